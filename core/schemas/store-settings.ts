@@ -1,0 +1,80 @@
+/**
+ * The store's look and content: data in the database, validated here, so a shop owner changes them without a
+ * code change. Defaults are the spec's (section 3, Global styles and Default site content).
+ */
+import { z } from "zod";
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
+const route = z.string().startsWith("/", "must start with /");
+
+export const navbarLinkSchema = z.object({
+  name: z.string().min(1),
+  route: route,
+  query: z.string().min(1).optional(),
+  type: z.enum(["search", "collection-search"]).optional(),
+});
+
+export const footerLinkSchema = z.object({ name: z.string().min(1), route: route });
+
+export const footerSectionSchema = z.object({
+  title: z.string().min(1),
+  links: z.array(footerLinkSchema),
+});
+
+export const buttonStyleSchema = z.object({ backgroundColor: hexColour, textColor: hexColour });
+
+export const storeSettingsSchema = z.object({
+  websiteTitle: z.string().min(1),
+  logo: z.object({ url: z.string().min(1), alt: z.string().min(1) }),
+  styles: z.object({
+    backgroundColor: hexColour.default("#DFDFD8"),
+    textColor: hexColour,
+    colors: z.object({
+      primary: hexColour,
+      secondary: hexColour,
+      tertiary: hexColour,
+      background: hexColour,
+      card: hexColour,
+    }),
+    fonts: z.object({
+      heading: z.string().min(1),
+      body: z.string().min(1),
+    }),
+    buttons: z.object({ primary: buttonStyleSchema, secondary: buttonStyleSchema }),
+  }),
+  navbar: z.object({
+    pages: z.array(navbarLinkSchema),
+    displaySearchBar: z.boolean().default(false),
+  }),
+  footer: z.object({
+    links: z.array(footerLinkSchema),
+    sections: z.array(footerSectionSchema),
+    copyright: z.string().min(1),
+  }),
+  socialLinks: z.array(z.object({ network: z.enum(["instagram", "tiktok"]), url: z.url() })),
+  callout: z.object({
+    text: z.string().default("Free Shipping on orders over $40"),
+    textColor: hexColour,
+    backgroundColor: hexColour,
+  }),
+  siteContent: z.object({
+    bannerHeader: z.string(),
+    bannerText: z.string(),
+    bannerButtonText: z.string(),
+    /** Handle of the product the text-with-image banner's button opens. */
+    bannerProductHandle: z.string(),
+    bannerImage: z.string(),
+    bannerHeight: z.number().int().positive().optional(),
+    imageBand: z.string(),
+    discountImage: z.string(),
+    discountPopupPercentage: z.number().int().min(0).max(100).default(0),
+    popupImage: z.string().optional(),
+  }),
+  checkout: z.object({
+    enabled: z.boolean(),
+    minimumOrderCents: z.number().int().nonnegative().default(2000),
+  }),
+});
+
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+export type NavbarLink = z.infer<typeof navbarLinkSchema>;

@@ -1,0 +1,57 @@
+/** Environment configuration, validated once at start: a bad value stops start-up with a line naming it. */
+import { z } from "zod";
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    DATA_DIR: z.string().default("./data"),
+    STORE_ID: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, "must be lower-case letters, digits and dashes")
+      .default("demo"),
+    SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    PAYMENT_PROVIDER: z.enum(["simulated", "stripe"]).default("simulated"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_ACCOUNT_ID: z.string().optional(),
+    /** Only for tests against a local fake Stripe server: `http://127.0.0.1:12111`. */
+    STRIPE_API_BASE: z.url().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().default("Shop <shop@localhost>"),
+    SHOP_OWNER_EMAIL: z.email().default("owner@localhost"),
+    PUBLIC_URL: z.url().optional(),
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENT_PROVIDER !== "stripe") return;
+    for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=stripe" });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = configSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const config = parsed.data;
+  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}

@@ -1,0 +1,80 @@
+/**
+ * Opens the database: embedded PGlite in a folder by default, PostgreSQL when a URL is given. Both speak the same
+ * dialect, so the rest of the server sees one Drizzle type.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export class DatabaseUnavailableError extends Error {}
+
+/** `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. */
+export async function openDatabase(location: string): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+  return openPglite(location);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; /healthz reports it instead.
+  pool.on("error", () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const target = new URL(url);
+    throw new DatabaseUnavailableError(
+      `Cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname}: ${(error as Error).message}`,
+    );
+  }
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migrateNodePostgres(drizzleNodePostgres(pool, { schema }), { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(location: string): Promise<DatabaseHandle> {
+  if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
+  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    ping: async () => {
+      if (client.closed) throw new DatabaseUnavailableError("database is closed");
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,660 @@
+/**
+ * The storefront's data model. Every table holding shop data carries `store_id`, so one deployment can serve
+ * several stores; money is always integer cents.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { StoreSettings } from "../../core/schemas/store-settings";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const storeId = () =>
+  text("store_id")
+    .notNull()
+    .references(() => stores.id, { onDelete: "cascade" });
+
+export const stores = pgTable("stores", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  currency: text("currency").notNull().default("USD"),
+  createdAt: createdAt(),
+});
+
+/** The store's look and content (styles, navigation, footer, callout, popup, checkout switch), validated by zod. */
+export const storeSettings = pgTable("store_settings", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  settings: jsonb("settings").$type<StoreSettings>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- catalogue
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    handle: text("handle").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Attribute values of all variants ("Green XL ..."), kept by the catalogue so search can weigh them. */
+    attributeText: text("attribute_text").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("attribute_text", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("products_store_handle_uq").on(t.storeId, t.handle),
+    index("products_search_vector_idx").using("gin", t.searchVector),
+    index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** Shown on hover on product cards. */
+    isHover: boolean("is_hover").notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);
+
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    priceCents: integer("price_cents").notNull(),
+    description: text("description").notNull().default(""),
+    stock: integer("stock").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("variants_store_sku_uq").on(t.storeId, t.sku),
+    index("variants_product_idx").on(t.productId, t.position),
+    check("variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("variants_price_non_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const subscriptionOptions = pgTable(
+  "subscription_options",
+  {
+    id: text("id").primaryKey(),
+    storeId: storeId(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    interval: integer("interval").notNull(),
+    intervalUnit: text("interval_unit", { enum: ["day", "week", "month", "year"] }).notNull(),
+  },
+  (t) => [
+    index("subscription_options_variant_idx").on(t.variantId),
+    check("subscription_interval_positive", sql`${t.interval} > 0`),
+  ],
+);
+
+export const bundles = pgTable(
+  "bundles",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    handle: text("handle").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    imageUrls: jsonb("image_urls").$type<string[]>().notNull().default([]),
+    /** Quantity of each variant sku the bundle contains. */
+    skuToQuantity: jsonb("sku_to_quantity").$type<Record<string, number>>().notNull().default({}),
+    /** Standalone bundles are sold on their own page only, never listed on a product page. */
+    isStandalone: boolean("is_standalone").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bundles_store_handle_uq").on(t.storeId, t.handle),
+    index("bundles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const bundleProducts = pgTable(
+  "bundle_products",
+  {
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: storeId(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bundleId, t.productId] }), index("bundle_products_product_idx").on(t.productId)],
+);
+
+export const collections = pgTable(
+  "collections",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    handle: text("handle").notNull(),
+    title: text("title").notNull(),
+    featured: boolean("featured").notNull().default(false),
+  },
+  (t) => [uniqueIndex("collections_store_handle_uq").on(t.storeId, t.handle)],
+);
+
+export const collectionProducts = pgTable(
+  "collection_products",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storeId: storeId(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+);
+
+export const collectionBundles = pgTable(
+  "collection_bundles",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    storeId: storeId(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.bundleId] })],
+);
+
+// ---------------------------------------------------------------- reviews and testimonials
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    reviewerName: text("reviewer_name").notNull(),
+    reviewerEmail: text("reviewer_email"),
+    rating: integer("rating").notNull(),
+    description: text("description").notNull(),
+    verified: boolean("verified").notNull().default(false),
+    response: text("response"),
+    hidden: boolean("hidden").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    uniqueIndex("reviews_order_product_uq").on(t.orderId, t.productId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const testimonials = pgTable("testimonials", {
+  id: serial("id").primaryKey(),
+  storeId: storeId(),
+  title: text("title").notNull(),
+  mainReview: text("main_review").notNull(),
+  rating: integer("rating").notNull().default(5),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+// ---------------------------------------------------------------- content
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    author: text("author").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("blog_posts_store_slug_uq").on(t.storeId, t.slug)],
+);
+
+export const blogSections = pgTable(
+  "blog_sections",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    heading: text("heading"),
+    content: text("content").notNull(),
+  },
+  (t) => [index("blog_sections_post_idx").on(t.postId, t.position)],
+);
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    image: text("image"),
+  },
+  (t) => [uniqueIndex("pages_store_name_uq").on(t.storeId, t.name)],
+);
+
+export const pageSections = pgTable(
+  "page_sections",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    subheading: text("subheading"),
+    content: text("content").notNull(),
+  },
+  (t) => [index("page_sections_page_idx").on(t.pageId, t.position)],
+);
+
+// ---------------------------------------------------------------- pricing rules
+
+export const discounts = pgTable(
+  "discounts",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    code: text("code").notNull(),
+    /** Whole percent off the order total; when null the fixed `amount_cents` applies. */
+    percentage: integer("percentage"),
+    maxRedeemableCents: integer("max_redeemable_cents"),
+    amountCents: integer("amount_cents"),
+    maxRedemptions: integer("max_redemptions").notNull().default(1),
+    redemptions: integer("redemptions").notNull().default(0),
+    freeShipping: boolean("free_shipping").notNull().default(false),
+    /** Set for single-customer codes such as the welcome discount: only this email may redeem it. */
+    restrictedToEmail: text("restricted_to_email"),
+    /** The store's welcome-popup discount, the template for per-email welcome codes. */
+    isPopup: boolean("is_popup").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discounts_store_code_uq").on(t.storeId, sql`lower(${t.code})`),
+    check("discounts_redemptions_non_negative", sql`${t.redemptions} >= 0`),
+  ],
+);
+
+export const shippingOptions = pgTable(
+  "shipping_options",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    /** Public id used by the API (`shipping_option_id`). */
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    additionalInformation: text("additional_information").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    /** Free when the subtotal reaches this many dollars (the spec's unit); null means never free. */
+    freeShippingThreshold: integer("free_shipping_threshold"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("shipping_options_store_key_uq").on(t.storeId, t.key)],
+);
+
+export const taxRates = pgTable(
+  "tax_rates",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    country: text("country").notNull().default("US"),
+    region: text("region").notNull(),
+    /** Rate in basis points: 725 is 7.25 %. */
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+    taxesShipping: boolean("taxes_shipping").notNull().default(false),
+  },
+  (t) => [uniqueIndex("tax_rates_store_region_uq").on(t.storeId, t.country, t.region)],
+);
+
+// ---------------------------------------------------------------- customers and carts
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    email: text("email").notNull(),
+    emailNormalized: text("email_normalized").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's token, so a database leak does not leak live sessions. */
+    idHash: text("id_hash").primaryKey(),
+    storeId: storeId(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_customer_idx").on(t.customerId)],
+);
+
+export const passwordResetTokens = pgTable("password_reset_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  storeId: storeId(),
+  customerId: integer("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const carts = pgTable(
+  "carts",
+  {
+    /** Random id carried by the guest's httpOnly cookie. */
+    id: text("id").primaryKey(),
+    storeId: storeId(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    discountCode: text("discount_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("carts_customer_idx").on(t.storeId, t.customerId)],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["product", "bundle"] }).notNull(),
+    sku: text("sku"),
+    subscriptionId: text("subscription_id"),
+    bundleId: integer("bundle_id"),
+    /** For bundle lines: the chosen variant sku of each product handle. */
+    selectedVariants: jsonb("selected_variants").$type<Record<string, string>>(),
+    quantity: integer("quantity").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("cart_lines_cart_idx").on(t.cartId, t.position),
+    check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+// ---------------------------------------------------------------- orders and payments
+
+export type PostalAddress = {
+  name: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    /** Shop-facing order number, given only once the order is paid. */
+    number: integer("number"),
+    status: text("status", {
+      enum: ["pending", "paid", "failed", "expired", "fulfilled", "cancelled", "refunded"],
+    })
+      .notNull()
+      .default("pending"),
+    email: text("email").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    shippingOptionKey: text("shipping_option_key").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    discountCode: text("discount_code"),
+    /** One per checkout attempt, so a double submit or a replay never makes a second order. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    paymentProvider: text("payment_provider").notNull(),
+    paymentReference: text("payment_reference"),
+    /** Stock held for this order is given back when it is still unpaid at this time. */
+    reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_store_number_uq").on(t.storeId, t.number),
+    uniqueIndex("orders_idempotency_uq").on(t.storeId, t.idempotencyKey),
+    index("orders_payment_reference_idx").on(t.paymentReference),
+    index("orders_customer_idx").on(t.storeId, t.customerId),
+    index("orders_reservation_idx").on(t.status, t.reservationExpiresAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["product", "bundle"] }).notNull(),
+    title: text("title").notNull(),
+    productHandle: text("product_handle"),
+    sku: text("sku"),
+    bundleId: integer("bundle_id"),
+    subscriptionId: text("subscription_id"),
+    attributes: jsonb("attributes").$type<Record<string, string>>(),
+    /** Stock taken per unit of this line (one sku for products, the bundle's contents for bundles). */
+    stockComponents: jsonb("stock_components").$type<Record<string, number>>().notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const checkoutSessions = pgTable("checkout_sessions", {
+  id: text("id").primaryKey(),
+  storeId: storeId(),
+  cartId: text("cart_id"),
+  items: jsonb("items").$type<unknown[]>().notNull(),
+  costCents: integer("cost_cents").notNull(),
+  orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("payments_provider_id_uq").on(t.provider, t.providerPaymentId)],
+);
+
+/** Every provider event handled, so a replayed webhook changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  storeId: storeId(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- engagement
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    email: text("email").notNull(),
+    emailNormalized: text("email_normalized").notNull(),
+    source: text("source", { enum: ["footer", "popup"] }).notNull(),
+    unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("newsletter_store_email_uq").on(t.storeId, t.emailNormalized)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  storeId: storeId(),
+  name: text("name").notNull().default(""),
+  email: text("email").notNull(),
+  phone: text("phone").notNull().default(""),
+  message: text("message").notNull().default(""),
+  createdAt: createdAt(),
+});
+
+export const reviewTokens = pgTable(
+  "review_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_tokens_order_idx").on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- analytics
+
+export const analyticsSessions = pgTable(
+  "analytics_sessions",
+  {
+    id: text("id").primaryKey(),
+    storeId: storeId(),
+    /** The visitor's network, truncated (IPv4 /24, IPv6 /48): never a full address. */
+    networkPrefix: text("network_prefix"),
+    userAgent: text("user_agent"),
+    cartStatus: text("cart_status", { enum: ["empty", "active", "abandoned", "purchased"] })
+      .notNull()
+      .default("empty"),
+    sessionDurationMs: integer("session_duration_ms"),
+    totalViewTime: integer("total_view_time"),
+    payload: jsonb("payload"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("analytics_sessions_store_started_idx").on(t.storeId, t.startedAt)],
+);
+
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: storeId(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => analyticsSessions.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    path: text("path"),
+    productHandle: text("product_handle"),
+    sku: text("sku"),
+    query: text("query"),
+    data: jsonb("data"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("analytics_events_store_time_idx").on(t.storeId, t.occurredAt),
+    index("analytics_events_session_idx").on(t.sessionId),
+  ],
+);
+
+// ---------------------------------------------------------------- mail
+
+/** Every email the shop sends; with no SMTP server configured this is the mailbox shown at /dev/mailbox. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    storeId: text("store_id").references(() => stores.id, { onDelete: "cascade" }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    kind: text("kind").notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);

@@ -1,0 +1,9 @@
+import { pino } from "pino";
+
+/** JSON-lines logger shared by the whole server. */
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  base: undefined,
+});
+
+export type Logger = typeof logger;
