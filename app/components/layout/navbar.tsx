@@ -1,0 +1,79 @@
+import { useCallback, useRef, useState } from "react";
+import { Link } from "react-router";
+import { navigationHref } from "@core/navigation";
+import { useShop } from "~/lib/use-shop";
+import { AccountIcon, MenuIcon, SearchIcon } from "../icons";
+import { SearchOverlay } from "../search/search-overlay";
+import { SideMenu } from "./side-menu";
+
+/** Logo, configured links, search toggle, account and the cart (spec section 2, Navigation bar). */
+export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
+  const { settings } = useShop();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const searchToggle = useRef<HTMLButtonElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    searchToggle.current?.focus();
+  }, []);
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuToggle.current?.focus();
+  }, []);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-black/10 bg-card">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
+        {searchOpen ? (
+          <SearchOverlay onClose={closeSearch} />
+        ) : (
+          <>
+            <button
+              ref={menuToggle}
+              type="button"
+              className="rounded p-2 hover:bg-black/5 sm:hidden"
+              aria-label="Open menu"
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+              onClick={() => setMenuOpen(true)}
+            >
+              <MenuIcon />
+            </button>
+            <Link to="/" className="flex shrink-0 items-center">
+              <img src={settings.logo.url} alt={settings.logo.alt} width={140} height={40} className="h-10 w-auto" />
+            </Link>
+            <nav aria-label="Main" className="hidden flex-1 sm:block">
+              <ul className="flex items-center gap-6 pl-6">
+                {settings.navbar.pages.map((link) => (
+                  <li key={link.name}>
+                    <Link to={navigationHref(link)} className="font-medium hover:underline">
+                      {link.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="ml-auto flex items-center gap-1">
+              <button
+                ref={searchToggle}
+                type="button"
+                aria-label="Search"
+                className="rounded p-2 hover:bg-black/5"
+                onClick={() => setSearchOpen(true)}
+              >
+                <SearchIcon />
+              </button>
+              <Link to="/login" aria-label="Account" className="rounded p-2 hover:bg-black/5">
+                <AccountIcon />
+              </Link>
+              {cartButton}
+            </div>
+          </>
+        )}
+      </div>
+      <SideMenu open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}

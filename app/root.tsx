@@ -1,0 +1,124 @@
+import type { CSSProperties } from "react";
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { StoreSettings } from "@core/schemas/store-settings";
+import { getStoreSettings } from "../server/store/settings";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { CalloutBar } from "./components/layout/callout-bar";
+import { Footer } from "./components/layout/footer";
+import { Navbar } from "./components/layout/navbar";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getStoreSettings(context.db, context.storeId);
+  return data({ settings, storeId: context.storeId, year: new Date().getFullYear() });
+}
+
+function themeVariables(settings: StoreSettings): CSSProperties {
+  const { styles } = settings;
+  return {
+    "--shop-primary": styles.colors.primary,
+    "--shop-secondary": styles.colors.secondary,
+    "--shop-tertiary": styles.colors.tertiary,
+    "--shop-background": styles.backgroundColor,
+    "--shop-card": styles.colors.card,
+    "--shop-text": styles.textColor,
+    "--shop-button-bg": styles.buttons.primary.backgroundColor,
+    "--shop-button-text": styles.buttons.primary.textColor,
+    "--shop-button2-bg": styles.buttons.secondary.backgroundColor,
+    "--shop-button2-text": styles.buttons.secondary.textColor,
+    "--shop-font-heading": styles.fonts.heading,
+    "--shop-font-body": styles.fonts.body,
+  } as CSSProperties;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const shop = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" style={shop ? themeVariables(shop.settings) : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-surface text-ink antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The spec asks for the window to scroll to the top on every route change. */
+function ScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function SiteShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-card focus:p-2"
+      >
+        Skip to content
+      </a>
+      <CalloutBar />
+      <Navbar />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <ScrollToTopOnRouteChange />
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.settings.websiteTitle ?? "Shop" }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shop = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  const message = notFound
+    ? "We couldn't find the page you were looking for."
+    : "Sorry, an unexpected error occurred. Please try again in a moment.";
+  const body = (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="mt-4">{message}</p>
+      <a href="/" className="mt-8 inline-block rounded bg-button px-6 py-3 text-button-ink">
+        Back to the shop
+      </a>
+    </section>
+  );
+  // Without the root's data (the store itself failed to load) the shell cannot be drawn; the message still can.
+  return shop ? <SiteShell>{body}</SiteShell> : body;
+}

@@ -1,0 +1,101 @@
+/**
+ * Composes the one HTTP application: JSON API under /api, health check, static files, then every other path
+ * rendered by React Router.
+ */
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { apiRoutes } from "./api";
+import type { AppDeps, AppEnv } from "./context";
+import { compression } from "./http/compression";
+import { HttpError, errorResponse } from "./http/errors";
+import { requestLog } from "./http/request-log";
+import { logger } from "./logger";
+
+export type AppOptions = {
+  /** The React Router server build, or a loader of it (development loads it through Vite on every request). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Folder of the client build; absent in development, where Vite serves the assets. */
+  clientDir?: string;
+};
+
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+export function createApp(deps: AppDeps, options: AppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestLog());
+  app.use(compression());
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: "ok", db: "ok" });
+    } catch {
+      return c.json({ status: "error", db: "unavailable" }, 503);
+    }
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) => errorResponse(c, 413, "Request body is larger than 64 KB"),
+    }),
+  );
+  app.route("/api", apiRoutes());
+  app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
+
+  app.use(
+    "/images/*",
+    serveStatic({
+      root: deps.imagesDir,
+      rewriteRequestPath: (path) => path.replace(/^\/images/, ""),
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=86400");
+      },
+    }),
+  );
+
+  if (options.clientDir) {
+    const clientDir = options.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          // File names carry a content hash, so a browser may keep them for good.
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
+      }),
+    );
+  }
+
+  const handleDocument = createRequestHandler(
+    options.build,
+    process.env.NODE_ENV === "production" ? "production" : "development",
+  );
+  app.all("*", (c) => handleDocument(c.req.raw, deps));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.message);
+    logger.error({ requestId: c.get("requestId"), err: error }, "request failed");
+    return errorResponse(c, 500, "Internal server error");
+  });
+
+  return app;
+}

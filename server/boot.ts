@@ -1,0 +1,28 @@
+/**
+ * Brings the shop up: validated configuration, the database (migrated, and seeded with the demo shop the first
+ * time only), then the HTTP application. Shared by production start, development and the end-to-end tests.
+ */
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createApp, type AppOptions } from "./app";
+import type { Config } from "./config";
+import { openDatabase } from "./db/client";
+import { createDeps } from "./deps";
+import { isStoreSeeded, seedDemoStore } from "./db/seed";
+import { logger } from "./logger";
+import { getStoreSettings } from "./store/settings";
+
+export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+  await database.migrate();
+  const imagesDir = path.join(dataDir, "images");
+  if (!(await isStoreSeeded(database.db, config.STORE_ID))) {
+    logger.info({ storeId: config.STORE_ID }, "seeding the demo shop");
+    await seedDemoStore(database.db, { storeId: config.STORE_ID, imagesDir });
+  }
+  await getStoreSettings(database.db, config.STORE_ID);
+  const deps = createDeps(database, config, imagesDir);
+  const app = createApp(deps, { build, clientDir });
+  return { app, deps, database };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.PAYMENT_PROVIDER).toBe("simulated");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("names the variable and the problem in one line", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrow(/^Invalid environment variable PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(
+      "Invalid environment variable DATABASE_URL: must be a postgres:// URL",
+    );
+  });
+
+  it("requires the Stripe keys when Stripe is chosen", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+      "Invalid environment variable STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
+    );
+  });
+});

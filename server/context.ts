@@ -1,0 +1,30 @@
+/**
+ * What every request handler and route loader is given: the database, the configuration and the services. The
+ * same object reaches Hono handlers (as `c.var.deps`) and React Router loaders (as `context`), so pages and the
+ * JSON API call the same service functions.
+ */
+import type { Config } from "./config";
+import type { Database, DatabaseHandle } from "./db/client";
+import type { Mailer } from "./mail/mailer";
+
+export type AppDeps = {
+  db: Database;
+  database: DatabaseHandle;
+  config: Config;
+  /** The store this deployment serves. */
+  storeId: string;
+  imagesDir: string;
+  mailer: Mailer;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+  };
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppDeps {}
+}

@@ -1,0 +1,56 @@
+/**
+ * Brotli or gzip for text responses. Hono's own middleware offers gzip and deflate only, and brotli saves a
+ * further 15-20 % on the HTML and JavaScript a shopper downloads first.
+ */
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|ld\+json|manifest\+json)|image\/svg\+xml)/i;
+const MINIMUM_BYTES = 1024;
+
+function chooseEncoding(acceptEncoding: string): "br" | "gzip" | null {
+  if (/\bbr\b/.test(acceptEncoding)) return "br";
+  if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return null;
+}
+
+function createCompressor(encoding: "br" | "gzip") {
+  return encoding === "br"
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.createGzip({ level: 6 });
+}
+
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const response = c.res;
+    const encoding = chooseEncoding(c.req.header("accept-encoding") ?? "");
+    const contentLength = Number(response.headers.get("content-length") ?? Number.POSITIVE_INFINITY);
+    if (
+      !encoding ||
+      !response.body ||
+      c.req.method === "HEAD" ||
+      response.headers.has("content-encoding") ||
+      response.headers.get("cache-control")?.includes("no-transform") ||
+      !COMPRESSIBLE.test(response.headers.get("content-type") ?? "") ||
+      contentLength < MINIMUM_BYTES
+    ) {
+      return;
+    }
+    const compressed = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(
+      createCompressor(encoding),
+    );
+    const headers = new Headers(response.headers);
+    headers.delete("content-length");
+    headers.set("content-encoding", encoding);
+    headers.append("vary", "Accept-Encoding");
+    // Clearing first stops Hono from copying the old headers (content-length among them) onto the new response.
+    c.res = undefined as unknown as Response;
+    c.res = new Response(Readable.toWeb(compressed) as ReadableStream, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}

@@ -1,0 +1,61 @@
+/** Production entry: serves the built shop in this one process until SIGTERM or SIGINT. */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { bootShop } from "./boot";
+import { ConfigError, loadConfig } from "./config";
+import { DatabaseUnavailableError } from "./db/client";
+import { logger } from "./logger";
+import { InvalidStoreSettingsError } from "./store/settings";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const { app, database } = await bootShop(config, build, path.join(buildDir, "client"));
+
+  // Plain HTTP/1.1: serve() returns a node:http Server unless told to use HTTP/2.
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info(
+      { port: info.port, database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+      `storefront listening on http://localhost:${info.port}`,
+    );
+  }) as Server;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "draining in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("requests still running after the grace period; closing anyway");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError ||
+    error instanceof DatabaseUnavailableError ||
+    error instanceof InvalidStoreSettingsError) {
+    console.error(error.message);
+  } else {
+    console.error("Start-up failed:", error instanceof Error ? error.message : error);
+    logger.error({ err: error }, "start-up failed");
+  }
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+
+test("the home page shows the callout, navigation and footer", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByText("Free Shipping on orders over $40")).toBeVisible();
+  const mainNav = page.getByRole("navigation", { name: "Main" });
+  await expect(mainNav.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
+  await expect(mainNav.getByRole("link", { name: "About" })).toHaveAttribute("href", "/pages/about");
+  await expect(page.locator("header a[href=\"/\"]")).toHaveCount(1);
+
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByText("Subscribe to our email list")).toBeVisible();
+  await expect(footer.getByRole("img", { name: "Visa" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Instagram" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Tiktok" })).toBeVisible();
+  await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
+  await expect(footer.locator('a[href="/pages/about"]')).toHaveCount(0);
+});
+
+test("the mobile side menu opens, closes and sends query links to /shop", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  await page.getByRole("button", { name: "Close menu" }).click();
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const queryLink = menu.locator('a[href^="/shop?query="]').first();
+  const href = await queryLink.getAttribute("href");
+  expect(href).toMatch(/^\/shop\?query=[^&]+&type=(collection-search|search)$/);
+  await queryLink.click();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, "\\?")}$`));
+  await expect(menu).toBeHidden();
+});
+
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto("/no-such-page-here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the shop" })).toBeVisible();
+});
+
+test("pages are served compressed, hashed assets cached for good", async ({ page, request }) => {
+  const html = await request.get("/", { headers: { "accept-encoding": "br, gzip" } });
+  expect(html.headers()["content-encoding"]).toBe("br");
+  const assets: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/assets/")) assets.push(response.headers()["cache-control"] ?? "");
+  });
+  await page.goto("/");
+  expect(assets.length).toBeGreaterThan(0);
+  for (const cacheControl of assets) expect(cacheControl).toContain("immutable");
+});
+
+test("the health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", db: "ok" });
+});
+
+test("the home page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await expectNoSeriousA11yViolations(page);
+});

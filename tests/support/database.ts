@@ -1,0 +1,56 @@
+/**
+ * A database of its own for each test file: in-memory PGlite by default, or a fresh PostgreSQL database created
+ * and dropped around the file when TEST_DB=postgres (with TEST_DATABASE_URL naming the server).
+ */
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { seedDemoStore } from "../../server/db/seed";
+
+export type TestDatabase = DatabaseHandle & { imagesDir: string; storeId: string; dispose(): Promise<void> };
+
+/** Seed images are the same for every run; one shared folder keeps seeding fast. */
+export const TEST_IMAGES_DIR = path.join(os.tmpdir(), "storefront-test-images");
+
+export const usingPostgres = () => process.env.TEST_DB === "postgres";
+
+export async function createTestDatabase(options: { seed?: boolean; storeId?: string } = {}): Promise<TestDatabase> {
+  const storeId = options.storeId ?? "demo";
+  let handle: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (usingPostgres()) {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+    const name = `storefront_test_${randomBytes(6).toString("hex")}`;
+    await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase(url.toString());
+    dropDatabase = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+  } else {
+    handle = await openDatabase("memory://");
+  }
+  await handle.migrate();
+  if (options.seed) await seedDemoStore(handle.db, { storeId, imagesDir: TEST_IMAGES_DIR });
+  return {
+    ...handle,
+    imagesDir: TEST_IMAGES_DIR,
+    storeId,
+    async dispose() {
+      await handle.close();
+      await dropDatabase();
+    },
+  };
+}
+
+async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
