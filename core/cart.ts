@@ -1,0 +1,262 @@
+/**
+ * The cart rules of spec sections 4, 5 and 9, shared by the browser store and the server so both compute the same
+ * lines and the same totals. Pure: no React, no database, no I/O.
+ */
+import { centsToDollars, roundCents, toCents } from "./money";
+
+export const MAX_DISTINCT_LINES = 19;
+/** An add may leave a product line only below this quantity, and grows a bundle line only while it is below it. */
+export const LINE_ADD_CAP = 20;
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+export const MINIMUM_ORDER_CENTS = 2000;
+
+export const CART_FULL_MESSAGE = "Cart is full. Maximum 19 different items allowed.";
+export const EXCEEDS_STOCK_MESSAGE = "Requested quantity exceeds available stock";
+export const OUT_OF_STOCK_MESSAGE = "This item is currently out of stock.";
+export const INCOMPLETE_BUNDLE_MESSAGE = "Please select all product options";
+export const INVALID_DISCOUNT_MESSAGE = "Invalid discount code";
+
+export type CartSubscription = {
+  subscription_id: string;
+  /** Dollars, as in the spec's API shapes. */
+  subscription_price: number;
+  subscription_interval: number;
+  subscription_interval_unit: string;
+};
+
+export type ProductCartItem = {
+  kind: "product";
+  title: string;
+  handle: string;
+  quantity: number;
+  sku: string;
+  /** Dollars. On a subscribed line this is the subscription price. */
+  product_price: number;
+  image_urls: string[];
+  product_attributes: Record<string, string>;
+  subscription?: CartSubscription;
+};
+
+export type BundleCartItem = {
+  kind: "bundle";
+  bundle_id: number;
+  title: string;
+  /** Dollars as a numeric string, as the spec's bundle shape has it. */
+  price: string;
+  quantity: number;
+  bundle_image_urls: string[];
+  handles: string[];
+  /** Product handle to the chosen variant sku. */
+  selected_variants: Record<string, string>;
+  sku_to_quantity: Record<string, number>;
+};
+
+export type CartItem = ProductCartItem | BundleCartItem;
+
+/** A bundle is always added one at a time, so the caller gives no quantity. */
+export type NewBundleLine = Omit<BundleCartItem, "quantity">;
+
+export type Discount = {
+  code: string;
+  /** Whole percent; when null or absent the fixed discount_amount applies. */
+  discount_percentage?: number | null;
+  /** Dollars. */
+  max_redeemable_amount?: number | null;
+  /** Dollars. */
+  discount_amount?: number | null;
+  max_redemptions: number;
+  free_shipping: boolean;
+};
+
+export type CartState = {
+  currencySymbol: string;
+  cartItems: CartItem[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  shouldShowCart: boolean;
+  activeDiscount: Discount | null;
+};
+
+export type CartAction =
+  | { type: "addProduct"; item: ProductCartItem }
+  | { type: "addBundle"; item: NewBundleLine }
+  /** `key` is `lineKey(line)`: sku plus subscription for products, bundle id plus chosen variants for bundles. */
+  | { type: "updateQuantity"; key: string; quantity: number }
+  | { type: "remove"; key: string }
+  | { type: "clear" }
+  /** The cart loaded from the server replaces the local lines. */
+  | { type: "replaceItems"; items: CartItem[] }
+  | { type: "setDiscount"; discount: Discount }
+  | { type: "clearDiscount" }
+  | { type: "setCurrency"; symbol: string }
+  | { type: "showCart" }
+  | { type: "hideCart" };
+
+/** Why an add would be ignored; the product page turns "cart_full" into CART_FULL_MESSAGE. */
+export type AddCheck = "ok" | "cart_full" | "line_cap" | "invalid_quantity";
+
+/**
+ * Identifies a line. A subscribed and a one-time line of one sku are separate lines, and so are two selections of
+ * variants in one bundle. JSON keeps the parts unambiguous whatever characters a sku holds; the variants are sorted
+ * so the key does not depend on the order the page listed them in.
+ */
+export function lineKey(item: CartItem | NewBundleLine): string {
+  if (item.kind === "product") {
+    return JSON.stringify(["product", item.sku, item.subscription?.subscription_id ?? null]);
+  }
+  const variants = Object.entries(item.selected_variants).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(["bundle", item.bundle_id, variants]);
+}
+
+export function lineUnitCents(item: CartItem | NewBundleLine): number {
+  if (item.kind === "bundle") return toCents(item.price);
+  return toCents(item.subscription ? item.subscription.subscription_price : item.product_price);
+}
+
+export function lineTotalCents(item: CartItem): number {
+  return lineUnitCents(item) * item.quantity;
+}
+
+/** Every line, bundles included, on every path: the spec's discount path that skipped bundles is a defect. */
+export function subtotalCents(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
+}
+
+/** The one discount calculation, used by the drawer, the checkout and the server alike. */
+export function discountCents(subtotal: number, discount: Discount | null | undefined): number {
+  if (!discount || discount.max_redemptions < 1) return 0;
+  let amount: number;
+  if (discount.discount_percentage != null) {
+    amount = roundCents((subtotal * discount.discount_percentage) / 100);
+    if (discount.max_redeemable_amount != null) {
+      amount = Math.min(amount, toCents(discount.max_redeemable_amount));
+    }
+  } else {
+    amount = discount.discount_amount != null ? toCents(discount.discount_amount) : 0;
+  }
+  return Math.min(Math.max(amount, 0), subtotal);
+}
+
+export function recalculate(state: CartState): CartState {
+  const subtotal = subtotalCents(state.cartItems);
+  const discount = discountCents(subtotal, state.activeDiscount);
+  return { ...state, subtotalCents: subtotal, discountCents: discount, totalCents: subtotal - discount };
+}
+
+export function createCartState(
+  init: Partial<Pick<CartState, "currencySymbol" | "cartItems" | "activeDiscount" | "shouldShowCart">> = {},
+): CartState {
+  return recalculate({
+    currencySymbol: init.currencySymbol ?? "$",
+    cartItems: init.cartItems ?? [],
+    shouldShowCart: init.shouldShowCart ?? false,
+    activeDiscount: init.activeDiscount ?? null,
+    subtotalCents: 0,
+    discountCents: 0,
+    totalCents: 0,
+  });
+}
+
+function isValidQuantity(quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= MIN_QUANTITY && quantity <= MAX_QUANTITY;
+}
+
+/** Whether the reducer would take this add, and if not why, so a page can explain what the reducer ignores. */
+export function canAddLine(state: CartState, item: ProductCartItem | NewBundleLine): AddCheck {
+  if (item.kind === "product" && !isValidQuantity(item.quantity)) return "invalid_quantity";
+  const key = lineKey(item);
+  const existing = state.cartItems.find((line) => lineKey(line) === key);
+  if (existing) {
+    const allowed =
+      item.kind === "product" ? existing.quantity + item.quantity < LINE_ADD_CAP : existing.quantity < LINE_ADD_CAP;
+    return allowed ? "ok" : "line_cap";
+  }
+  return state.cartItems.length < MAX_DISTINCT_LINES ? "ok" : "cart_full";
+}
+
+function addLine(state: CartState, item: ProductCartItem | NewBundleLine): CartState {
+  if (canAddLine(state, item) !== "ok") return state;
+  const added = item.kind === "product" ? item.quantity : 1;
+  const key = lineKey(item);
+  const index = state.cartItems.findIndex((line) => lineKey(line) === key);
+  const cartItems =
+    index >= 0
+      ? state.cartItems.map((line, i) => (i === index ? { ...line, quantity: line.quantity + added } : line))
+      : [...state.cartItems, newLine(item)];
+  return changed(state, cartItems);
+}
+
+function newLine(item: ProductCartItem | NewBundleLine): CartItem {
+  if (item.kind === "bundle") return { ...item, quantity: 1 };
+  // The stored price is the one charged, so the line sent as the API's cartItems shows the subscription price.
+  return { ...item, product_price: centsToDollars(lineUnitCents(item)) };
+}
+
+/** After an add, a quantity change or a removal the totals follow and the drawer opens (spec section 4). */
+function changed(state: CartState, cartItems: CartItem[]): CartState {
+  return recalculate({ ...state, cartItems, shouldShowCart: true });
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case "addProduct":
+    case "addBundle":
+      return addLine(state, action.item);
+    case "updateQuantity": {
+      // A value outside 1..99 lands on the nearest bound (removal is its own action); a fraction is refused.
+      if (!Number.isInteger(action.quantity)) return state;
+      const index = state.cartItems.findIndex((line) => lineKey(line) === action.key);
+      if (index < 0) return state;
+      const quantity = Math.min(Math.max(action.quantity, MIN_QUANTITY), MAX_QUANTITY);
+      return changed(
+        state,
+        state.cartItems.map((line, i) => (i === index ? { ...line, quantity } : line)),
+      );
+    }
+    case "remove": {
+      const cartItems = state.cartItems.filter((line) => lineKey(line) !== action.key);
+      return cartItems.length === state.cartItems.length ? state : changed(state, cartItems);
+    }
+    case "clear":
+      return recalculate({ ...state, cartItems: [], shouldShowCart: false, activeDiscount: null });
+    case "replaceItems":
+      return recalculate({ ...state, cartItems: action.items });
+    case "setDiscount":
+      return recalculate({ ...state, activeDiscount: action.discount });
+    case "clearDiscount":
+      return recalculate({ ...state, activeDiscount: null });
+    case "setCurrency":
+      return { ...state, currencySymbol: action.symbol };
+    case "showCart":
+      return { ...state, shouldShowCart: true };
+    case "hideCart":
+      return { ...state, shouldShowCart: false };
+  }
+}
+
+export function isBelowMinimum(state: CartState): boolean {
+  return state.totalCents < MINIMUM_ORDER_CENTS;
+}
+
+/** The navbar badge: units, not lines. */
+export function totalQuantity(state: CartState): number {
+  return state.cartItems.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** 'cold-brew-kit' -> 'Cold Brew Kit', for the drawer's 'Bundle includes:' list. */
+export function titleCaseHandle(handle: string): string {
+  return handle
+    .split("-")
+    .filter((word) => word !== "")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export function recurringLabel(
+  subscription: Pick<CartSubscription, "subscription_interval" | "subscription_interval_unit">,
+): string {
+  const { subscription_interval: interval, subscription_interval_unit: unit } = subscription;
+  return `Recurring every ${interval} ${unit}${interval > 1 ? "s" : ""}`;
+}

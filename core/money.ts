@@ -1,0 +1,55 @@
+/**
+ * Money is integer cents in every calculation (ARCHITECTURE.md, data rules). The spec's API shapes carry dollars
+ * as numbers or numeric strings, so conversion happens here, at the edge, and nowhere else.
+ */
+
+// Optional sign, digits with an optional fraction, or a bare fraction. Number() alone would also accept "",
+// "0x10", "1e3" and "Infinity", none of which is a price.
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/**
+ * Rounds an amount already expressed in cents to a whole cent, half away from zero.
+ * Binary floats turn 1.005 * 100 into 100.49999999999999; cutting to 15 significant digits first removes that
+ * noise so the half-cent rounds the way a person would round it.
+ */
+export function roundCents(cents: number): number {
+  const rounded = Math.round(Math.abs(Number(cents.toPrecision(15))));
+  // The second test keeps a negative amount that rounds to zero from becoming -0.
+  return cents < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+export function toCents(dollars: number | string): number {
+  const value = typeof dollars === "string" ? parseDecimal(dollars) : dollars;
+  if (!Number.isFinite(value)) {
+    throw new RangeError(`Not a money amount: ${dollars}`);
+  }
+  const cents = roundCents(value * 100);
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`Money amount out of range: ${dollars}`);
+  }
+  return cents;
+}
+
+function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) {
+    throw new RangeError(`Not a money amount: "${text}"`);
+  }
+  return Number(trimmed);
+}
+
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
+/** "$12.50"; a negative amount is "-$12.50" (the drawer's 'Discount Applied' row). */
+export function formatMoney(cents: number, symbol = "$"): string {
+  // Refusing fractions catches a dollar amount passed by mistake, which would otherwise display 100 times too small.
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`formatMoney expects whole cents, got ${cents}`);
+  }
+  const absolute = Math.abs(cents);
+  const whole = Math.floor(absolute / 100);
+  const fraction = String(absolute % 100).padStart(2, "0");
+  return `${cents < 0 ? "-" : ""}${symbol}${whole}.${fraction}`;
+}
