@@ -34,12 +34,20 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
   }
   await handle.migrate();
   if (options.seed) await seedDemoStore(handle.db, { storeId, imagesDir: TEST_IMAGES_DIR });
+  // Tests may close the database on purpose (to see the shop cope); closing is then idempotent.
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
   return {
     ...handle,
+    close,
     imagesDir: TEST_IMAGES_DIR,
     storeId,
     async dispose() {
-      await handle.close();
+      await close();
       await dropDatabase();
     },
   };
