@@ -1,0 +1,189 @@
+/**
+ * Browsing analytics as a pure state machine (spec sections 3 and 4): every transition is a function of the state,
+ * an action and the time, so it is unit-tested without a browser. A small module-level store lets the cart and
+ * the pages report events without React wiring.
+ */
+import type {
+  CartEvent,
+  CartEventType,
+  CartStatus,
+  SearchEntry,
+  SessionPayload,
+  ViewedPage,
+} from "@core/schemas/analytics";
+
+export type { CartEventType, CartStatus, SessionPayload };
+
+export type AnalyticsState = {
+  cartEvents: CartEvent[];
+  productPageViews: Record<string, number>;
+  pagesViewed: Record<string, number>;
+  sessionStartTime: string | null;
+  cartStatus: CartStatus;
+  viewedPages: ViewedPage[];
+  totalViewTime: number;
+  searchHistory: SearchEntry[];
+};
+
+export type AnalyticsAction =
+  | { type: "cartEvent"; event: CartEventType; sku?: string }
+  | { type: "pageView"; page: string; queryData: Record<string, string> }
+  | { type: "productVisit"; productId: string }
+  | { type: "viewTime"; ms: number }
+  | { type: "purchase" }
+  | { type: "abandon" }
+  | { type: "startSearch"; query: string }
+  | { type: "endSearch" }
+  | { type: "searchResults"; count: number }
+  | { type: "searchScrolled"; productId: string }
+  | { type: "searchClicked"; productId: string }
+  | { type: "clear" };
+
+export function initialAnalyticsState(): AnalyticsState {
+  return {
+    cartEvents: [],
+    productPageViews: {},
+    pagesViewed: {},
+    sessionStartTime: null,
+    cartStatus: "empty",
+    viewedPages: [],
+    totalViewTime: 0,
+    searchHistory: [],
+  };
+}
+
+const elapsedSeconds = (since: string, now: Date) =>
+  Math.max(0, Math.round(now.getTime() - Date.parse(since)) / 1000);
+
+/** The first page or product visit starts the session clock. */
+const started = (state: AnalyticsState, now: Date) => state.sessionStartTime ?? now.toISOString();
+
+const activated = (status: CartStatus): CartStatus => (status === "empty" ? "active" : status);
+
+function updateLatestSearch(state: AnalyticsState, change: (entry: SearchEntry) => SearchEntry): AnalyticsState {
+  const latest = state.searchHistory.at(-1);
+  if (!latest) return state;
+  return { ...state, searchHistory: [...state.searchHistory.slice(0, -1), change(latest)] };
+}
+
+const withoutDuplicate = (list: string[], productId: string) =>
+  list.includes(productId) ? list : [...list, productId];
+
+export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction, now: Date): AnalyticsState {
+  switch (action.type) {
+    case "cartEvent": {
+      const event: CartEvent = { type: action.event, timestamp: now.toISOString() };
+      if (action.sku) event.sku = action.sku;
+      return { ...state, cartEvents: [...state.cartEvents, event], cartStatus: activated(state.cartStatus) };
+    }
+    case "pageView":
+      return {
+        ...state,
+        sessionStartTime: started(state, now),
+        pagesViewed: { ...state.pagesViewed, [action.page]: (state.pagesViewed[action.page] ?? 0) + 1 },
+        viewedPages: [...state.viewedPages, { page: action.page, queryData: action.queryData }],
+      };
+    case "productVisit":
+      return {
+        ...state,
+        sessionStartTime: started(state, now),
+        productPageViews: {
+          ...state.productPageViews,
+          [action.productId]: (state.productPageViews[action.productId] ?? 0) + 1,
+        },
+        cartStatus: activated(state.cartStatus),
+      };
+    case "viewTime":
+      return { ...state, totalViewTime: state.totalViewTime + Math.max(0, action.ms) };
+    case "purchase":
+      return { ...state, cartStatus: "purchased" };
+    case "abandon":
+      return state.cartStatus === "active" ? { ...state, cartStatus: "abandoned" } : state;
+    case "startSearch": {
+      const latest = state.searchHistory.at(-1);
+      if (latest?.query === action.query) return state;
+      const closed = latest
+        ? [...state.searchHistory.slice(0, -1), { ...latest, duration: elapsedSeconds(latest.timestamp, now) }]
+        : [];
+      const entry: SearchEntry = {
+        query: action.query,
+        timestamp: now.toISOString(),
+        duration: 0,
+        scrolledProducts: [],
+        clickedProducts: [],
+      };
+      return { ...state, searchHistory: [...closed, entry] };
+    }
+    case "endSearch":
+      return updateLatestSearch(state, (entry) => ({ ...entry, duration: elapsedSeconds(entry.timestamp, now) }));
+    case "searchResults":
+      return updateLatestSearch(state, (entry) => ({ ...entry, resultCount: action.count }));
+    case "searchScrolled":
+      return updateLatestSearch(state, (entry) => ({
+        ...entry,
+        scrolledProducts: withoutDuplicate(entry.scrolledProducts, action.productId),
+      }));
+    case "searchClicked":
+      return updateLatestSearch(state, (entry) => ({
+        ...entry,
+        clickedProducts: withoutDuplicate(entry.clickedProducts, action.productId),
+      }));
+    case "clear":
+      return initialAnalyticsState();
+  }
+}
+
+/** The session payload sent on leaving; a cart still active when the shopper leaves counts as abandoned. */
+export function sessionPayload(state: AnalyticsState, now: Date): SessionPayload {
+  const startedAt = state.sessionStartTime ? Date.parse(state.sessionStartTime) : now.getTime();
+  return {
+    cartData: {
+      cartEvents: state.cartEvents,
+      cartStatus: state.cartStatus === "active" ? "abandoned" : state.cartStatus,
+      sessionDuration: Math.max(0, now.getTime() - startedAt),
+      timestamp: now.toISOString(),
+    },
+    productPageViews: state.productPageViews,
+    viewedPages: state.viewedPages,
+    totalViewTime: Math.round(state.totalViewTime),
+    searchHistory: state.searchHistory,
+  };
+}
+
+export type AnalyticsStore = {
+  getState(): AnalyticsState;
+  dispatch(action: AnalyticsAction): void;
+};
+
+export function createAnalyticsStore(clock: () => Date = () => new Date()): AnalyticsStore {
+  let state = initialAnalyticsState();
+  return {
+    getState: () => state,
+    dispatch(action) {
+      state = analyticsReducer(state, action, clock());
+    },
+  };
+}
+
+/** The browser's one store: the tracker sends it, the cart and pages report into it. */
+export const analytics = createAnalyticsStore();
+
+/** For the cart: report an add, quantity change, removal or emptying (sku of the line, or the bundle id). */
+export function trackCartEvent(event: CartEventType, sku?: string) {
+  analytics.dispatch({ type: "cartEvent", event, sku });
+}
+
+/** For the confirmation page: the order was paid. */
+export function trackPurchase() {
+  analytics.dispatch({ type: "purchase" });
+}
+
+/** For the search page: how many results the current search showed. */
+export function trackSearchResults(count: number) {
+  analytics.dispatch({ type: "searchResults", count });
+}
+
+/** For the search page: a result scrolled into view or clicked. */
+export function trackSearchProduct(kind: "scrolled" | "clicked", productId: string) {
+  analytics.dispatch({ type: kind === "scrolled" ? "searchScrolled" : "searchClicked", productId });
+}

@@ -1,0 +1,65 @@
+/**
+ * The analytics payloads of spec section 3, shared by the client tracker (which builds them) and the metrics API
+ * (which validates them). Limits keep one beacon within the 64 KB body limit and stop a forged one from bloating
+ * the tables.
+ */
+import { z } from "zod";
+
+export const CART_EVENT_TYPES = ["ITEM_ADDED", "ITEM_QUANTITY_UPDATED", "ITEM_REMOVED", "CART_EMPTIED"] as const;
+export type CartEventType = (typeof CART_EVENT_TYPES)[number];
+
+export const CART_STATUSES = ["empty", "active", "abandoned", "purchased"] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+
+const MAX_LIST = 500;
+const id = z.string().trim().min(1).max(200);
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const cartEventSchema = z.object({
+  type: z.enum(CART_EVENT_TYPES),
+  timestamp: isoTimestamp,
+  /** A product line's sku, a bundle's id, or absent when the whole cart is emptied. */
+  sku: id.optional(),
+});
+export type CartEvent = z.infer<typeof cartEventSchema>;
+
+export const viewedPageSchema = z.object({
+  page: z.string().min(1).max(500),
+  queryData: z.record(z.string().max(100), z.string().max(500)),
+});
+export type ViewedPage = z.infer<typeof viewedPageSchema>;
+
+export const searchEntrySchema = z.object({
+  query: z.string().min(1).max(200),
+  timestamp: isoTimestamp,
+  /** Seconds the shopper spent on this search. */
+  duration: z.number().min(0).max(86_400 * 7),
+  scrolledProducts: z.array(id).max(MAX_LIST),
+  clickedProducts: z.array(id).max(MAX_LIST),
+  /** How many results the search showed, when the page knows it; lets the owner see searches that found nothing. */
+  resultCount: z.number().int().min(0).max(100_000).optional(),
+});
+export type SearchEntry = z.infer<typeof searchEntrySchema>;
+
+const countMap = z
+  .record(z.string().min(1).max(500), z.number().int().min(0).max(100_000))
+  .refine((map) => Object.keys(map).length <= MAX_LIST, `must have at most ${MAX_LIST} entries`);
+
+export const sessionPayloadSchema = z.object({
+  cartData: z.object({
+    cartEvents: z.array(cartEventSchema).max(MAX_LIST),
+    cartStatus: z.enum(CART_STATUSES),
+    /** Milliseconds since the session's first page or product visit. */
+    sessionDuration: z.number().int().min(0).max(86_400_000 * 7),
+    timestamp: isoTimestamp,
+  }),
+  productPageViews: countMap,
+  viewedPages: z.array(viewedPageSchema).max(MAX_LIST),
+  /** Milliseconds pages were visible, accumulated. */
+  totalViewTime: z.number().int().min(0).max(86_400_000 * 7),
+  searchHistory: z.array(searchEntrySchema).max(MAX_LIST),
+});
+export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
+
+/** The initial-data payload: the client sends nothing; the server reads the address from the request itself. */
+export const initialDataSchema = z.object({}).loose();
