@@ -18,6 +18,7 @@ import "./app.css";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
 import { Navbar } from "./components/layout/navbar";
+import { CartProvider } from "./state/cart";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const settings = await getStoreSettings(context.db, context.storeId);
@@ -72,20 +73,22 @@ function ScrollToTopOnRouteChange() {
 
 function SiteShell({ children }: { children: React.ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-card focus:p-2"
-      >
-        Skip to content
-      </a>
-      <CalloutBar />
-      <Navbar />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer />
-    </div>
+    <CartProvider>
+      <div className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-card focus:p-2"
+        >
+          Skip to content
+        </a>
+        <CalloutBar />
+        <Navbar />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+      </div>
+    </CartProvider>
   );
 }
 

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from "react";
+import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE } from "@core/cart";
+import type { Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
+import { useCart } from "~/state/cart";
+
+/** How long the button reads 'Adding to Cart...' (spec section 9). */
+export const ADDING_FEEDBACK_MS = 1500;
+
+/**
+ * The product page's 'Add to Cart' (spec sections 4 and 5): disabled with no variant, while adding, or when the
+ * variant's stock is below the quantity, then reading 'Out of Stock'.
+ */
+export function AddToCartButton({
+  product,
+  variant,
+  quantity,
+  subscription,
+}: {
+  product: Product;
+  variant: Variant | null;
+  quantity: number;
+  subscription: SubscriptionOption | null;
+}) {
+  const { addProduct } = useCart();
+  const [adding, setAdding] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A message about one choice does not apply to the next one.
+  useEffect(() => setMessage(null), [variant, quantity, subscription]);
+
+  const stockShort = variant !== null && variant.total_stock < quantity;
+
+  function add() {
+    if (!variant || adding) return;
+    if (variant.total_stock < quantity) {
+      setMessage(EXCEEDS_STOCK_MESSAGE);
+      return;
+    }
+    const result = addProduct(product, variant, quantity, subscription);
+    // A line already at its cap is ignored silently, as the spec has it; only a full cart is explained.
+    setMessage(result === "cart_full" ? CART_FULL_MESSAGE : null);
+    setAdding(true);
+    timer.current = setTimeout(() => setAdding(false), ADDING_FEEDBACK_MS);
+  }
+
+  const label = adding ? "Adding to Cart..." : stockShort ? "Out of Stock" : "Add to Cart";
+  const shownMessage = message ?? (stockShort && variant.total_stock > 0 ? EXCEEDS_STOCK_MESSAGE : null);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        onClick={add}
+        disabled={!variant || adding || stockShort}
+        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {label}
+      </button>
+      <p aria-live="polite" className="min-h-6 text-sm font-medium text-red-800">
+        {shownMessage}
+      </p>
+    </div>
+  );
+}

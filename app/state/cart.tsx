@@ -1,0 +1,284 @@
+/**
+ * The browser's cart: core's reducer in a React context, kept in step with the server. The first state comes from
+ * the root loader (the server's cart, so SSR draws the badge right); every change afterwards is sent to
+ * POST /api/cart-items. A failed send is logged and the local cart kept; the next change sends the whole cart again.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import {
+  canAddLine,
+  cartReducer,
+  createCartState,
+  type CartItem,
+  type CartState,
+  type Discount,
+  type NewBundleLine,
+  type ProductCartItem,
+} from "@core/cart";
+import type { Bundle, Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
+import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
+import { useShop } from "~/lib/use-shop";
+
+export type InitialCart = CartResponse;
+
+export type AddProductResult = "added" | "cart_full" | "line_cap" | "invalid_quantity";
+export type AddBundleResult = "added" | "incomplete" | "cart_full" | "line_cap";
+export type QuickAddResult = "added" | "out_of_stock" | "ignored";
+export type ApplyDiscountResult = "applied" | "invalid" | "ignored";
+
+export type CartContextValue = {
+  state: CartState;
+  /** Why the saved cart changed since the shopper last saw it (removed or repriced lines). */
+  notices: string[];
+  dismissNotices(): void;
+  addProduct(
+    product: Product,
+    variant: Variant,
+    quantity: number,
+    subscription: SubscriptionOption | null,
+  ): AddProductResult;
+  addBundle(bundle: Bundle, selectedVariants: Record<string, string | undefined>): AddBundleResult;
+  /** The product card's quick shop: one unit, refused when the variant has no stock. */
+  quickAdd(product: Product, variant: Variant): Promise<QuickAddResult>;
+  updateQuantity(key: string, quantity: number): void;
+  remove(key: string): void;
+  clear(): void;
+  applyDiscount(code: string): Promise<ApplyDiscountResult>;
+  removeDiscount(): void;
+  openCart(): void;
+  closeCart(): void;
+  /** Resolves once the server holds the current cart (checkout prices the stored cart). */
+  flush(): Promise<void>;
+  /** Loads the server's cart again, e.g. after sign-in merged the guest cart into the customer's. */
+  reload(): Promise<void>;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function productCartItem(
+  product: Product,
+  variant: Variant,
+  quantity: number,
+  subscription: SubscriptionOption | null,
+): ProductCartItem {
+  const images = product.product_urls.length > 0 ? product.product_urls : [product.product_image_main ?? ""];
+  return {
+    kind: "product",
+    title: product.product_title,
+    handle: product.id,
+    quantity,
+    sku: variant.sku,
+    product_price: variant.product_price,
+    image_urls: images.filter((url) => url !== ""),
+    product_attributes: variant.product_attributes,
+    subscription: subscription
+      ? {
+          subscription_id: subscription.subscription_id,
+          subscription_price: subscription.subscription_price,
+          subscription_interval: subscription.subscription_interval,
+          subscription_interval_unit: subscription.subscription_interval_unit,
+        }
+      : undefined,
+  };
+}
+
+/** The bundle line for the chosen variants, or null until every product of the bundle has one. */
+export function bundleCartItem(bundle: Bundle, selectedVariants: Record<string, string | undefined>): NewBundleLine | null {
+  const selected: Record<string, string> = {};
+  for (const handle of bundle.handles) {
+    const sku = selectedVariants[handle];
+    if (!sku) return null;
+    selected[handle] = sku;
+  }
+  return {
+    kind: "bundle",
+    bundle_id: bundle.bundle_id,
+    title: bundle.title,
+    price: bundle.price,
+    bundle_image_urls: bundle.bundle_image_urls,
+    handles: bundle.handles,
+    selected_variants: selected,
+    // The server fills in each product's quantity from the bundle; until then the chosen skus count once each.
+    sku_to_quantity: Object.fromEntries(
+      Object.values(selected).map((sku) => [sku, bundle.sku_to_quantity[sku] ?? 1]),
+    ),
+  };
+}
+
+async function requestJson<T>(url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(url, {
+    credentials: "include",
+    ...init,
+    headers: { "content-type": "application/json", ...init?.headers },
+  });
+  const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!response.ok || body === null) {
+    throw new Error(body?.error ?? `Request to ${url} failed with status ${response.status}`);
+  }
+  return body;
+}
+
+type SyncPayload = { cartItems: CartItem[]; discount_code: string | null };
+
+/**
+ * Sends the latest cart, one request at a time, so the server always ends with the newest state whatever order
+ * responses arrive in. Answers the server's priced cart when no newer change was made meanwhile.
+ */
+function useCartSync(onSynced: (response: CartResponse) => void) {
+  const latest = useRef<SyncPayload | null>(null);
+  const running = useRef<Promise<void> | null>(null);
+  const onSyncedRef = useRef(onSynced);
+  useEffect(() => {
+    onSyncedRef.current = onSynced;
+  }, [onSynced]);
+
+  const run = useCallback(async () => {
+    while (latest.current) {
+      const payload = latest.current;
+      latest.current = null;
+      try {
+        const response = await requestJson<CartResponse>("/api/cart-items", {
+          method: "POST",
+          body: JSON.stringify(payload),
+        });
+        if (latest.current === null) onSyncedRef.current(response);
+      } catch (error) {
+        // The spec logs a failed sync and keeps the local cart; the next change sends the whole cart again.
+        console.error("Failed to sync cart", error);
+      }
+    }
+  }, []);
+
+  const send = useCallback(
+    (payload: SyncPayload) => {
+      latest.current = payload;
+      if (!running.current) {
+        running.current = run().finally(() => {
+          running.current = null;
+        });
+      }
+    },
+    [run],
+  );
+
+  const flush = useCallback(async () => {
+    while (running.current) await running.current;
+  }, []);
+
+  return { send, flush };
+}
+
+/** The server's answer, reduced to what decides whether the local cart differs from it. */
+function syncedSignature(items: CartItem[], discount: Discount | null): string {
+  return JSON.stringify([items, discount?.code ?? null]);
+}
+
+export function CartProvider({ initial, children }: { initial?: InitialCart | null; children: React.ReactNode }) {
+  const [state, dispatch] = useReducer(cartReducer, initial, (start) =>
+    createCartState({ cartItems: start?.cartItems ?? [], activeDiscount: start?.discount ?? null }),
+  );
+  const [notices, setNotices] = useState<string[]>(initial?.notices ?? []);
+  // What the server holds; a local state equal to it needs no sync (the first render, or the server's own answer).
+  const synced = useRef(syncedSignature(state.cartItems, state.activeDiscount));
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const applyServerCart = useCallback((response: CartResponse) => {
+    synced.current = syncedSignature(response.cartItems, response.discount);
+    dispatch({ type: "replaceItems", items: response.cartItems });
+    if (response.discount) dispatch({ type: "setDiscount", discount: response.discount });
+    else dispatch({ type: "clearDiscount" });
+    if (response.notices.length > 0) setNotices(response.notices);
+  }, []);
+
+  const { send, flush } = useCartSync(applyServerCart);
+
+  useEffect(() => {
+    const signature = syncedSignature(state.cartItems, state.activeDiscount);
+    if (signature === synced.current) return;
+    synced.current = signature;
+    send({ cartItems: state.cartItems, discount_code: state.activeDiscount?.code ?? null });
+  }, [state.cartItems, state.activeDiscount, send]);
+
+  // A shopper who has seen why the cart changed opens it to read the lines; the notice stays until dismissed.
+  useEffect(() => {
+    if (initial?.notices.length) dispatch({ type: "showCart" });
+  }, [initial]);
+
+  const addProduct = useCallback<CartContextValue["addProduct"]>((product, variant, quantity, subscription) => {
+    const item = productCartItem(product, variant, quantity, subscription);
+    const check = canAddLine(stateRef.current, item);
+    if (check !== "ok") return check;
+    dispatch({ type: "addProduct", item });
+    return "added";
+  }, []);
+
+  const addBundle = useCallback<CartContextValue["addBundle"]>((bundle, selectedVariants) => {
+    const item = bundleCartItem(bundle, selectedVariants);
+    if (!item) return "incomplete";
+    const check = canAddLine(stateRef.current, item);
+    if (check === "cart_full" || check === "line_cap") return check;
+    dispatch({ type: "addBundle", item });
+    return "added";
+  }, []);
+
+  const quickAdd = useCallback<CartContextValue["quickAdd"]>(
+    async (product, variant) => {
+      if (variant.total_stock < 1) return "out_of_stock";
+      return addProduct(product, variant, 1, null) === "added" ? "added" : "ignored";
+    },
+    [addProduct],
+  );
+
+  const { storeId } = useShop();
+  const applyDiscount = useCallback<CartContextValue["applyDiscount"]>(
+    async (code) => {
+      const trimmed = code.trim();
+      if (trimmed === "") return "ignored";
+      try {
+        const { data } = await requestJson<DiscountResponse>(
+          `/api/discount/${encodeURIComponent(trimmed)}?store_id=${encodeURIComponent(storeId)}`,
+        );
+        dispatch({ type: "setDiscount", discount: data });
+        return "applied";
+      } catch (error) {
+        console.error("Failed to fetch discount code", error);
+        return "invalid";
+      }
+    },
+    [storeId],
+  );
+
+  const reload = useCallback(async () => {
+    const response = await requestJson<CartResponse>("/api/cart-items");
+    applyServerCart(response);
+  }, [applyServerCart]);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      state,
+      notices,
+      dismissNotices: () => setNotices([]),
+      addProduct,
+      addBundle,
+      quickAdd,
+      updateQuantity: (key, quantity) => dispatch({ type: "updateQuantity", key, quantity }),
+      remove: (key) => dispatch({ type: "remove", key }),
+      clear: () => dispatch({ type: "clear" }),
+      applyDiscount,
+      removeDiscount: () => dispatch({ type: "clearDiscount" }),
+      openCart: () => dispatch({ type: "showCart" }),
+      closeCart: () => dispatch({ type: "hideCart" }),
+      flush,
+      reload,
+    }),
+    [state, notices, addProduct, addBundle, quickAdd, applyDiscount, flush, reload],
+  );
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart() is only available inside <CartProvider>");
+  return cart;
+}

@@ -1,0 +1,57 @@
+/**
+ * Payloads of the cart service (spec section 7, Cart service) and of the discount lookup. The browser sends whole
+ * cart lines, as the spec's shape has them, but the server reads only what identifies a line and its quantity:
+ * titles, images and above all prices are looked up again, so a tampered price changes nothing.
+ */
+import { z } from "zod";
+import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type CartItem, type Discount } from "../cart";
+
+const quantity = z
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .min(MIN_QUANTITY, `must be at least ${MIN_QUANTITY}`)
+  .max(MAX_QUANTITY, `must be at most ${MAX_QUANTITY}`);
+
+const sku = z.string().trim().min(1, "must not be empty").max(100, "is too long");
+
+export const productLineInputSchema = z.object({
+  kind: z.literal("product"),
+  sku,
+  quantity,
+  subscription: z
+    .object({ subscription_id: z.string().trim().min(1, "must not be empty").max(200, "is too long") })
+    .nullish(),
+});
+
+export const bundleLineInputSchema = z.object({
+  kind: z.literal("bundle"),
+  bundle_id: z.number().int("must be a whole number").positive("must be positive"),
+  quantity,
+  selected_variants: z.record(z.string().max(200, "is too long"), sku),
+});
+
+export const cartLineInputSchema = z.discriminatedUnion("kind", [productLineInputSchema, bundleLineInputSchema], {
+  error: 'kind must be "product" or "bundle"',
+});
+
+export const saveCartSchema = z.object({
+  cartItems: z
+    .array(cartLineInputSchema, { error: "must be a list of cart items" })
+    .max(MAX_DISTINCT_LINES, `Cart is full. Maximum ${MAX_DISTINCT_LINES} different items allowed.`),
+  /** The applied code, null to remove it; absent leaves the stored code as it is. */
+  discount_code: z.string().trim().max(100, "is too long").nullish(),
+});
+
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+export type SaveCartRequest = z.infer<typeof saveCartSchema>;
+
+/** What GET and POST /api/cart-items answer: the cart as the server priced it. */
+export type CartResponse = {
+  cartItems: CartItem[];
+  /** The stored code's discount while it is still valid, else null. */
+  discount: Discount | null;
+  /** Why the cart differs from what was saved (a product gone, a price changed), for the shopper to read. */
+  notices: string[];
+};
+
+export type DiscountResponse = { data: Discount };
