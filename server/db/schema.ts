@@ -432,6 +432,8 @@ export const cartLines = pgTable(
     /** For bundle lines: the chosen variant sku of each product handle. */
     selectedVariants: jsonb("selected_variants").$type<Record<string, string>>(),
     quantity: integer("quantity").notNull(),
+    /** Unit price the shopper was last shown, so a later price change can be pointed out when the cart loads. */
+    unitPriceCents: integer("unit_price_cents"),
     position: integer("position").notNull().default(0),
   },
   (t) => [

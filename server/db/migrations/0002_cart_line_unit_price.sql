@@ -1,0 +1,1 @@
+ALTER TABLE "cart_lines" ADD COLUMN "unit_price_cents" integer;
