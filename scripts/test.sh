@@ -19,6 +19,10 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   TEST_DB=postgres npx vitest run --project integration
 fi
 
+step "first-load JavaScript budget per route"
+npx react-router build >/dev/null
+npx tsx scripts/bundle-size.ts --check
+
 step "end-to-end tests (Chromium)"
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ]; then

@@ -1,0 +1,57 @@
+/**
+ * First-load JavaScript and CSS per route, gzip-compressed, read from the build's own asset manifest: what a
+ * shopper's browser downloads before the page is interactive. `--check` fails when a route is over budget;
+ * that part runs in `npm test` (sizes are deterministic, unlike timings).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const FIRST_LOAD_JS_BUDGET_KB = 130;
+
+type RouteAssets = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; css?: string[] };
+type AssetsManifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
+
+export type RouteSize = { route: string; jsKb: number; cssKb: number };
+
+const gzipKb = (clientDir: string, file: string) =>
+  Math.round((gzipSync(readFileSync(path.join(clientDir, file))).length / 1024) * 10) / 10;
+
+export async function measureRouteSizes(buildDir: string): Promise<RouteSize[]> {
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as { assets: AssetsManifest };
+  const { entry, routes } = build.assets;
+  const clientDir = path.join(buildDir, "client");
+  const chain = (route: RouteAssets): RouteAssets[] =>
+    route.parentId ? [...chain(routes[route.parentId]), route] : [route];
+  return Object.values(routes)
+    .filter((route) => route.id !== "root")
+    .map((route) => {
+      const js = new Set([entry.module, ...entry.imports]);
+      const css = new Set<string>();
+      for (const level of chain(route)) {
+        js.add(level.module);
+        for (const file of level.imports ?? []) js.add(file);
+        for (const file of level.css ?? []) css.add(file);
+      }
+      const sum = (files: Set<string>) =>
+        Math.round([...files].reduce((total, file) => total + gzipKb(clientDir, file), 0) * 10) / 10;
+      return { route: route.id, jsKb: sum(js), cssKb: sum(css) };
+    });
+}
+
+async function main() {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const sizes = await measureRouteSizes(buildDir);
+  console.table(sizes.map((s) => ({ route: s.route, "JS KB (gzip)": s.jsKb, "CSS KB (gzip)": s.cssKb })));
+  if (process.argv.includes("--check")) {
+    const over = sizes.filter((s) => s.jsKb > FIRST_LOAD_JS_BUDGET_KB);
+    if (over.length) {
+      for (const s of over) console.error(`${s.route}: ${s.jsKb} KB of first-load JavaScript, over the ${FIRST_LOAD_JS_BUDGET_KB} KB budget`);
+      process.exit(1);
+    }
+    console.log(`Every route is within the ${FIRST_LOAD_JS_BUDGET_KB} KB first-load JavaScript budget.`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await main();
