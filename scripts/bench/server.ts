@@ -1,0 +1,56 @@
+/** Starts the production server as a child process, for load measurement from outside it. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+
+export type RunningServer = { url: string; process: ChildProcess; coldStartMs: number; stop(): Promise<void> };
+
+export function rssMegabytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<RunningServer> {
+  await rm(options.dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+  };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  // First start seeds the shop; the cold start measured is the second one, on existing data.
+  const first = await launch(options.port, env);
+  await first.stop();
+  return launch(options.port, env);
+}
+
+async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const coldStartMs = Math.round(performance.now() - started);
+  return {
+    url,
+    process: child,
+    coldStartMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
