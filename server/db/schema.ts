@@ -67,6 +67,8 @@ export const products = pgTable(
     uniqueIndex("products_store_handle_uq").on(t.storeId, t.handle),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    // Typo-tolerant search compares a query word with the title and the attribute values together.
+    index("products_search_text_trgm_idx").using("gin", sql`(${t.title} || ' ' || ${t.attributeText}) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin (("title" || ' ' || "attribute_text") gin_trgm_ops);
