@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** Starts `npm start`'s script on the build the journeys use, and collects what it prints until it exits. */
+function startShop(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BUILD_DIR: `build-e2e-${process.env.E2E_PORT ?? 4173}`,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "storefront-lifecycle-")),
+      LOG_LEVEL: "info",
+      ...env,
+    },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+test("an invalid environment variable stops start-up with one line naming it", async () => {
+  const shop = startShop({ PORT: "eighty" });
+  expect(await shop.exited).toBe(1);
+  expect(shop.output().trim()).toMatch(/^Invalid environment variable PORT: .+$/);
+});
+
+test("an unreachable database stops start-up with a clear message and no stack trace", async () => {
+  const shop = startShop({ PORT: "4590", DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
+  expect(await shop.exited).toBe(1);
+  expect(shop.output()).toContain("Cannot connect to PostgreSQL at 127.0.0.1:1/nowhere");
+  expect(shop.output()).not.toMatch(/\n\s+at /);
+});
+
+test("SIGTERM drains, closes the database and exits 0", async ({ request }) => {
+  test.setTimeout(120_000);
+  const shop = startShop({ PORT: "4591" });
+  await expect
+    .poll(async () => (await request.get("http://127.0.0.1:4591/healthz").catch(() => null))?.status(), { timeout: 90_000 })
+    .toBe(200);
+  const page = await request.get("http://127.0.0.1:4591/");
+  expect(page.status()).toBe(200);
+  shop.child.kill("SIGTERM");
+  expect(await shop.exited).toBe(0);
+  expect(shop.output()).toContain('"msg":"stopped"');
+});
