@@ -1,0 +1,18 @@
+import type { Config } from "../config";
+import type { PaymentProvider } from "./provider";
+import { SimulatedPaymentProvider } from "./simulated";
+import { StripePaymentProvider } from "./stripe";
+
+/** The provider the configuration names; configuration validation guarantees Stripe's keys are present. */
+export function createPaymentProvider(config: Config): PaymentProvider {
+  if (config.PAYMENT_PROVIDER === "stripe") {
+    return new StripePaymentProvider({
+      secretKey: config.STRIPE_SECRET_KEY!,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+      accountId: config.STRIPE_ACCOUNT_ID,
+      apiBase: config.STRIPE_API_BASE,
+    });
+  }
+  return new SimulatedPaymentProvider();
+}

@@ -1,0 +1,82 @@
+/**
+ * The one seam between the shop and a card payment provider. The checkout and order logic speak only this
+ * interface, so the simulated provider (offline default) and Stripe drive exactly the same states and events.
+ */
+
+/** Stripe's PaymentIntent states, which the simulated provider reproduces. */
+export type PaymentStatus = "requires_payment_method" | "requires_action" | "processing" | "succeeded" | "canceled";
+
+export type Payment = {
+  id: string;
+  /** Handed to the browser so it can confirm the payment with the provider's client. */
+  clientSecret: string;
+  status: PaymentStatus;
+  amountCents: number;
+  metadata: Record<string, string>;
+  /** Why the last attempt failed (a declined card), when it did. */
+  failureMessage: string | null;
+};
+
+export type PaymentEventType = "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.refunded";
+
+/** A provider event normalised for the order logic; `id` is the provider's event id, used to ignore replays. */
+export type PaymentEvent = {
+  id: string;
+  type: PaymentEventType;
+  /** The payment (or, for subscriptions, the subscription) the event is about: the order's payment reference. */
+  paymentId: string;
+  amountCents: number;
+  failureMessage: string | null;
+};
+
+export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type SubscriptionItem = {
+  title: string;
+  unitAmountCents: number;
+  quantity: number;
+  interval: "day" | "week" | "month" | "year";
+  intervalCount: number;
+};
+
+export type ProviderClientConfig =
+  | { provider: "simulated" }
+  | { provider: "stripe"; publishableKey: string; accountId: string | null };
+
+/** Card details that cannot be right (bad number, past expiry, bad CVC): refused before any attempt is made. */
+export class InvalidCardError extends Error {}
+
+/** A webhook whose signature or timestamp does not verify: answered with 400 and otherwise ignored. */
+export class WebhookVerificationError extends Error {}
+
+export interface PaymentProvider {
+  readonly name: "simulated" | "stripe";
+  /** What the checkout page needs to load the payment form. */
+  readonly clientConfig: ProviderClientConfig;
+  /** Creates a payment; the same idempotency key always returns the same payment, never a second one. */
+  createPayment(input: {
+    amountCents: number;
+    email?: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<Payment>;
+  /** Changes the amount (shipping and tax are known late) or metadata of a payment not yet confirmed. */
+  updatePayment(id: string, input: { amountCents?: number; email?: string; metadata?: Record<string, string> }): Promise<Payment>;
+  /** Confirms a payment on the server; the simulated card form uses this, Stripe's browser client does it itself. */
+  confirmPayment(id: string, input: { card?: CardDetails; paymentMethodId?: string }): Promise<Payment>;
+  retrievePayment(id: string): Promise<Payment>;
+  refund(id: string, input: { idempotencyKey: string; amountCents?: number }): Promise<{ id: string; status: string }>;
+  /** Starts a subscription whose first invoice (recurring items plus one-time shipping and tax) is paid like a payment. */
+  createSubscription(input: {
+    email: string;
+    name: string;
+    items: SubscriptionItem[];
+    oneTimeCents: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<{ subscriptionId: string; payment: Payment }>;
+  /** Verifies a webhook on its raw body; null for events the shop does not act on. */
+  parseWebhook(rawBody: string, headers: Headers): PaymentEvent | null;
+  /** Where a provider that delivers events in-process (the simulated one) sends them. */
+  onEvent(listener: (event: PaymentEvent) => Promise<void>): void;
+}

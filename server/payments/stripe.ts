@@ -1,0 +1,226 @@
+/**
+ * Stripe through its official SDK: PaymentIntents for one-time carts, Subscriptions for carts with a subscription,
+ * every create call with an idempotency key, and webhooks verified with `constructEvent` on the raw body.
+ * `STRIPE_API_BASE` points the SDK at another host (the tests' local fake Stripe server).
+ */
+import Stripe from "stripe";
+import {
+  WebhookVerificationError,
+  type Payment,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentStatus,
+  type SubscriptionItem,
+} from "./provider";
+
+export type StripeOptions = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  accountId?: string;
+  apiBase?: string;
+};
+
+function toPayment(intent: Stripe.PaymentIntent): Payment {
+  const known: readonly string[] = ["requires_action", "processing", "succeeded", "canceled"];
+  const status = (known.includes(intent.status) ? intent.status : "requires_payment_method") as PaymentStatus;
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    status,
+    amountCents: intent.amount,
+    metadata: { ...intent.metadata },
+    failureMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly clientConfig;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeOptions) {
+    const base = options.apiBase ? new URL(options.apiBase) : null;
+    this.stripe = new Stripe(options.secretKey, {
+      maxNetworkRetries: 2,
+      telemetry: false,
+      ...(options.accountId ? { stripeAccount: options.accountId } : {}),
+      ...(base
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === "https:" ? 443 : 80),
+            protocol: base.protocol === "https:" ? "https" : "http",
+          }
+        : {}),
+    });
+    this.clientConfig = { provider: "stripe", publishableKey: options.publishableKey, accountId: options.accountId ?? null } as const;
+  }
+
+  async createPayment(input: { amountCents: number; email?: string; metadata: Record<string, string>; idempotencyKey: string }) {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: "usd",
+        automatic_payment_methods: { enabled: true },
+        metadata: input.metadata,
+        ...(input.email ? { receipt_email: input.email } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return toPayment(intent);
+  }
+
+  async updatePayment(id: string, input: { amountCents?: number; email?: string; metadata?: Record<string, string> }) {
+    const intent = await this.stripe.paymentIntents.update(id, {
+      ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
+      ...(input.email ? { receipt_email: input.email } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+    });
+    return toPayment(intent);
+  }
+
+  async confirmPayment(id: string, input: { paymentMethodId?: string }) {
+    const intent = await this.stripe.paymentIntents.confirm(id, input.paymentMethodId ? { payment_method: input.paymentMethodId } : {});
+    return toPayment(intent);
+  }
+
+  async retrievePayment(id: string) {
+    if (id.startsWith("sub_")) return this.subscriptionPayment(await this.stripe.subscriptions.retrieve(id, { expand: ["latest_invoice"] }));
+    return toPayment(await this.stripe.paymentIntents.retrieve(id));
+  }
+
+  async refund(id: string, input: { idempotencyKey: string; amountCents?: number }) {
+    const paymentIntent = id.startsWith("sub_") ? await this.firstInvoicePaymentIntent(id) : id;
+    const refund = await this.stripe.refunds.create(
+      { payment_intent: paymentIntent, ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}) },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (id.startsWith("sub_")) await this.stripe.subscriptions.cancel(id);
+    return { id: refund.id, status: refund.status ?? "pending" };
+  }
+
+  private async firstInvoicePaymentIntent(subscriptionId: string): Promise<string> {
+    const invoices = await this.stripe.invoicePayments.list({
+      invoice: await this.latestInvoiceId(subscriptionId),
+      expand: ["data.payment.payment_intent"],
+    });
+    const payment = invoices.data[0]?.payment.payment_intent;
+    const id = typeof payment === "string" ? payment : payment?.id;
+    if (!id) throw new Error(`Subscription ${subscriptionId} has no paid invoice to refund`);
+    return id;
+  }
+
+  private async latestInvoiceId(subscriptionId: string): Promise<string> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const invoice = subscription.latest_invoice;
+    if (!invoice) throw new Error(`Subscription ${subscriptionId} has no invoice`);
+    return typeof invoice === "string" ? invoice : invoice.id!;
+  }
+
+  async createSubscription(input: {
+    email: string;
+    name: string;
+    items: SubscriptionItem[];
+    oneTimeCents: number;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }) {
+    const key = input.idempotencyKey;
+    const customer = await this.stripe.customers.create(
+      { email: input.email, name: input.name, metadata: input.metadata },
+      { idempotencyKey: `${key}:customer` },
+    );
+    const product = await this.stripe.products.create({ name: "Order" }, { idempotencyKey: `${key}:product` });
+    const subscription = await this.stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        items: input.items.map((item) => ({
+          quantity: item.quantity,
+          price_data: {
+            currency: "usd",
+            product: product.id,
+            unit_amount: item.unitAmountCents,
+            recurring: { interval: item.interval, interval_count: item.intervalCount },
+          },
+        })),
+        // Shipping, tax and any one-time lines are charged once, on the first invoice.
+        add_invoice_items:
+          input.oneTimeCents > 0
+            ? [{ price_data: { currency: "usd", product: product.id, unit_amount: input.oneTimeCents } }]
+            : [],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        metadata: input.metadata,
+        expand: ["latest_invoice.confirmation_secret"],
+      },
+      { idempotencyKey: key },
+    );
+    return { subscriptionId: subscription.id, payment: this.subscriptionPayment(subscription) };
+  }
+
+  private subscriptionPayment(subscription: Stripe.Subscription): Payment {
+    const invoice = typeof subscription.latest_invoice === "object" ? subscription.latest_invoice : null;
+    const status: PaymentStatus =
+      subscription.status === "active" || subscription.status === "trialing"
+        ? "succeeded"
+        : subscription.status === "canceled" || subscription.status === "incomplete_expired"
+          ? "canceled"
+          : "requires_payment_method";
+    return {
+      id: subscription.id,
+      clientSecret: invoice?.confirmation_secret?.client_secret ?? "",
+      status,
+      amountCents: invoice?.amount_due ?? 0,
+      metadata: { ...subscription.metadata },
+      failureMessage: null,
+    };
+  }
+
+  parseWebhook(rawBody: string, headers: Headers): PaymentEvent | null {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, headers.get("stripe-signature") ?? "", this.options.webhookSecret);
+    } catch (error) {
+      throw new WebhookVerificationError((error as Error).message);
+    }
+    switch (event.type) {
+      case "payment_intent.succeeded":
+      case "payment_intent.payment_failed":
+      case "payment_intent.canceled": {
+        const intent = event.data.object;
+        const type =
+          event.type === "payment_intent.succeeded"
+            ? "payment.succeeded"
+            : event.type === "payment_intent.canceled"
+              ? "payment.canceled"
+              : "payment.failed";
+        return {
+          id: event.id,
+          type,
+          paymentId: intent.id,
+          amountCents: intent.amount,
+          failureMessage: intent.last_payment_error?.message ?? null,
+        };
+      }
+      case "invoice.paid":
+      case "invoice.payment_failed": {
+        // Only a subscription's first invoice belongs to a checkout; renewals are not new orders.
+        const invoice = event.data.object;
+        const subscription = invoice.parent?.subscription_details?.subscription;
+        if (invoice.billing_reason !== "subscription_create" || !subscription) return null;
+        return {
+          id: event.id,
+          type: event.type === "invoice.paid" ? "payment.succeeded" : "payment.failed",
+          paymentId: typeof subscription === "string" ? subscription : subscription.id,
+          amountCents: invoice.amount_paid,
+          failureMessage: event.type === "invoice.paid" ? null : "The subscription's first payment failed.",
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** Stripe delivers events over HTTP to POST /api/stripe/webhook, never in-process. */
+  onEvent() {}
+}
