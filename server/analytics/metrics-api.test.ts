@@ -1,0 +1,171 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionPayload } from "../../core/schemas/analytics";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { ANALYTICS_COOKIE } from "../api/metrics";
+import { analyticsEvents, analyticsSessions } from "../db/schema";
+
+let shop: TestApp;
+
+beforeAll(async () => {
+  shop = await createTestApp({ TRUST_PROXY: "true" });
+});
+afterAll(async () => {
+  await shop.database.dispose();
+});
+
+async function startSession(headers: Record<string, string> = {}) {
+  const response = await shop.call("POST", "/api/metrics/initialize", {}, { store_id: shop.database.storeId, ...headers });
+  expect(response.status).toBe(201);
+  const cookie = response.headers.get("set-cookie") ?? "";
+  const id = new RegExp(`${ANALYTICS_COOKIE}=([^;]+)`).exec(cookie)?.[1];
+  if (!id) throw new Error(`no session cookie in ${cookie}`);
+  return { id, cookie: `${ANALYTICS_COOKIE}=${id}`, setCookie: cookie };
+}
+
+function payload(overrides: Partial<SessionPayload> = {}): SessionPayload {
+  const now = new Date().toISOString();
+  return {
+    cartData: {
+      cartEvents: [{ type: "ITEM_ADDED", timestamp: now, sku: "SKU-1" }],
+      cartStatus: "abandoned",
+      sessionDuration: 42_000,
+      timestamp: now,
+    },
+    productPageViews: { "house-blend": 2 },
+    viewedPages: [
+      { page: "/", queryData: {} },
+      { page: "/search", queryData: { type: "search", query: "tea" } },
+    ],
+    totalViewTime: 30_000,
+    searchHistory: [
+      { query: "Tea", timestamp: now, duration: 3.5, scrolledProducts: [], clickedProducts: [], resultCount: 4 },
+    ],
+    ...overrides,
+  };
+}
+
+const sessionRow = async (id: string) =>
+  (await shop.deps.db.select().from(analyticsSessions).where(eq(analyticsSessions.id, id)))[0];
+const eventsOf = (id: string) =>
+  shop.deps.db.select().from(analyticsEvents).where(eq(analyticsEvents.sessionId, id));
+
+describe("POST /api/metrics/initialize", () => {
+  it("starts a session row and sets an httpOnly cookie", async () => {
+    const { id, setCookie } = await startSession({ "user-agent": "TestBrowser/1" });
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const row = await sessionRow(id);
+    expect(row).toMatchObject({ storeId: shop.database.storeId, cartStatus: "empty", userAgent: "TestBrowser/1" });
+  });
+
+  it("answers 404 for an unknown store and 400 without a store_id header", async () => {
+    expect((await shop.call("POST", "/api/metrics/initialize", {}, { store_id: "nope" })).status).toBe(404);
+    expect((await shop.call("POST", "/api/metrics/initialize", {})).status).toBe(400);
+  });
+});
+
+describe("POST /api/metrics/collect-data", () => {
+  it("stores the forwarded address truncated to its /24 behind a trusted proxy, ignoring any address in the body", async () => {
+    const { id, cookie } = await startSession();
+    const response = await shop.call(
+      "POST",
+      "/api/metrics/collect-data",
+      { ipAddress: "8.8.8.8" },
+      { cookie, "x-forwarded-for": "203.0.113.77" },
+    );
+    expect(response.status).toBe(204);
+    expect((await sessionRow(id)).networkPrefix).toBe("203.0.113.0/24");
+  });
+
+  it("stores an IPv6 address truncated to its /48", async () => {
+    const { id, cookie } = await startSession();
+    await shop.call("POST", "/api/metrics/collect-data", {}, { cookie, "x-forwarded-for": "2001:db8:abcd:12::1" });
+    expect((await sessionRow(id)).networkPrefix).toBe("2001:db8:abcd::/48");
+  });
+
+  it("refuses a request without a session or with a forged one", async () => {
+    expect((await shop.call("POST", "/api/metrics/collect-data", {})).status).toBe(400);
+    const forged = `${ANALYTICS_COOKIE}=00000000-0000-4000-8000-000000000000`;
+    expect((await shop.call("POST", "/api/metrics/collect-data", {}, { cookie: forged })).status).toBe(400);
+    expect((await shop.call("POST", "/api/metrics/collect-data", {}, { cookie: `${ANALYTICS_COOKIE}=x'; drop` })).status).toBe(400);
+  });
+});
+
+describe("POST /api/metrics/update-session-data", () => {
+  it("stores the payload and its raw events from a text/plain beacon", async () => {
+    const { id, cookie } = await startSession();
+    const response = await shop.call("POST", "/api/metrics/update-session-data", JSON.stringify(payload()), {
+      cookie,
+      "content-type": "text/plain;charset=UTF-8",
+    });
+    expect(response.status).toBe(204);
+    const row = await sessionRow(id);
+    expect(row).toMatchObject({ cartStatus: "abandoned", sessionDurationMs: 42_000, totalViewTime: 30_000 });
+    const events = await eventsOf(id);
+    expect(events.map((event) => event.type).sort()).toEqual(["ITEM_ADDED", "page_view", "page_view", "product_view", "search"]);
+    expect(events.find((event) => event.type === "search")).toMatchObject({
+      query: "tea",
+      data: { duration: 3.5, resultCount: 4 },
+    });
+    expect(events.find((event) => event.type === "product_view")).toMatchObject({
+      productHandle: "house-blend",
+      data: { count: 2 },
+    });
+  });
+
+  it("repeated beacons update the same session and replace its events", async () => {
+    const { id, cookie } = await startSession();
+    await shop.call("POST", "/api/metrics/update-session-data", payload(), { cookie });
+    const later = payload({ viewedPages: [{ page: "/", queryData: {} }], totalViewTime: 50_000 });
+    later.cartData.cartStatus = "purchased";
+    expect((await shop.call("POST", "/api/metrics/update-session-data", later, { cookie })).status).toBe(204);
+    const rows = await shop.deps.db.select().from(analyticsSessions).where(eq(analyticsSessions.id, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ cartStatus: "purchased", totalViewTime: 50_000 });
+    expect((await eventsOf(id)).filter((event) => event.type === "page_view")).toHaveLength(1);
+  });
+
+  it("pins forged future timestamps to the time of receipt", async () => {
+    const { id, cookie } = await startSession();
+    const body = payload();
+    body.cartData.cartEvents = [{ type: "ITEM_REMOVED", timestamp: "2999-01-01T00:00:00Z", sku: "X" }];
+    await shop.call("POST", "/api/metrics/update-session-data", body, { cookie });
+    const [removed] = (await eventsOf(id)).filter((event) => event.type === "ITEM_REMOVED");
+    expect(removed.occurredAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("answers malformed, invalid, oversized and sessionless beacons with a 4xx and stores nothing", async () => {
+    const { id, cookie } = await startSession();
+    const post = (body: unknown, headers: Record<string, string> = { cookie }) =>
+      shop.call("POST", "/api/metrics/update-session-data", body, headers);
+    expect((await post("{not json")).status).toBe(400);
+    const invalid = await post({ ...payload(), totalViewTime: -1 });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ error: expect.stringContaining("totalViewTime") });
+    const wrongType = payload();
+    (wrongType.cartData.cartEvents[0] as { type: string }).type = "DROP_TABLE";
+    expect((await post(wrongType)).status).toBe(400);
+    const huge = payload({ viewedPages: Array.from({ length: 400 }, () => ({ page: "/".padEnd(400, "x"), queryData: {} })) });
+    expect((await post(huge)).status).toBe(413);
+    expect((await post(payload(), {})).status).toBe(400);
+    expect((await sessionRow(id)).payload).toBeNull();
+    expect(await eventsOf(id)).toHaveLength(0);
+  });
+});
+
+describe("rate limit", () => {
+  it("refuses a client past its budget with 429 and Retry-After", async () => {
+    const app = await createTestApp();
+    try {
+      let last: Response | undefined;
+      for (let attempt = 0; attempt < 121; attempt++) {
+        last = await app.call("POST", "/api/metrics/collect-data", {});
+      }
+      expect(last?.status).toBe(429);
+      expect(last?.headers.get("retry-after")).toBeTruthy();
+    } finally {
+      await app.database.dispose();
+    }
+  });
+});
