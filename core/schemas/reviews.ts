@@ -1,0 +1,61 @@
+/**
+ * Verified reviews (spec sections 3, 5, 7): the review link check and the review submission, shared by the API and
+ * the review page so both apply the same limits.
+ */
+import { z } from "zod";
+
+export const REVIEW_LIMITS = { titleMax: 120, descriptionMax: 5000, ratingMin: 1, ratingMax: 5 } as const;
+
+/** Texts the spec gives for the review link (section 8). */
+export const REVIEW_MESSAGES = {
+  allReviewed: "All reviews for this order have been submitted.",
+  invalidLink: "Invalid Review Link",
+  noToken: "No review token provided",
+  validationFallback: "Failed to validate review token",
+} as const;
+
+const token = z.string().trim().min(1, "is required").max(200, "is too long");
+const storeId = z.string().trim().min(1, "is required").max(64, "is too long");
+
+export const reviewerOrderRequestSchema = z.object({
+  review_token: token,
+  current_store_id: storeId,
+});
+export type ReviewerOrderRequest = z.infer<typeof reviewerOrderRequestSchema>;
+
+export type ReviewOrderDetails = {
+  order_id: number;
+  customer_name: string;
+  customer_email: string;
+  product_details: { handle: string; title: string }[];
+};
+
+export type ReviewerOrderResponse = { orderDetails: ReviewOrderDetails };
+
+export const reviewSubmissionSchema = z.object({
+  store_id: storeId,
+  order_id: z.coerce.number().int("must be a whole number").positive("must be positive"),
+  title: z.string().trim().min(1, "is required").max(REVIEW_LIMITS.titleMax, `must be at most ${REVIEW_LIMITS.titleMax} characters`),
+  rating: z
+    .number({ error: "is required: choose 1 to 5 stars" })
+    .int("must be a whole number of stars")
+    .min(REVIEW_LIMITS.ratingMin, "is required: choose 1 to 5 stars")
+    .max(REVIEW_LIMITS.ratingMax, "must be at most 5 stars"),
+  description: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(REVIEW_LIMITS.descriptionMax, `must be at most ${REVIEW_LIMITS.descriptionMax} characters`),
+  token,
+  product_handle: z.string().trim().min(1, "is required").max(200, "is too long"),
+  // The spec's payload carries the customer's name and email, but the server takes both from the order.
+  name: z.string().max(500).optional(),
+  email: z.string().max(500).optional(),
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
+
+export type ReviewSubmissionResponse = {
+  review: { review_id: number; product_handle: string; review_rating: number; verified: true };
+  /** Products of the order still waiting for a review after this one. */
+  remaining: { handle: string; title: string }[];
+};
