@@ -529,6 +529,8 @@ export const checkoutSessions = pgTable("checkout_sessions", {
   items: jsonb("items").$type<unknown[]>().notNull(),
   costCents: integer("cost_cents").notNull(),
   orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+  /** The provider payment made for this checkout, created once and reused by every later call. */
+  paymentReference: text("payment_reference"),
   createdAt: createdAt(),
 });
 
