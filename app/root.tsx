@@ -15,6 +15,7 @@ import type { StoreSettings } from "@core/schemas/store-settings";
 import { getStoreSettings } from "../server/store/settings";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
 import { Navbar } from "./components/layout/navbar";
@@ -93,9 +94,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const shop = useRouteLoaderData<typeof loader>("root");
   return (
     <SiteShell>
       <ScrollToTopOnRouteChange />
+      {shop && <AnalyticsTracker storeId={shop.storeId} />}
       <Outlet />
     </SiteShell>
   );

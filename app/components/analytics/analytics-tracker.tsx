@@ -1,0 +1,125 @@
+/**
+ * Feeds the analytics store from navigation and sends the session to the shop's own metrics service: a session
+ * at start, the session payload as a beacon when the page goes away. Failures are only logged (spec section 8)
+ * and never disturb shopping; visitors asking not to be tracked (Do Not Track, Global Privacy Control) send nothing.
+ */
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { analytics, sessionPayload } from "~/state/analytics";
+
+const METRICS = "/api/metrics";
+
+function trackingAllowed(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return nav.doNotTrack !== "1" && nav.globalPrivacyControl !== true;
+}
+
+async function postJson(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${METRICS}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    credentials: "include",
+    body: "{}",
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response;
+}
+
+/** Starts the session; true once the server holds one for this visit. */
+async function startSession(storeId: string): Promise<boolean> {
+  try {
+    const response = await postJson("/initialize", { store_id: storeId });
+    await response.json();
+  } catch (error) {
+    console.error("Failed to initialize session", error);
+    return false;
+  }
+  // The spec's initial data is the visitor's address; the server reads it from the request, so nothing is looked up.
+  try {
+    await postJson("/collect-data");
+  } catch (error) {
+    console.error("Failed to send initial data:", error);
+  }
+  return true;
+}
+
+function sendBeacon() {
+  try {
+    const body = JSON.stringify(sessionPayload(analytics.getState(), new Date()));
+    const blob = new Blob([body], { type: "application/json" });
+    if (!navigator.sendBeacon(`${METRICS}/update-session-data`, blob)) throw new Error("the browser refused the beacon");
+  } catch (error) {
+    console.error("Failed to send analytics data via beacon:", error);
+  }
+}
+
+/** The query of a search-results URL (/search?type=search&query=… or /search/:query), if it is one. */
+function searchQuery(pathname: string, params: URLSearchParams): string | null {
+  const fromPath = /^\/search\/([^/]+)\/?$/.exec(pathname);
+  if (fromPath) return decodeURIComponent(fromPath[1]).trim() || null;
+  if (pathname !== "/search" || params.get("type") !== "search") return null;
+  return params.get("query")?.trim() || null;
+}
+
+function productId(pathname: string): string | null {
+  const match = /^\/products\/([^/]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+export function AnalyticsTracker({ storeId }: { storeId: string }) {
+  const { pathname, search } = useLocation();
+  const pageEnteredAt = useRef(0);
+  const searching = useRef(false);
+
+  useEffect(() => {
+    if (!trackingAllowed()) return;
+    let ready = false;
+    void startSession(storeId).then((started) => {
+      ready = started;
+    });
+    const leave = () => {
+      if (!ready) return;
+      analytics.dispatch({ type: "viewTime", ms: performance.now() - pageEnteredAt.current });
+      pageEnteredAt.current = performance.now();
+      if (searching.current) analytics.dispatch({ type: "endSearch" });
+      searching.current = false;
+      sendBeacon();
+    };
+    window.addEventListener("pagehide", leave);
+    window.addEventListener("beforeunload", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("beforeunload", leave);
+    };
+  }, [storeId]);
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    pageEnteredAt.current = performance.now();
+    analytics.dispatch({ type: "pageView", page: pathname, queryData: Object.fromEntries(params) });
+
+    const product = productId(pathname);
+    if (product) {
+      if (searching.current) analytics.dispatch({ type: "searchClicked", productId: product });
+      analytics.dispatch({ type: "productVisit", productId: product });
+    }
+    if (pathname === "/checkout-confirmation" && params.get("redirect_status") === "succeeded") {
+      analytics.dispatch({ type: "purchase" });
+    }
+
+    const query = searchQuery(pathname, params);
+    if (query) {
+      analytics.dispatch({ type: "startSearch", query });
+      searching.current = true;
+    } else if (searching.current) {
+      analytics.dispatch({ type: "endSearch" });
+      searching.current = false;
+    }
+
+    return () => {
+      analytics.dispatch({ type: "viewTime", ms: performance.now() - pageEnteredAt.current });
+    };
+  }, [pathname, search]);
+
+  return null;
+}
