@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
+import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
 import { compression } from "./http/compression";
 import { HttpError, errorResponse } from "./http/errors";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   );
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
+  app.route("/", pageDataRoutes());
 
   app.use(
     "/images/*",

@@ -1,6 +1,7 @@
 /** Every JSON endpoint, mounted under /api. Each domain keeps its HTTP routes in its own file. */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
+import { contentApiRoutes } from "./content";
 import { authRoutes } from "./auth";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
@@ -8,6 +9,8 @@ import { reviewRoutes } from "./reviews";
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>();
+  // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
+  api.route("/", contentApiRoutes());
   // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
   api.route("/", contentApiRoutes());
   api.route("/", reviewRoutes());

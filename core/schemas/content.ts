@@ -1,0 +1,70 @@
+/**
+ * Payloads of the content and engagement calls (spec sections 3 and 7): static pages, blog posts, the contact form,
+ * newsletter sign-ups and the welcome popup. Shared by the server (validation at the edge) and the pages.
+ */
+import { z } from "zod";
+
+/** The dialog library's wording for a bad address (spec section 8), used as is in every 400 about an email. */
+export const INVALID_EMAIL_MESSAGE = "Invalid email address";
+
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+export const MESSAGE_TOO_LONG = "Your message is too long: please keep it to 5,000 characters or fewer.";
+
+const emailField = z
+  .string({ error: INVALID_EMAIL_MESSAGE })
+  .trim()
+  .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE));
+const storeIdField = z.string().trim().min(1, "store_id is required").max(64);
+
+export const staticPageSectionSchema = z.object({
+  subheading: z.string().optional(),
+  content: z.string(),
+});
+
+/** GET /data/{pagename}.json; the page checks the same shape ('Invalid page data structure' otherwise). */
+export const staticPageSchema = z.object({
+  title: z.string(),
+  image: z.string().optional(),
+  sections: z.array(staticPageSectionSchema),
+});
+
+export type StaticPage = z.infer<typeof staticPageSchema>;
+
+export type BlogSection = { heading: string | null; content: string };
+export type BlogPost = { blogId: string; title: string; author: string; publishedAt: string; sections: BlogSection[] };
+
+/** A spam trap: a field people never see. Anything typed into it marks the sender as a bot. */
+export const HONEYPOT_FIELD = "website";
+
+export const contactRequestSchema = z.object({
+  customer_service_data: z.object({
+    customer_name: z.string().trim().max(200, "customer_name must be at most 200 characters").default(""),
+    customer_email: emailField,
+    customer_phone_number: z.string().trim().max(40, "customer_phone_number must be at most 40 characters").default(""),
+    message: z
+      .string()
+      .trim()
+      .max(CONTACT_MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+      .default(""),
+  }),
+  store_id: storeIdField,
+  [HONEYPOT_FIELD]: z.string().optional(),
+});
+
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+
+export const newsletterSignupSchema = z.object({
+  email: emailField,
+  store_id: storeIdField,
+});
+
+export const welcomeEmailSchema = z.object({
+  customer_email: emailField,
+  store_id: storeIdField,
+});
+
+export const ALREADY_SIGNED_UP_MESSAGE = "Email already signed up";
+
+/** GET /api/discount/popupDiscount: `data[0]` is what the popup reads. */
+export type PopupDiscount = { discount_popup_percentage: number };
+export type PopupDiscountResponse = { success: true; data: PopupDiscount[] } | { success: false; error: string };

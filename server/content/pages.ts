@@ -1,0 +1,47 @@
+/** Static content pages (about, shipping...), stored in the database and served as text only. */
+import { and, asc, eq } from "drizzle-orm";
+import type { StaticPage } from "../../core/schemas/content";
+import type { Database } from "../db/client";
+import { pageSections, pages } from "../db/schema";
+
+const PAGE_NAME = /^[a-z0-9-]{1,64}$/;
+
+/**
+ * The stored name a requested page name refers to: lower-cased, a leading 'pages/' stripped (spec section 7).
+ * Anything but letters, digits and dashes is no page at all, so `..`, slashes and odd characters never reach a
+ * query, let alone the file system.
+ */
+export function normalizePageName(requested: string): string | null {
+  const name = requested.toLowerCase().replace(/^pages\//, "");
+  return PAGE_NAME.test(name) ? name : null;
+}
+
+/** The page in the spec's shape, or null when the store has no page of that name. */
+export async function getStaticPage(db: Database, storeId: string, requestedName: string): Promise<StaticPage | null> {
+  const name = normalizePageName(requestedName);
+  if (!name) return null;
+  const [page] = await db
+    .select({ id: pages.id, title: pages.title, image: pages.image })
+    .from(pages)
+    .where(and(eq(pages.storeId, storeId), eq(pages.name, name)));
+  if (!page) return null;
+  const sections = await db
+    .select({ subheading: pageSections.subheading, content: pageSections.content })
+    .from(pageSections)
+    .where(eq(pageSections.pageId, page.id))
+    .orderBy(asc(pageSections.position), asc(pageSections.id));
+  return {
+    title: page.title,
+    ...(page.image ? { image: page.image } : {}),
+    sections: sections.map((section) => ({
+      ...(section.subheading ? { subheading: section.subheading } : {}),
+      content: section.content,
+    })),
+  };
+}
+
+/** Names of every page of the store, for the sitemap. */
+export async function listPageNames(db: Database, storeId: string): Promise<string[]> {
+  const rows = await db.select({ name: pages.name }).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.name));
+  return rows.map((row) => row.name);
+}
