@@ -64,7 +64,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 async function openPglite(location: string): Promise<DatabaseHandle> {
   if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { pg_trgm } });
+  const client = await PGlite.create(location, {
+    extensions: { pg_trgm },
+    // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
+    // catalogue fits in far less, and the process stays well under 300 MB resident.
+    postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"],
+  });
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   return {
