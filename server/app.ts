@@ -10,8 +10,11 @@ import { apiRoutes } from "./api";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
 import { compression } from "./http/compression";
+import { clientIpStamp } from "./http/client-ip";
 import { HttpError, errorResponse } from "./http/errors";
+import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
+import { sameOriginOnly } from "./http/same-origin";
 import { logger } from "./logger";
 
 export type AppOptions = {
@@ -32,6 +35,9 @@ export function createApp(deps: AppDeps, options: AppOptions) {
     c.set("deps", deps);
     await next();
   });
+  app.use(clientIpStamp());
+  // Cross-site pages may not change state here, neither through the API nor through a page's form action.
+  app.use(sameOriginOnly());
 
   app.get("/healthz", async (c) => {
     try {
@@ -94,6 +100,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   app.all("*", (c) => handleDocument(c.req.raw, deps));
 
   app.onError((error, c) => {
+    if (error instanceof RateLimitError) return rateLimitResponse(c, error);
     if (error instanceof HttpError) return errorResponse(c, error.status, error.message);
     logger.error({ requestId: c.get("requestId"), err: error }, "request failed");
     return errorResponse(c, 500, "Internal server error");

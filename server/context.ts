@@ -5,6 +5,7 @@
  */
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import type { RateLimiter } from "./http/rate-limit";
 import type { Mailer } from "./mail/mailer";
 
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   storeId: string;
   imagesDir: string;
   mailer: Mailer;
+  /** In-memory attempt counter for rate limits (sign-in, sign-up, password reset, ...). */
+  rateLimiter: RateLimiter;
 };
 
 export type AppEnv = {

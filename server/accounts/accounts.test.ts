@@ -1,0 +1,270 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/schemas/auth";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../http/rate-limit";
+import { DUPLICATE_EMAIL_MESSAGE } from "./customers";
+import { INVALID_RESET_LINK_MESSAGE } from "./password-reset";
+import { hashToken } from "./session";
+
+let t: TestApp;
+let storeId: string;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  // Behind a trusted proxy the client address comes from X-Forwarded-For, so each test can be its own client.
+  t = await createTestApp({ TRUST_PROXY: "true" });
+  storeId = t.database.storeId;
+});
+afterAll(() => t.database.dispose());
+
+/** A fresh client address, so one test's attempts do not count against another's. */
+function client(extra: Record<string, string> = {}) {
+  ipCounter += 1;
+  return { "x-forwarded-for": `203.0.113.${ipCounter}`, ...extra };
+}
+
+function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+  if (!cookie) throw new Error("no session cookie set");
+  return cookie.split(";")[0];
+}
+
+async function signUp(email: string, password = "blue coffee beans", headers = client()) {
+  return t.call("POST", "/api/auth/signup", { email, password, store_id: storeId, first_name: "Ada", last_name: "Lovelace" }, headers);
+}
+
+async function logIn(email: string, password: string, headers = client()) {
+  return t.call("POST", "/api/auth/login", { email, password, store_id: storeId }, headers);
+}
+
+async function status(cookie?: string) {
+  const response = await t.call("GET", `/api/auth/status?store_id=${storeId}`, undefined, cookie ? { cookie } : {});
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+describe("sign up, sign in, status, sign out", () => {
+  it("answers with the spec's shapes and ends the session on logout", async () => {
+    const created = await signUp("Ada@Example.com");
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({
+      user: { id: expect.any(Number), email: "Ada@Example.com", first_name: "Ada", last_name: "Lovelace" },
+    });
+
+    expect(await status()).toEqual({ isLoggedIn: false, user: null });
+
+    const login = await logIn("ada@example.COM", "blue coffee beans");
+    expect(login.status).toBe(200);
+    const body = await login.json();
+    expect(body).toEqual({
+      user: { id: expect.any(Number), email: "Ada@Example.com", firstName: "Ada", lastName: "Lovelace", customerId: body.user.id },
+    });
+    const setCookie = login.headers.getSetCookie().find((c) => c.startsWith("session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+    expect(setCookie).not.toMatch(/Secure/);
+    const cookie = sessionCookieOf(login);
+
+    expect(await status(cookie)).toEqual({
+      isLoggedIn: true,
+      user: { id: body.user.id, email: "Ada@Example.com", first_name: "Ada", last_name: "Lovelace" },
+    });
+
+    const logout = await t.call("POST", "/api/auth/logout", undefined, { cookie });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.getSetCookie().some((c) => /^session=;.*Max-Age=0/.test(c))).toBe(true);
+    // The row is gone: the old cookie no longer signs anyone in.
+    expect(await status(cookie)).toEqual({ isLoggedIn: false, user: null });
+  });
+
+  it("stores only a hash of the session token", async () => {
+    await signUp("hash@example.com");
+    const login = await logIn("hash@example.com", "blue coffee beans");
+    const token = sessionCookieOf(login).split("=")[1];
+    const rows = await t.deps.db.select().from(sessions).where(eq(sessions.idHash, hashToken(token)));
+    expect(rows).toHaveLength(1);
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.idHash, token))).toHaveLength(0);
+  });
+
+  it("refuses a second account for the same email in any letter case with 409", async () => {
+    expect((await signUp("twice@example.com")).status).toBe(201);
+    const again = await signUp("  TWICE@example.com ");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: DUPLICATE_EMAIL_MESSAGE });
+  });
+
+  it("refuses short and common passwords and names the missing field", async () => {
+    const short = await signUp("short@example.com", "abc123");
+    expect(short.status).toBe(400);
+    expect((await short.json()).error).toBe("Password must be at least 8 characters");
+    const common = await signUp("common@example.com", "Password123");
+    expect(common.status).toBe(400);
+    expect((await common.json()).error).toMatch(/too common/);
+    const missing = await t.call("POST", "/api/auth/signup", { email: "x@example.com", password: "blue coffee beans", store_id: storeId, last_name: "L" }, client());
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error).toMatch(/^first_name/);
+    const badEmail = await logIn("not-an-email", "whatever1");
+    expect(badEmail.status).toBe(400);
+    expect((await badEmail.json()).error).toMatch(/^email/);
+  });
+
+  it("answers 404 for an unknown store", async () => {
+    const response = await t.call("POST", "/api/auth/login", { email: "a@example.com", password: "x", store_id: "no-such-store" }, client());
+    expect(response.status).toBe(404);
+    expect((await t.call("GET", "/api/auth/status?store_id=no-such-store")).status).toBe(404);
+    expect((await t.call("GET", "/api/auth/status")).status).toBe(400);
+  });
+
+  it("gives an unknown email and a wrong password the same answer in similar time", async () => {
+    await signUp("known@example.com");
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await logIn(email, "not the password");
+      return { ms: performance.now() - started, status: response.status, body: await response.json() };
+    };
+    await timed("warm-up@example.com");
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const a = await timed("known@example.com");
+      const b = await timed(`nobody-${i}@example.com`);
+      expect(a.status).toBe(401);
+      expect(b.status).toBe(401);
+      expect(a.body).toEqual({ error: ACCOUNT_NOT_FOUND_MESSAGE });
+      expect(b.body).toEqual(a.body);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(0.6);
+    expect(ratio).toBeLessThan(1.6);
+  });
+
+  it("gives a new session id at every sign-in and drops the one the browser had", async () => {
+    await signUp("rotate@example.com");
+    const first = sessionCookieOf(await logIn("rotate@example.com", "blue coffee beans"));
+    const second = await logIn("rotate@example.com", "blue coffee beans", client({ cookie: first }));
+    const secondCookie = sessionCookieOf(second);
+    expect(secondCookie).not.toBe(first);
+    expect((await status(first)).isLoggedIn).toBe(false);
+    expect((await status(secondCookie)).isLoggedIn).toBe(true);
+  });
+
+  it("ignores an expired session", async () => {
+    await signUp("expired@example.com");
+    const cookie = sessionCookieOf(await logIn("expired@example.com", "blue coffee beans"));
+    await t.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.idHash, hashToken(cookie.split("=")[1])));
+    expect((await status(cookie)).isLoggedIn).toBe(false);
+  });
+});
+
+describe("password reset", () => {
+  async function requestReset(email: string) {
+    const response = await t.call("POST", "/api/auth/forgot-password", { email, store_id: storeId }, client());
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  async function latestResetToken(email: string): Promise<string> {
+    const [mail] = await t.deps.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "password-reset")))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const link = /http\S+\/reset-password\?token=([\w-]+)/.exec(mail.text);
+    if (!link) throw new Error("no reset link in the mail");
+    return link[1];
+  }
+
+  async function reset(token: string, password: string) {
+    return t.call("POST", "/api/auth/reset-password", { token, password, store_id: storeId }, client());
+  }
+
+  it("sends a single-use link that sets a new password and ends every session", async () => {
+    await signUp("reset@example.com", "old password here");
+    const sessionA = sessionCookieOf(await logIn("reset@example.com", "old password here"));
+    const sessionB = sessionCookieOf(await logIn("reset@example.com", "old password here"));
+
+    const known = await requestReset("reset@example.com");
+    const unknown = await requestReset("no-account@example.com");
+    expect(unknown).toEqual(known);
+    const unknownMail = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "no-account@example.com"));
+    expect(unknownMail).toHaveLength(0);
+
+    const token = await latestResetToken("reset@example.com");
+    const [stored] = await t.deps.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(59 * 60_000);
+    expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
+
+    // A refused password does not spend the link.
+    expect((await reset(token, "short")).status).toBe(400);
+    const done = await reset(token, "new password here");
+    expect(done.status).toBe(200);
+
+    const reused = await reset(token, "another password");
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toEqual({ error: INVALID_RESET_LINK_MESSAGE });
+
+    expect((await status(sessionA)).isLoggedIn).toBe(false);
+    expect((await status(sessionB)).isLoggedIn).toBe(false);
+    expect((await logIn("reset@example.com", "old password here")).status).toBe(401);
+    expect((await logIn("reset@example.com", "new password here")).status).toBe(200);
+  });
+
+  it("refuses an expired link", async () => {
+    await signUp("late@example.com");
+    await requestReset("late@example.com");
+    const token = await latestResetToken("late@example.com");
+    await t.deps.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const response = await reset(token, "new password here");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: INVALID_RESET_LINK_MESSAGE });
+    expect((await logIn("late@example.com", "blue coffee beans")).status).toBe(200);
+  });
+
+  it("refuses a made-up token", async () => {
+    expect((await reset("made-up-token", "new password here")).status).toBe(400);
+  });
+});
+
+describe("protection", () => {
+  it("limits sign-in attempts per email across client addresses with 429", async () => {
+    // The sign-up is the first of the email's 10 attempts in the minute.
+    await signUp("target@example.com");
+    for (let i = 0; i < 9; i++) expect((await logIn("target@example.com", "guess number " + i)).status).toBe(401);
+    const refused = await logIn("TARGET@example.com", "blue coffee beans");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS_MESSAGE });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("limits attempts per client address across emails", async () => {
+    const headers = client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await t.call("POST", "/api/auth/forgot-password", { email: `spray-${i}@example.com`, store_id: storeId }, headers)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it("refuses a state-changing request from a foreign origin with 403 and lets same-origin ones through", async () => {
+    const foreign = await t.call("POST", "/api/auth/logout", undefined, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({ error: expect.any(String) });
+    const foreignPage = await t.call("POST", "/login", "email=a%40b.c", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" });
+    expect(foreignPage.status).toBe(403);
+    expect((await t.call("POST", "/api/auth/logout", undefined, { origin: "http://localhost" })).status).toBe(200);
+    expect((await t.call("POST", "/api/auth/logout")).status).toBe(200);
+    expect((await t.call("GET", `/api/auth/status?store_id=${storeId}`, undefined, { origin: "https://evil.example" })).status).toBe(200);
+  });
+});

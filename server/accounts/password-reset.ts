@@ -1,0 +1,98 @@
+/**
+ * Forgotten passwords: a single-use link valid for one hour, sent by email. Only the token's hash is stored; using
+ * it sets the new password and ends every other session of the customer.
+ */
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { AppDeps } from "../context";
+import { customers, passwordResetTokens } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { getStoreSettings } from "../store/settings";
+import { findCustomerByEmail } from "./customers";
+import { hashPassword, passwordProblem } from "./passwords";
+import { deleteOtherSessions, hashToken, newToken } from "./session";
+
+export const RESET_TOKEN_MINUTES = 60;
+
+export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
+
+/** What the shopper is told whether or not the email has an account. */
+export const RESET_REQUESTED_MESSAGE =
+  "If an account exists for this email, we've sent a link to reset your password. It is valid for 1 hour.";
+
+export async function requestPasswordReset(deps: AppDeps, storeId: string, email: string): Promise<void> {
+  const customer = await findCustomerByEmail(deps.db, storeId, email);
+  if (!customer) return;
+  const token = newToken();
+  await deps.db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    storeId,
+    customerId: customer.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const { websiteTitle } = await getStoreSettings(deps.db, storeId);
+  const link = new URL("/reset-password", deps.config.publicUrl);
+  link.searchParams.set("token", token);
+  await deps.mailer.send({
+    storeId,
+    to: customer.email,
+    subject: `Reset your ${websiteTitle} password`,
+    kind: "password-reset",
+    text: [
+      `Hello ${customer.firstName},`,
+      "",
+      "We received a request to reset the password of your account. Open this link to choose a new password:",
+      link.toString(),
+      "",
+      `The link can be used once and is valid for ${RESET_TOKEN_MINUTES} minutes.`,
+      "If you did not ask for this, you can ignore this email; your password stays as it is.",
+    ].join("\n"),
+    html: layoutHtml(
+      websiteTitle,
+      `<p>Hello ${escapeHtml(customer.firstName)},</p>
+<p>We received a request to reset the password of your account. Use the button below to choose a new password.</p>
+<p><a href="${escapeHtml(link.toString())}" style="display:inline-block;background:#1c1c1c;color:#fff;padding:12px 20px;text-decoration:none;border-radius:4px">Reset password</a></p>
+<p>Or open this link: ${escapeHtml(link.toString())}</p>
+<p>The link can be used once and is valid for ${RESET_TOKEN_MINUTES} minutes. If you did not ask for this, you can ignore this email; your password stays as it is.</p>`,
+    ),
+  });
+}
+
+/**
+ * Sets a new password with a reset token. The token is consumed in the same transaction as the password change,
+ * so it works once even when two requests race; other outstanding tokens of the customer are spent too.
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  storeId: string,
+  token: string,
+  password: string,
+  keepSessionToken?: string,
+): Promise<{ customerId: number }> {
+  const problem = passwordProblem(password);
+  if (problem) throw new HttpError(400, problem);
+  const passwordHash = await hashPassword(password);
+  return deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          eq(passwordResetTokens.storeId, storeId),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ customerId: passwordResetTokens.customerId });
+    if (!spent) throw new HttpError(400, INVALID_RESET_LINK_MESSAGE);
+    await tx.update(customers).set({ passwordHash }).where(eq(customers.id, spent.customerId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.customerId, spent.customerId), isNull(passwordResetTokens.usedAt)));
+    await deleteOtherSessions(tx, spent.customerId, keepSessionToken);
+    return { customerId: spent.customerId };
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Sign-in sessions: a random token in an httpOnly cookie, and in the database only its SHA-256, so a leaked
+ * table holds no usable session. Every sign-in gets a new token (no fixation); sign-out deletes the row.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { generateCookie } from "hono/cookie";
+import { parse } from "hono/utils/cookie";
+import type { Config } from "../config";
+import type { AppDeps } from "../context";
+import type { Database } from "../db/client";
+import { customers, sessions } from "../db/schema";
+
+export const SESSION_COOKIE = "session";
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export type Customer = { id: number; email: string; firstName: string; lastName: string };
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The session token the request's cookie carries, if any. */
+export function sessionToken(request: Request): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  return parse(header, SESSION_COOKIE)[SESSION_COOKIE] || undefined;
+}
+
+export async function createSession(db: Database, storeId: string, customerId: number): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_MS);
+  await db.insert(sessions).values({ idHash: hashToken(token), storeId, customerId, expiresAt });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: Database, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of the customer except the one carrying `keepToken` (after a password change). */
+export async function deleteOtherSessions(db: Pick<Database, "delete">, customerId: number, keepToken?: string): Promise<void> {
+  const others = keepToken ? ne(sessions.idHash, hashToken(keepToken)) : undefined;
+  await db.delete(sessions).where(and(eq(sessions.customerId, customerId), others));
+}
+
+/** The signed-in customer of `token` in `storeId`, or null when the session is unknown or expired. */
+export async function customerOfSession(db: Database, storeId: string, token: string | undefined): Promise<Customer | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ id: customers.id, email: customers.email, firstName: customers.firstName, lastName: customers.lastName })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(eq(sessions.idHash, hashToken(token)), eq(sessions.storeId, storeId), gt(sessions.expiresAt, new Date())),
+    );
+  return row ?? null;
+}
+
+/** The customer signed in on this request (from the session cookie), or null. For any page or API handler. */
+export function currentCustomer(deps: Pick<AppDeps, "db" | "storeId">, request: Request): Promise<Customer | null> {
+  return customerOfSession(deps.db, deps.storeId, sessionToken(request));
+}
+
+function cookieOptions(config: Config) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax" as const,
+    secure: config.NODE_ENV === "production",
+  };
+}
+
+export function sessionCookie(config: Config, session: { token: string; expiresAt: Date }): string {
+  return generateCookie(SESSION_COOKIE, session.token, {
+    ...cookieOptions(config),
+    expires: session.expiresAt,
+    maxAge: Math.floor(SESSION_MS / 1000),
+  });
+}
+
+export function clearedSessionCookie(config: Config): string {
+  return generateCookie(SESSION_COOKIE, "", { ...cookieOptions(config), maxAge: 0, expires: new Date(0) });
+}

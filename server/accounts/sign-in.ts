@@ -1,0 +1,61 @@
+/**
+ * The account actions as both the JSON API and the account pages perform them: each checks the rate limits, does
+ * the work and says which cookies to set, so the two entrances cannot drift apart.
+ */
+import type { AppDeps } from "../context";
+import { requestClientIp } from "../http/client-ip";
+import { createCustomer, authenticate } from "./customers";
+import { limitAccountAttempt } from "./limits";
+import { requestPasswordReset, resetPassword } from "./password-reset";
+import {
+  clearedSessionCookie,
+  createSession,
+  deleteSession,
+  sessionCookie,
+  sessionToken,
+  type Customer,
+} from "./session";
+
+export type SignedIn = { customer: Customer; cookies: string[] };
+
+export async function signIn(
+  deps: AppDeps,
+  request: Request,
+  input: { storeId: string; email: string; password: string },
+): Promise<SignedIn> {
+  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  const customer = await authenticate(deps.db, input.storeId, input.email, input.password);
+  // A new session id at every sign-in: a session id planted before sign-in is worthless after it.
+  await deleteSession(deps.db, sessionToken(request));
+  const session = await createSession(deps.db, input.storeId, customer.id);
+  return { customer, cookies: [sessionCookie(deps.config, session)] };
+}
+
+export async function signUp(
+  deps: AppDeps,
+  request: Request,
+  input: { storeId: string; email: string; password: string; firstName: string; lastName: string },
+): Promise<Customer> {
+  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  return createCustomer(deps.db, input.storeId, input);
+}
+
+/** Ends the request's session; returns the cookie that clears it in the browser. */
+export async function signOut(deps: AppDeps, request: Request): Promise<string> {
+  await deleteSession(deps.db, sessionToken(request));
+  return clearedSessionCookie(deps.config);
+}
+
+export async function forgotPassword(deps: AppDeps, request: Request, input: { storeId: string; email: string }) {
+  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  await requestPasswordReset(deps, input.storeId, input.email);
+}
+
+export async function chooseNewPassword(
+  deps: AppDeps,
+  request: Request,
+  input: { storeId: string; token: string; password: string },
+) {
+  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
+  await resetPassword(deps, input.storeId, input.token, input.password, sessionToken(request));
+}
