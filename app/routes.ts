@@ -3,5 +3,6 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The spec's route table (section 2). Screens of capabilities not built yet are absent and answer 404. */
 export default [
   index("routes/home.tsx"),
+  route("verified_review_submission", "routes/verified-review-submission.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
