@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { contentApiRoutes } from "./content";
 import { authRoutes } from "./auth";
+import { catalogRoutes } from "./catalog";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
 import { reviewRoutes } from "./reviews";
@@ -14,6 +15,7 @@ export function apiRoutes() {
   // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
   api.route("/", contentApiRoutes());
   api.route("/", reviewRoutes());
+  api.route("/", catalogRoutes());
   api.route("/metrics", metricsRoutes());
   api.route("/auth", authRoutes());
   return api;

@@ -1,0 +1,46 @@
+/** Bundle detail: the bundle and, per product it contains, the choices a shopper has (spec section 3, Bundle). */
+import { and, asc, eq } from "drizzle-orm";
+import type { Bundle, BundleHandleOption } from "../../core/schemas/catalog";
+import type { Database } from "../db/client";
+import { bundles } from "../db/schema";
+import { getProductsByHandles, loadBundles } from "./products";
+
+export type BundleDetail = { bundle: Bundle; handle_options: BundleHandleOption[] };
+
+export async function getBundleDetail(db: Database, storeId: string, handle: string): Promise<BundleDetail | null> {
+  const [row] = await db
+    .select({ id: bundles.id })
+    .from(bundles)
+    .where(and(eq(bundles.storeId, storeId), eq(bundles.handle, handle)));
+  if (!row) return null;
+  const [bundle] = await loadBundles(db, storeId, [row.id]);
+  const members = await getProductsByHandles(db, storeId, bundle.handles);
+  const handle_options = members.map((product): BundleHandleOption => {
+    const bundle_variations = product.variants
+      .filter((variant) => variant.sku in bundle.sku_to_quantity)
+      .map((variant) => ({
+        sku: variant.sku,
+        quantity: bundle.sku_to_quantity[variant.sku],
+        product_attributes: variant.product_attributes,
+      }));
+    return {
+      id: product.id,
+      product_title: product.product_title,
+      sku: bundle_variations[0]?.sku ?? null,
+      variant_list: product.variant_list,
+      variants: product.variants,
+      bundle_variations,
+    };
+  });
+  return { bundle, handle_options };
+}
+
+/** Every bundle of the store, oldest first. */
+export async function listAllBundles(db: Database, storeId: string): Promise<Bundle[]> {
+  const rows = await db.select({ id: bundles.id }).from(bundles).where(eq(bundles.storeId, storeId)).orderBy(asc(bundles.id));
+  return loadBundles(
+    db,
+    storeId,
+    rows.map((row) => row.id),
+  );
+}

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BundleResponse, Product, SearchResponse } from "../../core/schemas/catalog";
+import { DEMO } from "../db/seed";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { editDistance, isTypoOf, searchWords } from "./search";
+
+const { productHandles, bundleHandles } = DEMO;
+
+describe("catalogue API", () => {
+  let shop: TestApp;
+  let storeId: string;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    storeId = shop.database.storeId;
+  });
+  afterAll(async () => {
+    await shop.database.dispose();
+  });
+
+  const search = async (query: string) => {
+    const response = await shop.call("POST", "/api/search/keyword-search", { store_id: storeId, query });
+    expect(response.status).toBe(200);
+    return (await response.json()) as SearchResponse;
+  };
+  const productIds = (result: SearchResponse) => result.formattedProductData.map((product) => product.id);
+
+  describe("POST /api/search/keyword-search", () => {
+    it("answers products with the spec's fields and prices in dollars", async () => {
+      const result = await search("house blend");
+      const [first] = result.formattedProductData;
+      expect(first.id).toBe(productHandles.houseBlend);
+      expect(first).toMatchObject({
+        product_title: "Tidewater House Blend",
+        product_price: expect.any(Number),
+        product_description: expect.any(String),
+        product_image_main: expect.stringMatching(/^\/images\/products\/house-blend-1\.\w+$/),
+        hoverImage: expect.stringMatching(/house-blend-2/),
+        variant_list: { Weight: ["12 oz", "2 lb"], Grind: ["Whole Bean", "Drip Grind", "Espresso Grind"] },
+      });
+      const variant = first.variants.find((v) => v.sku === DEMO.subscriptions.houseBlend.sku)!;
+      expect(variant.product_attributes).toEqual({ Weight: "12 oz", Grind: "Whole Bean" });
+      expect(variant.product_price).toBe(first.product_price);
+      expect(variant.subscription.map((s) => s.subscription_id)).toEqual([
+        DEMO.subscriptions.houseBlend.everyTwoWeeks,
+        DEMO.subscriptions.houseBlend.monthly,
+      ]);
+      expect(first.reviews.length).toBe(first.rating.count);
+      expect(Number.isInteger(Math.round(first.product_price! * 100))).toBe(true);
+    });
+
+    it("ranks a title match above a description match", async () => {
+      const ids = productIds(await search("espresso"));
+      expect(ids[0]).toBe(productHandles.espresso);
+    });
+
+    it("finds a 5+ letter word with two letters swapped or one dropped", async () => {
+      expect(productIds(await search("etihopia"))).toContain(productHandles.ethiopia);
+      expect(productIds(await search("belnd"))).toContain(productHandles.houseBlend);
+      expect(productIds(await search("kettel"))).toContain(productHandles.kettle);
+      expect(productIds(await search("ketle"))).toContain(productHandles.kettle);
+      expect(productIds(await search("jsamine"))).toContain(productHandles.jasmine);
+      expect(productIds(await search("sumtra"))).toContain(productHandles.sumatra);
+    });
+
+    it("does not offer unrelated products for a typo", async () => {
+      expect(productIds(await search("kettel"))).toEqual([productHandles.kettle]);
+    });
+
+    it("matches prefixes of 3+ letters while typing", async () => {
+      expect(productIds(await search("eth"))).toContain(productHandles.ethiopia);
+      expect(productIds(await search("goose"))).toContain(productHandles.kettle);
+      expect(productIds(await search("chamo"))).toContain(productHandles.chamomile);
+    });
+
+    it("finds products by attribute values", async () => {
+      expect(productIds(await search("sage"))).toEqual([productHandles.dripper]);
+      expect(productIds(await search("forest"))).toEqual([productHandles.tumbler]);
+      expect(productIds(await search("charcoal"))).toContain(productHandles.dripper);
+    });
+
+    it("needs every word, treating stop words as optional", async () => {
+      expect(productIds(await search("the house blend"))).toEqual([productHandles.houseBlend]);
+      expect(productIds(await search("sage forest"))).toEqual([]);
+    });
+
+    it("finds bundles by title", async () => {
+      const result = await search("sampler");
+      expect(result.formattedBundleData.map((b) => b.bundle_handle)).toEqual([bundleHandles.teaSampler]);
+      expect(result.formattedBundleData[0]).toMatchObject({ price: expect.stringMatching(/^\d+\.\d{2}$/), is_standalone: false });
+    });
+
+    it("treats wildcards, quotes and SQL as plain text", async () => {
+      for (const query of ["%", "_", "%%%", "'", '"', "'; drop table products; --", "\\"]) {
+        const result = await search(query);
+        expect(result).toEqual({ formattedProductData: [], formattedBundleData: [] });
+      }
+      expect(productIds(await search("'sage'"))).toEqual([productHandles.dripper]);
+      expect(productIds(await search("sa%ge"))).toEqual([]);
+      // The catalogue is still there.
+      expect(productIds(await search("sage"))).toEqual([productHandles.dripper]);
+    });
+
+    it("answers in a stable order", async () => {
+      const first = productIds(await search("coffee"));
+      expect(first.length).toBeGreaterThan(1);
+      expect(productIds(await search("coffee"))).toEqual(first);
+    });
+
+    it("answers 'No Results' as empty lists", async () => {
+      expect(await search("zzzzqqqq")).toEqual({ formattedProductData: [], formattedBundleData: [] });
+    });
+
+    it("refuses an empty or blank query", async () => {
+      for (const query of ["", "   "]) {
+        const response = await shop.call("POST", "/api/search/keyword-search", { store_id: storeId, query });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ error: "Search query cannot be empty." });
+      }
+    });
+
+    it("refuses a bad type", async () => {
+      const response = await shop.call("POST", "/api/search/keyword-search", { store_id: storeId, query: "tea", type: "x" });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Invalid query type. Must be "search" or "collection-search".' });
+    });
+
+    it("refuses missing fields and malformed JSON, naming the field", async () => {
+      let response = await shop.call("POST", "/api/search/keyword-search", { query: "tea" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatch(/^store_id/);
+      response = await shop.call("POST", "/api/search/keyword-search", { store_id: storeId, query: 5 });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatch(/^query/);
+      response = await shop.call("POST", "/api/search/keyword-search", "{not json");
+      expect(response.status).toBe(400);
+    });
+
+    it("answers an unknown store with 404", async () => {
+      const response = await shop.call("POST", "/api/search/keyword-search", { store_id: "no-such-store", query: "tea" });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Store not found" });
+    });
+  });
+
+  describe("GET /api/search/collection", () => {
+    it("lists every product and bundle for all_products", async () => {
+      const response = await shop.call("GET", `/api/search/collection?collection_name=all_products&store_id=${storeId}`);
+      expect(response.status).toBe(200);
+      const result = (await response.json()) as SearchResponse;
+      expect(result.formattedProductData).toHaveLength(Object.keys(productHandles).length);
+      expect(result.formattedBundleData.map((b) => b.bundle_handle).sort()).toEqual(Object.values(bundleHandles).sort());
+    });
+
+    it("lists a named collection", async () => {
+      const response = await shop.call("GET", `/api/search/collection?collection_name=tea&store_id=${storeId}`);
+      const ids = productIds((await response.json()) as SearchResponse);
+      expect(ids).toContain(productHandles.sencha);
+      expect(ids).not.toContain(productHandles.houseBlend);
+    });
+
+    it("refuses an empty name and answers an unknown store with 404", async () => {
+      let response = await shop.call("GET", `/api/search/collection?collection_name=&store_id=${storeId}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "Search query cannot be empty." });
+      response = await shop.call("GET", `/api/search/collection?collection_name=tea&store_id=nope`);
+      expect(response.status).toBe(404);
+      response = await shop.call("GET", `/api/search/collection?collection_name=tea`);
+      expect(response.status).toBe(400);
+    });
+  });
+
+  describe("POST /api/search/by_handles", () => {
+    it("answers the product with its bundles and reviews", async () => {
+      const response = await shop.call("POST", "/api/search/by_handles", { store_id: storeId, handles: [productHandles.houseBlend] });
+      expect(response.status).toBe(200);
+      const [product] = ((await response.json()) as SearchResponse).formattedProductData as Product[];
+      expect(product.id).toBe(productHandles.houseBlend);
+      expect(product.bundles.map((b) => b.bundle_handle).sort()).toEqual([bundleHandles.giftBox, bundleHandles.pourOverKit].sort());
+      expect(product.reviews.length).toBeGreaterThan(0);
+      expect(product.rating.average).toBeGreaterThanOrEqual(1);
+    });
+
+    it("answers an unknown handle with 404 'Product not found'", async () => {
+      const response = await shop.call("POST", "/api/search/by_handles", { store_id: storeId, handles: ["no-such-product"] });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Product not found" });
+    });
+
+    it("refuses an empty list", async () => {
+      const response = await shop.call("POST", "/api/search/by_handles", { store_id: storeId, handles: [] });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatch(/^handles/);
+    });
+  });
+
+  describe("GET /api/bundles/:handle", () => {
+    it("answers the bundle and each product's choices", async () => {
+      const response = await shop.call("GET", `/api/bundles/${bundleHandles.pourOverKit}?store_id=${storeId}`);
+      expect(response.status).toBe(200);
+      const { bundle, handle_options } = ((await response.json()) as BundleResponse).data.data;
+      expect(bundle).toMatchObject({ bundle_handle: bundleHandles.pourOverKit, title: "Pour-Over Starter Kit" });
+      expect(bundle.handles).toEqual([productHandles.dripper, productHandles.filters, productHandles.houseBlend]);
+      expect(handle_options.map((option) => option.id)).toEqual(bundle.handles);
+      const dripper = handle_options[0];
+      expect(dripper).toMatchObject({
+        product_title: "Ceramic Pour-Over Dripper",
+        sku: "DRIP-WHITE",
+        variant_list: { Colour: ["Matte White", "Charcoal", "Sage"] },
+        bundle_variations: [{ sku: "DRIP-WHITE", quantity: 1, product_attributes: { Colour: "Matte White" } }],
+      });
+      expect(dripper.variants).toHaveLength(3);
+    });
+
+    it("answers an unknown bundle with 404 'Bundle not found' and an unknown store with 404", async () => {
+      let response = await shop.call("GET", `/api/bundles/no-such-bundle?store_id=${storeId}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Bundle not found" });
+      response = await shop.call("GET", `/api/bundles/${bundleHandles.pourOverKit}?store_id=nope`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: "Store not found" });
+    });
+  });
+});
+
+describe("search text handling", () => {
+  it("cuts queries into plain words", () => {
+    expect(searchWords("  Green XL  mug's 100% ")).toEqual(["green", "xl", "mug", "s", "100"]);
+    expect(searchWords("%_'\";--")).toEqual([]);
+  });
+
+  it("measures swaps and drops as one edit", () => {
+    expect(editDistance("blend", "belnd", 2)).toBe(1);
+    expect(editDistance("kettle", "ketle", 2)).toBe(1);
+    expect(isTypoOf("grene", "Green Tea")).toBe(true);
+    expect(isTypoOf("green", "Hand Burr Grinder")).toBe(false);
+  });
+});

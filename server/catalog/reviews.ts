@@ -1,0 +1,28 @@
+/** Published reviews and testimonials, as the home page shows them. */
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Review } from "../../core/schemas/catalog";
+import type { Database } from "../db/client";
+import { reviews, testimonials } from "../db/schema";
+import { toReview } from "./products";
+
+export type Testimonial = { title: string; main_review: string; rating: number; name: string };
+
+/** The newest published reviews of the whole shop. */
+export async function listRecentReviews(db: Database, storeId: string, limit = 6): Promise<Review[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.storeId, storeId), eq(reviews.hidden, false)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map(toReview);
+}
+
+export async function listTestimonials(db: Database, storeId: string): Promise<Testimonial[]> {
+  const rows = await db
+    .select()
+    .from(testimonials)
+    .where(eq(testimonials.storeId, storeId))
+    .orderBy(asc(testimonials.position), asc(testimonials.id));
+  return rows.map((row) => ({ title: row.title, main_review: row.mainReview, rating: row.rating, name: row.name }));
+}
