@@ -32,6 +32,8 @@ const configSchema = z
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
     ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+    /** Raw analytics events and sessions older than this are deleted daily. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

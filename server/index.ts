@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { startRetentionJob } from "./analytics/retention";
 import { bootShop } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
@@ -18,6 +19,7 @@ async function main() {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const { app, database } = await bootShop(config, build, path.join(buildDir, "client"));
+  const stopRetention = startRetentionJob(database.db, config.ANALYTICS_RETENTION_DAYS);
 
   // Plain HTTP/1.1: serve() returns a node:http Server unless told to use HTTP/2.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -32,6 +34,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "draining in-flight requests");
+    stopRetention();
     const force = setTimeout(() => {
       logger.warn("requests still running after the grace period; closing anyway");
       server.closeAllConnections();

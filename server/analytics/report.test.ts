@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartStatus, SessionPayload } from "../../core/schemas/analytics";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { analyticsReport } from "./report";
+import { deleteExpiredAnalytics, runRetentionOnce } from "./retention";
+import { saveSessionPayload, startAnalyticsSession } from "./sessions";
+
+let database: TestDatabase;
+const NOW = new Date();
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
+
+type Visit = {
+  startedAt: Date;
+  pages?: string[];
+  products?: Record<string, number>;
+  added?: string[];
+  status?: CartStatus;
+  searches?: { query: string; duration: number; resultCount?: number }[];
+};
+
+async function visit(spec: Visit) {
+  const { db, storeId } = database;
+  const id = await startAnalyticsSession(db, storeId, "test");
+  await db.update(analyticsSessions).set({ startedAt: spec.startedAt }).where(eq(analyticsSessions.id, id));
+  const at = spec.startedAt.toISOString();
+  const payload: SessionPayload = {
+    cartData: {
+      cartEvents: (spec.added ?? []).map((sku) => ({ type: "ITEM_ADDED" as const, timestamp: at, sku })),
+      cartStatus: spec.status ?? "empty",
+      sessionDuration: 1000,
+      timestamp: at,
+    },
+    productPageViews: spec.products ?? {},
+    viewedPages: (spec.pages ?? []).map((page) => ({ page, queryData: {} })),
+    totalViewTime: 1000,
+    searchHistory: (spec.searches ?? []).map((entry) => ({
+      ...entry,
+      timestamp: at,
+      scrolledProducts: [],
+      clickedProducts: [],
+    })),
+  };
+  await saveSessionPayload(db, id, payload, spec.startedAt);
+  return id;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: true });
+  await visit({
+    startedAt: daysAgo(1),
+    pages: ["/", "/shop", "/products/house-blend"],
+    products: { "house-blend": 2 },
+    added: ["HOUSE-12OZ"],
+    status: "abandoned",
+    searches: [
+      { query: "tea", duration: 4, resultCount: 3 },
+      { query: "zzz", duration: 2, resultCount: 0 },
+    ],
+  });
+  await visit({
+    startedAt: daysAgo(1),
+    pages: ["/", "/checkout"],
+    products: { "house-blend": 1, "green-tea": 1 },
+    added: ["HOUSE-12OZ"],
+    status: "abandoned",
+    searches: [{ query: "tea", duration: 6 }],
+  });
+  await visit({ startedAt: daysAgo(2), pages: ["/checkout-confirmation"], status: "purchased" });
+  await visit({ startedAt: daysAgo(2), pages: ["/"] });
+  // Outside a 30-day window: must not count.
+  await visit({ startedAt: daysAgo(40), pages: ["/old"], products: { old: 9 }, status: "abandoned" });
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+describe("analyticsReport", () => {
+  it("aggregates sessions, pages, products, funnel, abandonment and searches in the window", async () => {
+    const report = await analyticsReport(database.db, database.storeId, { days: 30, now: NOW });
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    expect(report.sessions).toBe(4);
+    expect(report.sessionsPerDay).toEqual(
+      [
+        { day: day(daysAgo(2)), sessions: 2 },
+        { day: day(daysAgo(1)), sessions: 2 },
+      ].sort((a, b) => a.day.localeCompare(b.day)),
+    );
+    expect(report.topPages[0]).toEqual({ label: "/", count: 3 });
+    expect(report.topPages.map((page) => page.label)).not.toContain("/old");
+    expect(report.topProducts).toEqual([
+      { label: "house-blend", count: 3 },
+      { label: "green-tea", count: 1 },
+    ]);
+    expect(report.funnel).toEqual({ productView: 2, addToCart: 2, checkout: 1, purchase: 1 });
+    expect(report.cart).toEqual({ abandoned: 2, purchased: 1, abandonmentRate: 2 / 3 });
+    expect(report.topSearches).toEqual([
+      { label: "tea", count: 2 },
+      { label: "zzz", count: 1 },
+    ]);
+    expect(report.searchesWithNoResults).toEqual([{ label: "zzz", count: 1 }]);
+    expect(report.averageSearchSeconds).toBe(4);
+  });
+
+  it("reports an empty window without dividing by zero", async () => {
+    const report = await analyticsReport(database.db, database.storeId, { days: 1, now: daysAgo(100) });
+    expect(report).toMatchObject({ sessions: 0, cart: { abandonmentRate: null }, averageSearchSeconds: null });
+  });
+});
+
+describe("retention", () => {
+  it("deletes events and sessions older than the retention period and keeps the rest", async () => {
+    const before = await database.db.select().from(analyticsEvents);
+    const deleted = await deleteExpiredAnalytics(database.db, 30, NOW);
+    expect(deleted.events).toBe(2);
+    const after = await database.db.select().from(analyticsEvents);
+    expect(after).toHaveLength(before.length - 2);
+    expect(after.every((event) => event.occurredAt.getTime() >= daysAgo(30).getTime())).toBe(true);
+    const report = await analyticsReport(database.db, database.storeId, { days: 365, now: NOW });
+    expect(report.sessions).toBe(4);
+  });
+
+  it("runs under an advisory lock and says whether it ran", async () => {
+    expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: true, events: 0, sessions: 0 });
+  });
+});

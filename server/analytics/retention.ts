@@ -1,0 +1,51 @@
+/**
+ * Raw analytics are kept for a limited time (ANALYTICS_RETENTION_DAYS): a daily job deletes older events and
+ * sessions. A transaction-scoped advisory lock makes one instance do the work when several run at once.
+ */
+import { lt, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { logger } from "../logger";
+
+/** Arbitrary, fixed: names this job's lock among the advisory locks of the database. */
+const RETENTION_LOCK_KEY = 7_310_401;
+const DAY_MS = 86_400_000;
+
+type Executor = Pick<Database, "delete">;
+
+export async function deleteExpiredAnalytics(db: Executor, retentionDays: number, now = new Date()) {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+  const events = await db
+    .delete(analyticsEvents)
+    .where(lt(analyticsEvents.occurredAt, cutoff))
+    .returning({ id: analyticsEvents.id });
+  const sessions = await db
+    .delete(analyticsSessions)
+    .where(lt(analyticsSessions.startedAt, cutoff))
+    .returning({ id: analyticsSessions.id });
+  return { events: events.length, sessions: sessions.length };
+}
+
+/** Deletes expired analytics unless another instance is doing it right now. */
+export async function runRetentionOnce(db: Database, retentionDays: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as locked`);
+    const [row] = (result as unknown as { rows: { locked: boolean }[] }).rows;
+    if (!row?.locked) return { ran: false, events: 0, sessions: 0 };
+    return { ran: true, ...(await deleteExpiredAnalytics(tx, retentionDays, now)) };
+  });
+}
+
+/** Runs the retention now and then daily; returns a stop function for shutdown. */
+export function startRetentionJob(db: Database, retentionDays: number, intervalMs = DAY_MS) {
+  const run = () =>
+    runRetentionOnce(db, retentionDays)
+      .then((result) => {
+        if (result.ran && (result.events || result.sessions)) logger.info(result, "expired analytics deleted");
+      })
+      .catch((error: unknown) => logger.error({ err: error }, "analytics retention failed"));
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
