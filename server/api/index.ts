@@ -1,7 +1,6 @@
 /** Every JSON endpoint, mounted under /api. Each domain keeps its HTTP routes in its own file. */
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
-import { contentApiRoutes } from "./content";
 import { authRoutes } from "./auth";
 import { catalogRoutes } from "./catalog";
 import { contentApiRoutes } from "./content";
@@ -10,8 +9,6 @@ import { reviewRoutes } from "./reviews";
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>();
-  // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
-  api.route("/", contentApiRoutes());
   // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
   api.route("/", contentApiRoutes());
   api.route("/", reviewRoutes());
