@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { authRoutes } from "./auth";
+import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
@@ -15,5 +16,6 @@ export function apiRoutes() {
   api.route("/", catalogRoutes());
   api.route("/metrics", metricsRoutes());
   api.route("/auth", authRoutes());
+  api.route("/", cartRoutes());
   return api;
 }

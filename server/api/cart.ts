@@ -1,0 +1,54 @@
+/**
+ * The cart service and the discount lookup (spec section 7, Cart service; Discounts). The cart is the one the
+ * request's httpOnly cookie names; a first save creates it and sets the cookie.
+ */
+import { Hono } from "hono";
+import { INVALID_DISCOUNT_MESSAGE } from "../../core/cart";
+import { saveCartSchema } from "../../core/schemas/cart";
+import type { AppEnv } from "../context";
+import { createDiscountGuard } from "../cart/discount-guard";
+import { findDiscount } from "../cart/discounts";
+import { cartIdForRequest, loadCartForRequest, newCartToken, saveCart } from "../cart/store";
+import { clientIp } from "../http/client-ip";
+import { HttpError, readJson } from "../http/errors";
+import { assertStoreExists } from "../store/settings";
+
+export function cartRoutes() {
+  const routes = new Hono<AppEnv>();
+  const guesses = createDiscountGuard();
+
+  routes.get("/cart-items", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await loadCartForRequest(c.var.deps, c.req.raw));
+  });
+
+  routes.post("/cart-items", async (c) => {
+    const { db, storeId, config } = c.var.deps;
+    const body = await readJson(c, saveCartSchema);
+    let cartId = cartIdForRequest(c.req.raw);
+    if (!cartId) {
+      const created = newCartToken(config);
+      cartId = created.cartId;
+      c.header("Set-Cookie", created.setCookie, { append: true });
+    }
+    c.header("Cache-Control", "no-store");
+    return c.json(await saveCart(db, storeId, cartId, body));
+  });
+
+  routes.get("/discount/:code", async (c) => {
+    const { db, storeId: defaultStoreId } = c.var.deps;
+    const storeId = c.req.query("store_id")?.trim() || defaultStoreId;
+    await assertStoreExists(db, storeId);
+    const client = clientIp(c);
+    guesses.check(client);
+    const discount = await findDiscount(db, storeId, c.req.param("code"));
+    if (!discount) {
+      guesses.fail(client);
+      throw new HttpError(404, INVALID_DISCOUNT_MESSAGE);
+    }
+    c.header("Cache-Control", "no-store");
+    return c.json({ data: discount });
+  });
+
+  return routes;
+}

@@ -1,0 +1,30 @@
+/** Discount codes as the cart and the checkout see them (spec section 3, Discount; section 5, Discounts). */
+import { and, eq, sql } from "drizzle-orm";
+import type { Discount } from "../../core/cart";
+import { centsToDollars } from "../../core/money";
+import type { Database } from "../db/client";
+import { discounts } from "../db/schema";
+
+/**
+ * The discount a code names, or null when the store has no such code or it has no redemptions left. Codes match
+ * whatever their case; `max_redemptions` is what is left, so core's rule (void below 1) reads it right.
+ */
+export async function findDiscount(db: Database, storeId: string, code: string): Promise<Discount | null> {
+  const trimmed = code.trim();
+  if (trimmed === "") return null;
+  const [row] = await db
+    .select()
+    .from(discounts)
+    .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, trimmed.toLowerCase())));
+  if (!row || row.isPopup) return null;
+  const remaining = row.maxRedemptions - row.redemptions;
+  if (remaining < 1) return null;
+  return {
+    code: row.code,
+    discount_percentage: row.percentage,
+    max_redeemable_amount: row.maxRedeemableCents === null ? null : centsToDollars(row.maxRedeemableCents),
+    discount_amount: row.amountCents === null ? null : centsToDollars(row.amountCents),
+    max_redemptions: remaining,
+    free_shipping: row.freeShipping,
+  };
+}

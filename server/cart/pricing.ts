@@ -1,0 +1,340 @@
+/**
+ * The server's pricing of a cart: every line is looked up in the database (sku, subscription, bundle and its chosen
+ * variants) and priced from it, whatever price the browser sent. The cart service and the checkout both price
+ * through `priceCart`, so the drawer, the stored cart and the order agree to the cent.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  discountCents,
+  lineKey,
+  subtotalCents,
+  type BundleCartItem,
+  type CartItem,
+  type Discount,
+  type ProductCartItem,
+} from "../../core/cart";
+import { centsToDollars } from "../../core/money";
+import type { CartLineInput } from "../../core/schemas/cart";
+import type { Database } from "../db/client";
+import { bundleProducts, bundles, productImages, products, subscriptionOptions, variants } from "../db/schema";
+import { findDiscount } from "./discounts";
+
+export type PricedLine = {
+  /** Index of the line in the input. */
+  inputIndex: number;
+  /** core's `lineKey`: one line per sku and subscription, or per bundle and chosen variants. */
+  key: string;
+  kind: "product" | "bundle";
+  title: string;
+  productHandle: string | null;
+  sku: string | null;
+  subscriptionId: string | null;
+  bundleId: number | null;
+  selectedVariants: Record<string, string> | null;
+  attributes: Record<string, string> | null;
+  /** Stock one unit of the line takes: its sku, or the bundle's chosen variants with their quantities. */
+  stockComponents: Record<string, number>;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  /** The line in the API's cart item shape (dollars), for the browser. */
+  item: CartItem;
+};
+
+/** A line the database cannot back: an unknown sku, a retired subscription, a bundle or variant that is gone. */
+export type LineProblem = {
+  /** Index of the line in the input. */
+  index: number;
+  /** Precise, naming the field: "cartItems.2.sku: unknown sku \"X\"". */
+  message: string;
+  /** What the shopper knew the line as, when the database still knows it. */
+  title: string | null;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  problems: LineProblem[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  /** The discount applied, null when no code was given or it is unknown or used up. */
+  discount: Discount | null;
+};
+
+type ProductRow = {
+  productId: number;
+  handle: string;
+  title: string;
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  variantId: number;
+};
+
+async function productRowsBySku(db: Database, storeId: string, skus: string[]): Promise<Map<string, ProductRow>> {
+  if (skus.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: products.id,
+      handle: products.handle,
+      title: products.title,
+      sku: variants.sku,
+      attributes: variants.attributes,
+      priceCents: variants.priceCents,
+      variantId: variants.id,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.storeId, storeId), inArray(variants.sku, skus)));
+  return new Map(rows.map((row) => [row.sku, row]));
+}
+
+/** Each product's images, main images first, then by position. */
+async function imagesByProduct(db: Database, storeId: string, productIds: number[]): Promise<Map<number, string[]>> {
+  const images = new Map<number, string[]>();
+  if (productIds.length === 0) return images;
+  const rows = await db
+    .select({ productId: productImages.productId, url: productImages.url })
+    .from(productImages)
+    .where(and(eq(productImages.storeId, storeId), inArray(productImages.productId, productIds)))
+    .orderBy(asc(productImages.isHover), asc(productImages.position), asc(productImages.id));
+  for (const row of rows) images.set(row.productId, [...(images.get(row.productId) ?? []), row.url]);
+  return images;
+}
+
+async function subscriptionsById(db: Database, storeId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, typeof subscriptionOptions.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(subscriptionOptions)
+    .where(and(eq(subscriptionOptions.storeId, storeId), inArray(subscriptionOptions.id, ids)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+type BundleData = {
+  row: typeof bundles.$inferSelect;
+  /** Product handles in the bundle's order. */
+  handles: string[];
+  /** Product id of each handle. */
+  productIdByHandle: Map<string, number>;
+  /** Units of each product one bundle holds, from the bundle's sku_to_quantity. */
+  quantityByProduct: Map<number, number>;
+};
+
+async function bundlesById(db: Database, storeId: string, ids: number[]): Promise<Map<number, BundleData>> {
+  const result = new Map<number, BundleData>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select()
+    .from(bundles)
+    .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, ids)));
+  if (rows.length === 0) return result;
+  const members = await db
+    .select({ bundleId: bundleProducts.bundleId, productId: products.id, handle: products.handle })
+    .from(bundleProducts)
+    .innerJoin(products, eq(products.id, bundleProducts.productId))
+    .where(inArray(bundleProducts.bundleId, rows.map((row) => row.id)))
+    .orderBy(asc(bundleProducts.position));
+  const contentSkus = [...new Set(rows.flatMap((row) => Object.keys(row.skuToQuantity)))];
+  const contentProducts = await productRowsBySku(db, storeId, contentSkus);
+  for (const row of rows) {
+    const own = members.filter((member) => member.bundleId === row.id);
+    const quantityByProduct = new Map<number, number>();
+    for (const [sku, quantity] of Object.entries(row.skuToQuantity)) {
+      const product = contentProducts.get(sku);
+      if (product) quantityByProduct.set(product.productId, quantity);
+    }
+    result.set(row.id, {
+      row,
+      handles: own.map((member) => member.handle),
+      productIdByHandle: new Map(own.map((member) => [member.handle, member.productId])),
+      quantityByProduct,
+    });
+  }
+  return result;
+}
+
+/**
+ * Looks every line up and prices it. A line the database cannot back becomes a problem instead of a priced line;
+ * the caller decides whether that refuses the request (saving a cart) or repairs the cart (loading it).
+ */
+export async function resolveCartLines(
+  db: Database,
+  storeId: string,
+  inputs: readonly CartLineInput[],
+): Promise<{ lines: PricedLine[]; problems: LineProblem[] }> {
+  const productInputs = inputs.filter((input) => input.kind === "product");
+  const bundleInputs = inputs.filter((input) => input.kind === "bundle");
+  const bundleData = await bundlesById(db, storeId, [...new Set(bundleInputs.map((input) => input.bundle_id))]);
+  const chosenSkus = bundleInputs.flatMap((input) => Object.values(input.selected_variants));
+  const [skuRows, subscriptions] = await Promise.all([
+    productRowsBySku(db, storeId, [...new Set([...productInputs.map((input) => input.sku), ...chosenSkus])]),
+    subscriptionsById(db, storeId, [
+      ...new Set(productInputs.flatMap((input) => (input.subscription ? [input.subscription.subscription_id] : []))),
+    ]),
+  ]);
+  const images = await imagesByProduct(db, storeId, [
+    ...new Set(productInputs.flatMap((input) => skuRows.get(input.sku)?.productId ?? [])),
+  ]);
+
+  const lines: PricedLine[] = [];
+  const problems: LineProblem[] = [];
+  const seen = new Set<string>();
+  inputs.forEach((input, index) => {
+    const field = `cartItems.${index}`;
+    const priced =
+      input.kind === "product"
+        ? priceProductLine(input, field, skuRows, subscriptions, images)
+        : priceBundleLine(input, field, bundleData, skuRows);
+    if ("message" in priced) {
+      problems.push({ index, ...priced });
+      return;
+    }
+    if (seen.has(priced.key)) {
+      problems.push({ index, message: `${field}: the same item appears twice in the cart`, title: priced.title });
+      return;
+    }
+    seen.add(priced.key);
+    lines.push({ ...priced, inputIndex: index });
+  });
+  return { lines, problems };
+}
+
+type Failure = { message: string; title: string | null };
+
+type Priced = Omit<PricedLine, "inputIndex">;
+
+function priceProductLine(
+  input: Extract<CartLineInput, { kind: "product" }>,
+  field: string,
+  skuRows: Map<string, ProductRow>,
+  subscriptions: Map<string, typeof subscriptionOptions.$inferSelect>,
+  images: Map<number, string[]>,
+): Priced | Failure {
+  const product = skuRows.get(input.sku);
+  if (!product) return { message: `${field}.sku: unknown sku "${input.sku}"`, title: null };
+  const subscriptionId = input.subscription?.subscription_id ?? null;
+  const subscription = subscriptionId === null ? null : subscriptions.get(subscriptionId);
+  if (subscription === undefined || (subscription && subscription.variantId !== product.variantId)) {
+    return {
+      message: `${field}.subscription.subscription_id: "${subscriptionId}" is not a subscription of sku "${input.sku}"`,
+      title: product.title,
+    };
+  }
+  const unitPriceCents = subscription ? subscription.priceCents : product.priceCents;
+  const item: ProductCartItem = {
+    kind: "product",
+    title: product.title,
+    handle: product.handle,
+    quantity: input.quantity,
+    sku: product.sku,
+    product_price: centsToDollars(unitPriceCents),
+    image_urls: images.get(product.productId) ?? [],
+    product_attributes: product.attributes,
+    ...(subscription
+      ? {
+          subscription: {
+            subscription_id: subscription.id,
+            subscription_price: centsToDollars(subscription.priceCents),
+            subscription_interval: subscription.interval,
+            subscription_interval_unit: subscription.intervalUnit,
+          },
+        }
+      : {}),
+  };
+  return {
+    key: lineKey(item),
+    kind: "product",
+    title: product.title,
+    productHandle: product.handle,
+    sku: product.sku,
+    subscriptionId,
+    bundleId: null,
+    selectedVariants: null,
+    attributes: product.attributes,
+    stockComponents: { [product.sku]: 1 },
+    quantity: input.quantity,
+    unitPriceCents,
+    lineTotalCents: unitPriceCents * input.quantity,
+    item,
+  };
+}
+
+function priceBundleLine(
+  input: Extract<CartLineInput, { kind: "bundle" }>,
+  field: string,
+  bundleData: Map<number, BundleData>,
+  skuRows: Map<string, ProductRow>,
+): Priced | Failure {
+  const bundle = bundleData.get(input.bundle_id);
+  if (!bundle) return { message: `${field}.bundle_id: unknown bundle ${input.bundle_id}`, title: null };
+  const title = bundle.row.title;
+  const selected: Record<string, string> = {};
+  const skuToQuantity: Record<string, number> = {};
+  for (const handle of bundle.handles) {
+    const sku = input.selected_variants[handle];
+    if (!sku) return { message: `${field}.selected_variants.${handle}: choose a variant of "${handle}"`, title };
+    const product = skuRows.get(sku);
+    if (!product || product.productId !== bundle.productIdByHandle.get(handle)) {
+      return { message: `${field}.selected_variants.${handle}: "${sku}" is not a variant of "${handle}"`, title };
+    }
+    selected[handle] = sku;
+    skuToQuantity[sku] = (skuToQuantity[sku] ?? 0) + (bundle.quantityByProduct.get(product.productId) ?? 1);
+  }
+  const extra = Object.keys(input.selected_variants).find((handle) => !bundle.productIdByHandle.has(handle));
+  if (extra !== undefined) {
+    return { message: `${field}.selected_variants.${extra}: "${extra}" is not part of this bundle`, title };
+  }
+  const unitPriceCents = bundle.row.priceCents;
+  const item: BundleCartItem = {
+    kind: "bundle",
+    bundle_id: bundle.row.id,
+    title,
+    price: (unitPriceCents / 100).toFixed(2),
+    quantity: input.quantity,
+    bundle_image_urls: bundle.row.imageUrls,
+    handles: bundle.handles,
+    selected_variants: selected,
+    sku_to_quantity: skuToQuantity,
+  };
+  return {
+    key: lineKey(item),
+    kind: "bundle",
+    title,
+    productHandle: null,
+    sku: null,
+    subscriptionId: null,
+    bundleId: bundle.row.id,
+    selectedVariants: selected,
+    attributes: null,
+    stockComponents: skuToQuantity,
+    quantity: input.quantity,
+    unitPriceCents,
+    lineTotalCents: unitPriceCents * input.quantity,
+    item,
+  };
+}
+
+/** Totals of priced lines with core's one discount rule; bundles count on every path. */
+export function totalsOf(lines: readonly PricedLine[], discount: Discount | null) {
+  const subtotal = subtotalCents(lines.map((line) => line.item));
+  const off = discountCents(subtotal, discount);
+  return { subtotalCents: subtotal, discountCents: off, totalCents: subtotal - off };
+}
+
+/**
+ * The one pricing of a cart, for the cart service and the checkout: lines from the database, the code's discount
+ * if it is still valid, totals in cents. Lines the database cannot back are left out and listed in `problems`.
+ */
+export async function priceCart(
+  db: Database,
+  storeId: string,
+  inputs: readonly CartLineInput[],
+  discountCode: string | null | undefined,
+): Promise<PricedCart> {
+  const [{ lines, problems }, discount] = await Promise.all([
+    resolveCartLines(db, storeId, inputs),
+    discountCode ? findDiscount(db, storeId, discountCode) : Promise.resolve(null),
+  ]);
+  return { lines, problems, discount, ...totalsOf(lines, discount) };
+}
