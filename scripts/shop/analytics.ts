@@ -1,0 +1,80 @@
+/**
+ * `npm run shop -- analytics [--days 30]`: prints the owner's browsing analytics for the last days, from the
+ * configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
+ */
+import path from "node:path";
+import { analyticsReport, DEFAULT_REPORT_DAYS, type AnalyticsReport, type Ranked } from "../../server/analytics/report";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/client";
+
+export function parseDays(args: string[]): number {
+  const index = args.findIndex((arg) => arg === "--days" || arg.startsWith("--days="));
+  if (index === -1) return DEFAULT_REPORT_DAYS;
+  const raw = args[index].includes("=") ? args[index].split("=")[1] : args[index + 1];
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new Error("--days must be a whole number from 1 to 3650");
+  return days;
+}
+
+const BAR_WIDTH = 30;
+
+function bars(rows: Ranked[], empty = "none"): string {
+  if (rows.length === 0) return `  (${empty})`;
+  const max = Math.max(...rows.map((row) => row.count), 1);
+  const width = Math.max(...rows.map((row) => row.label.length));
+  return rows
+    .map((row) => {
+      // Any non-zero count gets at least one mark, so it never looks like nothing.
+      const marks = row.count > 0 ? Math.max(1, Math.round((row.count / max) * BAR_WIDTH)) : 0;
+      return `  ${row.label.padEnd(width)}  ${"#".repeat(marks)} ${row.count}`;
+    })
+    .join("\n");
+}
+
+const percent = (rate: number | null) => (rate === null ? "n/a" : `${Math.round(rate * 1000) / 10}%`);
+
+export function formatAnalyticsReport(report: AnalyticsReport): string {
+  const { funnel } = report;
+  return [
+    `Browsing analytics, last ${report.days} days (since ${report.since.slice(0, 10)}): ${report.sessions} sessions`,
+    "",
+    "Sessions per day",
+    bars(report.sessionsPerDay.map((row) => ({ label: row.day, count: row.sessions })), "no sessions"),
+    "",
+    "Top pages",
+    bars(report.topPages),
+    "",
+    "Top products viewed",
+    bars(report.topProducts),
+    "",
+    "Funnel (sessions)",
+    bars([
+      { label: "product view", count: funnel.productView },
+      { label: "add to cart", count: funnel.addToCart },
+      { label: "checkout", count: funnel.checkout },
+      { label: "purchase", count: funnel.purchase },
+    ]),
+    "",
+    `Cart abandonment: ${percent(report.cart.abandonmentRate)} (${report.cart.abandoned} abandoned, ${report.cart.purchased} purchased)`,
+    "",
+    "Top searches",
+    bars(report.topSearches),
+    "",
+    "Searches with no results",
+    bars(report.searchesWithNoResults),
+    "",
+    `Average search duration: ${report.averageSearchSeconds === null ? "n/a" : `${report.averageSearchSeconds} s`}`,
+  ].join("\n");
+}
+
+export async function run(args: string[]): Promise<void> {
+  const days = parseDays(args);
+  const config = loadConfig();
+  const database = await openDatabase(config.DATABASE_URL ?? path.join(path.resolve(config.DATA_DIR), "db"));
+  try {
+    await database.migrate();
+    console.log(formatAnalyticsReport(await analyticsReport(database.db, config.STORE_ID, { days })));
+  } finally {
+    await database.close();
+  }
+}
