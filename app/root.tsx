@@ -12,18 +12,25 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
+import { loadCartForRequest } from "../server/cart/store";
 import { getStoreSettings } from "../server/store/settings";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
+import { CartButton } from "./components/cart/cart-button";
+import { CartDrawer } from "./components/cart/cart-drawer";
 import { Navbar } from "./components/layout/navbar";
 import { CartProvider } from "./state/cart";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getStoreSettings(context.db, context.storeId);
-  return data({ settings, storeId: context.storeId, year: new Date().getFullYear() });
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
+  const [settings, cart] = await Promise.all([
+    getStoreSettings(context.db, context.storeId),
+    loadCartForRequest(context, request),
+  ]);
+  return data({ settings, storeId: context.storeId, year: new Date().getFullYear(), cart });
 }
 
 function themeVariables(settings: StoreSettings): CSSProperties {
@@ -73,8 +80,9 @@ function ScrollToTopOnRouteChange() {
 }
 
 function SiteShell({ children }: { children: React.ReactNode }) {
+  const shop = useRouteLoaderData<typeof loader>("root");
   return (
-    <CartProvider>
+    <CartProvider initial={shop?.cart}>
       <div className="flex min-h-screen flex-col">
         <a
           href="#main"
@@ -83,12 +91,13 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <CalloutBar />
-        <Navbar />
+        <Navbar cartButton={<CartButton />} />
         <main id="main" className="flex-1">
           {children}
         </main>
         <Footer />
       </div>
+      <CartDrawer />
     </CartProvider>
   );
 }

@@ -1,0 +1,28 @@
+import { totalQuantity } from "@core/cart";
+import { useCart } from "~/state/cart";
+import { CartIcon } from "../icons";
+
+/** The navbar's cart icon with a badge of the total quantity when the cart is not empty (spec section 2). */
+export function CartButton() {
+  const { state, openCart } = useCart();
+  const count = totalQuantity(state);
+  return (
+    <button
+      type="button"
+      onClick={openCart}
+      aria-haspopup="dialog"
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+      className="relative rounded p-2 hover:bg-black/5"
+    >
+      <CartIcon />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-secondary px-1 text-xs font-bold text-white"
+        >
+          {count}
+        </span>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import { lineKey, lineTotalCents, recurringLabel, titleCaseHandle, type CartItem } from "@core/cart";
+import { formatMoney } from "@core/money";
+import { useImageFallback } from "~/lib/images";
+import { useCart } from "~/state/cart";
+import { QuantityStepper } from "./quantity-stepper";
+
+/** A line's name for assistive technology: a subscribed and a one-time line of one product must differ. */
+function lineLabel(item: CartItem): string {
+  if (item.kind === "bundle") return item.title;
+  return item.subscription ? `${item.title} (${recurringLabel(item.subscription)})` : item.title;
+}
+
+/** One row of the drawer (spec section 2, Cart drawer: bundle rows and product rows). */
+export function CartLine({ item }: { item: CartItem }) {
+  const { state, updateQuantity, remove } = useCart();
+  const key = lineKey(item);
+  const image = useImageFallback(item.kind === "bundle" ? item.bundle_image_urls[0] : item.image_urls[0], 728);
+  const label = lineLabel(item);
+
+  return (
+    <li className="flex gap-4 border-b border-black/10 py-4">
+      <img {...image} alt="" width={80} height={80} className="h-20 w-20 shrink-0 rounded object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold">{item.title}</h3>
+          <p className="shrink-0 font-semibold tabular-nums">{formatMoney(lineTotalCents(item), state.currencySymbol)}</p>
+        </div>
+        {item.kind === "bundle" ? (
+          <div className="text-sm">
+            <p>Bundle includes:</p>
+            <ul className="list-inside list-disc">
+              {item.handles.map((handle) => (
+                <li key={handle}>
+                  {item.sku_to_quantity[item.selected_variants[handle]] ?? 1} x {titleCaseHandle(handle)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <div className="text-sm">
+            {Object.entries(item.product_attributes).map(([name, value]) => (
+              <p key={name}>
+                {name}: {value}
+              </p>
+            ))}
+            {item.subscription ? <p className="text-secondary">{recurringLabel(item.subscription)}</p> : null}
+          </div>
+        )}
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <QuantityStepper value={item.quantity} label={label} onChange={(quantity) => updateQuantity(key, quantity)} />
+          <button
+            type="button"
+            className="text-sm underline hover:no-underline"
+            aria-label={`Remove ${label}`}
+            onClick={() => remove(key)}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

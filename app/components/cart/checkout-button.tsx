@@ -1,0 +1,76 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { CartItem } from "@core/cart";
+import { useShop } from "~/lib/use-shop";
+import { useCart } from "~/state/cart";
+
+/** A checkout request item (spec section 3): the server prices the stored cart, so no price travels. */
+function checkoutItem(item: CartItem) {
+  return item.kind === "bundle"
+    ? { quantity: item.quantity, sku: null, bundle_id: item.bundle_id, selected_variants: item.selected_variants }
+    : {
+        quantity: item.quantity,
+        sku: item.sku,
+        bundle_id: null,
+        subscription: item.subscription?.subscription_id ?? null,
+      };
+}
+
+/**
+ * Spec section 7, 'Checkout button logic': a cart with a subscription goes straight to /checkout; any other cart
+ * first creates a checkout session for its total in cents. A failed session is logged and the drawer closes.
+ * The store can switch checkout off ('Currently Not Available'), and a cart below the minimum cannot check out.
+ */
+export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
+  const { settings, storeId } = useShop();
+  const { state, closeCart, flush } = useCart();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const enabled = settings.checkout.enabled;
+
+  async function checkout() {
+    const routeState = { subtotalCents: state.subtotalCents };
+    if (state.cartItems.some((item) => item.kind === "product" && item.subscription)) {
+      closeCart();
+      navigate("/checkout", { state: routeState });
+      return;
+    }
+    setBusy(true);
+    try {
+      // The session is priced from the stored cart, so the latest change must have reached the server.
+      await flush();
+      const response = await fetch("/api/stripe/create_checkout_session", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          checkout_items: state.cartItems.map(checkoutItem),
+          store_id: storeId,
+          cost_of_checkout: state.totalCents,
+        }),
+      });
+      const body = (await response.json().catch(() => null)) as { session_id?: string; error?: string } | null;
+      if (!response.ok || !body?.session_id) {
+        throw new Error(body?.error ?? `create_checkout_session failed with status ${response.status}`);
+      }
+      closeCart();
+      navigate(`/checkout?session_id=${encodeURIComponent(body.session_id)}`, { state: routeState });
+    } catch (error) {
+      console.error("Failed to create checkout session", error);
+      closeCart();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={checkout}
+      disabled={!enabled || belowMinimum || busy || state.cartItems.length === 0}
+      className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+    >
+      {enabled ? "Checkout" : "Currently Not Available"}
+    </button>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from "react";
+import { INVALID_DISCOUNT_MESSAGE } from "@core/cart";
+import { useCart } from "~/state/cart";
+
+/** The drawer's code box (spec sections 4 and 5, Discount): blank is ignored; an unknown or used-up code is refused. */
+export function DiscountCodeForm() {
+  const { state, applyDiscount, removeDiscount } = useCart();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (state.activeDiscount) {
+    return (
+      <div className="flex items-center justify-between gap-2 rounded bg-tertiary/60 px-3 py-2 text-sm">
+        <p>
+          Discount code: <strong>{state.activeDiscount.code}</strong>
+        </p>
+        <button
+          type="button"
+          className="underline hover:no-underline"
+          aria-label={`Remove discount code ${state.activeDiscount.code}`}
+          onClick={() => {
+            removeDiscount();
+            setCode("");
+          }}
+        >
+          Remove
+        </button>
+      </div>
+    );
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await applyDiscount(code);
+    setBusy(false);
+    setError(result === "invalid" ? INVALID_DISCOUNT_MESSAGE : null);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-1" noValidate>
+      <label htmlFor="cart-discount-code" className="text-sm font-medium">
+        Discount code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="cart-discount-code"
+          name="discount_code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "cart-discount-error" : undefined}
+          className="min-w-0 flex-1 rounded border border-black/30 bg-card px-3 py-2"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-button2 px-4 py-2 font-semibold text-button2-ink disabled:opacity-60"
+        >
+          {busy ? "Applying..." : "Apply"}
+        </button>
+      </div>
+      <p id="cart-discount-error" role="alert" className="min-h-5 text-sm text-red-800">
+        {error}
+      </p>
+    </form>
+  );
+}
