@@ -4,5 +4,6 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("verified_review_submission", "routes/verified-review-submission.tsx"),
+  route("admin/analytics", "routes/admin-analytics.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

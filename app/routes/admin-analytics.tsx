@@ -1,0 +1,108 @@
+import { data, Form } from "react-router";
+import { BarTable, DailyChart } from "~/components/analytics/charts";
+import { analyticsReport, DEFAULT_REPORT_DAYS } from "../../server/analytics/report";
+import { requireAdmin } from "../../server/http/admin-auth";
+import type { Route } from "./+types/admin-analytics";
+
+const PERIODS = [7, 30, 90, 180];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(request, context.config);
+  const requested = Number(new URL(request.url).searchParams.get("days"));
+  const days = PERIODS.includes(requested) ? requested : DEFAULT_REPORT_DAYS;
+  const report = await analyticsReport(context.db, context.storeId, { days });
+  return data({ report }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+}
+
+/** The 401 challenge (WWW-Authenticate) must reach the browser, so a thrown response's headers win. */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Browsing analytics | Shop owner" }, { name: "robots", content: "noindex" }];
+}
+
+const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(rate * 1000) / 10}%`);
+
+/** The owner's analytics report: how shoppers browse, search and abandon carts, from the shop's own data. */
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const { report } = loaderData;
+  const { funnel, cart } = report;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12">
+      <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-4xl font-semibold">Browsing analytics</h1>
+          <p className="mt-2">
+            Last {report.days} days, since {report.since.slice(0, 10)}: {report.sessions} sessions.
+          </p>
+        </div>
+        <Form method="get" className="flex items-end gap-2">
+          <label className="text-sm">
+            Period
+            <select
+              name="days"
+              defaultValue={report.days}
+              className="mt-1 block rounded border border-black/40 bg-white px-3 py-2"
+            >
+              {PERIODS.map((days) => (
+                <option key={days} value={days}>
+                  Last {days} days
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded bg-button px-4 py-2 text-button-ink">
+            Show
+          </button>
+        </Form>
+      </div>
+
+      <dl className="mb-8 grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg bg-card p-6 shadow-sm">
+          <dt className="text-sm">Cart abandonment rate</dt>
+          <dd className="text-3xl font-semibold">{percent(cart.abandonmentRate)}</dd>
+          <dd className="text-sm">
+            {cart.abandoned} abandoned, {cart.purchased} purchased
+          </dd>
+        </div>
+        <div className="rounded-lg bg-card p-6 shadow-sm">
+          <dt className="text-sm">Average search duration</dt>
+          <dd className="text-3xl font-semibold">
+            {report.averageSearchSeconds === null ? "—" : `${report.averageSearchSeconds} s`}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-card p-6 shadow-sm">
+          <dt className="text-sm">Sessions</dt>
+          <dd className="text-3xl font-semibold">{report.sessions}</dd>
+        </div>
+      </dl>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <DailyChart title="Sessions per day" days={report.sessionsPerDay} />
+        </div>
+        <BarTable
+          caption="Funnel"
+          unit="Sessions"
+          rows={[
+            { label: "Viewed a product", count: funnel.productView },
+            { label: "Added to cart", count: funnel.addToCart },
+            { label: "Reached checkout", count: funnel.checkout },
+            { label: "Purchased", count: funnel.purchase },
+          ]}
+        />
+        <BarTable caption="Top pages" unit="Views" rows={report.topPages} />
+        <BarTable caption="Top products viewed" unit="Views" rows={report.topProducts} />
+        <BarTable caption="Top searches" unit="Searches" rows={report.topSearches} />
+        <BarTable
+          caption="Searches with no results"
+          unit="Searches"
+          rows={report.searchesWithNoResults}
+          empty="Every recorded search found something."
+        />
+      </div>
+    </div>
+  );
+}
