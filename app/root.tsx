@@ -22,6 +22,7 @@ import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { CartDrawer } from "./components/cart/cart-drawer";
 import { Navbar } from "./components/layout/navbar";
+import { WelcomePopup } from "./components/welcome-popup/welcome-popup";
 import { CartProvider } from "./state/cart";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -96,6 +97,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <WelcomePopup />
       </div>
       <CartDrawer />
     </CartProvider>

@@ -4,6 +4,11 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("verified_review_submission", "routes/verified-review-submission.tsx"),
+  route("pages/:pageName", "routes/static-page.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("blog/:blogId", "routes/blog-post.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ type ModalProps = {
   /** Hide the title visually while keeping it as the dialog's accessible name. */
   hideTitle?: boolean;
   className?: string;
+  /** Shown beside the content from 640 px (above it on narrow screens), such as the welcome popup's image. */
+  media?: React.ReactNode;
   children: React.ReactNode;
 };
 
@@ -17,7 +19,7 @@ type ModalProps = {
  * The one modal of the site, on the native <dialog>: the browser traps focus, makes the page behind inert, closes on
  * Escape and returns focus to the opener. A click on the backdrop closes it too.
  */
-export function Modal({ open, onClose, title, hideTitle, className = "", children }: ModalProps) {
+export function Modal({ open, onClose, title, hideTitle, className = "", media, children }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -27,6 +29,15 @@ export function Modal({ open, onClose, title, hideTitle, className = "", childre
     if (open && !element.open) element.showModal();
     if (!open && element.open) element.close();
   }, [open]);
+
+  const content = (
+    <div className="p-6">
+      <h2 id={titleId} className={hideTitle ? "sr-only" : "mb-3 text-xl font-semibold"}>
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
 
   return (
     // The backdrop is the dialog element itself; keyboard users close with Escape, handled natively.
@@ -44,12 +55,14 @@ export function Modal({ open, onClose, title, hideTitle, className = "", childre
       }}
       className={`m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-auto rounded-lg bg-card p-0 text-ink shadow-2xl backdrop:bg-black/50 ${className}`}
     >
-      <div className="p-6">
-        <h2 id={titleId} className={hideTitle ? "sr-only" : "mb-3 text-xl font-semibold"}>
-          {title}
-        </h2>
-        {children}
-      </div>
+      {media ? (
+        <div className="grid sm:grid-cols-2">
+          {media}
+          {content}
+        </div>
+      ) : (
+        content
+      )}
     </dialog>
   );
 }

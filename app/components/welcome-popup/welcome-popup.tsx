@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { ALREADY_SIGNED_UP_MESSAGE, type PopupDiscountResponse } from "@core/schemas/content";
+import { AlertDialog, Modal, type AlertTone } from "~/components/ui/dialog";
+import { useImageFallback } from "~/lib/images";
+import { postJson } from "~/lib/post-json";
+import { useShop } from "~/lib/use-shop";
+
+/** Set once the shopper has seen the popup; while it is set the popup is not offered again. */
+export const WELCOME_SEEN_KEY = "welcomePopupSeen";
+/** The spec's closing animation (section 9). */
+export const CLOSE_ANIMATION_MS = 300;
+
+export function welcomeText(percentage: number): string {
+  return percentage > 0
+    ? `Enter your email for an exclusive discount. Get ${percentage}% off your first order when you sign up!`
+    : "Sign up for our newsletter to stay up to date with our journey!";
+}
+
+type Outcome = { title: string; message: string; tone: AlertTone };
+
+/** The popup's outcome dialogs (spec section 8). */
+export function signupOutcome(result: { ok: boolean; status: number; error?: string }, percentage: number): Outcome {
+  if (result.ok) {
+    return {
+      title: "Success!",
+      message:
+        percentage > 0
+          ? "Your discount code has been emailed to you!"
+          : "You've been added to our newsletter! We will keep you updated on our latest products and promotions.",
+      tone: "success",
+    };
+  }
+  if (result.status === 409 || result.error === ALREADY_SIGNED_UP_MESSAGE) {
+    return { title: "Already Signed Up", message: "This email has already been used for a discount", tone: "info" };
+  }
+  return { title: "Error", message: "Something went wrong. Please try again later.", tone: "error" };
+}
+
+function readSeen(): boolean {
+  try {
+    return window.localStorage.getItem(WELCOME_SEEN_KEY) === "true";
+  } catch {
+    // Storage blocked (private modes, policies): offer the popup; it simply cannot remember.
+    return false;
+  }
+}
+
+function markSeen() {
+  try {
+    window.localStorage.setItem(WELCOME_SEEN_KEY, "true");
+  } catch {
+    // See readSeen.
+  }
+}
+
+async function fetchPopupPercentage(storeId: string): Promise<number> {
+  try {
+    const response = await fetch(`/api/discount/popupDiscount?store_id=${encodeURIComponent(storeId)}`);
+    if (!response.ok) throw new Error(`popupDiscount answered ${response.status}`);
+    const body = (await response.json()) as PopupDiscountResponse;
+    if (!body.success) throw new Error(body.error);
+    return body.data[0]?.discount_popup_percentage ?? 0;
+  } catch (error) {
+    console.error("Failed to retrieve the popup discount", error);
+    return 0;
+  }
+}
+
+function PopupImage({ url }: { url: string }) {
+  const image = useImageFallback(url, 728);
+  // Decorative: the text says everything the picture does.
+  return <img {...image} alt="" width={800} height={800} className="h-40 w-full object-cover sm:h-full" />;
+}
+
+type PopupState = "hidden" | "collapsed" | "expanded" | "closing";
+
+/**
+ * The welcome popup (spec sections 2 and 4): a WELCOME tab at the bottom left that expands into a sign-up modal.
+ * It is offered while the 'seen' flag is unset, which closing the modal sets. Rendered only in the browser, since
+ * the flag lives there.
+ */
+export function WelcomePopup() {
+  const { storeId, settings } = useShop();
+  const [state, setState] = useState<PopupState>("hidden");
+  const [percentage, setPercentage] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (readSeen()) return;
+    let current = true;
+    void fetchPopupPercentage(storeId).then((value) => {
+      if (!current) return;
+      setPercentage(value);
+      setState("collapsed");
+    });
+    return () => {
+      current = false;
+    };
+  }, [storeId]);
+
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  const close = useCallback(() => {
+    // The native close event fires again when the animation ends; only an open popup starts closing.
+    if (stateRef.current !== "expanded") return;
+    markSeen();
+    setState("closing");
+    closeTimer.current = setTimeout(() => setState("collapsed"), CLOSE_ANIMATION_MS);
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get("email") ?? "");
+    setBusy(true);
+    const result = await postJson("/api/discount/sendWelcomeEmail", { store_id: storeId, customer_email: email });
+    setBusy(false);
+    setOutcome(signupOutcome(result, percentage));
+    if (result.ok) close();
+  }
+
+  if (state === "hidden") return null;
+
+  const image = settings.siteContent.popupImage;
+  const closing = state === "closing";
+  return (
+    <>
+      {state === "collapsed" && (
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setState("expanded")}
+          className="fixed bottom-4 left-0 z-40 rounded-r-lg bg-button px-4 py-3 text-sm font-bold tracking-widest text-button-ink shadow-lg"
+        >
+          WELCOME
+        </button>
+      )}
+      <Modal
+        open={state === "expanded" || closing}
+        onClose={close}
+        title="Welcome!"
+        media={image ? <PopupImage url={image} /> : undefined}
+        className={`transition duration-300 ease-out motion-reduce:transition-none sm:max-w-3xl starting:scale-95 starting:opacity-0 ${
+          closing ? "scale-95 opacity-0" : "scale-100 opacity-100"
+        }`}
+      >
+        <button
+          type="button"
+          onClick={close}
+          aria-label="Close"
+          className="absolute right-3 top-3 rounded p-2 text-xl leading-none hover:bg-black/5"
+        >
+          ✕
+        </button>
+        <p className="mb-5">{welcomeText(percentage)}</p>
+        <form onSubmit={submit} className="space-y-3">
+          <label htmlFor="welcome-email" className="sr-only">
+            Email
+          </label>
+          <input
+            id="welcome-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            placeholder="Email"
+            className="block w-full rounded border border-black/40 bg-white px-3 py-2"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="block w-full rounded bg-button px-4 py-3 font-bold text-button-ink disabled:opacity-60"
+          >
+            YES PLEASE!
+          </button>
+          <button
+            type="button"
+            onClick={close}
+            className="block w-full rounded border border-black/40 bg-button2 px-4 py-3 font-bold text-button2-ink"
+          >
+            NO, THANKS
+          </button>
+        </form>
+      </Modal>
+      <AlertDialogFor outcome={outcome} onClose={() => setOutcome(null)} />
+    </>
+  );
+}
+
+function AlertDialogFor({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  return (
+    <AlertDialog
+      open={outcome !== null}
+      onClose={onClose}
+      title={outcome?.title ?? ""}
+      message={outcome?.message ?? ""}
+      tone={outcome?.tone}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import { blogExcerpt, getBlogPost } from "../../server/content/blog";
+import type { Route } from "./+types/blog-post";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const post = await getBlogPost(context.db, context.storeId, params.blogId);
+  const url = new URL(`/blog/${encodeURIComponent(params.blogId)}`, context.config.publicUrl).toString();
+  if (!post) return data({ post: null, description: "", url }, { status: 404 });
+  return data({ post, description: blogExcerpt(post), url });
+}
+
+export function meta({ data: page, matches }: Route.MetaArgs) {
+  const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
+  if (!page?.post) return [{ title: `Blog post not found | ${shop}` }, { name: "robots", content: "noindex" }];
+  const { post, description, url } = page;
+  return [
+    { title: `${post.title} | ${shop}` },
+    { name: "description", content: description },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: shop },
+    { property: "article:author", content: post.author },
+    { property: "article:published_time", content: post.publishedAt },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+}
+
+/** One post (spec section 2, Blog): title, author, then each section's optional heading and its text. */
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  if (!post) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-semibold">Blog post not found</h1>
+        <Link to="/blog" className="mt-8 inline-block font-semibold text-primary underline">
+          Back to the blog
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-4xl font-semibold">{post.title}</h1>
+      <p className="mt-2 text-sm">
+        By {post.author}
+        {" · "}
+        <time dateTime={post.publishedAt}>
+          {new Date(post.publishedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+        </time>
+      </p>
+      <div className="mt-8 space-y-6 leading-relaxed">
+        {post.sections.map((section, index) => (
+          <section key={index}>
+            {section.heading && <h2 className="mb-2 text-2xl font-semibold">{section.heading}</h2>}
+            <p>{section.content}</p>
+          </section>
+        ))}
+      </div>
+      <Link to="/blog" className="mt-12 inline-block font-semibold text-primary underline-offset-4 hover:underline">
+        ← All posts
+      </Link>
+    </article>
+  );
+}
