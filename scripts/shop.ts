@@ -9,6 +9,10 @@ type Command = { run(args: string[]): Promise<void> };
 
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
   analytics: { summary: "analytics [--days 30]   browsing analytics report", load: () => import("./shop/analytics") },
+  reviews: {
+    summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
+    load: () => import("./shop/reviews"),
+  },
 };
 
 function usage() {
