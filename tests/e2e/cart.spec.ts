@@ -1,0 +1,134 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO } from "../../server/db/seed-content";
+import { expectNoSeriousA11yViolations } from "./a11y";
+
+const SUB = DEMO.subscriptions.houseBlend;
+
+type Line = Record<string, unknown>;
+
+/** Stores a cart through the API with the page's cookies, as the browser's own sync would. */
+async function storeCart(page: Page, cartItems: Line[]) {
+  const response = await page.request.post("/api/cart-items", { data: { cartItems } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Waits for the browser's next cart sync to be stored. */
+function nextSync(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith("/api/cart-items") && response.request().method() === "POST");
+}
+
+const drawer = (page: Page) => page.getByRole("dialog", { name: "Your cart" });
+const line = (page: Page, text: string | RegExp) => drawer(page).getByRole("listitem").filter({ hasText: text }).first();
+
+async function openCart(page: Page) {
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await expect(drawer(page)).toBeVisible();
+}
+
+test.describe("cart drawer", () => {
+  test("shows the server's cart after a load, with subscribed and one-time lines of one sku apart", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [
+      { kind: "product", sku: SUB.sku, quantity: 1 },
+      { kind: "product", sku: SUB.sku, quantity: 2, subscription: { subscription_id: SUB.monthly } },
+    ]);
+    await page.reload();
+    // SSR draws the badge from the stored cart.
+    await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+    await openCart(page);
+    await expectNoSeriousA11yViolations(page);
+
+    const rows = drawer(page).getByRole("list", { name: "Cart items" }).locator(":scope > li");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("Recurring every 1 month");
+    await expect(rows.nth(0)).not.toContainText("Recurring");
+    await expect(rows.nth(0)).toContainText("Grind: Whole Bean");
+    await expect(drawer(page).getByText("Calculated at checkout", { exact: true })).toBeVisible();
+    await expect(drawer(page).getByText("Taxes and shipping calculated at checkout")).toBeVisible();
+    await expect(drawer(page).getByText("Estimated total")).toBeVisible();
+
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toBeHidden();
+  });
+
+  test("steppers stay within 1..99, remove empties the cart, and the cart survives a reload", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 1 }]);
+    await page.reload();
+    await openCart(page);
+
+    const row = line(page, "House Blend");
+    const decrease = row.getByRole("button", { name: /Decrease quantity/ });
+    const increase = row.getByRole("button", { name: /Increase quantity/ });
+    await expect(decrease).toBeDisabled();
+    const subtotal = drawer(page).locator("dt", { hasText: "Subtotal" }).locator("+ dd");
+    const before = await subtotal.textContent();
+
+    let synced = nextSync(page);
+    await increase.click();
+    await expect(row.locator("output")).toHaveText("2");
+    await expect(decrease).toBeEnabled();
+    await expect(subtotal).not.toHaveText(before ?? "");
+    await synced;
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
+    await openCart(page);
+    synced = nextSync(page);
+    await line(page, "House Blend").getByRole("button", { name: /^Remove/ }).click();
+    await expect(drawer(page).getByText("Your cart is empty.")).toBeVisible();
+    await synced;
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
+  });
+
+  test("applies a discount code, refuses an invalid one, removes it; shows the minimum order", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 1 }]);
+    await page.reload();
+    await openCart(page);
+    const dialog = drawer(page);
+    await expect(dialog.getByText("Minimum order amount is $20.00")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Checkout" })).toBeDisabled();
+
+    const code = dialog.getByLabel("Discount code");
+    const apply = dialog.getByRole("button", { name: "Apply" });
+    await apply.click();
+    await expect(dialog.getByRole("alert")).toHaveText("");
+
+    await code.fill("NOPE");
+    await apply.click();
+    await expect(dialog.getByRole("alert")).toHaveText("Invalid discount code");
+
+    await line(page, "House Blend").getByRole("button", { name: /Increase quantity/ }).click();
+    await expect(dialog.getByText("Minimum order amount is $20.00")).toBeHidden();
+    await expect(dialog.getByRole("button", { name: "Checkout" })).toBeEnabled();
+
+    await code.fill("SAVE15");
+    const synced = nextSync(page);
+    await apply.click();
+    await expect(dialog.getByText("Discount Applied")).toBeVisible();
+    await expect(dialog.getByText("Discount code: SAVE15")).toBeVisible();
+    await synced;
+    await expectNoSeriousA11yViolations(page);
+
+    // The code is kept on the stored cart.
+    await page.reload();
+    await openCart(page);
+    await expect(drawer(page).getByText("Discount Applied")).toBeVisible();
+    await drawer(page).getByRole("button", { name: "Remove discount code SAVE15" }).click();
+    await expect(drawer(page).getByText("Discount Applied")).toBeHidden();
+    await expect(drawer(page).getByLabel("Discount code")).toBeVisible();
+  });
+
+  test("closes on the close button and on a backdrop click", async ({ page }) => {
+    await page.goto("/");
+    await openCart(page);
+    await drawer(page).getByRole("button", { name: "Close cart" }).click();
+    await expect(drawer(page)).toBeHidden();
+    await openCart(page);
+    // The backdrop is the part of the dialog element left of the panel.
+    await page.mouse.click(10, 300);
+    await expect(drawer(page)).toBeHidden();
+  });
+});
