@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sessionPayloadSchema } from "@core/schemas/analytics";
 import {
   analyticsReducer,
+  cartItemId,
   createAnalyticsStore,
   initialAnalyticsState,
   sessionPayload,
@@ -212,5 +213,12 @@ describe("clear and the session payload", () => {
     now = at(3);
     store.dispatch({ type: "endSearch" });
     expect(store.getState().searchHistory[0].duration).toBe(3);
+  });
+});
+
+describe("cartItemId", () => {
+  it("names product lines by sku and bundle lines by bundle id", () => {
+    expect(cartItemId({ kind: "product", sku: "HOUSE-12OZ" } as Parameters<typeof cartItemId>[0])).toBe("HOUSE-12OZ");
+    expect(cartItemId({ kind: "bundle", bundle_id: 7 } as Parameters<typeof cartItemId>[0])).toBe("7");
   });
 });

@@ -3,6 +3,7 @@
  * an action and the time, so it is unit-tested without a browser. A small module-level store lets the cart and
  * the pages report events without React wiring.
  */
+import type { CartItem, NewBundleLine } from "@core/cart";
 import type {
   CartEvent,
   CartEventType,
@@ -167,6 +168,11 @@ export function createAnalyticsStore(clock: () => Date = () => new Date()): Anal
 
 /** The browser's one store: the tracker sends it, the cart and pages report into it. */
 export const analytics = createAnalyticsStore();
+
+/** How analytics names a cart line: a product line's sku, a bundle line's bundle id. */
+export function cartItemId(item: CartItem | NewBundleLine): string {
+  return item.kind === "product" ? item.sku : String(item.bundle_id);
+}
 
 /** For the cart: report an add, quantity change, removal or emptying (sku of the line, or the bundle id). */
 export function trackCartEvent(event: CartEventType, sku?: string) {

@@ -13,10 +13,12 @@ import {
   type Discount,
   type NewBundleLine,
   type ProductCartItem,
+  lineKey,
 } from "@core/cart";
 import type { Bundle, Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
 import { useShop } from "~/lib/use-shop";
+import { cartItemId, trackCartEvent } from "~/state/analytics";
 
 export type InitialCart = CartResponse;
 
@@ -172,6 +174,12 @@ function syncedSignature(items: CartItem[], discount: Discount | null): string {
   return JSON.stringify([items, discount?.code ?? null]);
 }
 
+/** Tells analytics which line changed, by its sku or bundle id. */
+function trackLineEvent(event: "ITEM_QUANTITY_UPDATED" | "ITEM_REMOVED", key: string, items: CartItem[]) {
+  const line = items.find((item) => lineKey(item) === key);
+  trackCartEvent(event, line ? cartItemId(line) : undefined);
+}
+
 export function CartProvider({ initial, children }: { initial?: InitialCart | null; children: React.ReactNode }) {
   const [state, dispatch] = useReducer(cartReducer, initial, (start) =>
     createCartState({ cartItems: start?.cartItems ?? [], activeDiscount: start?.discount ?? null }),
@@ -209,6 +217,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     const check = canAddLine(stateRef.current, item);
     if (check !== "ok") return check;
     dispatch({ type: "addProduct", item });
+    trackCartEvent("ITEM_ADDED", cartItemId(item));
     return "added";
   }, []);
 
@@ -218,6 +227,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     const check = canAddLine(stateRef.current, item);
     if (check === "cart_full" || check === "line_cap") return check;
     dispatch({ type: "addBundle", item });
+    trackCartEvent("ITEM_ADDED", cartItemId(item));
     return "added";
   }, []);
 
@@ -261,9 +271,18 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
       addProduct,
       addBundle,
       quickAdd,
-      updateQuantity: (key, quantity) => dispatch({ type: "updateQuantity", key, quantity }),
-      remove: (key) => dispatch({ type: "remove", key }),
-      clear: () => dispatch({ type: "clear" }),
+      updateQuantity: (key, quantity) => {
+        trackLineEvent("ITEM_QUANTITY_UPDATED", key, stateRef.current.cartItems);
+        dispatch({ type: "updateQuantity", key, quantity });
+      },
+      remove: (key) => {
+        trackLineEvent("ITEM_REMOVED", key, stateRef.current.cartItems);
+        dispatch({ type: "remove", key });
+      },
+      clear: () => {
+        trackCartEvent("CART_EMPTIED");
+        dispatch({ type: "clear" });
+      },
       applyDiscount,
       removeDiscount: () => dispatch({ type: "clearDiscount" }),
       openCart: () => dispatch({ type: "showCart" }),
