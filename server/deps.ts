@@ -3,10 +3,12 @@ import type { AppDeps } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createRateLimiter } from "./http/rate-limit";
 import { createMailer } from "./mail/mailer";
+import { applyPaymentEventLogged } from "./orders/orders";
+import { createPaymentProvider } from "./payments";
 
 /** Wires the services every handler receives; the one place a new service is added. */
 export function createDeps(database: DatabaseHandle, config: Config, imagesDir: string): AppDeps {
-  return {
+  const deps: AppDeps = {
     db: database.db,
     database,
     config,
@@ -14,5 +16,9 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     imagesDir,
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(),
+    payments: createPaymentProvider(config),
   };
+  // Providers that deliver events in-process (the simulated one) feed the same order logic as the webhook.
+  deps.payments.onEvent((event) => applyPaymentEventLogged(deps, event));
+  return deps;
 }

@@ -39,8 +39,12 @@ export function AddToCartButton({
       return;
     }
     const result = addProduct(product, variant, quantity, subscription);
-    // A line already at its cap is ignored silently, as the spec has it; only a full cart is explained.
-    setMessage(result === "cart_full" ? CART_FULL_MESSAGE : null);
+    if (result === "cart_full") {
+      setMessage(CART_FULL_MESSAGE);
+      return;
+    }
+    // A line already at its cap is ignored silently, as the spec has it.
+    setMessage(null);
     setAdding(true);
     timer.current = setTimeout(() => setAdding(false), ADDING_FEEDBACK_MS);
   }
