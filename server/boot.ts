@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
 import { isStoreSeeded, seedDemoStore } from "./db/seed";
 import { logger } from "./logger";
+import { startOrderSweeper } from "./orders/orders";
 import { getStoreSettings } from "./store/settings";
 
 export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
@@ -23,6 +24,8 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   }
   await getStoreSettings(database.db, config.STORE_ID);
   const deps = createDeps(database, config, imagesDir);
+  // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
+  startOrderSweeper(deps);
   const app = createApp(deps, { build, clientDir });
   return { app, deps, database };
 }

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { RateLimiter } from "./http/rate-limit";
 import type { Mailer } from "./mail/mailer";
+import type { PaymentProvider } from "./payments/provider";
 
 export type AppDeps = {
   db: Database;
@@ -18,6 +19,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** In-memory attempt counter for rate limits (sign-in, sign-up, password reset, ...). */
   rateLimiter: RateLimiter;
+  /** The card payment provider: simulated by default, Stripe with PAYMENT_PROVIDER=stripe. */
+  payments: PaymentProvider;
 };
 
 export type AppEnv = {

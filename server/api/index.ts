@@ -2,8 +2,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { authRoutes } from "./auth";
-import { cartRoutes } from "./cart";
 import { catalogRoutes } from "./catalog";
+import { checkoutRoutes } from "./checkout";
+import { cartRoutes } from "./cart";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
 import { reviewRoutes } from "./reviews";
@@ -17,5 +18,6 @@ export function apiRoutes() {
   api.route("/metrics", metricsRoutes());
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
+  api.route("/stripe", checkoutRoutes());
   return api;
 }

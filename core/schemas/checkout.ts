@@ -1,0 +1,120 @@
+/**
+ * Payloads of the checkout calls (spec section 7, Payment and checkout). Amounts in responses are integer cents;
+ * the page divides by 100 for display. Messages are the ones the checkout page shows (spec section 5, Checkout).
+ */
+import { z } from "zod";
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email";
+export const INCOMPLETE_ADDRESS_MESSAGE = "Please complete the address";
+export const MISSING_FIELDS_MESSAGE = "Please fill in all required fields";
+export const SHIPPING_OPTIONS_FAILED_MESSAGE = "Failed to fetch shipping options";
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, "is too long");
+
+export const addressSchema = z.object(
+  {
+    /** The addressee; may also come as the request's name or fullName. */
+    name: z.string().trim().max(200).nullish(),
+    line1: required(INCOMPLETE_ADDRESS_MESSAGE),
+    line2: z.string().trim().max(200).nullish(),
+    city: required(INCOMPLETE_ADDRESS_MESSAGE),
+    state: required(INCOMPLETE_ADDRESS_MESSAGE),
+    postal_code: required(INCOMPLETE_ADDRESS_MESSAGE),
+    country: z.string().trim().length(2, INCOMPLETE_ADDRESS_MESSAGE).default("US"),
+  },
+  { error: INCOMPLETE_ADDRESS_MESSAGE },
+);
+
+export const emailSchema = z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE);
+const storeId = z.string().trim().min(1).max(64).optional();
+const discountCode = z.string().trim().max(100).nullish();
+const shippingOption = required(MISSING_FIELDS_MESSAGE);
+
+export const checkoutItemSchema = z.object({
+  quantity: z.number().int().min(1).max(99),
+  sku: z.string().nullish(),
+  bundle_id: z.number().int().nullish(),
+  subscription: z.string().nullish(),
+});
+
+export const createCheckoutSessionSchema = z.object({
+  checkout_items: z.array(checkoutItemSchema).min(1, "Your cart is empty"),
+  store_id: storeId,
+  cost_of_checkout: z.number().int("must be whole cents").nonnegative(),
+});
+
+export const shippingOptionsRequestSchema = z.object({ address: addressSchema, store_id: storeId, email: emailSchema });
+
+/** The one-time tax preview and order submission: the checkout session's cart, with the shopper's details. */
+export const sessionCheckoutSchema = z.object({
+  session_id: required("session_id is required"),
+  store_id: storeId,
+  address: addressSchema,
+  email: emailSchema,
+  name: z.string().trim().max(200).nullish(),
+  shipping_option: shippingOption,
+  discount_code: discountCode,
+});
+
+/** Subscription carts: the stored cart, with the shopper's details (preview_tax_and_shipping, confirm_subscription). */
+export const cartCheckoutSchema = z.object({
+  address: addressSchema,
+  shipping_option: shippingOption,
+  email: emailSchema,
+  store_id: storeId,
+  fullName: z.string().trim().max(200).nullish(),
+  checkout_items: z.array(checkoutItemSchema).optional(),
+  discount_code: discountCode,
+  /** Chosen by the page once per attempt, so a double click makes one subscription. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
+});
+
+export const calculateTaxSchema = z.object({
+  payment_intent_id: required("payment_intent_id is required"),
+  store_id: storeId,
+  address: addressSchema,
+  email: emailSchema,
+  name: z.string().trim().max(200).nullish(),
+  shipping_id: shippingOption,
+  discount_code: discountCode,
+});
+
+export const simulatedConfirmSchema = z.object({
+  client_secret: required("client_secret is required"),
+  card: z.object({
+    number: required("Your card number is incomplete."),
+    exp_month: z.number({ error: "Your card's expiration date is incomplete." }).int(),
+    exp_year: z.number({ error: "Your card's expiration date is incomplete." }).int(),
+    cvc: required("Your card's security code is incomplete."),
+  }),
+});
+
+export type CheckoutAddress = z.infer<typeof addressSchema>;
+
+export type ShippingOption = {
+  shipping_option_id: string;
+  shipping_option_name: string;
+  additional_information: string;
+  /** Dollars, as the spec's shape has it. */
+  price: number;
+  /** Dollars; null when the option is never free. */
+  free_shipping_threshold: number | null;
+};
+
+/** Cents. `shipping` is what this order pays for shipping (0 when free). */
+export type PriceInfo = {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+};
+
+export type CheckoutSessionData = {
+  session_id: string;
+  client_secret: string;
+  cost_of_checkout: number;
+  price_info: PriceInfo;
+  has_subscription: boolean;
+  discount_code: string | null;
+};

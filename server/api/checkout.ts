@@ -1,0 +1,147 @@
+/**
+ * The checkout calls under /api/stripe (spec section 7, Payment and checkout), plus the paths the spec leaves to
+ * us: the one-time tax preview, order submission, the client secret, the simulated card form and the webhook.
+ */
+import { Hono, type Context } from "hono";
+import {
+  calculateTaxSchema,
+  cartCheckoutSchema,
+  createCheckoutSessionSchema,
+  sessionCheckoutSchema,
+  shippingOptionsRequestSchema,
+  simulatedConfirmSchema,
+} from "../../core/schemas/checkout";
+import { cartIdForRequest } from "../cart/store";
+import {
+  calculateTax,
+  confirmSubscription,
+  createCheckoutSession,
+  getCheckoutSession,
+  listShippingOptions,
+  previewCartCheckout,
+  previewSessionCheckout,
+  submitSessionOrder,
+} from "../checkout/checkout";
+import type { AppEnv } from "../context";
+import { HttpError, readJson } from "../http/errors";
+import { applyPaymentEvent } from "../orders/orders";
+import { InvalidCardError, WebhookVerificationError } from "../payments/provider";
+import { assertStoreExists } from "../store/settings";
+
+async function storeOf(c: Context<AppEnv>, requested: string | undefined) {
+  const { db, storeId } = c.var.deps;
+  const id = requested?.trim() || storeId;
+  await assertStoreExists(db, id);
+  return id;
+}
+
+export function checkoutRoutes() {
+  const routes = new Hono<AppEnv>();
+  routes.use(async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  routes.post("/create_checkout_session", async (c) => {
+    const body = await readJson(c, createCheckoutSessionSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json(await createCheckoutSession(c.var.deps, storeId, cartIdForRequest(c.req.raw), body), 201);
+  });
+
+  routes.get("/checkout-session", async (c) => {
+    const sessionId = c.req.query("sessionId") ?? c.req.query("session_id");
+    if (!sessionId) throw new HttpError(400, "sessionId is required");
+    const storeId = await storeOf(c, c.req.query("store_id"));
+    return c.json({ session_data: await getCheckoutSession(c.var.deps, storeId, sessionId) });
+  });
+
+  routes.get("/client_secret", async (c) => {
+    const sessionId = c.req.query("session_id");
+    if (!sessionId) throw new HttpError(400, "session_id is required");
+    const storeId = await storeOf(c, c.req.query("store_id"));
+    const session = await getCheckoutSession(c.var.deps, storeId, sessionId);
+    return c.json({ client_secret: session.client_secret });
+  });
+
+  routes.post("/get_shipping_options", async (c) => {
+    const body = await readJson(c, shippingOptionsRequestSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json({ shipping_options: await listShippingOptions(c.var.deps.db, storeId) });
+  });
+
+  /** Subscription carts: the stored cart priced with the shopper's address, option and code. */
+  routes.post("/preview_tax_and_shipping", async (c) => {
+    const body = await readJson(c, cartCheckoutSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json({ price_info: await previewCartCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
+  });
+
+  /** One-time carts: the checkout session priced with the shopper's address, option and code. */
+  routes.post("/preview_tax", async (c) => {
+    const body = await readJson(c, sessionCheckoutSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json({ price_info: await previewSessionCheckout(c.var.deps, storeId, body) });
+  });
+
+  routes.post("/calculate_tax", async (c) => {
+    const body = await readJson(c, calculateTaxSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json({ price_info: await calculateTax(c.var.deps, storeId, body, false) });
+  });
+
+  routes.post("/calculate_tax_final", async (c) => {
+    const body = await readJson(c, calculateTaxSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json({ price_info: await calculateTax(c.var.deps, storeId, body, true) });
+  });
+
+  routes.post("/submit_order", async (c) => {
+    const body = await readJson(c, sessionCheckoutSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json(await submitSessionOrder(c.var.deps, storeId, body));
+  });
+
+  routes.post("/confirm_subscription", async (c) => {
+    const body = await readJson(c, cartCheckoutSchema);
+    const storeId = await storeOf(c, body.store_id);
+    return c.json(await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body));
+  });
+
+  /** The simulated provider's card form posts here, as Stripe.js would post to Stripe. */
+  routes.post("/simulated/confirm", async (c) => {
+    const { payments } = c.var.deps;
+    if (payments.name !== "simulated") throw new HttpError(404, "Not found");
+    const body = await readJson(c, simulatedConfirmSchema);
+    const paymentId = body.client_secret.split("_secret_")[0];
+    const payment = await payments.retrievePayment(paymentId).catch(() => null);
+    if (!payment || payment.clientSecret !== body.client_secret) throw new HttpError(400, "client_secret: unknown payment");
+    try {
+      const confirmed = await payments.confirmPayment(paymentId, {
+        card: { number: body.card.number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc },
+      });
+      return c.json({ id: confirmed.id, status: confirmed.status, error: confirmed.failureMessage });
+    } catch (error) {
+      if (error instanceof InvalidCardError) throw new HttpError(400, error.message);
+      throw error;
+    }
+  });
+
+  routes.post("/webhook", async (c) => {
+    const deps = c.var.deps;
+    const rawBody = await c.req.text();
+    let event;
+    try {
+      event = deps.payments.parseWebhook(rawBody, c.req.raw.headers);
+    } catch (error) {
+      if (error instanceof WebhookVerificationError || error instanceof SyntaxError) {
+        throw new HttpError(400, `Webhook rejected: ${error.message}`);
+      }
+      throw error;
+    }
+    if (!event) return c.json({ received: true, handled: false });
+    const outcome = await applyPaymentEvent(deps, event);
+    return c.json({ received: true, handled: outcome === "applied", outcome });
+  });
+
+  return routes;
+}

@@ -1,0 +1,48 @@
+/**
+ * Stock is held with conditional updates (`stock = stock - n where stock >= n`), so concurrent checkouts can never
+ * take it below zero; skus are always touched in one order so two transactions cannot deadlock on each other.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { variants } from "../db/schema";
+import { HttpError } from "../http/errors";
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Units of each sku an order takes: every line's stock components times its quantity. */
+export function stockNeeded(lines: readonly { stockComponents: Record<string, number>; quantity: number }[]) {
+  const needed = new Map<string, number>();
+  for (const line of lines) {
+    for (const [sku, units] of Object.entries(line.stockComponents)) {
+      needed.set(sku, (needed.get(sku) ?? 0) + units * line.quantity);
+    }
+  }
+  return [...needed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export class OutOfStockError extends HttpError {
+  constructor(readonly sku: string) {
+    super(409, `Not enough stock for ${sku}: please reduce the quantity or remove it from your cart`);
+  }
+}
+
+/** Takes the stock or throws OutOfStockError, which rolls the caller's transaction back whole. */
+export async function reserveStock(tx: Tx, storeId: string, needed: [string, number][]) {
+  for (const [sku, units] of needed) {
+    const taken = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${units}` })
+      .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku), gte(variants.stock, units)))
+      .returning({ id: variants.id });
+    if (taken.length === 0) throw new OutOfStockError(sku);
+  }
+}
+
+export async function releaseStock(tx: Tx, storeId: string, needed: [string, number][]) {
+  for (const [sku, units] of needed) {
+    await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${units}` })
+      .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku)));
+  }
+}
