@@ -3,11 +3,13 @@ import type { AppDeps } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createRateLimiter } from "./http/rate-limit";
 import { createMailer } from "./mail/mailer";
+import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
 import { applyPaymentEventLogged } from "./orders/orders";
 import { createPaymentProvider } from "./payments";
 
 /** Wires the services every handler receives; the one place a new service is added. */
 export function createDeps(database: DatabaseHandle, config: Config, imagesDir: string): AppDeps {
+  requestReviewsOnFulfilment();
   const deps: AppDeps = {
     db: database.db,
     database,

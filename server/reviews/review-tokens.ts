@@ -10,6 +10,7 @@ import type { Database } from "../db/client";
 import { orders, reviewTokens, stores } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { onOrderFulfilled } from "../orders/events";
 import { productsLeftToReview } from "./order-products";
 
 export const REVIEW_TOKEN_TTL_DAYS = 60;
@@ -82,6 +83,17 @@ export async function issueReviewRequest(
     kind: "review-request",
   });
   return { token, link, expiresAt, mailId };
+}
+
+let requestingOnFulfilment = false;
+
+/** From now on every order that ships asks its customer for a review; calling it again changes nothing. */
+export function requestReviewsOnFulfilment(): void {
+  if (requestingOnFulfilment) return;
+  requestingOnFulfilment = true;
+  onOrderFulfilled(async (deps, event) => {
+    await issueReviewRequest(deps, event.storeId, event.orderId);
+  });
 }
 
 export type ReviewGrant = { storeId: string; orderId: number };

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import type { Database } from "../db/client";
 import { DEMO, seedDemoStore } from "../db/seed";
 import { bundles, mailOutbox, orderLines, orders, products, reviewTokens, reviews } from "../db/schema";
+import { fulfilOrder } from "../orders/orders";
 import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./review-tokens";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";
 
@@ -124,6 +125,22 @@ describe("review requests", () => {
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("Ethiopia");
     expect(mail.html).toContain(link);
+  });
+
+  it("mails a review request when the owner fulfils a paid order", async () => {
+    const orderId = await createOrder(db, storeId, [{ product: H.espresso }], { name: "Grace Hopper", email: "grace@example.com" });
+    await db.update(orders).set({ status: "paid", number: 90_001, fulfilledAt: null }).where(eq(orders.id, orderId));
+    await fulfilOrder(t.deps, storeId, 90_001);
+    const mails = await db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "grace@example.com"), eq(mailOutbox.kind, "review-request")));
+    expect(mails).toHaveLength(1);
+    const token = new URL(mails[0].text.match(/https:\/\/\S+/)![0]).searchParams.get("review_token")!;
+    const response = await reviewerOrder(token);
+    expect(response.status).toBe(200);
+    expect((await response.json()).orderDetails).toMatchObject({
+      order_id: orderId,
+      customer_name: "Grace Hopper",
+      product_details: [{ handle: H.espresso, title: expect.any(String) }],
+    });
   });
 
   it("lists the order's products, expanding bundles and skipping duplicates", async () => {

@@ -1,0 +1,125 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+
+test("a link without a token is refused without a check", async ({ page }) => {
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/reviews/")) checks.push(request.url());
+  });
+  await page.goto("/verified_review_submission");
+  await expect(page.getByRole("heading", { name: "Validation Error" })).toBeVisible();
+  await expect(page.getByText("No review token provided")).toBeVisible();
+  await expect(page.getByText("Please check your review link and try again.")).toBeVisible();
+  expect(checks).toEqual([]);
+});
+
+test("a tampered review link shows 'Invalid Review Link'", async ({ page }) => {
+  await page.goto("/verified_review_submission?review_token=not-a-real-token");
+  await expect(page.getByRole("heading", { name: "Validation Error" })).toBeVisible();
+  await expect(page.getByText("Invalid Review Link")).toBeVisible();
+  await expect(page.getByText("Please check your review link and try again.")).toBeVisible();
+  await expect(page.getByRole("form")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+/*
+ * The customer's journey needs an order fulfilled from the command line. The embedded database allows one process,
+ * so this journey runs its own shop: the fixture command creates and fulfils the order in a fresh data folder
+ * first, then a second server (on the same production build) opens it.
+ */
+test.describe("a customer with a review link", () => {
+  const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
+  const shopUrl = `http://localhost:${port}`;
+  const dataDir = path.resolve(`test-results/e2e-reviews-data-${port}`);
+  let server: ChildProcess | undefined;
+  let fixture: { orderNumber: number; email: string; subject: string; link: string };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    rmSync(dataDir, { recursive: true, force: true });
+    const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: shopUrl, LOG_LEVEL: "warn", NODE_ENV: "production" };
+    const made = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/fixtures/fulfilled-order.ts", "colombia-huila", "enamel-camp-mug"],
+      { env, encoding: "utf8" },
+    );
+    expect(made.status, made.stderr).toBe(0);
+    fixture = JSON.parse(made.stdout.trim().split("\n").pop()!);
+
+    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...env, PORT: String(port), BUILD_DIR: `build-e2e-${process.env.E2E_PORT ?? 4173}` },
+      stdio: "ignore",
+    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${shopUrl}/healthz`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+  });
+
+  test("fulfilment mails a link; a 4-star review is published as Verified", async ({ page }) => {
+    expect(fixture.subject).toContain(`order ${fixture.orderNumber}`);
+    expect(fixture.link).toMatch(new RegExp(`^${shopUrl}/verified_review_submission\\?review_token=[\\w-]{43}$`));
+
+    await page.goto(fixture.link);
+    const details = page.getByRole("region", { name: "Order Details" });
+    await expect(details).toContainText("Riley Reviewer");
+    await expect(details).toContainText(fixture.email);
+    const form = page.getByRole("region", { name: "Write Your Review" });
+    const product = form.getByLabel("Select Product");
+    await expect(product).toHaveValue("colombia-huila");
+    await expect(product.getByRole("option")).toHaveText(["Colombia Huila La Plata", "Enamel Camp Mug"]);
+    await expectNoSeriousA11yViolations(page);
+
+    const title = "Bright & <b>juicy</b>";
+    await form.getByLabel("Title").fill(title);
+    await expect(form.getByLabel("Title")).toHaveAttribute("placeholder", "What's most important to know?");
+    const text = "Red apple and caramel; great as a pour-over.";
+    await form.getByLabel("Review").fill(text);
+    await expect(form.getByLabel("Review")).toHaveAttribute("rows", "5");
+
+    // No stars chosen: the form says so instead of sending a review without a rating.
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await expect(form.getByRole("alert")).toHaveText("Please choose a rating from 1 to 5 stars.");
+
+    // The stars work from the keyboard: arrows move along the radio group.
+    await form.getByRole("radio", { name: "1 star", exact: true }).focus();
+    await page.keyboard.press("Space");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+    await expect(form.getByRole("radio", { name: "4 stars" })).toBeChecked();
+    await expect(form.getByRole("alert")).toHaveCount(0);
+
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    const dialog = page.getByRole("dialog", { name: "Review Submitted" });
+    await expect(dialog).toContainText("Thank you for submitting your review!");
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(product.getByRole("option")).toHaveText(["Enamel Camp Mug"]);
+
+    await page.goto(`${shopUrl}/products/colombia-huila`);
+    const review = page.getByRole("button").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(review).toContainText("Verified");
+    await expect(review).toContainText("Riley Reviewer");
+    await expect(review).toContainText(text);
+    await expect(review.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+    await expect(page.getByText("4 (1 review)")).toBeVisible();
+    const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const productData = structured.map((json) => JSON.parse(json)).find((data) => data["@type"] === "Product");
+    expect(productData.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+  });
+});
