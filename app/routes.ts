@@ -3,6 +3,11 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The spec's route table (section 2). Screens of capabilities not built yet are absent and answer 404. */
 export default [
   index("routes/home.tsx"),
+  route("search", "routes/search.tsx", { id: "search" }),
+  route("search/:query", "routes/search.tsx", { id: "search-query" }),
+  route("shop", "routes/search.tsx", { id: "shop" }),
+  route("products/:productId", "routes/products.$productId.tsx"),
+  route("bundles/:bundleId", "routes/bundles.$bundleId.tsx"),
   route("verified_review_submission", "routes/verified-review-submission.tsx"),
   route("pages/:pageName", "routes/static-page.tsx"),
   route("blog", "routes/blog.tsx"),

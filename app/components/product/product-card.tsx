@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { OUT_OF_STOCK_MESSAGE } from "@core/cart";
+import type { Bundle, Product } from "@core/schemas/catalog";
+import { AlertDialog } from "~/components/ui/dialog";
+import { SQUARE, useImageFallback } from "~/lib/images";
+import { useCart } from "~/state/cart";
+import { OptionPicker } from "./option-picker";
+import { formatPrice } from "./price";
+import { ProductImage } from "./product-image";
+import { isComplete, matchVariant, type Selection } from "./variant-selection";
+
+/** How long a card says 'Added to cart!' before it resets (spec section 9). */
+export const ADDED_FEEDBACK_MS = 1500;
+
+const CARD_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
+
+function CardFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-black/5 transition hover:shadow-md">
+      {children}
+    </article>
+  );
+}
+
+/** The second image fades in over the first on hover. */
+function HoverImage({ url }: { url: string }) {
+  const image = useImageFallback(url, 728);
+  return (
+    <img
+      {...image}
+      alt=""
+      sizes={CARD_SIZES}
+      width={SQUARE.width}
+      height={SQUARE.height}
+      loading="lazy"
+      decoding="async"
+      className="absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+    />
+  );
+}
+
+/**
+ * A product in a grid or carousel (spec section 2, Product card): image (hover image on hover), title and price;
+ * a click opens the product page with the product as navigation state. Hover or keyboard focus shows the
+ * quick-shop pickers.
+ */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const href = `/products/${product.id}`;
+  return (
+    <CardFrame>
+      <Link to={href} state={{ product }} className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
+        <div className="relative overflow-hidden">
+          <ProductImage url={product.product_image_main} alt={product.product_title} size={728} sizes={CARD_SIZES} priority={priority} />
+          {product.hoverImage ? <HoverImage url={product.hoverImage} /> : null}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-4">
+          <h3 className="font-heading text-lg leading-snug">{product.product_title}</h3>
+          <p className="font-semibold">{formatPrice(product.product_price)}</p>
+        </div>
+      </Link>
+      <QuickShop product={product} />
+    </CardFrame>
+  );
+}
+
+export function BundleCard({ bundle }: { bundle: Bundle }) {
+  return (
+    <CardFrame>
+      <Link to={`/bundles/${bundle.bundle_handle}`} className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
+        <ProductImage url={bundle.bundle_image_urls[0]} alt={bundle.title} size={728} sizes={CARD_SIZES} />
+        <div className="flex flex-1 flex-col gap-1 p-4">
+          <p className="text-xs font-semibold uppercase tracking-wide text-secondary">Bundle</p>
+          <h3 className="font-heading text-lg leading-snug">{bundle.title}</h3>
+          <p className="font-semibold">{formatPrice(bundle.price)}</p>
+        </div>
+      </Link>
+    </CardFrame>
+  );
+}
+
+/**
+ * Quick-shop (spec section 4): once an option is chosen for every attribute, the matching variant is added with
+ * quantity 1; the card says 'Added to cart!' for 1.5 s, then the choices reset and the panel closes.
+ */
+function QuickShop({ product }: { product: Product }) {
+  const { quickAdd } = useCart();
+  const [selection, setSelection] = useState<Selection>({});
+  const [status, setStatus] = useState<"idle" | "adding" | "added">("idle");
+  const [outOfStock, setOutOfStock] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const attributes = Object.keys(product.variant_list);
+  if (product.variants.length === 0) return null;
+
+  const reset = () => {
+    setSelection({});
+    setStatus("idle");
+  };
+
+  async function add(next: Selection) {
+    const variant = matchVariant(product.variants, product.variant_list, next);
+    if (!variant) {
+      reset();
+      return;
+    }
+    setStatus("adding");
+    const result = await quickAdd(product, variant);
+    if (result === "added") {
+      setStatus("added");
+      timer.current = setTimeout(() => {
+        reset();
+        // Closes the panel until the pointer leaves and comes back.
+        setClosed(true);
+      }, ADDED_FEEDBACK_MS);
+    } else {
+      if (result === "out_of_stock") setOutOfStock(true);
+      reset();
+    }
+  }
+
+  function choose(name: string, value: string) {
+    // Adding is blocked while an add is in progress.
+    if (status !== "idle") return;
+    const next = { ...selection, [name]: value };
+    setSelection(next);
+    if (isComplete(product.variant_list, next)) void add(next);
+  }
+
+  return (
+    <>
+      <div
+        onMouseLeave={() => setClosed(false)}
+        className={`border-t border-black/10 bg-card/95 p-3 ${
+          closed && status === "idle"
+            ? "hidden"
+            : "sm:absolute sm:inset-x-0 sm:top-0 sm:translate-y-[-100%] sm:opacity-0 sm:transition sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100"
+        } ${status === "added" ? "sm:translate-y-0 sm:opacity-100" : ""}`}
+      >
+        {status === "added" ? (
+          <p role="status" className="py-2 text-center font-semibold text-primary">
+            Added to cart!
+          </p>
+        ) : attributes.length === 0 ? (
+          <button
+            type="button"
+            disabled={status !== "idle"}
+            onClick={() => void add({})}
+            className="w-full rounded bg-button px-3 py-1.5 text-sm font-semibold text-button-ink"
+          >
+            Quick add
+          </button>
+        ) : (
+          <div aria-label={`Quick shop ${product.product_title}`} role="group">
+            <OptionPicker variantList={product.variant_list} selection={selection} onChange={choose} compact />
+          </div>
+        )}
+      </div>
+      <AlertDialog
+        open={outOfStock}
+        onClose={() => setOutOfStock(false)}
+        title="Out of stock"
+        message={OUT_OF_STOCK_MESSAGE}
+        tone="error"
+      />
+    </>
+  );
+}

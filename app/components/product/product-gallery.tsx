@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { ProductImage } from "./product-image";
+
+/** The product's images: a large one (the `_1024.webp` derivative first) and thumbnails to switch between them. */
+export function ProductGallery({ images, title }: { images: string[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const current = images[index] ?? null;
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="overflow-hidden rounded-lg bg-card">
+        <ProductImage
+          url={current}
+          alt={images.length > 1 ? `${title}, image ${index + 1} of ${images.length}` : title}
+          size={1024}
+          sizes="(min-width: 1024px) 50vw, 100vw"
+          priority
+        />
+      </div>
+      {images.length > 1 ? (
+        <ul className="flex gap-3" aria-label="Product images">
+          {images.map((url, i) => (
+            <li key={url} className="w-20">
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show image ${i + 1} of ${images.length}`}
+                aria-pressed={i === index}
+                className={`block overflow-hidden rounded border-2 ${i === index ? "border-primary" : "border-transparent"}`}
+              >
+                <ProductImage url={url} alt="" size={728} sizes="80px" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

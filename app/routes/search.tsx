@@ -1,0 +1,80 @@
+/**
+ * The listing screen of /search, /search/:query and /shop (spec section 2, Search results page): keyword search
+ * or a collection, rendered on the server so the results are in the page's HTML.
+ */
+import { data, useLocation, useNavigation } from "react-router";
+import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { searchStore } from "../../server/catalog/search";
+import { HttpError } from "../../server/http/errors";
+import type { Route } from "./+types/search";
+
+const LISTING_PATH = /^\/(search|shop)(\/|$)/;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = ("query" in params ? params.query : undefined) ?? url.searchParams.get("query") ?? "all_products";
+  const type = url.searchParams.get("type") ?? "collection-search";
+  const page = { query, type, origin: context.config.publicUrl, path: url.pathname };
+  try {
+    const result = await searchStore(context.db, context.storeId, query, type);
+    return { ...page, result, error: null };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return data({ ...page, result: null, error: error.message }, { status: error.status });
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteName = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
+  if (!loaderData) return [{ title: siteName }];
+  const isSearch = loaderData.type === "search";
+  const heading = isSearch ? `Search Results: ${loaderData.query}` : "All Products";
+  const tags = pageMeta({
+    title: `${heading} | ${siteName}`,
+    description: isSearch
+      ? `Products and bundles at ${siteName} matching "${loaderData.query}".`
+      : `Every product and bundle at ${siteName}.`,
+    url: absoluteUrl(loaderData.origin, isSearch ? loaderData.path : "/shop"),
+    siteName,
+  });
+  // Result pages of typed searches are endless variations of one page; search engines should not list them.
+  return isSearch ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
+}
+
+export default function SearchResults({ loaderData }: Route.ComponentProps) {
+  const { query, type, result, error } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading =
+    navigation.state === "loading" &&
+    LISTING_PATH.test(navigation.location.pathname) &&
+    navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
+  const heading = type === "search" ? `Search Results: ${query}` : "All Products";
+  const empty = result !== null && result.formattedProductData.length === 0 && result.formattedBundleData.length === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-semibold">{heading}</h1>
+      {loading ? (
+        <SkeletonGrid count={4} label="Loading products" />
+      ) : error !== null ? (
+        <p role="alert" className="rounded border border-red-800 bg-card p-4 font-semibold text-red-800">
+          Error: {error}
+        </p>
+      ) : empty || !result ? (
+        <div className="rounded-lg bg-card p-8 text-center">
+          <h2 className="text-2xl font-semibold">No Results Found</h2>
+          <p className="mt-2">Sorry, we couldn&apos;t find any products or bundles matching your search.</p>
+        </div>
+      ) : (
+        <ProductGrid
+          products={result.formattedProductData}
+          bundles={result.formattedBundleData}
+          label={heading}
+          eagerCount={4}
+        />
+      )}
+    </div>
+  );
+}
