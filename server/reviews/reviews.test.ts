@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import type { Database } from "../db/client";
 import { DEMO, seedDemoStore } from "../db/seed";
 import { bundles, mailOutbox, orderLines, orders, products, reviewTokens, reviews } from "../db/schema";
+import { getProductByHandle } from "../catalog/products";
 import { fulfilOrder } from "../orders/orders";
 import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./review-tokens";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";
@@ -287,6 +288,38 @@ describe("review submission", () => {
     expect(response.status).toBe(201);
     const [row] = await db.select().from(reviews).where(eq(reviews.orderId, orderId));
     expect(row.title).toBe(script);
+  });
+});
+
+describe("publishing", () => {
+  it("shows a new review at once as verified and updates the product's rating; a hidden one leaves it", async () => {
+    const before = (await getProductByHandle(db, storeId, H.frenchPress))!;
+    const orderA = await createOrder(db, storeId, [{ product: H.frenchPress }]);
+    const orderB = await createOrder(db, storeId, [{ product: H.frenchPress }], { name: "Bo Chen", email: "bo@example.com" });
+    const tokenA = (await issueReviewRequest(t.deps, storeId, orderA))!.token;
+    const tokenB = (await issueReviewRequest(t.deps, storeId, orderB))!.token;
+    const submitted = await (
+      await t.call("POST", "/api/reviews/submit", submission(tokenA, orderA, { product_handle: H.frenchPress, rating: 2 }))
+    ).json();
+    await t.call("POST", "/api/reviews/submit", submission(tokenB, orderB, { product_handle: H.frenchPress, rating: 5 }));
+
+    const after = (await getProductByHandle(db, storeId, H.frenchPress))!;
+    const sum = before.reviews.reduce((total, r) => total + r.review_rating, 0) + 2 + 5;
+    expect(after.rating.count).toBe(before.rating.count + 2);
+    expect(after.rating.average).toBeCloseTo(Math.round((sum / after.rating.count) * 10) / 10, 5);
+    const mine = after.reviews.find((r) => r.review_id === submitted.review.review_id);
+    expect(mine).toMatchObject({ verified: true, reviewer_name: "Ada Lovelace", review_rating: 2, review_title: "Lovely" });
+
+    await respondToReview(db, storeId, submitted.review.review_id, "Sorry to hear that; we sent a new filter.");
+    const answered = (await getProductByHandle(db, storeId, H.frenchPress))!;
+    expect(answered.reviews.find((r) => r.review_id === submitted.review.review_id)?.review_response).toBe(
+      "Sorry to hear that; we sent a new filter.",
+    );
+
+    await setReviewHidden(db, storeId, submitted.review.review_id, true);
+    const hidden = (await getProductByHandle(db, storeId, H.frenchPress))!;
+    expect(hidden.rating.count).toBe(before.rating.count + 1);
+    expect(hidden.reviews.some((r) => r.review_id === submitted.review.review_id)).toBe(false);
   });
 });
 
