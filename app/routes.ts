@@ -15,5 +15,11 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("profile/orders/:number", "routes/profile-order.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

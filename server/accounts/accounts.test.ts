@@ -1,11 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/schemas/auth";
+import { ACCOUNT_NOT_FOUND_MESSAGE, INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../http/rate-limit";
 import { DUPLICATE_EMAIL_MESSAGE } from "./customers";
-import { INVALID_RESET_LINK_MESSAGE } from "./password-reset";
 import { hashToken } from "./session";
 
 let t: TestApp;
@@ -162,6 +161,59 @@ describe("sign up, sign in, status, sign out", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.idHash, hashToken(cookie.split("=")[1])));
     expect((await status(cookie)).isLoggedIn).toBe(false);
+  });
+});
+
+describe("carts at sign-in and sign-out", () => {
+  function cartCookieOf(response: Response): string | undefined {
+    return response.headers.getSetCookie().find((c) => c.startsWith("cart="))?.split(";")[0];
+  }
+
+  async function saveCart(cookie: string | undefined, items: { sku: string; quantity: number }[]) {
+    const response = await t.call(
+      "POST",
+      "/api/cart-items",
+      { cartItems: items.map((item) => ({ kind: "product", ...item })) },
+      cookie ? { cookie } : {},
+    );
+    expect(response.status).toBe(200);
+    return cookieOrSame(cartCookieOf(response), cookie);
+  }
+
+  function cookieOrSame(set: string | undefined, had: string | undefined): string {
+    const cookie = set ?? had;
+    if (!cookie) throw new Error("no cart cookie");
+    return cookie;
+  }
+
+  async function cartOf(cookie: string) {
+    const response = await t.call("GET", "/api/cart-items", undefined, { cookie });
+    const body = (await response.json()) as { cartItems: { sku: string; quantity: number }[] };
+    return Object.fromEntries(body.cartItems.map((item) => [item.sku, item.quantity]));
+  }
+
+  it("keeps the cart with the account at sign-out and merges the next guest cart into it at sign-in", async () => {
+    await signUp("cart@example.com");
+    const firstCart = await saveCart(undefined, [{ sku: "HOUSE-12OZ-WB", quantity: 1 }]);
+    const login = await logIn("cart@example.com", "blue coffee beans", client({ cookie: firstCart }));
+    // No saved cart yet: the guest cart simply becomes the account's.
+    expect(cartCookieOf(login)).toBeUndefined();
+    const session = sessionCookieOf(login);
+
+    const logout = await t.call("POST", "/api/auth/logout", undefined, { cookie: `${session}; ${firstCart}` });
+    expect(logout.headers.getSetCookie().some((c) => /^cart=;.*Max-Age=0/.test(c))).toBe(true);
+
+    const guestCart = await saveCart(undefined, [
+      { sku: "HOUSE-12OZ-WB", quantity: 2 },
+      { sku: "BFAST-50G", quantity: 1 },
+    ]);
+    const again = await logIn("cart@example.com", "blue coffee beans", client({ cookie: guestCart }));
+    const mergedCart = cartCookieOf(again);
+    expect(mergedCart).toBeDefined();
+    expect(mergedCart).not.toBe(guestCart);
+    expect(await cartOf(mergedCart!)).toEqual({ "HOUSE-12OZ-WB": 3, "BFAST-50G": 1 });
+    // The guest cart was folded in and is gone.
+    expect(await cartOf(guestCart)).toEqual({});
   });
 });
 

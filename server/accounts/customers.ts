@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { normalizeEmail } from "./limits";
-import { dummyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { dummyPasswordHash, hashPassword, assertAcceptablePassword, verifyPassword } from "./passwords";
 import type { Customer } from "./session";
 
 export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
@@ -22,8 +22,7 @@ export async function createCustomer(
   storeId: string,
   input: { email: string; password: string; firstName: string; lastName: string },
 ): Promise<Customer> {
-  const problem = passwordProblem(input.password);
-  if (problem) throw new HttpError(400, problem);
+  assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   // The unique index decides, so two sign-ups racing for one email cannot both succeed.
   const [created] = await db

@@ -3,22 +3,18 @@
  * it sets the new password and ends every other session of the customer.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
 import type { AppDeps } from "../context";
 import { customers, passwordResetTokens } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
 import { findCustomerByEmail } from "./customers";
-import { hashPassword, passwordProblem } from "./passwords";
+import { hashPassword, assertAcceptablePassword } from "./passwords";
 import { deleteOtherSessions, hashToken, newToken } from "./session";
 
 export const RESET_TOKEN_MINUTES = 60;
 
-export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
-
-/** What the shopper is told whether or not the email has an account. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for this email, we've sent a link to reset your password. It is valid for 1 hour.";
 
 export async function requestPasswordReset(deps: AppDeps, storeId: string, email: string): Promise<void> {
   const customer = await findCustomerByEmail(deps.db, storeId, email);
@@ -69,8 +65,7 @@ export async function resetPassword(
   password: string,
   keepSessionToken?: string,
 ): Promise<{ customerId: number }> {
-  const problem = passwordProblem(password);
-  if (problem) throw new HttpError(400, problem);
+  assertAcceptablePassword(password);
   const passwordHash = await hashPassword(password);
   return deps.db.transaction(async (tx) => {
     const now = new Date();
@@ -95,4 +90,20 @@ export async function resetPassword(
     await deleteOtherSessions(tx, spent.customerId, keepSessionToken);
     return { customerId: spent.customerId };
   });
+}
+
+/** Whether a reset link can still be used, so the page can say so before the shopper types a new password. */
+export async function resetTokenIsUsable(deps: AppDeps, storeId: string, token: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ customerId: passwordResetTokens.customerId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        eq(passwordResetTokens.storeId, storeId),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
 }

@@ -3,6 +3,7 @@
  * names its parameters, so they can be raised later without locking anyone out.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { HttpError } from "../http/errors";
 import { isCommonPassword } from "./common-passwords";
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -45,8 +46,19 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** The reason a new password is refused, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
+/** A new password that is refused; pages show it beside the password field. */
+export class PasswordRejectedError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export function assertAcceptablePassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new PasswordRejectedError(problem);
+}
+
+function passwordProblem(password: string): string | undefined {
   if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
   if (isCommonPassword(password)) return "This password is too common. Please choose a less common password.";

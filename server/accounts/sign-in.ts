@@ -4,12 +4,14 @@
  */
 import type { AppDeps } from "../context";
 import { requestClientIp } from "../http/client-ip";
+import { keepCartWithAccount, mergeGuestCart } from "./cart-merge";
 import { createCustomer, authenticate } from "./customers";
 import { limitAccountAttempt } from "./limits";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import {
   clearedSessionCookie,
   createSession,
+  customerOfSession,
   deleteSession,
   sessionCookie,
   sessionToken,
@@ -28,7 +30,8 @@ export async function signIn(
   // A new session id at every sign-in: a session id planted before sign-in is worthless after it.
   await deleteSession(deps.db, sessionToken(request));
   const session = await createSession(deps.db, input.storeId, customer.id);
-  return { customer, cookies: [sessionCookie(deps.config, session)] };
+  const cartCookie = await mergeGuestCart(deps, input.storeId, customer.id, request);
+  return { customer, cookies: [sessionCookie(deps.config, session), ...(cartCookie ? [cartCookie] : [])] };
 }
 
 export async function signUp(
@@ -40,10 +43,13 @@ export async function signUp(
   return createCustomer(deps.db, input.storeId, input);
 }
 
-/** Ends the request's session; returns the cookie that clears it in the browser. */
-export async function signOut(deps: AppDeps, request: Request): Promise<string> {
-  await deleteSession(deps.db, sessionToken(request));
-  return clearedSessionCookie(deps.config);
+/** Ends the request's session; returns the cookies that clear it (and the account's cart) in the browser. */
+export async function signOut(deps: AppDeps, request: Request): Promise<string[]> {
+  const token = sessionToken(request);
+  const customer = await customerOfSession(deps.db, deps.storeId, token);
+  const cartCookie = customer ? await keepCartWithAccount(deps, deps.storeId, customer.id, request) : undefined;
+  await deleteSession(deps.db, token);
+  return [clearedSessionCookie(deps.config), ...(cartCookie ? [cartCookie] : [])];
 }
 
 export async function forgotPassword(deps: AppDeps, request: Request, input: { storeId: string; email: string }) {
@@ -58,4 +64,9 @@ export async function chooseNewPassword(
 ) {
   limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
   await resetPassword(deps, input.storeId, input.token, input.password, sessionToken(request));
+}
+
+/** Response headers setting each cookie (a redirect from a page action). */
+export function setCookies(cookies: string[]): [string, string][] {
+  return cookies.map((cookie) => ["Set-Cookie", cookie]);
 }

@@ -4,13 +4,13 @@ import { z } from "zod";
 import {
   forgotPasswordSchema,
   loginSchema,
+  RESET_REQUESTED_MESSAGE,
   resetPasswordSchema,
   signupSchema,
   type AuthStatus,
   type LoginUser,
 } from "../../core/schemas/auth";
 import { dummyPasswordHash } from "../accounts/passwords";
-import { RESET_REQUESTED_MESSAGE } from "../accounts/password-reset";
 import { customerOfSession, sessionToken } from "../accounts/session";
 import { chooseNewPassword, forgotPassword, signIn, signOut, signUp } from "../accounts/sign-in";
 import type { AppEnv } from "../context";
@@ -59,7 +59,7 @@ export function authRoutes() {
   });
 
   auth.post("/logout", async (c) => {
-    c.header("Set-Cookie", await signOut(c.var.deps, c.req.raw));
+    for (const cookie of await signOut(c.var.deps, c.req.raw)) c.header("Set-Cookie", cookie, { append: true });
     return c.json({ success: true });
   });
 

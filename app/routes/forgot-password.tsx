@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "@core/schemas/auth";
+import { AccountPanel, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AlertDialog } from "~/components/ui/dialog";
+import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
+import { forgotPassword } from "../../server/accounts/sign-in";
+import type { Route } from "./+types/forgot-password";
+
+/** Spec section 8, Forgot password failure. */
+const RESET_FAILED = "Failed to send reset link. Please reach out to our support team for assistance.";
+
+export function meta() {
+  return [{ title: "Reset Password" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["email"]);
+  const parsed = forgotPasswordSchema.safeParse({ ...values, store_id: context.storeId });
+  if (!parsed.success) {
+    return data(invalidForm(parsed.error, values), { status: 400 });
+  }
+  try {
+    await forgotPassword(context, request, { storeId: context.storeId, email: parsed.data.email });
+    return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
+  } catch (error) {
+    const failure = failureOf(error, values, RESET_FAILED);
+    return data(failure, { status: failure.status });
+  }
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const fieldErrors: Record<string, string | undefined> = failure?.fieldErrors ?? {};
+  const sendFailed = failure !== undefined && Object.keys(fieldErrors).length === 0;
+  const [alertOpen, setAlertOpen] = useState(false);
+  useEffect(() => setAlertOpen(sendFailed), [sendFailed, actionData]);
+
+  return (
+    <AccountPanel title="Reset Password">
+      <p className="mb-6">Enter your email address and we&apos;ll send you instructions to reset your password.</p>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
+        {sendFailed ? <FormMessage tone="error">{RESET_FAILED}</FormMessage> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email}
+          error={fieldErrors.email}
+        />
+        <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
+      </Form>
+      <p className="mt-6 text-center">
+        <Link to="/login" className="font-medium underline">
+          Back to Sign In
+        </Link>
+      </p>
+      <AlertDialog open={alertOpen} onClose={() => setAlertOpen(false)} title="Error" message={RESET_FAILED} tone="error" />
+    </AccountPanel>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ACCOUNT_NOT_FOUND_MESSAGE, loginSchema } from "@core/schemas/auth";
+import { AccountPanel, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AlertDialog } from "~/components/ui/dialog";
+import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
+import { currentCustomer } from "../../server/accounts/session";
+import { setCookies, signIn, signOut } from "../../server/accounts/sign-in";
+import type { Route } from "./+types/login";
+
+/** Spec section 8: the login failures as the shopper sees them. */
+const LOGIN_SERVER_ERROR = "Something went wrong. Please try again after some time";
+const LOGIN_FALLBACK = "Login failed. Please try again.";
+const LOGOUT_FAILED = "Logout failed";
+
+export function meta() {
+  return [{ title: "Sign In" }];
+}
+
+export const headers = privatePageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = await currentCustomer(context, request);
+  const url = new URL(request.url);
+  const notice = url.searchParams.get("created")
+    ? "Your account has been created. Please sign in."
+    : url.searchParams.get("reset")
+      ? "Your password has been changed. Please sign in with your new password."
+      : undefined;
+  return { customer, notice };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+
+  if (form.get("intent") === "logout") {
+    try {
+      return redirect("/login", { headers: setCookies(await signOut(context, request)) });
+    } catch (error) {
+      return data(failureOf(error, {}, LOGOUT_FAILED), { status: 500 });
+    }
+  }
+
+  const values = formValues(form, ["email", "password"]);
+  const parsed = loginSchema.safeParse({ ...values, store_id: context.storeId });
+  if (!parsed.success) {
+    return data(invalidForm(parsed.error, values), { status: 400 });
+  }
+  try {
+    const { cookies } = await signIn(context, request, {
+      storeId: context.storeId,
+      email: parsed.data.email,
+      password: parsed.data.password,
+    });
+    return redirect("/login", { headers: setCookies(cookies) });
+  } catch (error) {
+    const failure = failureOf(error, values, LOGIN_SERVER_ERROR);
+    return data(failure, { status: failure.status });
+  }
+}
+
+function loginErrorText(status: number, error: string | undefined): string {
+  if (status === 401) return ACCOUNT_NOT_FOUND_MESSAGE;
+  if (status >= 500) return LOGIN_SERVER_ERROR;
+  return error || LOGIN_FALLBACK;
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { customer, notice } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const [alertOpen, setAlertOpen] = useState(false);
+  useEffect(() => setAlertOpen(failure?.status === 401), [failure]);
+
+  if (customer) {
+    return (
+      <AccountPanel title="Sign In">
+        <p className="mb-6">Welcome back! You are signed in.</p>
+        <div className="rounded border border-black/10 bg-surface p-4" aria-label="Your profile" role="group">
+          <p className="text-lg font-semibold">
+            {customer.firstName} {customer.lastName}
+          </p>
+          <p>{customer.email}</p>
+          <dl className="mt-3 flex gap-2">
+            <dt className="font-medium">Account Status</dt>
+            <dd className="text-green-800">Active</dd>
+          </dl>
+        </div>
+        {failure ? (
+          <div className="mt-4">
+            <FormMessage tone="error">{LOGOUT_FAILED}</FormMessage>
+          </div>
+        ) : null}
+        <div className="mt-6 flex flex-col gap-3">
+          <Link to="/profile" className="text-center font-medium underline">
+            Your orders
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="intent" value="logout" />
+            <SubmitButton busy={busy} label="Logout" />
+          </Form>
+        </div>
+      </AccountPanel>
+    );
+  }
+
+  const fieldErrors = failure?.fieldErrors ?? {};
+  const formError = failure && Object.keys(fieldErrors).length === 0 ? loginErrorText(failure.status, failure.error) : undefined;
+  return (
+    <AccountPanel title="Sign In">
+      <p className="mb-6">Welcome back! Sign in to see your orders and check out faster.</p>
+      {notice ? (
+        <div className="mb-4">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={failure?.values.email ?? ""}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
+        <SubmitButton busy={busy} label="Sign In" />
+      </Form>
+      <div className="mt-6 flex flex-col gap-2 text-center">
+        <Link to="/forgot-password" className="underline">
+          Forgot your password?
+        </Link>
+        <p>
+          New here?{" "}
+          <Link to="/signup" className="font-medium underline">
+            Create an account
+          </Link>
+        </p>
+      </div>
+      <AlertDialog
+        open={alertOpen}
+        onClose={() => setAlertOpen(false)}
+        title="Account Not Found"
+        message="Please check your email and password and try again."
+        tone="error"
+      />
+    </AccountPanel>
+  );
+}

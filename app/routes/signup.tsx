@@ -1,0 +1,91 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { signupSchema } from "@core/schemas/auth";
+import { AccountPanel, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
+import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
+import { signUp } from "../../server/accounts/sign-in";
+import type { Route } from "./+types/signup";
+
+const SIGNUP_FALLBACK = "Signup failed";
+
+export function meta() {
+  return [{ title: "Create Account" }];
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["first_name", "last_name", "email", "password"]);
+  const parsed = signupSchema.safeParse({ ...values, store_id: context.storeId });
+  if (!parsed.success) {
+    return data(invalidForm(parsed.error, values), { status: 400 });
+  }
+  try {
+    await signUp(context, request, {
+      storeId: context.storeId,
+      email: parsed.data.email,
+      password: parsed.data.password,
+      firstName: parsed.data.first_name,
+      lastName: parsed.data.last_name,
+    });
+  } catch (error) {
+    const failure = failureOf(error, values, SIGNUP_FALLBACK);
+    return data(failure, { status: failure.status });
+  }
+  return redirect("/login?created=1");
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const failure = actionData?.ok === false ? actionData : undefined;
+  const fieldErrors: Record<string, string | undefined> = failure?.fieldErrors ?? {};
+  const values: Record<string, string | undefined> = failure?.values ?? {};
+  const formError = failure && Object.keys(fieldErrors).length === 0 ? failure.error || SIGNUP_FALLBACK : undefined;
+  return (
+    <AccountPanel title="Create Account">
+      <p className="mb-6">Create an account to see your orders in one place.</p>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <TextField
+          label="First Name"
+          name="first_name"
+          autoComplete="given-name"
+          required
+          defaultValue={values.first_name}
+          error={fieldErrors.first_name}
+        />
+        <TextField
+          label="Last Name"
+          name="last_name"
+          autoComplete="family-name"
+          required
+          defaultValue={values.last_name}
+          error={fieldErrors.last_name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values.email}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={fieldErrors.password}
+        />
+        <SubmitButton busy={busy} label="Create Account" />
+      </Form>
+      <p className="mt-6 text-center">
+        Already have an account?{" "}
+        <Link to="/login" className="font-medium underline">
+          Sign in
+        </Link>
+      </p>
+    </AccountPanel>
+  );
+}

@@ -1,0 +1,65 @@
+/** A signed-in customer's own orders, for the profile page. Only orders linked to the account are shown. */
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { orderLines, orders } from "../db/schema";
+
+export type CustomerOrderSummary = {
+  number: number;
+  placedAt: string;
+  status: string;
+  totalCents: number;
+};
+
+/**
+ * Orders linked to the customer's account at checkout. Orders merely sharing the email are left out: an email is
+ * not verified at sign-up, so matching on it would show a stranger's orders to whoever registers that address.
+ */
+export async function listCustomerOrders(db: Database, storeId: string, customerId: number): Promise<CustomerOrderSummary[]> {
+  const rows = await db
+    .select({ number: orders.number, createdAt: orders.createdAt, status: orders.status, totalCents: orders.totalCents })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), isNotNull(orders.number)))
+    .orderBy(desc(orders.createdAt))
+    .limit(200);
+  return rows.map((row) => ({
+    number: row.number!,
+    placedAt: row.createdAt.toISOString(),
+    status: row.status,
+    totalCents: row.totalCents,
+  }));
+}
+
+export async function getCustomerOrder(db: Database, storeId: string, customerId: number, number: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.customerId, customerId), eq(orders.number, number)));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      id: orderLines.id,
+      title: orderLines.title,
+      attributes: orderLines.attributes,
+      quantity: orderLines.quantity,
+      unitPriceCents: orderLines.unitPriceCents,
+      lineTotalCents: orderLines.lineTotalCents,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id));
+  return {
+    number: number,
+    placedAt: order.createdAt.toISOString(),
+    status: order.status,
+    email: order.email,
+    customerName: order.customerName,
+    shippingAddress: order.shippingAddress,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    discountCode: order.discountCode,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    lines,
+  };
+}
