@@ -103,6 +103,19 @@ test.describe("a customer with a review link", () => {
     await expect(form.getByRole("radio", { name: "4 stars" })).toBeChecked();
     await expect(form.getByRole("alert")).toHaveCount(0);
 
+    // A failed submission says so and keeps everything typed.
+    await page.route("**/api/reviews/submit", (route) => route.fulfill({ status: 503, json: { error: "Service unavailable" } }), {
+      times: 1,
+    });
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    const failed = page.getByRole("dialog", { name: "Submission Failed" });
+    await expect(failed).toContainText("We couldn't submit your review. Please try again later.");
+    await failed.getByRole("button", { name: "OK" }).click();
+    await expect(failed).toBeHidden();
+    await expect(form.getByLabel("Title")).toHaveValue(title);
+    await expect(form.getByLabel("Review")).toHaveValue(text);
+    await expect(form.getByRole("radio", { name: "4 stars" })).toBeChecked();
+
     await form.getByRole("button", { name: "Submit Review" }).click();
     const dialog = page.getByRole("dialog", { name: "Review Submitted" });
     await expect(dialog).toContainText("Thank you for submitting your review!");
