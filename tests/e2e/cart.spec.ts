@@ -132,3 +132,87 @@ test.describe("cart drawer", () => {
     await expect(drawer(page)).toBeHidden();
   });
 });
+
+test.describe("adding to the cart", () => {
+  test("from the product page: a one-time and a subscribed line of one sku side by side", async ({ page }) => {
+    await page.goto(`/products/${SUB.handle}`);
+    const add = page.getByRole("button", { name: "Add to Cart" });
+    await add.click();
+    await expect(drawer(page)).toBeVisible();
+    await expect(line(page, "House Blend")).toContainText("Weight: 12 oz");
+    await drawer(page).getByRole("button", { name: "Close cart" }).click();
+    // The button says 'Adding to Cart...' for 1.5 s, then is ready again.
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+
+    await page.getByRole("radio", { name: /Every month/ }).check();
+    const synced = nextSync(page);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    const rows = drawer(page).getByRole("list", { name: "Cart items" }).locator(":scope > li");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("Recurring every 1 month");
+    await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeAttached();
+    await synced;
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
+  });
+
+  test("the product page refuses what stock cannot cover", async ({ page }) => {
+    await page.goto(`/products/${DEMO.outOfStockProductHandle}`);
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+
+    await page.goto(`/products/${DEMO.lowStock.productHandle}`);
+    // The option pickers are labelled pills over visually hidden radios.
+    await page.getByRole("group", { name: /Colour/ }).getByText("Sage", { exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Sage" })).toBeChecked();
+    const increase = page.getByRole("button", { name: "Increase quantity" });
+    await increase.click();
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    await increase.click();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByText("Requested quantity exceeds available stock")).toBeVisible();
+  });
+
+  test("a full cart of 19 lines refuses a new line with the spec's message", async ({ page }) => {
+    await page.goto("/");
+    const response = await page.request.get(`/api/search/collection?collection_name=all_products&store_id=${DEMO.storeId}`);
+    const body = (await response.json()) as { formattedProductData: { variants: { sku: string }[] }[] };
+    const skus = body.formattedProductData
+      .flatMap((product) => product.variants.map((variant) => variant.sku))
+      .filter((sku) => sku !== SUB.sku)
+      .slice(0, 19);
+    expect(skus).toHaveLength(19);
+    await storeCart(page, skus.map((sku) => ({ kind: "product", sku, quantity: 1 })));
+
+    await page.goto(`/products/${SUB.handle}`);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Cart is full. Maximum 19 different items allowed.")).toBeVisible();
+    await expect(drawer(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Cart, 19 items" })).toBeVisible();
+  });
+
+  test("quick shop on a product card adds the chosen variant", async ({ page }) => {
+    await page.goto("/shop");
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Tidewater House Blend" }) });
+    // Hovering the card shows its pickers (spec section 2, Product card).
+    await card.getByRole("img", { name: "Tidewater House Blend" }).hover();
+    const quickShop = card.getByRole("group", { name: "Quick shop Tidewater House Blend" });
+    await quickShop.getByText("2 lb", { exact: true }).click();
+    await quickShop.getByText("Drip Grind", { exact: true }).click();
+    await expect(drawer(page)).toBeVisible();
+    await expect(line(page, "House Blend")).toContainText("Weight: 2 lb");
+    await expect(line(page, "House Blend")).toContainText("Grind: Drip Grind");
+  });
+
+  test("the bundle page adds the bundle with the chosen variants", async ({ page }) => {
+    await page.goto(`/bundles/${DEMO.bundleHandles.pourOverKit}`);
+    await page.getByRole("button", { name: "Add Bundle to Cart" }).click();
+    const row = line(page, "Pour-Over Starter Kit");
+    await expect(row).toContainText("Bundle includes:");
+    await expect(row).toContainText("1 x Ceramic Dripper");
+    await expect(row).toContainText("1 x House Blend");
+    await expect(row).toContainText("$45.00");
+    await expectNoSeriousA11yViolations(page);
+  });
+});
