@@ -91,9 +91,9 @@ export function taxCents(rate: { rateBasisPoints: number; taxesShipping: boolean
   return roundCents(((goodsCents + (rate.taxesShipping ? shipping : 0)) * rate.rateBasisPoints) / 10_000);
 }
 
-async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined) {
+async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
   if (!code || code.trim() === "") return null;
-  const discount = await findDiscount(db, storeId, code);
+  const discount = await findDiscount(db, storeId, code, { email });
   if (!discount) throw new HttpError(400, `discount_code: ${INVALID_DISCOUNT_MESSAGE}`);
   return discount;
 }
@@ -107,7 +107,7 @@ export type Quote = {
 /** The order's amounts in cents: goods after discount, shipping, tax and total. */
 export async function quote(db: Database, storeId: string, lines: readonly PricedLine[], details: CheckoutDetails): Promise<Quote> {
   const [discount, shipping, rate] = await Promise.all([
-    resolveDiscount(db, storeId, details.discountCode),
+    resolveDiscount(db, storeId, details.discountCode, details.email),
     shippingOption(db, storeId, details.shippingOptionKey),
     taxRate(db, storeId, details.address),
   ]);

@@ -2,7 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed-content";
-import { discounts, mailOutbox, newsletterSubscribers } from "../db/schema";
+import { discounts, mailOutbox, newsletterSubscribers, orders } from "../db/schema";
+import { SimulatedPaymentProvider, TEST_CARDS } from "../payments/simulated";
 import { hashUnsubscribeToken, unsubscribe } from "./subscribers";
 import { generateWelcomeCode } from "./welcome";
 
@@ -230,5 +231,82 @@ describe("POST /api/discount/sendWelcomeEmail", () => {
     const codes = new Set(Array.from({ length: 200 }, generateWelcomeCode));
     expect(codes.size).toBe(200);
     for (const code of codes) expect(code.slice("WELCOME-".length)).not.toMatch(/[01IO]/);
+  });
+});
+
+describe("the welcome code in the cart and at checkout", () => {
+  const SKU = DEMO.subscriptions.houseBlend.sku;
+  const ADDRESS = { line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814", country: "US" };
+
+  async function startCheckout() {
+    const saved = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku: SKU, quantity: 2 }] });
+    const cookie = saved.headers.getSetCookie()[0].split(";")[0];
+    const created = await t.call(
+      "POST",
+      "/api/stripe/create_checkout_session",
+      { checkout_items: [{ quantity: 2, sku: SKU }], store_id: storeId, cost_of_checkout: 3200 },
+      { cookie },
+    );
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { session_id: string }).session_id;
+  }
+
+  const submit = (sessionId: string, email: string, code: string) =>
+    t.call("POST", "/api/stripe/submit_order", {
+      session_id: sessionId,
+      store_id: storeId,
+      address: ADDRESS,
+      email,
+      name: "Wendy Welcome",
+      shipping_option: "standard",
+      discount_code: code,
+    });
+
+  it("is shown in the cart, accepted at checkout only for its address, and only once", async () => {
+    await welcome("wendy@example.com");
+    const [{ code }] = await welcomeCodesFor("wendy@example.com");
+
+    const lookup = await t.call("GET", `/api/discount/${code}?store_id=${storeId}`, undefined, newClient());
+    expect(lookup.status).toBe(200);
+    expect((await lookup.json()).data).toMatchObject({ code, discount_percentage: 10, max_redemptions: 1 });
+
+    const stranger = await submit(await startCheckout(), "someone-else@example.com", code);
+    expect(stranger.status).toBe(400);
+    expect((await stranger.json()).error).toBe("discount_code: Invalid discount code");
+
+    const sessionId = await startCheckout();
+    const owner = await submit(sessionId, "Wendy@Example.com", code);
+    expect(owner.status).toBe(200);
+    const order = (await owner.json()) as { order_id: number; client_secret: string; total: number };
+    const [row] = await t.deps.db.select().from(orders).where(eq(orders.id, order.order_id));
+    expect(row.discountCents).toBe(320);
+    await t.call("POST", "/api/stripe/simulated/confirm", {
+      client_secret: order.client_secret,
+      card: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+    });
+    await (t.deps.payments as SimulatedPaymentProvider).drain();
+
+    const again = await submit(await startCheckout(), "wendy@example.com", code);
+    expect(again.status).toBe(400);
+    expect((await t.call("GET", `/api/discount/${code}?store_id=${storeId}`, undefined, newClient())).status).toBe(404);
+  });
+
+  it("is refused to an address that has already ordered", async () => {
+    await t.deps.db.insert(orders).values({
+      storeId,
+      status: "paid",
+      email: "returning@example.com",
+      customerName: "Rita Returning",
+      shippingAddress: { name: "Rita Returning", ...ADDRESS } as never,
+      shippingOptionKey: "standard",
+      subtotalCents: 3200,
+      totalCents: 3200,
+      idempotencyKey: "returning-customer-order",
+      paymentProvider: "simulated",
+    });
+    await welcome("returning@example.com");
+    const [{ code }] = await welcomeCodesFor("returning@example.com");
+    const response = await submit(await startCheckout(), "returning@example.com", code);
+    expect(response.status).toBe(400);
   });
 });

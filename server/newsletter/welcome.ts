@@ -4,11 +4,11 @@
  * itself is never redeemable.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PopupDiscount } from "../../core/schemas/content";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
-import { discounts } from "../db/schema";
+import { discounts, orders } from "../db/schema";
 import { AlreadySignedUpError, addSubscriber, normalizeEmail, sendNewsletterEmail } from "./subscribers";
 
 type Queryable = Pick<Database, "select">;
@@ -93,4 +93,22 @@ export async function sendWelcomeEmail(deps: AppDeps, storeId: string, email: st
         }),
   });
   return outcome;
+}
+
+/** Orders that count as a customer's earlier purchase: paid, whatever happened afterwards. */
+const PURCHASED = ["paid", "fulfilled", "refunded"] as const;
+
+/**
+ * Whether a code restricted to one address may be used with `email`: only that address, and only for its first
+ * order (the welcome discount's promise).
+ */
+export async function restrictedCodeAllows(db: Database, storeId: string, restrictedToEmail: string, email: string): Promise<boolean> {
+  const normalized = normalizeEmail(email);
+  if (normalized !== restrictedToEmail) return false;
+  const [earlier] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(sql`lower(${orders.email})`, normalized), inArray(orders.status, [...PURCHASED])))
+    .limit(1);
+  return !earlier;
 }
