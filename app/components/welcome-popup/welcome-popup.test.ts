@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { signupOutcome, welcomeText } from "./welcome-popup";
+
+describe("welcome popup texts", () => {
+  it("offers the discount when the percentage is above 0, else the newsletter", () => {
+    expect(welcomeText(15)).toBe("Enter your email for an exclusive discount. Get 15% off your first order when you sign up!");
+    expect(welcomeText(0)).toBe("Sign up for our newsletter to stay up to date with our journey!");
+  });
+
+  it("answers each sign-up outcome with the spec's dialog", () => {
+    expect(signupOutcome({ ok: true, status: 200 }, 10)).toMatchObject({
+      title: "Success!",
+      message: "Your discount code has been emailed to you!",
+    });
+    expect(signupOutcome({ ok: true, status: 200 }, 0)).toMatchObject({
+      title: "Success!",
+      message: "You've been added to our newsletter! We will keep you updated on our latest products and promotions.",
+    });
+    expect(signupOutcome({ ok: false, status: 409, error: "Email already signed up" }, 10)).toMatchObject({
+      title: "Already Signed Up",
+      message: "This email has already been used for a discount",
+    });
+    expect(signupOutcome({ ok: false, status: 400, error: "Email already signed up" }, 10).title).toBe("Already Signed Up");
+    for (const failure of [{ ok: false, status: 500 }, { ok: false, status: 0 }, { ok: false, status: 400, error: "Invalid email address" }]) {
+      expect(signupOutcome(failure, 10)).toMatchObject({ title: "Error", message: "Something went wrong. Please try again later." });
+    }
+  });
+});
