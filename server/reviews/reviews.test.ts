@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { REVIEW_MESSAGES } from "../../core/schemas/reviews";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import type { Database } from "../db/client";
@@ -84,6 +84,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.database.dispose();
 });
+// Every request here comes from one client; the per-client allowance has its own test.
+beforeEach(() => t.deps.rateLimiter.clear());
 
 async function reviewerOrder(token: string, store = storeId) {
   return t.call("POST", "/api/reviews/reviewer_order", { review_token: token, current_store_id: store });
@@ -341,5 +343,16 @@ describe("the owner's moderation", () => {
     expect(row).toMatchObject({ response: "Thank you!", hidden: true });
     await expect(respondToReview(db, storeId, 999_999, "x")).rejects.toMatchObject({ status: 404 });
     await expect(setReviewHidden(db, "other-shop", id, false)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("abuse", () => {
+  it("answers 429 with Retry-After once a client checks too many links in a minute", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await reviewerOrder(`guess-${i}`)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    const refused = await reviewerOrder("guess-last");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 });
