@@ -1,10 +1,118 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { DiscountBlock, ImageBand, TextWithImageBanner, TitleBanner } from "~/components/home/banners";
+import { Carousel } from "~/components/home/carousel";
+import { TestimonialCard } from "~/components/home/testimonial-card";
+import { CardSkeleton, ProductGrid } from "~/components/product/product-grid";
+import { BundleCard, ProductCard } from "~/components/product/product-card";
+import { ReviewsGrid } from "~/components/reviews/reviews-grid";
+import { useShop } from "~/lib/use-shop";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { getFeaturedCollection } from "../../server/catalog/collections";
+import { listAllProducts } from "../../server/catalog/products";
+import { listRecentReviews, listTestimonials } from "../../server/catalog/reviews";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const title = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
-  return [{ title }];
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, storeId } = context;
+  // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
+  const featured = getFeaturedCollection(db, storeId);
+  const [products, reviews, testimonials] = await Promise.all([
+    listAllProducts(db, storeId),
+    listRecentReviews(db, storeId),
+    listTestimonials(db, storeId),
+  ]);
+  return { products, reviews, testimonials, featured, origin: context.config.publicUrl };
 }
 
-export default function Home() {
-  return null;
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const settings = matches[0]?.loaderData?.settings;
+  const siteName = settings?.websiteTitle ?? "Shop";
+  if (!loaderData || !settings) return [{ title: siteName }];
+  return pageMeta({
+    title: siteName,
+    description: settings.siteContent.bannerText || settings.siteContent.bannerHeader,
+    url: absoluteUrl(loaderData.origin, "/"),
+    image: absoluteUrl(loaderData.origin, settings.siteContent.bannerImage),
+    siteName,
+  });
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id={id} className="mb-6 text-3xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { products, reviews, testimonials, featured } = loaderData;
+  const { settings } = useShop();
+  const content = settings.siteContent;
+  const bannerProduct = products.find((product) => product.id === content.bannerProductHandle) ?? null;
+
+  return (
+    <>
+      <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />
+      <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />
+
+      <Section id="featured-heading" title="Featured">
+        <Suspense fallback={<FeaturedSkeletons />}>
+          <Await resolve={featured} errorElement={<p>The featured collection could not be loaded.</p>}>
+            {(collection) => (
+              <Carousel
+                label="Featured collection"
+                slides={[
+                  ...collection.formattedProductData.map((product) => <ProductCard key={product.id} product={product} />),
+                  ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
+                ]}
+              />
+            )}
+          </Await>
+        </Suspense>
+      </Section>
+
+      <Section id="products-heading" title="Shop all products">
+        <ProductGrid products={products} label="All products" />
+      </Section>
+
+      <ImageBand image={content.imageBand} />
+
+      {testimonials.length > 0 ? (
+        <Section id="testimonials-heading" title="Testimonials">
+          <Carousel
+            label="Testimonials"
+            slides={testimonials.map((testimonial, i) => (
+              <TestimonialCard key={i} testimonial={testimonial} />
+            ))}
+          />
+        </Section>
+      ) : null}
+
+      {reviews.length > 0 ? (
+        <Section id="reviews-heading" title="What our customers say">
+          <ReviewsGrid reviews={reviews} />
+        </Section>
+      ) : null}
+
+      <DiscountBlock image={content.discountImage} percentage={content.discountPopupPercentage} />
+    </>
+  );
+}
+
+/** Three loading cards in the carousel's layout (spec section 9). */
+function FeaturedSkeletons() {
+  return (
+    <div role="status" aria-label="Loading featured products" className="-ml-4 flex overflow-hidden">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="min-w-0 shrink-0 grow-0 basis-full pl-4 sm:basis-1/2 lg:basis-1/3">
+          <CardSkeleton />
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -80,6 +80,9 @@ export type SearchResponse = {
   formattedBundleData: Bundle[];
 };
 
+/** A customer quote for the home page's testimonials carousel (spec section 3, Sample/testimonial review). */
+export type Testimonial = { title: string; main_review: string; rating: number; name: string };
+
 export type BundleResponse = { data: { data: { bundle: Bundle; handle_options: BundleHandleOption[] } } };
 
 // ---------------------------------------------------------------- request payloads (spec section 7)

@@ -1,11 +1,9 @@
 /** Published reviews and testimonials, as the home page shows them. */
 import { and, asc, desc, eq } from "drizzle-orm";
-import type { Review } from "../../core/schemas/catalog";
+import type { Review, Testimonial } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { reviews, testimonials } from "../db/schema";
 import { toReview } from "./products";
-
-export type Testimonial = { title: string; main_review: string; rating: number; name: string };
 
 /** The newest published reviews of the whole shop. */
 export async function listRecentReviews(db: Database, storeId: string, limit = 6): Promise<Review[]> {

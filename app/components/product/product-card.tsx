@@ -133,11 +133,14 @@ function QuickShop({ product }: { product: Product }) {
     <>
       <div
         onMouseLeave={() => setClosed(false)}
-        className={`border-t border-black/10 bg-card/95 p-3 ${
+        // Below the card on small screens (no hover there); over the image, shown on hover or focus, from 640 px.
+        className={`border-t border-black/10 bg-card p-3 sm:absolute sm:inset-x-2 sm:top-2 sm:rounded sm:border-0 sm:shadow-md sm:transition-opacity ${
           closed && status === "idle"
             ? "hidden"
-            : "sm:absolute sm:inset-x-0 sm:top-0 sm:translate-y-[-100%] sm:opacity-0 sm:transition sm:group-focus-within:translate-y-0 sm:group-focus-within:opacity-100 sm:group-hover:translate-y-0 sm:group-hover:opacity-100"
-        } ${status === "added" ? "sm:translate-y-0 sm:opacity-100" : ""}`}
+            : status === "added"
+              ? "sm:opacity-100"
+              : "sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+        }`}
       >
         {status === "added" ? (
           <p role="status" className="py-2 text-center font-semibold text-primary">
