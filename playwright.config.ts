@@ -44,6 +44,7 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
+      ADMIN_PASSWORD: "e2e-owner-password",
     },
   },
 });

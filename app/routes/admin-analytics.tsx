@@ -1,6 +1,6 @@
-import { data, Form } from "react-router";
+import { data, Form, isRouteErrorResponse } from "react-router";
 import { BarTable, DailyChart } from "~/components/analytics/charts";
-import { analyticsReport, DEFAULT_REPORT_DAYS } from "../../server/analytics/report";
+import { analyticsReport, DEFAULT_REPORT_DAYS, recentSessions } from "../../server/analytics/report";
 import { requireAdmin } from "../../server/http/admin-auth";
 import type { Route } from "./+types/admin-analytics";
 
@@ -10,11 +10,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context.config);
   const requested = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(requested) ? requested : DEFAULT_REPORT_DAYS;
-  const report = await analyticsReport(context.db, context.storeId, { days });
-  return data({ report }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
+  const [report, sessions] = await Promise.all([
+    analyticsReport(context.db, context.storeId, { days }),
+    recentSessions(context.db, context.storeId),
+  ]);
+  return data({ report, sessions }, { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } });
 }
 
-/** The 401 challenge (WWW-Authenticate) must reach the browser, so a thrown response's headers win. */
+/**
+ * The 401 challenge (WWW-Authenticate) must reach the browser, so a thrown response's headers win. React Router
+ * passes them only to the route whose ErrorBoundary renders the error, hence the boundary below.
+ */
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
@@ -27,7 +33,7 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(
 
 /** The owner's analytics report: how shoppers browse, search and abandon carts, from the shop's own data. */
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
-  const { report } = loaderData;
+  const { report, sessions } = loaderData;
   const { funnel, cart } = report;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -103,6 +109,67 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty="Every recorded search found something."
         />
       </div>
+
+      <section className="mt-8 rounded-lg bg-card p-6 shadow-sm">
+        <h2 className="mb-4 text-xl font-semibold">Recent sessions</h2>
+        {sessions.length === 0 ? (
+          <p>No sessions yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-black/20">
+                  <th scope="col" className="py-2 pr-4">Session</th>
+                  <th scope="col" className="py-2 pr-4">Started</th>
+                  <th scope="col" className="py-2 pr-4">Pages</th>
+                  <th scope="col" className="py-2 pr-4">Products viewed</th>
+                  <th scope="col" className="py-2 pr-4">Searches</th>
+                  <th scope="col" className="py-2 pr-4">Cart events</th>
+                  <th scope="col" className="py-2">Cart status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sessions.map((session) => (
+                  <tr key={session.ref} className="border-b border-black/10 align-top">
+                    <th scope="row" className="py-2 pr-4 font-mono font-normal">{session.ref}</th>
+                    <td className="py-2 pr-4 whitespace-nowrap">{session.startedAt.slice(0, 16).replace("T", " ")}</td>
+                    <td className="py-2 pr-4 break-all">{session.pages.join(", ")}</td>
+                    <td className="py-2 pr-4">
+                      {session.productViews.map((view) => `${view.label} ×${view.count}`).join(", ")}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {session.searches
+                        .map((entry) => `${entry.query} (${entry.duration} s${entry.resultCount === 0 ? ", no results" : ""})`)
+                        .join(", ")}
+                    </td>
+                    <td className="py-2 pr-4">
+                      {session.cartEvents.map((event) => (event.sku ? `${event.type} ${event.sku}` : event.type)).join(", ")}
+                    </td>
+                    <td className="py-2">{session.cartStatus}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, message] =
+    status === 401
+      ? ["Authentication required", "This page is for the shop owner. Sign in with the owner password."]
+      : status === 404
+        ? ["Page not found", "We couldn't find the page you were looking for."]
+        : ["Something went wrong", "Sorry, the report could not be loaded. Please try again in a moment."];
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="mt-4">{message}</p>
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartStatus, SessionPayload } from "../../core/schemas/analytics";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
-import { analyticsReport } from "./report";
+import { analyticsReport, recentSessions } from "./report";
 import { deleteExpiredAnalytics, runRetentionOnce } from "./retention";
 import { saveSessionPayload, startAnalyticsSession } from "./sessions";
 
@@ -106,6 +106,25 @@ describe("analyticsReport", () => {
   it("reports an empty window without dividing by zero", async () => {
     const report = await analyticsReport(database.db, database.storeId, { days: 1, now: daysAgo(100) });
     expect(report).toMatchObject({ sessions: 0, cart: { abandonmentRate: null }, averageSearchSeconds: null });
+  });
+});
+
+describe("recentSessions", () => {
+  it("summarises the latest sessions that sent a beacon", async () => {
+    const sessions = await recentSessions(database.db, database.storeId);
+    expect(sessions).toHaveLength(5);
+    const first = sessions.find((session) => session.pages.includes("/shop"));
+    expect(first).toMatchObject({
+      cartStatus: "abandoned",
+      pages: ["/", "/shop", "/products/house-blend"],
+      productViews: [{ label: "house-blend", count: 2 }],
+      searches: [
+        { query: "tea", duration: 4, resultCount: 3 },
+        { query: "zzz", duration: 2, resultCount: 0 },
+      ],
+      cartEvents: [{ type: "ITEM_ADDED", sku: "HOUSE-12OZ" }],
+    });
+    expect(first?.ref).toHaveLength(8);
   });
 });
 

@@ -3,6 +3,7 @@
  * query bounded by the (store_id, time) indexes so it reads only the window.
  */
 import { and, avg, count, desc, eq, gte, lte, sql, sum } from "drizzle-orm";
+import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
 
@@ -129,4 +130,47 @@ export async function analyticsReport(db: Database, storeId: string, options: Re
     searchesWithNoResults: ranked(empty),
     averageSearchSeconds: averageSeconds == null ? null : Math.round(Number(averageSeconds) * 10) / 10,
   };
+}
+
+export type SessionSummary = {
+  /** The first characters of the session id: enough to tell sessions apart, not to take one over. */
+  ref: string;
+  startedAt: string;
+  cartStatus: string;
+  pages: string[];
+  productViews: Ranked[];
+  searches: { query: string; duration: number; resultCount: number | null }[];
+  cartEvents: { type: string; sku: string | null }[];
+};
+
+/** The latest sessions that sent a beacon, each as the owner would read it. */
+export async function recentSessions(db: Database, storeId: string, limit = 20): Promise<SessionSummary[]> {
+  const rows = await db
+    .select({
+      id: analyticsSessions.id,
+      startedAt: analyticsSessions.startedAt,
+      cartStatus: analyticsSessions.cartStatus,
+      payload: analyticsSessions.payload,
+    })
+    .from(analyticsSessions)
+    .where(and(eq(analyticsSessions.storeId, storeId), sql`${analyticsSessions.payload} is not null`))
+    .orderBy(desc(analyticsSessions.updatedAt))
+    .limit(limit);
+  return rows.map((row) => {
+    // Stored only after validation against sessionPayloadSchema.
+    const payload = row.payload as SessionPayload;
+    return {
+      ref: row.id.slice(0, 8),
+      startedAt: row.startedAt.toISOString(),
+      cartStatus: row.cartStatus,
+      pages: payload.viewedPages.map((view) => view.page),
+      productViews: Object.entries(payload.productPageViews).map(([label, count]) => ({ label, count })),
+      searches: payload.searchHistory.map((entry) => ({
+        query: entry.query,
+        duration: entry.duration,
+        resultCount: entry.resultCount ?? null,
+      })),
+      cartEvents: payload.cartData.cartEvents.map((event) => ({ type: event.type, sku: event.sku ?? null })),
+    };
+  });
 }

@@ -1,0 +1,102 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+
+/** The owner password playwright.config.ts gives the server. */
+const ADMIN_PASSWORD = "e2e-owner-password";
+const ANALYTICS_COOKIE = "shop_analytics";
+
+async function analyticsSessionRef(context: BrowserContext): Promise<string> {
+  let ref = "";
+  await expect
+    .poll(async () => {
+      const cookie = (await context.cookies()).find((candidate) => candidate.name === ANALYTICS_COOKIE);
+      ref = cookie?.value.slice(0, 8) ?? "";
+      return ref;
+    })
+    .not.toBe("");
+  return ref;
+}
+
+async function search(page: Page, query: string) {
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const box = page.getByRole("searchbox", { name: "Search products" });
+  await box.fill(query);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/search\\?query=${encodeURIComponent(query).replace(/%20/g, "(%20|\\+)")}&type=search`));
+}
+
+test("a shopper's visit reaches the owner's report, and the report is protected and accessible", async ({ browser, page, context }) => {
+  await page.goto("/");
+  const ref = await analyticsSessionRef(context);
+
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Blog", exact: true }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await footer.getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+
+  await search(page, "tea");
+  await search(page, "house blend");
+  await page.getByRole("link", { name: /Tidewater House Blend/ }).first().click();
+  await expect(page).toHaveURL(/\/products\/house-blend$/);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+
+  // Closing the tab fires pagehide/beforeunload: the tracker sends the session as a beacon.
+  await page.close({ runBeforeUnload: true });
+
+  const anonymous = await browser.newContext();
+  const refused = await anonymous.request.get("/admin/analytics");
+  expect(refused.status()).toBe(401);
+  expect(refused.headers()["www-authenticate"]).toMatch(/^Basic realm=/);
+  const wrong = await anonymous.request.get("/admin/analytics", {
+    headers: { authorization: `Basic ${Buffer.from("owner:nope").toString("base64")}` },
+  });
+  expect(wrong.status()).toBe(401);
+  await anonymous.close();
+
+  const owner = await browser.newContext({ httpCredentials: { username: "owner", password: ADMIN_PASSWORD } });
+  const admin = await owner.newPage();
+  const session = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: ref }) });
+  await expect(async () => {
+    await admin.goto("/admin/analytics?days=7");
+    await expect(session).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+
+  await expect(admin.getByRole("heading", { level: 1, name: "Browsing analytics" })).toBeVisible();
+  const cells = session.getByRole("cell");
+  await expect(cells.nth(1)).toHaveText("/, /blog, /contact, /search, /search, /products/house-blend");
+  await expect(cells.nth(2)).toHaveText("house-blend ×1");
+  // Two search entries, each closed with a duration above zero.
+  await expect(cells.nth(3)).toHaveText(/^tea \((?!0 s)[\d.]+ s[^)]*\), house blend \((?!0 s)[\d.]+ s[^)]*\)$/);
+  await expect(cells.nth(4)).toHaveText(/^ITEM_ADDED \S+$/);
+  await expect(cells.nth(5)).toHaveText("abandoned");
+
+  const topPages = admin.getByRole("table").filter({ has: admin.getByRole("rowheader", { name: "/contact" }) });
+  await expect(topPages).toBeVisible();
+  await expect(admin.getByRole("rowheader", { name: "house blend", exact: true }).first()).toBeVisible();
+  await expect(admin.getByRole("img", { name: /sessions over \d+ days/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await owner.close();
+});
+
+test("a visitor with Global Privacy Control or Do Not Track sends nothing", async ({ browser }) => {
+  for (const signal of ["globalPrivacyControl", "doNotTrack"] as const) {
+    const context = await browser.newContext();
+    await context.addInitScript((name) => {
+      Object.defineProperty(Navigator.prototype, name, { get: () => (name === "doNotTrack" ? "1" : true) });
+    }, signal);
+    const page = await context.newPage();
+    const metrics: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/metrics/")) metrics.push(request.url());
+    });
+    await page.goto("/");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Blog", exact: true }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await page.close({ runBeforeUnload: true });
+    expect(metrics, signal).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(ANALYTICS_COOKIE);
+    await context.close();
+  }
+});
