@@ -75,10 +75,18 @@ test.describe("static pages", () => {
 
   test("client navigation loads the next page's data; a missing page says so with 404", async ({ page }) => {
     await page.goto("/pages/shipping");
-    const dataRequest = page.waitForResponse((r) => r.url().endsWith("/data/returns.json"));
+    // Hold the data request so the waiting state can be seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/data/returns.json", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole("contentinfo").getByRole("link", { name: "Returns" }).click();
-    await dataRequest;
+    await expect(page.getByText("Loading...")).toBeVisible();
+    release();
     await expect(page.getByRole("heading", { level: 1, name: "Returns & Refunds" })).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
 
     const response = await page.goto("/pages/no-such-page");
     expect(response?.status()).toBe(404);
@@ -121,6 +129,34 @@ test.describe("contact and newsletter", () => {
     await expect(alert(page, "Already Signed Up").getByText("Email already signed up")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the contact form and the newsletter box still work", async ({ page }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("main");
+    await form.getByLabel("Email").fill(uniqueEmail("nojs-contact"));
+    await form.getByLabel("Comment").fill("Sent without JavaScript");
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL("/contact?sent=ok");
+    await expect(page.getByRole("status").filter({ hasText: "Thank you for contacting us! We will get back to you soon." })).toBeVisible();
+
+    const footer = page.getByRole("contentinfo");
+    await footer.getByLabel("Subscribe to our email list").fill(uniqueEmail("nojs-footer"));
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/newsletter=ok/);
+    await expect(footer.getByText("Thank you! You have been added to our newsletter.")).toBeVisible();
+  });
+});
+
+test("an unsubscribe link that names nobody says so", async ({ page }) => {
+  await skipWelcomePopup(page);
+  const response = await page.goto("/newsletter/unsubscribe?token=not-a-real-token");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This unsubscribe link is not valid" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test.describe("welcome popup", () => {
