@@ -1,7 +1,9 @@
 /** A signed-in customer's own orders, for the profile page. Only orders linked to the account are shown. */
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { orderLines, orders } from "../db/schema";
+import { currentCustomer } from "./session";
 
 export type CustomerOrderSummary = {
   number: number;
@@ -62,4 +64,24 @@ export async function getCustomerOrder(db: Database, storeId: string, customerId
     totalCents: order.totalCents,
     lines,
   };
+}
+
+/**
+ * Links an order placed while signed in, with the account's email, to the account, so it shows on the profile.
+ * Called by the checkout right after it creates the order; an order already linked stays as it is.
+ */
+export async function linkOrderToSignedInCustomer(deps: AppDeps, request: Request, storeId: string, orderId: number): Promise<void> {
+  const customer = await currentCustomer(deps, request);
+  if (!customer) return;
+  await deps.db
+    .update(orders)
+    .set({ customerId: customer.id })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.storeId, storeId),
+        isNull(orders.customerId),
+        sql`lower(trim(${orders.email})) = ${customer.email.trim().toLowerCase()}`,
+      ),
+    );
 }

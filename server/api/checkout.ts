@@ -11,6 +11,7 @@ import {
   shippingOptionsRequestSchema,
   simulatedConfirmSchema,
 } from "../../core/schemas/checkout";
+import { linkOrderToSignedInCustomer } from "../accounts/customer-orders";
 import { cartIdForRequest } from "../cart/store";
 import {
   calculateTax,
@@ -98,13 +99,17 @@ export function checkoutRoutes() {
   routes.post("/submit_order", async (c) => {
     const body = await readJson(c, sessionCheckoutSchema);
     const storeId = await storeOf(c, body.store_id);
-    return c.json(await submitSessionOrder(c.var.deps, storeId, body));
+    const submitted = await submitSessionOrder(c.var.deps, storeId, body);
+    await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
+    return c.json(submitted);
   });
 
   routes.post("/confirm_subscription", async (c) => {
     const body = await readJson(c, cartCheckoutSchema);
     const storeId = await storeOf(c, body.store_id);
-    return c.json(await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body));
+    const submitted = await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
+    await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
+    return c.json(submitted);
   });
 
   /** The simulated provider's card form posts here, as Stripe.js would post to Stripe. */
