@@ -3,6 +3,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The spec's route table (section 2). Screens of capabilities not built yet are absent and answer 404. */
 export default [
   index("routes/home.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/:query", "routes/search.tsx", { id: "search-query" }),
   route("shop", "routes/search.tsx", { id: "shop" }),

@@ -3,6 +3,7 @@ import type { BundleResponse, Product, SearchResponse } from "../../core/schemas
 import { DEMO } from "../db/seed";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { editDistance, isTypoOf, searchWords } from "./search";
+import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 
 const { productHandles, bundleHandles } = DEMO;
 
@@ -219,6 +220,23 @@ describe("catalogue API", () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ error: "Store not found" });
     });
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists products, bundles, pages and posts with absolute URLs", async () => {
+    const shop = await createTestApp();
+    try {
+      const xml = sitemapXml("https://shop.example/", await sitemapEntries(shop.deps.db, shop.database.storeId));
+      expect(xml).toContain("<loc>https://shop.example/</loc>");
+      expect(xml).toContain(`<loc>https://shop.example/products/${productHandles.houseBlend}</loc>`);
+      expect(xml).toContain(`<loc>https://shop.example/bundles/${bundleHandles.giftBox}</loc>`);
+      expect(xml).toContain("<loc>https://shop.example/pages/about</loc>");
+      expect(xml).toMatch(/<loc>https:\/\/shop\.example\/blog\/[a-z-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+      expect(robotsTxt("https://shop.example")).toContain("Sitemap: https://shop.example/sitemap.xml");
+    } finally {
+      await shop.database.dispose();
+    }
   });
 });
 
