@@ -196,7 +196,7 @@ test.describe("adding to the cart", () => {
     await page.goto("/shop");
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Tidewater House Blend" }) });
     // Hovering the card shows its pickers (spec section 2, Product card).
-    await card.getByRole("img", { name: "Tidewater House Blend" }).hover();
+    await card.hover();
     const quickShop = card.getByRole("group", { name: "Quick shop Tidewater House Blend" });
     await quickShop.getByText("2 lb", { exact: true }).click();
     await quickShop.getByText("Drip Grind", { exact: true }).click();

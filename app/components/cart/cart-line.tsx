@@ -2,7 +2,7 @@ import { lineKey, lineTotalCents, recurringLabel, titleCaseHandle, type CartItem
 import { formatMoney } from "@core/money";
 import { useImageFallback } from "~/lib/images";
 import { useCart } from "~/state/cart";
-import { QuantityStepper } from "./quantity-stepper";
+import { QuantityStepper } from "../product/quantity-stepper";
 
 /** A line's name for assistive technology: a subscribed and a one-time line of one product must differ. */
 function lineLabel(item: CartItem): string {
@@ -47,7 +47,11 @@ export function CartLine({ item }: { item: CartItem }) {
           </div>
         )}
         <div className="mt-1 flex items-center justify-between gap-2">
-          <QuantityStepper value={item.quantity} label={label} onChange={(quantity) => updateQuantity(key, quantity)} />
+          <QuantityStepper
+            value={item.quantity}
+            label={`Quantity of ${label}`}
+            onChange={(quantity) => updateQuantity(key, quantity)}
+          />
           <button
             type="button"
             className="text-sm underline hover:no-underline"
