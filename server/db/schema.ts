@@ -8,6 +8,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -621,7 +623,10 @@ export const analyticsSessions = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("analytics_sessions_store_started_idx").on(t.storeId, t.startedAt)],
+  (t) => [
+    index("analytics_sessions_store_started_idx").on(t.storeId, t.startedAt),
+    index("analytics_sessions_store_updated_idx").on(t.storeId, t.updatedAt),
+  ],
 );
 
 export const analyticsEvents = pgTable(
@@ -643,6 +648,30 @@ export const analyticsEvents = pgTable(
   (t) => [
     index("analytics_events_store_time_idx").on(t.storeId, t.occurredAt),
     index("analytics_events_session_idx").on(t.sessionId),
+  ],
+);
+
+/**
+ * Daily totals the owner's report reads (sessions, page and product views, funnel steps, cart outcomes,
+ * searches): kept up to date as beacons arrive, so the report reads a few thousand rows whatever the traffic,
+ * and kept after the raw events expire, since they hold nothing about any one visitor.
+ */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    storeId: storeId(),
+    /** The UTC day the session started. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** sessions, page, product, funnel, cart_status, search, search_no_results, search_duration */
+    kind: text("kind").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull().default(0),
+    /** A sum beside the count, for averages (search seconds). */
+    total: doublePrecision("total").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.day, t.kind, t.key] }),
+    index("analytics_daily_store_kind_day_idx").on(t.storeId, t.kind, t.day),
   ],
 );
 
