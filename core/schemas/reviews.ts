@@ -24,6 +24,7 @@ export const reviewerOrderRequestSchema = z.object({
 export type ReviewerOrderRequest = z.infer<typeof reviewerOrderRequestSchema>;
 
 export type ReviewOrderDetails = {
+  /** The order number the customer knows from their emails. */
   order_id: number;
   customer_name: string;
   customer_email: string;

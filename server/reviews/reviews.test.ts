@@ -140,10 +140,17 @@ describe("review requests", () => {
     const response = await reviewerOrder(token);
     expect(response.status).toBe(200);
     expect((await response.json()).orderDetails).toMatchObject({
-      order_id: orderId,
+      order_id: 90_001,
       customer_name: "Grace Hopper",
       product_details: [{ handle: H.espresso, title: expect.any(String) }],
     });
+    const submitted = await t.call(
+      "POST",
+      "/api/reviews/submit",
+      submission(token, 90_001, { product_handle: H.espresso }),
+    );
+    expect(submitted.status).toBe(201);
+    expect((await t.call("POST", "/api/reviews/submit", submission(token, orderId, { product_handle: H.espresso }))).status).toBe(403);
   });
 
   it("lists the order's products, expanding bundles and skipping duplicates", async () => {

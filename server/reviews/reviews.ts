@@ -18,12 +18,13 @@ import { resolveReviewToken } from "./review-tokens";
 
 async function loadOrder(db: Database, storeId: string, orderId: number) {
   const [order] = await db
-    .select({ id: orders.id, email: orders.email, customerName: orders.customerName })
+    .select({ id: orders.id, number: orders.number, email: orders.email, customerName: orders.customerName })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)));
   // The token's order is gone (deleted with its tokens normally): the link is no longer valid.
   if (!order) throw new HttpError(401, "This review link is invalid or has expired");
-  return order;
+  // The customer knows the order by its number (in every email); only an unpaid order has none.
+  return { ...order, publicId: order.number ?? order.id };
 }
 
 /** POST /reviews/reviewer_order: the order behind a review link and the products still to review. */
@@ -34,7 +35,7 @@ export async function getReviewerOrder(db: Database, storeId: string, token: str
   const left = await productsLeftToReview(db, storeId, order.id);
   if (left.length === 0) throw new HttpError(409, REVIEW_MESSAGES.allReviewed);
   return {
-    order_id: order.id,
+    order_id: order.publicId,
     customer_name: order.customerName,
     customer_email: order.email,
     product_details: left.map((p) => ({ handle: p.handle, title: p.title })),
@@ -58,8 +59,8 @@ export async function submitVerifiedReview(db: Database, input: ReviewSubmission
   const storeId = input.store_id;
   await assertStoreExists(db, storeId);
   const grant = await resolveReviewToken(db, storeId, input.token);
-  if (grant.orderId !== input.order_id) throw new HttpError(403, "This review link is for another order");
   const order = await loadOrder(db, storeId, grant.orderId);
+  if (order.publicId !== input.order_id) throw new HttpError(403, "This review link is for another order");
 
   const bought = await orderedProducts(db, storeId, order.id);
   const product = bought.find((p) => p.handle === input.product_handle);

@@ -79,6 +79,7 @@ test.describe("a customer with a review link", () => {
     const details = page.getByRole("region", { name: "Order Details" });
     await expect(details).toContainText("Riley Reviewer");
     await expect(details).toContainText(fixture.email);
+    await expect(details).toContainText(`Order ID:${fixture.orderNumber}`);
     const form = page.getByRole("region", { name: "Write Your Review" });
     const product = form.getByLabel("Select Product");
     await expect(product).toHaveValue("colombia-huila");
