@@ -216,3 +216,24 @@ test.describe("adding to the cart", () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe("checkout button", () => {
+  test("a one-time cart creates a checkout session and goes to it", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 2 }]);
+    await page.reload();
+    await openCart(page);
+    await drawer(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout\?session_id=[^&]+$/);
+    await expect(drawer(page)).toBeHidden();
+  });
+
+  test("a cart with a subscription goes straight to /checkout", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 2, subscription: { subscription_id: SUB.monthly } }]);
+    await page.reload();
+    await openCart(page);
+    await drawer(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+  });
+});
