@@ -1,0 +1,141 @@
+/**
+ * `npm run bench`: load figures for the production server (requests per second, p50/p99 latency, each page as a
+ * ratio to a static asset served by the same process in the same run), cold start and memory, and search latency
+ * on a generated 10,000-product catalogue. PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
+ * Printed as tables and written to bench-results/ as JSON.
+ */
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import autocannon from "autocannon";
+import { benchSearch, type SearchFigures } from "./bench/search";
+import { rssMegabytes, startServer } from "./bench/server";
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP_SECONDS = 1;
+
+type Target = { name: string; path: string; method?: string; body?: unknown; connections?: number };
+
+function targets(staticAsset: string): Target[] {
+  const cartLine = {
+    kind: "product",
+    title: "House Blend",
+    handle: "house-blend",
+    quantity: 1,
+    sku: "HOUSE-12OZ-WB",
+    product_price: 0.01,
+    image_urls: [],
+    product_attributes: {},
+  };
+  return [
+    { name: "static asset (ceiling)", path: staticAsset },
+    { name: "home /", path: "/" },
+    { name: "product page", path: "/products/house-blend" },
+    { name: "product page @20 conns", path: "/products/house-blend", connections: 20 },
+    { name: "search page", path: "/search?query=coffee&type=search" },
+    { name: "API keyword-search", path: "/api/search/keyword-search", method: "POST", body: { store_id: "demo", query: "coffee" } },
+    { name: "API collection", path: "/api/search/collection?collection_name=all_products&store_id=demo" },
+    { name: "API cart-items GET", path: "/api/cart-items" },
+    { name: "API cart-items POST", path: "/api/cart-items", method: "POST", body: { cartItems: [cartLine] } },
+    {
+      name: "API preview_tax_and_shipping",
+      path: "/api/stripe/preview_tax_and_shipping",
+      method: "POST",
+      body: {
+        store_id: "demo",
+        email: "bench@example.com",
+        address: { name: "Bench Shopper", line1: "1 Main St", city: "Austin", state: "TX", postal_code: "73301", country: "US" },
+        shipping_option: "standard",
+        checkout_items: [{ quantity: 2, sku: "HOUSE-12OZ-WB" }],
+        discount_code: null,
+      },
+    },
+  ];
+}
+
+type LoadFigure = { name: string; rps: number; p50: number; p99: number; non2xx: number; ratioToStatic?: number };
+
+async function measure(baseUrl: string, target: Target): Promise<LoadFigure> {
+  const options = {
+    url: baseUrl + target.path,
+    connections: target.connections ?? 10,
+    method: target.method ?? "GET",
+    headers: { "content-type": "application/json", "accept-encoding": "br, gzip", origin: baseUrl },
+    body: target.body ? JSON.stringify(target.body) : undefined,
+  };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  return {
+    name: target.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+async function benchServer(label: string, port: number, databaseUrl?: string) {
+  const server = await startServer({ port, dataDir: path.resolve(`bench-results/data-${label}`), databaseUrl });
+  const rssAfterStart = rssMegabytes(server.process.pid!);
+  const assets = await readdir("build/client/assets");
+  const staticAsset = `/assets/${assets.find((file) => file.endsWith(".js"))}`;
+  const figures: LoadFigure[] = [];
+  for (const target of targets(staticAsset)) figures.push(await measure(server.url, target));
+  const ceiling = figures[0].rps;
+  for (const figure of figures) figure.ratioToStatic = Math.round((figure.rps / ceiling) * 100) / 100;
+  const rssAfterLoad = rssMegabytes(server.process.pid!);
+  await server.stop();
+  return { label, coldStartMs: server.coldStartMs, rssAfterStartMb: rssAfterStart, rssAfterLoadMb: rssAfterLoad, figures };
+}
+
+function printServer(result: Awaited<ReturnType<typeof benchServer>>) {
+  console.log(`\n## ${result.label}: cold start ${result.coldStartMs} ms, RSS ${result.rssAfterStartMb} MB after start, ${result.rssAfterLoadMb} MB after load`);
+  console.table(
+    result.figures.map((f) => ({
+      endpoint: f.name,
+      "req/s": f.rps,
+      "p50 ms": f.p50,
+      "p99 ms": f.p99,
+      "× static": f.ratioToStatic,
+      "non-2xx": f.non2xx,
+    })),
+  );
+}
+
+function printSearch(label: string, figures: SearchFigures) {
+  console.log(`\n## keyword search on ${label}: ${figures.products} products, ${figures.queries} queries`);
+  console.table([{ "p50 ms": figures.p50, "p99 ms": figures.p99, "mean ms": figures.mean }]);
+}
+
+async function main() {
+  await mkdir("bench-results", { recursive: true });
+  const report: Record<string, unknown> = { at: new Date().toISOString(), durationSeconds: DURATION_SECONDS };
+
+  const pglite = await benchServer("pglite", 4400);
+  printServer(pglite);
+  report.pglite = pglite;
+  const pgliteSearch = await benchSearch();
+  printSearch("PGlite", pgliteSearch);
+  report.searchPglite = pgliteSearch;
+
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) {
+    const { withScratchDatabase } = await import("./bench/scratch-database");
+    report.postgres = await withScratchDatabase(postgresUrl, async (url) => {
+      const result = await benchServer("postgres", 4401, url);
+      printServer(result);
+      return result;
+    });
+    report.searchPostgres = await withScratchDatabase(postgresUrl, async (url) => {
+      const figures = await benchSearch(url);
+      printSearch("PostgreSQL", figures);
+      return figures;
+    });
+  }
+
+  const file = path.join("bench-results", `bench-${Date.now()}.json`);
+  await writeFile(file, JSON.stringify(report, null, 2));
+  console.log(`\nwritten to ${file}`);
+  process.exit(0);
+}
+
+await main();
