@@ -164,6 +164,8 @@ test.describe("welcome popup", () => {
     await page.goto("/");
     const tab = page.getByRole("button", { name: "WELCOME" });
     await expect(tab).toBeVisible();
+    await expect(tab).toHaveCSS("position", "fixed");
+    await expectNoSeriousA11yViolations(page);
     await tab.click();
     const popup = page.getByRole("dialog", { name: "Welcome!" });
     await expect(popup).toBeVisible();
