@@ -248,6 +248,21 @@ describe("POST and GET /api/cart-items", () => {
   });
 });
 
+describe("concurrent saves", () => {
+  it("leave exactly one of the carts sent, never a mix of their lines", async () => {
+    const cartId = "concurrent-cart";
+    const skus = await inStockSkus(12);
+    const versions = [skus.slice(0, 4), skus.slice(4, 9), skus.slice(9, 12)];
+    await Promise.all(
+      versions.map((version) =>
+        saveCart(t.deps.db, storeId, cartId, { cartItems: version.map((sku) => ({ kind: "product", sku, quantity: 1 })) }),
+      ),
+    );
+    const stored = (await getCartLines(t.deps.db, storeId, cartId)).map((line) => (line.kind === "product" ? line.sku : ""));
+    expect(versions).toContainEqual(stored);
+  });
+});
+
 describe("repair on load", () => {
   it("reprices lines whose price changed and removes lines that are gone, telling the shopper why", async () => {
     const guest = shopper();
