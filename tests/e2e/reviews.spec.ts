@@ -135,5 +135,10 @@ test.describe("a customer with a review link", () => {
     const structured = await page.locator('script[type="application/ld+json"]').allTextContents();
     const productData = structured.map((json) => JSON.parse(json)).find((data) => data["@type"] === "Product");
     expect(productData.aggregateRating).toMatchObject({ ratingValue: 4, reviewCount: 1 });
+
+    await page.goto(`${shopUrl}/shop`);
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Colombia Huila La Plata" }) });
+    await expect(card.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+    await expect(card).toContainText("(1)");
   });
 });

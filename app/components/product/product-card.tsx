@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { OUT_OF_STOCK_MESSAGE } from "@core/cart";
 import type { Bundle, Product } from "@core/schemas/catalog";
+import { Stars } from "~/components/reviews/stars";
 import { AlertDialog } from "~/components/ui/dialog";
 import { SQUARE, useImageFallback } from "~/lib/images";
 import { useCart } from "~/state/cart";
@@ -56,6 +57,15 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h3 className="font-heading text-lg leading-snug">{product.product_title}</h3>
+          {product.rating.count > 0 ? (
+            <p className="flex items-center gap-1 text-sm">
+              <Stars rating={product.rating.average} />
+              <span aria-hidden="true" className="text-ink/80">
+                ({product.rating.count})
+              </span>
+              <span className="sr-only">{product.rating.count === 1 ? "1 review" : `${product.rating.count} reviews`}</span>
+            </p>
+          ) : null}
           <p className="font-semibold">{formatPrice(product.product_price)}</p>
         </div>
       </Link>
