@@ -40,8 +40,3 @@ export async function getStaticPage(db: Database, storeId: string, requestedName
   };
 }
 
-/** Names of every page of the store, for the sitemap. */
-export async function listPageNames(db: Database, storeId: string): Promise<string[]> {
-  const rows = await db.select({ name: pages.name }).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.name));
-  return rows.map((row) => row.name);
-}
