@@ -145,6 +145,18 @@ describe("POST and GET /api/cart-items", () => {
     expect(line.handles).toEqual(Object.keys(chosen));
   });
 
+  it("lets a bundle take another variant of one of its products, with that product's quantity", async () => {
+    const bundle = await bundleRow(DEMO.bundleHandles.pourOverKit);
+    const chosen = { ...(await chosenVariants(bundle.id)), [DEMO.lowStock.productHandle]: DEMO.lowStock.sku };
+    const response = await t.call("POST", "/api/cart-items", {
+      cartItems: [{ kind: "bundle", bundle_id: bundle.id, quantity: 1, selected_variants: chosen }],
+    });
+    expect(response.status).toBe(200);
+    const line = ((await response.json()) as CartResponse).cartItems[0] as BundleCartItem;
+    expect(line.selected_variants[DEMO.lowStock.productHandle]).toBe(DEMO.lowStock.sku);
+    expect(line.sku_to_quantity[DEMO.lowStock.sku]).toBe(1);
+  });
+
   describe("refuses bad input with a 400 naming the problem and leaves the stored cart unchanged", () => {
     const cases: [string, unknown, RegExp][] = [
       ["an unknown sku", { cartItems: [productLine("NO-SUCH-SKU")] }, /cartItems\.0\.sku: unknown sku "NO-SUCH-SKU"/],

@@ -118,6 +118,10 @@ async function writeLines(tx: Transaction, storeId: string, cartId: string, line
   );
 }
 
+/**
+ * First statement of every write: the cart row's lock makes concurrent writes of one cart (two tabs) wait for each
+ * other, so the lines replaced are always a whole version, never a mix of two.
+ */
 async function upsertCart(tx: Transaction, storeId: string, cartId: string, discountCode: string | null) {
   await tx
     .insert(carts)
