@@ -1,0 +1,195 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO } from "../../server/db/seed-content";
+import { expectNoSeriousA11yViolations } from "./a11y";
+
+const { productHandles, bundleHandles } = DEMO;
+
+/** The carousel's "n / N" indicator, announced politely after every move. */
+async function slideIndicator(page: Page, label: string) {
+  return page.getByRole("region", { name: label }).getByText(/^\d+ \/ \d+$/);
+}
+
+test.describe("browse and find", () => {
+  test("home shows every section and both carousels move", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Small-batch coffee, roasted by the harbour" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop the House Blend" })).toHaveAttribute("href", `/products/${productHandles.houseBlend}`);
+    await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "All products" }).getByRole("listitem")).toHaveCount(
+      Object.keys(productHandles).length,
+    );
+    await expect(page.getByRole("heading", { name: "Testimonials" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What our customers say" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Newsletter offer" })).toBeVisible();
+
+    for (const label of ["Featured collection", "Testimonials"]) {
+      const indicator = await slideIndicator(page, label);
+      await indicator.scrollIntoViewIfNeeded();
+      await expect(indicator).toHaveText(/^1 \//);
+      await page.getByRole("button", { name: `Next (${label})` }).click();
+      await expect(indicator).toHaveText(/^2 \//);
+      await page.getByRole("button", { name: `Previous (${label})` }).click();
+      await page.getByRole("button", { name: `Previous (${label})` }).click();
+      // Loops round to the last slide.
+      const total = (await indicator.textContent())!.split("/")[1].trim();
+      await expect(indicator).toHaveText(`${total} / ${total}`);
+    }
+
+    // A review opens in full in a modal, closed with Escape.
+    const review = page.getByRole("region", { name: "What our customers say" }).getByRole("button").first();
+    await review.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the search overlay finds a product by a misspelled word and opens it", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const box = page.getByPlaceholder("Search products...");
+    await expect(box).toBeFocused();
+    // Blank input does nothing.
+    await box.fill("   ");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/");
+    await box.fill("etihopia");
+    await box.press("Enter");
+    await expect(page).toHaveURL("/search?query=etihopia&type=search");
+    await expect(page.getByRole("heading", { level: 1, name: "Search Results: etihopia" })).toBeVisible();
+    await expect(page.getByPlaceholder("Search products...")).toBeHidden();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("link", { name: /Ethiopia Yirgacheffe Kochere/ }).first().click();
+    await expect(page).toHaveURL(`/products/${productHandles.ethiopia}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Ethiopia Yirgacheffe Kochere" })).toBeVisible();
+  });
+
+  test("search and shop render their results in the server's HTML", async ({ page }) => {
+    const search = await page.request.get("/search?query=kettel&type=search");
+    expect(search.status()).toBe(200);
+    const html = await search.text();
+    expect(html).toContain("Gooseneck Pour-Over Kettle");
+    expect(html).not.toContain("Hand Burr Grinder");
+
+    const product = await (await page.request.get(`/products/${productHandles.houseBlend}`)).text();
+    expect(product).toContain("<h1");
+    expect(product).toContain("Tidewater House Blend");
+    expect(product).toContain("$16.00");
+    expect(product).toContain('"@type":"Product"');
+    expect(product).toContain('"aggregateRating"');
+    expect(product).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/products\/house-blend"/);
+    expect(product).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/images\/products\/house-blend-1\./);
+
+    await page.goto("/shop");
+    await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "All Products" }).getByRole("link", { name: /Morning Ritual Gift Box/ })).toBeVisible();
+  });
+
+  test("'No Results Found' for a search that matches nothing, and the error text for a bad type", async ({ page }) => {
+    await page.goto("/search?query=zzqqxx&type=search");
+    await expect(page.getByRole("heading", { name: "No Results Found" })).toBeVisible();
+    await expect(page.getByText("Sorry, we couldn't find any products or bundles matching your search.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/search?query=tea&type=other");
+    await expect(page.getByRole("alert")).toHaveText('Error: Invalid query type. Must be "search" or "collection-search".');
+  });
+
+  test("product page: variant switching changes price and stock state", async ({ page }) => {
+    await page.goto(`/products/${productHandles.houseBlend}`);
+    const price = page.getByText(/^\$\d+\.\d{2}$/).first();
+    // The page's own pickers name the chosen value in their legend ("Weight: 12 oz"); the cards' quick-shop do not.
+    const weight = page.getByRole("group", { name: /^Weight:/ });
+    const grind = page.getByRole("group", { name: /^Grind:/ });
+    await expect(price).toHaveText("$16.00");
+    await expect(weight.getByRole("radio", { name: "12 oz" })).toBeChecked();
+    await expect(grind.getByRole("radio", { name: "Whole Bean" })).toBeChecked();
+    await weight.getByText("2 lb", { exact: true }).click();
+    await expect(price).toHaveText("$38.00");
+    await grind.getByText("Espresso Grind", { exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Only 3 left in stock" })).toBeVisible();
+
+    // Quantity stepper: 1..99, the lower bound disabled; more than the stock reads 'Out of Stock'.
+    const decrease = page.getByRole("button", { name: "Decrease quantity" });
+    const increase = page.getByRole("button", { name: "Increase quantity" });
+    await expect(decrease).toBeDisabled();
+    for (let i = 0; i < 3; i++) await increase.click();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await decrease.click();
+    await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+
+    // A subscription's price replaces the one-time price.
+    await weight.getByText("12 oz", { exact: true }).click();
+    await page.getByRole("radio", { name: /Every 2 weeks/ }).check();
+    await expect(price).toHaveText("$14.40");
+    await expectNoSeriousA11yViolations(page);
+
+    // Bundles with this product expand to show their contents; the standalone gift box is not listed.
+    const bundles = page.getByRole("region", { name: "Save with a bundle" });
+    await expect(bundles.getByRole("link", { name: "Pour-Over Starter Kit" })).toBeVisible();
+    await expect(bundles.getByRole("link", { name: "Morning Ritual Gift Box" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Show contents" }).click();
+    await expect(page.getByText("Bundle includes:")).toBeVisible();
+
+    // An out-of-stock product.
+    await page.goto(`/products/${DEMO.outOfStockProductHandle}`);
+    await expect(page.getByRole("status").filter({ hasText: "Out of stock" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  });
+
+  test("quick-shop adds the chosen variant from a card, and explains when it is out of stock", async ({ page }) => {
+    await page.goto("/shop");
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Ceramic Pour-Over Dripper" }) });
+    await card.hover();
+    await card.getByText("Charcoal", { exact: true }).click();
+    await expect(card.getByText("Added to cart!")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(card.getByText("Added to cart!")).toBeHidden();
+
+    const grinder = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Hand Burr Grinder" }) });
+    await grinder.hover();
+    await grinder.getByText("Walnut", { exact: true }).click();
+    const alert = page.getByRole("dialog", { name: "Out of stock" });
+    await expect(alert.getByText("This item is currently out of stock.")).toBeVisible();
+    await alert.getByRole("button", { name: "OK" }).click();
+    await expect(alert).toBeHidden();
+  });
+
+  test("bundle page: choose a variation per product and add the bundle", async ({ page }) => {
+    await page.goto(`/bundles/${bundleHandles.pourOverKit}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Pour-Over Starter Kit" })).toBeVisible();
+    const products = page.getByRole("list", { name: "Products in this bundle" }).getByRole("listitem");
+    await expect(products).toHaveCount(3);
+    const dripper = products.filter({ hasText: "Ceramic Pour-Over Dripper" });
+    await expect(dripper.getByRole("radio", { name: "Matte White" })).toBeChecked();
+    await dripper.getByText("Charcoal", { exact: true }).click();
+    await expect(dripper.getByRole("radio", { name: "Charcoal" })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Add Bundle to Cart" }).click();
+    await expect(page.getByRole("dialog", { name: "Your cart" }).getByText("Pour-Over Starter Kit")).toBeVisible();
+  });
+
+  test("unknown product and bundle answer 404 with their messages", async ({ page }) => {
+    const response = await page.goto("/products/no-such-product");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    const bundle = await page.goto("/bundles/no-such-bundle");
+    expect(bundle?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Bundle not found" })).toBeVisible();
+  });
+
+  test("sitemap.xml and robots.txt", async ({ page }) => {
+    const sitemap = await page.request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    expect(await sitemap.text()).toContain(`/products/${productHandles.houseBlend}</loc>`);
+    const robots = await page.request.get("/robots.txt");
+    expect(await robots.text()).toContain("Sitemap: ");
+  });
+});
