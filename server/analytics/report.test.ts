@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartStatus, SessionPayload } from "../../core/schemas/analytics";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
-import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { analyticsEvents } from "../db/schema";
 import { analyticsReport, recentSessions } from "./report";
 import { deleteExpiredAnalytics, runRetentionOnce } from "./retention";
 import { saveSessionPayload, startAnalyticsSession } from "./sessions";
@@ -22,8 +21,7 @@ type Visit = {
 
 async function visit(spec: Visit) {
   const { db, storeId } = database;
-  const id = await startAnalyticsSession(db, storeId, "test");
-  await db.update(analyticsSessions).set({ startedAt: spec.startedAt }).where(eq(analyticsSessions.id, id));
+  const id = await startAnalyticsSession(db, storeId, "test", spec.startedAt);
   const at = spec.startedAt.toISOString();
   const payload: SessionPayload = {
     cartData: {
@@ -107,12 +105,37 @@ describe("analyticsReport", () => {
     const report = await analyticsReport(database.db, database.storeId, { days: 1, now: daysAgo(100) });
     expect(report).toMatchObject({ sessions: 0, cart: { abandonmentRate: null }, averageSearchSeconds: null });
   });
+
+  it("counts a session once however many beacons it sends", async () => {
+    const again = await analyticsReport(database.db, database.storeId, { days: 30, now: NOW });
+    const id = await visit({ startedAt: daysAgo(3), pages: ["/twice"], status: "abandoned", searches: [{ query: "x", duration: 1 }] });
+    const after = await analyticsReport(database.db, database.storeId, { days: 30, now: NOW });
+    expect(after.topPages.find((page) => page.label === "/twice")).toEqual({ label: "/twice", count: 1 });
+    await saveSessionPayload(
+      database.db,
+      id,
+      {
+        cartData: { cartEvents: [], cartStatus: "purchased", sessionDuration: 5, timestamp: daysAgo(3).toISOString() },
+        productPageViews: {},
+        viewedPages: [{ page: "/twice", queryData: {} }, { page: "/twice", queryData: { a: "b" } }],
+        totalViewTime: 5,
+        searchHistory: [],
+      },
+      daysAgo(3),
+    );
+    const final = await analyticsReport(database.db, database.storeId, { days: 30, now: NOW });
+    expect(final.topPages.find((page) => page.label === "/twice")).toEqual({ label: "/twice", count: 2 });
+    expect(final.sessions).toBe(again.sessions + 1);
+    expect(final.cart).toMatchObject({ abandoned: again.cart.abandoned, purchased: again.cart.purchased + 1 });
+    expect(final.topSearches.find((search) => search.label === "x")).toBeUndefined();
+    expect(final.averageSearchSeconds).toBe(again.averageSearchSeconds);
+  });
 });
 
 describe("recentSessions", () => {
   it("summarises the latest sessions that sent a beacon", async () => {
     const sessions = await recentSessions(database.db, database.storeId);
-    expect(sessions).toHaveLength(5);
+    expect(sessions).toHaveLength(6);
     const first = sessions.find((session) => session.pages.includes("/shop"));
     expect(first).toMatchObject({
       cartStatus: "abandoned",
@@ -136,8 +159,9 @@ describe("retention", () => {
     const after = await database.db.select().from(analyticsEvents);
     expect(after).toHaveLength(before.length - 2);
     expect(after.every((event) => event.occurredAt.getTime() >= daysAgo(30).getTime())).toBe(true);
+    // The daily totals hold nothing about any one visitor, so they outlive the raw events.
     const report = await analyticsReport(database.db, database.storeId, { days: 365, now: NOW });
-    expect(report.sessions).toBe(4);
+    expect(report.sessions).toBe(6);
   });
 
   it("runs under an advisory lock and says whether it ran", async () => {

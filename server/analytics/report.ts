@@ -1,16 +1,19 @@
 /**
- * The owner's analytics report: SQL aggregations over the sessions and raw events of a recent window, each
- * query bounded by the (store_id, time) indexes so it reads only the window.
+ * The owner's analytics report: SQL sums over the daily totals (analytics_daily) of a window of whole UTC days,
+ * read through the (store_id, kind, day) index, so its cost follows the number of days and distinct pages, not
+ * the number of sessions. Recent sessions come from the sessions table.
  */
-import { and, avg, count, desc, eq, gte, lte, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gte, lte, sql, sum } from "drizzle-orm";
 import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
-import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { analyticsDaily, analyticsSessions } from "../db/schema";
+import { utcDay, type DailyKind } from "./daily";
 
 export type Ranked = { label: string; count: number };
 
 export type AnalyticsReport = {
   days: number;
+  /** The first UTC day of the window. */
   since: string;
   sessions: number;
   sessionsPerDay: { day: string; sessions: number }[];
@@ -28,97 +31,73 @@ export type ReportOptions = { days?: number; now?: Date; limit?: number };
 
 export const DEFAULT_REPORT_DAYS = 30;
 
-const asNumber = (value: unknown) => Number(value ?? 0);
+const DAY_MS = 86_400_000;
 
 export async function analyticsReport(db: Database, storeId: string, options: ReportOptions = {}): Promise<AnalyticsReport> {
   const days = options.days ?? DEFAULT_REPORT_DAYS;
   const limit = options.limit ?? 10;
   const now = options.now ?? new Date();
-  const since = new Date(now.getTime() - days * 86_400_000);
+  const since = utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const until = utcDay(now);
 
-  const inSessions = and(
-    eq(analyticsSessions.storeId, storeId),
-    gte(analyticsSessions.startedAt, since),
-    lte(analyticsSessions.startedAt, now),
-  );
-  const inWindow = and(
-    eq(analyticsEvents.storeId, storeId),
-    gte(analyticsEvents.occurredAt, since),
-    lte(analyticsEvents.occurredAt, now),
-  );
-  const inEvents = (type: string) => and(inWindow, eq(analyticsEvents.type, type));
-  const ranked = (rows: { label: string | null; count: unknown }[]): Ranked[] =>
-    rows.map((row) => ({ label: row.label ?? "", count: asNumber(row.count) }));
+  const inWindow = (kind: DailyKind) =>
+    and(
+      eq(analyticsDaily.storeId, storeId),
+      eq(analyticsDaily.kind, kind),
+      gte(analyticsDaily.day, since),
+      lte(analyticsDaily.day, until),
+    );
+  const total = sql<string>`sum(${analyticsDaily.count})`;
+  const byKey = (kind: DailyKind, rowLimit: number) =>
+    db
+      .select({ label: analyticsDaily.key, count: total })
+      .from(analyticsDaily)
+      .where(inWindow(kind))
+      .groupBy(analyticsDaily.key)
+      .having(sql`sum(${analyticsDaily.count}) > 0`)
+      .orderBy(desc(total), analyticsDaily.key)
+      .limit(rowLimit);
+  const ranked = (rows: { label: string; count: string }[]): Ranked[] =>
+    rows.map((row) => ({ label: row.label, count: Number(row.count) }));
+  const countOf = (rows: { label: string; count: string }[], key: string) =>
+    Number(rows.find((row) => row.label === key)?.count ?? 0);
 
-  const day = sql<string>`to_char(${analyticsSessions.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const isCheckout = sql`(${analyticsEvents.path} = '/checkout' or ${analyticsEvents.path} like '/checkout/%')`;
-  const productCount = sql`(${analyticsEvents.data}->>'count')::int`;
-  const resultCount = sql`${analyticsEvents.data}->>'resultCount'`;
-  const duration = sql`(${analyticsEvents.data}->>'duration')::float8`;
-
-  const [perDay, pages, products, steps, carts, searches, empty, searchTime] = await Promise.all([
-    db.select({ day, sessions: count() }).from(analyticsSessions).where(inSessions).groupBy(day).orderBy(day),
+  const [perDay, pages, products, steps, statuses, searches, empty, searchTime] = await Promise.all([
     db
-      .select({ label: analyticsEvents.path, count: count() })
-      .from(analyticsEvents)
-      .where(inEvents("page_view"))
-      .groupBy(analyticsEvents.path)
-      .orderBy(desc(count()), analyticsEvents.path)
-      .limit(limit),
+      .select({ day: analyticsDaily.day, sessions: total })
+      .from(analyticsDaily)
+      .where(inWindow("sessions"))
+      .groupBy(analyticsDaily.day)
+      .orderBy(analyticsDaily.day),
+    byKey("page", limit),
+    byKey("product", limit),
+    byKey("funnel", 10),
+    byKey("cart_status", 10),
+    byKey("search", limit),
+    byKey("search_no_results", limit),
     db
-      .select({ label: analyticsEvents.productHandle, count: sum(productCount) })
-      .from(analyticsEvents)
-      .where(inEvents("product_view"))
-      .groupBy(analyticsEvents.productHandle)
-      .orderBy(desc(sum(productCount)), analyticsEvents.productHandle)
-      .limit(limit),
-    db
-      .select({
-        productView: sql`count(distinct ${analyticsEvents.sessionId}) filter (where ${analyticsEvents.type} = 'product_view')`,
-        addToCart: sql`count(distinct ${analyticsEvents.sessionId}) filter (where ${analyticsEvents.type} = 'ITEM_ADDED')`,
-        checkout: sql`count(distinct ${analyticsEvents.sessionId}) filter (where ${analyticsEvents.type} = 'page_view' and ${isCheckout})`,
-      })
-      .from(analyticsEvents)
-      .where(inWindow),
-    db
-      .select({
-        sessions: count(),
-        abandoned: sql`count(*) filter (where ${analyticsSessions.cartStatus} = 'abandoned')`,
-        purchased: sql`count(*) filter (where ${analyticsSessions.cartStatus} = 'purchased')`,
-      })
-      .from(analyticsSessions)
-      .where(inSessions),
-    db
-      .select({ label: analyticsEvents.query, count: count() })
-      .from(analyticsEvents)
-      .where(inEvents("search"))
-      .groupBy(analyticsEvents.query)
-      .orderBy(desc(count()), analyticsEvents.query)
-      .limit(limit),
-    db
-      .select({ label: analyticsEvents.query, count: count() })
-      .from(analyticsEvents)
-      .where(and(inEvents("search"), sql`${resultCount} = '0'`))
-      .groupBy(analyticsEvents.query)
-      .orderBy(desc(count()), analyticsEvents.query)
-      .limit(limit),
-    db.select({ seconds: avg(duration) }).from(analyticsEvents).where(inEvents("search")),
+      .select({ count: total, seconds: sum(analyticsDaily.total) })
+      .from(analyticsDaily)
+      .where(inWindow("search_duration")),
   ]);
 
-  const abandoned = asNumber(carts[0]?.abandoned);
-  const purchased = asNumber(carts[0]?.purchased);
-  const averageSeconds = searchTime[0]?.seconds;
+  const abandoned = countOf(statuses, "abandoned");
+  const purchased = countOf(statuses, "purchased");
+  const searchCount = Number(searchTime[0]?.count ?? 0);
+  const sessionsPerDay = perDay
+    .map((row) => ({ day: row.day, sessions: Number(row.sessions) }))
+    .filter((row) => row.sessions > 0);
   return {
     days,
-    since: since.toISOString(),
-    sessions: asNumber(carts[0]?.sessions),
-    sessionsPerDay: perDay.map((row) => ({ day: row.day, sessions: asNumber(row.sessions) })),
+    since,
+    sessions: sessionsPerDay.reduce((all, row) => all + row.sessions, 0),
+    sessionsPerDay,
     topPages: ranked(pages),
     topProducts: ranked(products),
     funnel: {
-      productView: asNumber(steps[0]?.productView),
-      addToCart: asNumber(steps[0]?.addToCart),
-      checkout: asNumber(steps[0]?.checkout),
+      productView: countOf(steps, "product_view"),
+      addToCart: countOf(steps, "add_to_cart"),
+      checkout: countOf(steps, "checkout"),
       purchase: purchased,
     },
     cart: {
@@ -128,7 +107,8 @@ export async function analyticsReport(db: Database, storeId: string, options: Re
     },
     topSearches: ranked(searches),
     searchesWithNoResults: ranked(empty),
-    averageSearchSeconds: averageSeconds == null ? null : Math.round(Number(averageSeconds) * 10) / 10,
+    averageSearchSeconds:
+      searchCount > 0 ? Math.round((Number(searchTime[0]?.seconds ?? 0) / searchCount) * 10) / 10 : null,
   };
 }
 

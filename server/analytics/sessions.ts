@@ -8,10 +8,21 @@ import { and, eq } from "drizzle-orm";
 import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { applyContributions, normalizeQuery, sessionContributions, utcDay } from "./daily";
 
-export async function startAnalyticsSession(db: Database, storeId: string, userAgent: string | undefined) {
+export async function startAnalyticsSession(
+  db: Database,
+  storeId: string,
+  userAgent: string | undefined,
+  startedAt = new Date(),
+) {
   const id = randomUUID();
-  await db.insert(analyticsSessions).values({ id, storeId, userAgent: userAgent?.slice(0, 300) ?? null });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(analyticsSessions)
+      .values({ id, storeId, userAgent: userAgent?.slice(0, 300) ?? null, startedAt, updatedAt: startedAt });
+    await applyContributions(tx, storeId, utcDay(startedAt), [], [{ kind: "sessions", key: "", count: 1, total: 0 }]);
+  });
   return id;
 }
 
@@ -62,7 +73,7 @@ function derivedEvents(
     ...payload.searchHistory.map((entry) => ({
       ...base,
       type: "search",
-      query: entry.query.trim().toLowerCase(),
+      query: normalizeQuery(entry.query),
       data: {
         duration: entry.duration,
         resultCount: entry.resultCount ?? null,
@@ -78,7 +89,12 @@ function derivedEvents(
 export async function saveSessionPayload(db: Database, sessionId: string, payload: SessionPayload, now = new Date()) {
   return db.transaction(async (tx) => {
     const [session] = await tx
-      .select({ id: analyticsSessions.id, storeId: analyticsSessions.storeId, startedAt: analyticsSessions.startedAt })
+      .select({
+        id: analyticsSessions.id,
+        storeId: analyticsSessions.storeId,
+        startedAt: analyticsSessions.startedAt,
+        previous: analyticsSessions.payload,
+      })
       .from(analyticsSessions)
       .where(eq(analyticsSessions.id, sessionId))
       .for("update");
@@ -96,6 +112,9 @@ export async function saveSessionPayload(db: Database, sessionId: string, payloa
     await tx
       .delete(analyticsEvents)
       .where(and(eq(analyticsEvents.storeId, session.storeId), eq(analyticsEvents.sessionId, session.id)));
+    // The previous payload was validated when it was stored.
+    const previous = session.previous ? sessionContributions(session.previous as SessionPayload) : [];
+    await applyContributions(tx, session.storeId, utcDay(session.startedAt), previous, sessionContributions(payload));
     const events = derivedEvents(payload, session, now);
     if (events.length > 0) await tx.insert(analyticsEvents).values(events);
     return true;
