@@ -7,6 +7,7 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
 import { benchSearch, type SearchFigures } from "./bench/search";
 import { rssMegabytes, startServer } from "./bench/server";
 
@@ -106,6 +107,11 @@ function printSearch(label: string, figures: SearchFigures) {
   console.table([{ "p50 ms": figures.p50, "p99 ms": figures.p99, "mean ms": figures.mean }]);
 }
 
+function printAnalytics(label: string, figures: AnalyticsFigures) {
+  console.log(`\n## analytics report on ${label}: ${figures.sessions} sessions, ${figures.events} raw events, ${figures.dailyRows} daily rows (budget 200 ms)`);
+  console.table([{ "p50 ms": figures.p50, "p95 ms": figures.p95, "max ms": figures.max, "recent sessions ms": figures.recentSessionsMs }]);
+}
+
 async function main() {
   await mkdir("bench-results", { recursive: true });
   const report: Record<string, unknown> = { at: new Date().toISOString(), durationSeconds: DURATION_SECONDS };
@@ -116,6 +122,9 @@ async function main() {
   const pgliteSearch = await benchSearch();
   printSearch("PGlite", pgliteSearch);
   report.searchPglite = pgliteSearch;
+  const pgliteAnalytics = await benchAnalytics();
+  printAnalytics("PGlite", pgliteAnalytics);
+  report.analyticsPglite = pgliteAnalytics;
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -128,6 +137,11 @@ async function main() {
     report.searchPostgres = await withScratchDatabase(postgresUrl, async (url) => {
       const figures = await benchSearch(url);
       printSearch("PostgreSQL", figures);
+      return figures;
+    });
+    report.analyticsPostgres = await withScratchDatabase(postgresUrl, async (url) => {
+      const figures = await benchAnalytics(url);
+      printAnalytics("PostgreSQL", figures);
       return figures;
     });
   }
