@@ -128,6 +128,8 @@ type SyncPayload = { cartItems: CartItem[]; discount_code: string | null };
 function useCartSync(onSynced: (response: CartResponse) => void) {
   const latest = useRef<SyncPayload | null>(null);
   const running = useRef<Promise<void> | null>(null);
+  // The local cart holds a change the server has not taken (its send failed); it must not be overwritten.
+  const unsent = useRef(false);
   const onSyncedRef = useRef(onSynced);
   useEffect(() => {
     onSyncedRef.current = onSynced;
@@ -142,8 +144,10 @@ function useCartSync(onSynced: (response: CartResponse) => void) {
           method: "POST",
           body: JSON.stringify(payload),
         });
+        unsent.current = false;
         if (latest.current === null) onSyncedRef.current(response);
       } catch (error) {
+        unsent.current = true;
         // The spec logs a failed sync and keeps the local cart; the next change sends the whole cart again.
         console.error("Failed to sync cart", error);
       }
@@ -166,7 +170,10 @@ function useCartSync(onSynced: (response: CartResponse) => void) {
     while (running.current) await running.current;
   }, []);
 
-  return { send, flush };
+  /** Whether the server holds every local change and no send is under way. */
+  const settled = useCallback(() => latest.current === null && running.current === null && !unsent.current, []);
+
+  return { send, flush, settled };
 }
 
 /** The server's answer, reduced to what decides whether the local cart differs from it. */
@@ -198,7 +205,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     if (response.notices.length > 0) setNotices(response.notices);
   }, []);
 
-  const { send, flush } = useCartSync(applyServerCart);
+  const { send, flush, settled } = useCartSync(applyServerCart);
 
   useEffect(() => {
     const signature = syncedSignature(state.cartItems, state.activeDiscount);
@@ -206,6 +213,13 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     synced.current = signature;
     send({ cartItems: state.cartItems, discount_code: state.activeDiscount?.code ?? null });
   }, [state.cartItems, state.activeDiscount, send]);
+
+  // The root loader runs again after a form action; when the server's cart changed meanwhile (sign-in merged the
+  // guest cart into the customer's) and every local change has reached it, the server's cart is the newer one.
+  useEffect(() => {
+    if (!initial || !settled()) return;
+    if (syncedSignature(initial.cartItems, initial.discount) !== synced.current) applyServerCart(initial);
+  }, [initial, settled, applyServerCart]);
 
   // A shopper who has seen why the cart changed opens it to read the lines; the notice stays until dismissed.
   useEffect(() => {

@@ -237,3 +237,47 @@ test.describe("checkout button", () => {
     await expect(page).toHaveURL(/\/checkout$/);
   });
 });
+
+test("the cart stays with the account: forgotten at sign-out, back at sign-in, merged with a guest cart", async ({ page }) => {
+  const email = `cart-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = "roasted beans 42";
+  const main = page.getByRole("main");
+  await page.goto("/signup");
+  await main.getByLabel("First Name", { exact: true }).fill("Ada");
+  await main.getByLabel("Last Name", { exact: true }).fill("Lovelace");
+  await main.getByLabel("Email", { exact: true }).fill(email);
+  await main.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  const signIn = async () => {
+    await main.getByLabel("Email", { exact: true }).fill(email);
+    await main.getByLabel("Password", { exact: true }).fill(password);
+    await main.getByRole("button", { name: "Sign In" }).click();
+    await expect(main.getByRole("button", { name: "Logout" })).toBeVisible();
+  };
+
+  await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 1 }]);
+  await page.reload();
+  await signIn();
+  await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
+
+  // Signing out leaves the cart with the account; the browser's cart empties without a reload.
+  await main.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
+
+  // A guest cart filled meanwhile joins the account's cart at sign-in.
+  await page.goto("/login");
+  await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 2, subscription: { subscription_id: SUB.monthly } }]);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
+  await signIn();
+  await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+  // The merged cart is the one later changes are stored in.
+  await openCart(page);
+  const synced = nextSync(page);
+  await line(page, "Recurring every 1 month").getByRole("button", { name: /Increase quantity/ }).click();
+  await synced;
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Cart, 4 items" })).toBeVisible();
+});
