@@ -103,7 +103,11 @@ export default function VerifiedReviewSubmission() {
                 if (remaining.length === 0) setLink({ status: "error", message: REVIEW_MESSAGES.allReviewed });
                 else setLink({ status: "valid", order: { ...link.order, product_details: remaining } });
               }}
-              onFailed={() => setDialog("failure")}
+              onFailed={(status) => {
+                setDialog("failure");
+                // Reviewed meanwhile (another tab, another device): the list is refreshed, the typed text stays.
+                if (status === 409) void validateLink(token, storeId).then(setLink);
+              }}
             />
           </>
         )}
@@ -170,7 +174,7 @@ function ReviewForm({
   token: string;
   storeId: string;
   onSubmitted: (remaining: ReviewOrderDetails["product_details"]) => void;
-  onFailed: () => void;
+  onFailed: (status?: number) => void;
 }) {
   const products = order.product_details;
   const [productHandle, setProductHandle] = useState(products[0].handle);
@@ -212,7 +216,7 @@ function ReviewForm({
       });
       if (!response.ok) {
         setServerError(await errorMessage(response));
-        onFailed();
+        onFailed(response.status);
         return;
       }
       const result = (await response.json()) as ReviewSubmissionResponse;

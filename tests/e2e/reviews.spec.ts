@@ -125,6 +125,30 @@ test.describe("a customer with a review link", () => {
     await expect(dialog).toBeHidden();
     await expect(product.getByRole("option")).toHaveText(["Enamel Camp Mug"]);
 
+    // The same link in a second tab reviews the last product (stars chosen with the mouse there)...
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(fixture.link);
+    const otherForm = otherTab.getByRole("region", { name: "Write Your Review" });
+    await expect(otherForm.getByLabel("Select Product")).toHaveValue("enamel-camp-mug");
+    await otherForm.getByLabel("Title").fill("Tough mug");
+    await otherForm.locator("label").filter({ hasText: "5 stars" }).click();
+    await expect(otherForm.getByRole("radio", { name: "5 stars" })).toBeChecked();
+    await otherForm.getByLabel("Review").fill("Survived a week of camping.");
+    await otherForm.getByRole("button", { name: "Submit Review" }).click();
+    await otherTab.getByRole("dialog", { name: "Review Submitted" }).getByRole("button", { name: "OK" }).click();
+    await expect(otherTab.getByText("All reviews for this order have been submitted.")).toBeVisible();
+    await otherTab.close();
+
+    // ...so this tab's late review of it is refused, and the page says nothing is left to review.
+    await form.getByLabel("Title").fill("Also tough");
+    await form.getByLabel("Review").fill("Same mug, second opinion.");
+    await form.getByRole("radio", { name: "3 stars" }).focus();
+    await page.keyboard.press("Space");
+    await form.getByRole("button", { name: "Submit Review" }).click();
+    await page.getByRole("dialog", { name: "Submission Failed" }).getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("heading", { name: "Validation Error" })).toBeVisible();
+    await expect(page.getByText("All reviews for this order have been submitted.")).toBeVisible();
+
     await page.goto(`${shopUrl}/products/colombia-huila`);
     const review = page.getByRole("button").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(review).toContainText("Verified");
