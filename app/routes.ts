@@ -3,13 +3,13 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The spec's route table (section 2). Screens of capabilities not built yet are absent and answer 404. */
 export default [
   index("routes/home.tsx"),
-  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("robots.txt", "routes/robots[.]txt.ts"),
   route("search", "routes/search.tsx", { id: "search" }),
   route("search/:query", "routes/search.tsx", { id: "search-query" }),
   route("shop", "routes/search.tsx", { id: "shop" }),
   route("products/:productId", "routes/products.$productId.tsx"),
   route("bundles/:bundleId", "routes/bundles.$bundleId.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("verified_review_submission", "routes/verified-review-submission.tsx"),
   route("pages/:pageName", "routes/static-page.tsx"),
   route("blog", "routes/blog.tsx"),
@@ -23,5 +23,9 @@ export default [
   route("profile/orders/:number", "routes/profile-order.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("checkout", "routes/checkout.tsx", { id: "checkout" }),
+  route("checkout/:sessionId", "routes/checkout.tsx", { id: "checkout-session" }),
+  route("checkout-confirmation", "routes/checkout-confirmation.tsx"),
+  route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

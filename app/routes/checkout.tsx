@@ -1,0 +1,442 @@
+/**
+ * Checkout (spec section 2, Checkout; section 4, Checkout; section 5, Checkout): the order summary beside the form.
+ * Every amount comes from the server in cents; the page only displays them. Validation messages are shown.
+ */
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { data, Link, useNavigate } from "react-router";
+import { formatMoney } from "@core/money";
+import {
+  INCOMPLETE_ADDRESS_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MISSING_FIELDS_MESSAGE,
+  SHIPPING_OPTIONS_FAILED_MESSAGE,
+  type CheckoutSessionData,
+  type PriceInfo,
+  type ShippingOption,
+} from "@core/schemas/checkout";
+import { checkoutCall } from "~/components/checkout/api";
+import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
+import type { StripeConfirm } from "~/components/checkout/stripe-payment";
+import { useShop } from "~/lib/use-shop";
+import { useCart } from "~/state/cart";
+import type { Route } from "./+types/checkout";
+
+const StripePayment = lazy(() =>
+  import("~/components/checkout/stripe-payment").then((module) => ({ default: module.StripePayment })),
+);
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { getCheckoutSession } = await import("../../server/checkout/checkout");
+  const { HttpError } = await import("../../server/http/errors");
+  const sessionId = params.sessionId ?? new URL(request.url).searchParams.get("session_id");
+  let session: CheckoutSessionData | null = null;
+  let sessionError: string | null = null;
+  if (sessionId) {
+    try {
+      session = await getCheckoutSession(context, context.storeId, sessionId);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      sessionError = error.message;
+    }
+  }
+  return data(
+    { session, sessionError, payment: context.payments.clientConfig },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
+  return [{ title: `Checkout | ${shop}` }, { name: "robots", content: "noindex" }];
+}
+
+type Address = { name: string; line1: string; line2: string; city: string; state: string; postal_code: string };
+const EMPTY_ADDRESS: Address = { name: "", line1: "", line2: "", city: "", state: "", postal_code: "" };
+
+const validEmail = (email: string) => email.trim() !== "" && email.includes("@");
+const completeAddress = (a: Address) =>
+  [a.name, a.line1, a.city, a.state, a.postal_code].every((part) => part.trim() !== "");
+
+const inputClass = "mt-1 block w-full rounded border border-black/40 bg-white px-3 py-2";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { session, sessionError, payment } = loaderData;
+  const { storeId } = useShop();
+  const { state: cart } = useCart();
+  const navigate = useNavigate();
+  const id = useId();
+
+  const hasSubscription = session
+    ? session.has_subscription
+    : cart.cartItems.some((item) => item.kind === "product" && item.subscription);
+  const [email, setEmail] = useState("");
+  const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
+  const [options, setOptions] = useState<ShippingOption[]>([]);
+  const [optionId, setOptionId] = useState<string | null>(null);
+  const [optionsError, setOptionsError] = useState<string | null>(null);
+  const [priceInfo, setPriceInfo] = useState<PriceInfo | null>(null);
+  const [codeInput, setCodeInput] = useState("");
+  const [discountCode, setDiscountCode] = useState<string | null>(cart.activeDiscount?.code ?? null);
+  const [applying, setApplying] = useState(false);
+  const [discountError, setDiscountError] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState<CardFields>({ number: "", expiry: "", cvc: "" });
+  const stripeConfirm = useRef<StripeConfirm | null>(null);
+  const [stripeReady, setStripeReady] = useState(false);
+  const attemptKey = useMemo(() => `attempt-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`, []);
+
+  const details = useDebounced({ email, address }, 400);
+  const detailsComplete = validEmail(details.email) && completeAddress(details.address);
+  const addressNow = { ...address, country: "US" };
+
+  // Shipping options once email and address are complete; cleared as soon as the address is not.
+  useEffect(() => {
+    if (!detailsComplete) {
+      setOptions([]);
+      setOptionId(null);
+      setPriceInfo(null);
+      return;
+    }
+    let current = true;
+    checkoutCall<{ shipping_options: ShippingOption[] }>("get_shipping_options", {
+      address: { ...details.address, country: "US" },
+      store_id: storeId,
+      email: details.email,
+    })
+      .then((body) => {
+        if (!current) return;
+        setOptions(body.shipping_options);
+        setOptionsError(null);
+      })
+      .catch((failure: unknown) => {
+        console.error(SHIPPING_OPTIONS_FAILED_MESSAGE, failure);
+        if (current) setOptionsError(SHIPPING_OPTIONS_FAILED_MESSAGE);
+      });
+    return () => {
+      current = false;
+    };
+  }, [detailsComplete, details, storeId]);
+
+  const previewBody = useCallback(
+    () => ({
+      store_id: storeId,
+      address: { ...details.address, country: "US" },
+      email: details.email,
+      discount_code: discountCode,
+      ...(session
+        ? { session_id: session.session_id, name: details.address.name, shipping_option: optionId }
+        : { fullName: details.address.name, shipping_option: optionId }),
+    }),
+    [storeId, details, discountCode, session, optionId],
+  );
+
+  // The tax preview follows the option, address, email, cart, discount and name.
+  useEffect(() => {
+    if (!detailsComplete || !optionId) return;
+    let current = true;
+    checkoutCall<{ price_info: PriceInfo }>(session ? "preview_tax" : "preview_tax_and_shipping", previewBody())
+      .then((body) => current && setPriceInfo(body.price_info))
+      .catch((failure: unknown) => {
+        console.error("Failed to preview tax and shipping", failure);
+        if (current) setError(failure instanceof Error ? failure.message : String(failure));
+      });
+    return () => {
+      current = false;
+    };
+  }, [detailsComplete, optionId, previewBody, session, cart.totalCents]);
+
+  async function applyDiscount() {
+    const code = codeInput.trim();
+    if (code === "") return;
+    setApplying(true);
+    setDiscountError(null);
+    try {
+      const response = await fetch(`/api/discount/${encodeURIComponent(code)}?store_id=${encodeURIComponent(storeId)}`);
+      if (!response.ok) throw new Error("Invalid discount code");
+      setDiscountCode(code);
+      setCodeInput("");
+    } catch (failure) {
+      console.error("Failed to fetch discount code", failure);
+      setDiscountError("Invalid discount code");
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (!validEmail(email)) return setError(INVALID_EMAIL_MESSAGE);
+    if (!completeAddress(address)) return setError(INCOMPLETE_ADDRESS_MESSAGE);
+    if (!optionId) return setError(MISSING_FIELDS_MESSAGE);
+    if (payment.provider === "simulated" && (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim())) {
+      return setError(MISSING_FIELDS_MESSAGE);
+    }
+    setProcessing(true);
+    try {
+      const body = { ...previewBody(), address: addressNow, email, shipping_option: optionId };
+      const order = session
+        ? await checkoutCall<{ client_secret: string; payment_reference: string }>("submit_order", {
+            ...body,
+            name: address.name,
+          })
+        : await checkoutCall<{ client_secret: string; payment_reference: string }>("confirm_subscription", {
+            ...body,
+            fullName: address.name,
+            checkout_items: cart.cartItems.map((item) =>
+              item.kind === "bundle"
+                ? { quantity: item.quantity, bundle_id: item.bundle_id }
+                : { quantity: item.quantity, sku: item.sku, subscription: item.subscription?.subscription_id ?? null },
+            ),
+            idempotency_key: attemptKey,
+          });
+      const confirmation = `/checkout-confirmation?ref=${encodeURIComponent(order.payment_reference)}`;
+      if (payment.provider === "simulated") {
+        const expiry = parseExpiry(card.expiry);
+        const result = await checkoutCall<{ status: string; error: string | null }>("simulated/confirm", {
+          client_secret: order.client_secret,
+          card: { number: card.number, exp_month: expiry.month, exp_year: expiry.year, cvc: card.cvc },
+        });
+        navigate(`${confirmation}&redirect_status=${result.status === "succeeded" ? "succeeded" : "failed"}`);
+        return;
+      }
+      if (!stripeConfirm.current) throw new Error("The payment form is not ready yet");
+      const result = await stripeConfirm.current(order.client_secret, `${window.location.origin}${confirmation}`, email);
+      // Stripe redirects on success; an error (a declined card) lands on the failure page the same way.
+      if (result.error) navigate(`${confirmation}&redirect_status=failed`);
+    } catch (failure) {
+      console.error("Payment submit failed", failure);
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const registerStripe = useCallback((confirm: StripeConfirm | null) => {
+    stripeConfirm.current = confirm;
+    setStripeReady(confirm !== null);
+  }, []);
+
+  if (sessionError || (!session && !hasSubscription)) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="font-heading text-3xl">Checkout</h1>
+        <p className="mt-4" role="alert">
+          {sessionError ?? "Your cart is empty."}
+        </p>
+        <Link to="/" className="mt-8 inline-block rounded bg-button px-6 py-3 text-button-ink">
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  const clientSecretReady = payment.provider === "simulated" ? Boolean(session?.client_secret) || hasSubscription : true;
+  const subtotal = priceInfo?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents;
+  const discount = priceInfo?.discount ?? (discountCode ? null : 0);
+  const goods = subtotal - (discount ?? 0);
+  const selected = options.find((option) => option.shipping_option_id === optionId) ?? null;
+  const lines = cart.cartItems;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_24rem]">
+      <div>
+        <h1 id={`${id}-title`} className="font-heading text-3xl">
+          Checkout
+        </h1>
+        {payment.provider === "simulated" && (
+          <p className="mt-3 rounded border border-black/30 bg-card px-3 py-1 text-sm" role="note">
+            Test mode: no real payments are taken
+          </p>
+        )}
+        <form className="mt-6 space-y-6" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+          <div>
+            <label htmlFor={`${id}-email`} className="text-sm font-semibold">
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              className={inputClass}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
+            {(
+              [
+                ["name", "Full name", "shipping name"],
+                ["line1", "Address", "shipping address-line1"],
+                ["line2", "Apartment, suite, etc. (optional)", "shipping address-line2"],
+                ["city", "City", "shipping address-level2"],
+                ["state", "State", "shipping address-level1"],
+                ["postal_code", "ZIP code", "shipping postal-code"],
+              ] as const
+            ).map(([field, label, autoComplete]) => (
+              <div key={field}>
+                <label htmlFor={`${id}-${field}`} className="text-sm">
+                  {label}
+                </label>
+                <input
+                  id={`${id}-${field}`}
+                  autoComplete={autoComplete}
+                  className={inputClass}
+                  value={address[field]}
+                  onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
+                />
+              </div>
+            ))}
+          </fieldset>
+          <fieldset>
+            <legend className="text-sm font-semibold uppercase tracking-wide">SHIPPING METHOD</legend>
+            {optionsError && (
+              <p role="alert" className="mt-2 text-red-800">
+                {optionsError}
+              </p>
+            )}
+            {options.length === 0 ? (
+              <p className="mt-2 text-sm">Enter your email and shipping address to see shipping options.</p>
+            ) : (
+              <div className="mt-2 space-y-2">
+                {options.map((option) => {
+                  const free =
+                    option.free_shipping_threshold !== null && goods >= option.free_shipping_threshold * 100;
+                  return (
+                    <label key={option.shipping_option_id} className="flex items-start gap-3 rounded border border-black/30 bg-white p-3">
+                      <input
+                        type="radio"
+                        name="shipping_option"
+                        value={option.shipping_option_id}
+                        checked={optionId === option.shipping_option_id}
+                        onChange={() => setOptionId(option.shipping_option_id)}
+                        className="mt-1"
+                      />
+                      <span className="flex-1">
+                        <span className="font-semibold">{option.shipping_option_name}</span>
+                        <span className="block text-sm">{option.additional_information}</span>
+                      </span>
+                      <span>{free ? "FREE" : formatMoney(Math.round(option.price * 100))}</span>
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+          </fieldset>
+          {clientSecretReady ? (
+            payment.provider === "simulated" ? (
+              <SimulatedCardForm value={card} onChange={setCard} />
+            ) : (
+              <Suspense fallback={<p>Loading payment form...</p>}>
+                <StripePayment
+                  publishableKey={payment.publishableKey}
+                  accountId={payment.accountId}
+                  clientSecret={session?.client_secret ?? null}
+                  amountCents={priceInfo?.total ?? cart.totalCents}
+                  register={registerStripe}
+                />
+              </Suspense>
+            )
+          ) : (
+            <p>Loading payment form...</p>
+          )}
+          {error && (
+            <p role="alert" className="rounded border border-red-800 bg-white px-3 py-2 text-red-800">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={processing || (payment.provider === "stripe" && !stripeReady)}
+            className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink disabled:opacity-60"
+          >
+            {processing ? "Processing..." : "Pay Now"}
+          </button>
+        </form>
+      </div>
+
+      <aside aria-labelledby={`${id}-summary`} className="h-fit rounded bg-card p-6">
+        <h2 id={`${id}-summary`} className="font-heading text-xl">
+          Order summary
+        </h2>
+        <ul className="mt-4 space-y-2">
+          {lines.map((line) => (
+            <li key={line.kind === "bundle" ? `b${line.bundle_id}${JSON.stringify(line.selected_variants)}` : `p${line.sku}${line.subscription?.subscription_id ?? ""}`} className="flex justify-between gap-4 text-sm">
+              <span>
+                {line.quantity} × {line.title}
+                {line.kind === "product" && line.subscription && (
+                  <span className="block">
+                    Recurring every {line.subscription.subscription_interval} {line.subscription.subscription_interval_unit}
+                    {line.subscription.subscription_interval > 1 ? "s" : ""}
+                  </span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex gap-2">
+          <label htmlFor={`${id}-code`} className="sr-only">
+            Discount code
+          </label>
+          <input
+            id={`${id}-code`}
+            placeholder="Discount code"
+            className="block w-full rounded border border-black/40 bg-white px-3 py-2"
+            value={codeInput}
+            onChange={(event) => setCodeInput(event.target.value)}
+          />
+          <button type="button" onClick={applyDiscount} disabled={applying} className="rounded bg-button2 px-4 py-2 text-button2-ink">
+            {applying ? "Applying..." : "Apply"}
+          </button>
+        </div>
+        {discountError && (
+          <p role="alert" className="mt-2 text-sm text-red-800">
+            {discountError}
+          </p>
+        )}
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(subtotal)}</dd>
+          </div>
+          {discountCode && (
+            <div className="flex items-center justify-between gap-2">
+              <dt>
+                Discount ({discountCode}){" "}
+                <button type="button" className="underline" onClick={() => setDiscountCode(null)}>
+                  Remove
+                </button>
+              </dt>
+              <dd>{discount === null ? "…" : formatMoney(-discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd>
+              {!priceInfo || !selected ? "Enter shipping address" : priceInfo.shipping === 0 ? "FREE" : formatMoney(priceInfo.shipping)}
+            </dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Tax</dt>
+            <dd>{priceInfo ? formatMoney(priceInfo.tax) : "—"}</dd>
+          </div>
+          <div className="flex justify-between border-t border-black/20 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd>{formatMoney(priceInfo?.total ?? goods)}</dd>
+          </div>
+        </dl>
+      </aside>
+    </div>
+  );
+}

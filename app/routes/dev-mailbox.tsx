@@ -1,0 +1,90 @@
+/**
+ * The outbox as a mailbox, newest first, for inspecting the shop's email without an SMTP server. Open outside
+ * production; in production only with HTTP basic auth against ADMIN_PASSWORD, and absent (404) when it is unset.
+ */
+import { data, isRouteErrorResponse } from "react-router";
+import type { Route } from "./+types/dev-mailbox";
+
+function authorised(request: Request, password: string): boolean {
+  const header = request.headers.get("authorization") ?? "";
+  if (!header.startsWith("Basic ")) return false;
+  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
+  const given = decoded.slice(decoded.indexOf(":") + 1);
+  return given.length === password.length && given === password;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config } = context;
+  if (config.NODE_ENV === "production") {
+    if (!config.ADMIN_PASSWORD) throw data(null, { status: 404 });
+    if (!authorised(request, config.ADMIN_PASSWORD)) {
+      throw new Response("Authentication required", { status: 401, headers: { "WWW-Authenticate": 'Basic realm="mailbox"' } });
+    }
+  }
+  const { desc } = await import("drizzle-orm");
+  const { mailOutbox } = await import("../../server/db/schema");
+  const messages = await context.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+  return data(
+    {
+      messages: messages.map((message) => ({
+        id: message.id,
+        to: message.to,
+        subject: message.subject,
+        kind: message.kind,
+        text: message.text,
+        createdAt: message.createdAt.toISOString(),
+        sent: message.sentAt !== null,
+      })),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/**
+ * Keeps the 401's WWW-Authenticate challenge, so the browser asks for the password; React Router takes the headers
+ * of the route whose boundary renders the error, hence this route's own ErrorBoundary.
+ */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+export function meta() {
+  return [{ title: "Mailbox" }, { name: "robots", content: "noindex" }];
+}
+
+export default function DevMailbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="font-heading text-3xl">Mailbox</h1>
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-4">No messages yet.</p>
+      ) : (
+        <ol className="mt-6 space-y-6">
+          {loaderData.messages.map((message) => (
+            <li key={message.id}>
+              <article className="rounded bg-card p-4" aria-labelledby={`mail-${message.id}`}>
+                <h2 id={`mail-${message.id}`} className="font-semibold">
+                  {message.subject}
+                </h2>
+                <p className="text-sm">
+                  To {message.to} · {message.kind} · {new Date(message.createdAt).toUTCString()}
+                  {message.sent ? " · delivered" : ""}
+                </p>
+                <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{message.text}</pre>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="font-heading text-3xl">{status === 401 ? "Authentication required" : "Page not found"}</h1>
+    </section>
+  );
+}
