@@ -203,6 +203,16 @@ test.describe("adding to the cart", () => {
     await expect(drawer(page)).toBeVisible();
     await expect(line(page, "House Blend")).toContainText("Weight: 2 lb");
     await expect(line(page, "House Blend")).toContainText("Grind: Drip Grind");
+    await drawer(page).getByRole("button", { name: "Close cart" }).click();
+
+    // A variant without stock is refused with the spec's dialog and the cart is left alone.
+    const grinder = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Hand Burr Grinder" }) });
+    await grinder.hover();
+    await grinder.getByRole("group", { name: "Quick shop Hand Burr Grinder" }).getByText("Walnut", { exact: true }).click();
+    const refusal = page.getByRole("dialog").filter({ hasText: "This item is currently out of stock." });
+    await expect(refusal).toBeVisible();
+    await refusal.getByRole("button", { name: "OK" }).click();
+    await expect(page.getByRole("button", { name: "Cart, 1 item" })).toBeVisible();
   });
 
   test("the bundle page adds the bundle with the chosen variants", async ({ page }) => {
