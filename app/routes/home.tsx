@@ -11,18 +11,22 @@ import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { getFeaturedCollection } from "../../server/catalog/collections";
 import { listAllProducts } from "../../server/catalog/products";
 import { listRecentReviews, listTestimonials } from "../../server/catalog/reviews";
+import { getPopupDiscount } from "../../server/newsletter/welcome";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
   const featured = getFeaturedCollection(db, storeId);
-  const [products, reviews, testimonials] = await Promise.all([
+  const [products, reviews, testimonials, popup] = await Promise.all([
     listAllProducts(db, storeId),
     listRecentReviews(db, storeId),
     listTestimonials(db, storeId),
+    // The spec's home fetches the popup discount: the same offer the welcome popup makes.
+    getPopupDiscount(db, storeId),
   ]);
-  return { products, reviews, testimonials, featured, origin: context.config.publicUrl };
+  const popupPercentage = popup?.discount_popup_percentage ?? 0;
+  return { products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -50,7 +54,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { products, reviews, testimonials, featured } = loaderData;
+  const { products, reviews, testimonials, featured, popupPercentage } = loaderData;
   const { settings } = useShop();
   const content = settings.siteContent;
   const bannerProduct = products.find((product) => product.id === content.bannerProductHandle) ?? null;
@@ -99,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
 
-      <DiscountBlock image={content.discountImage} percentage={content.discountPopupPercentage} />
+      <DiscountBlock image={content.discountImage} percentage={popupPercentage} />
     </>
   );
 }
