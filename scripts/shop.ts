@@ -9,6 +9,10 @@ type Command = { run(args: string[]): Promise<void> };
 
 const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
   analytics: { summary: "analytics [--days 30]   browsing analytics report", load: () => import("./shop/analytics") },
+  orders: {
+    summary: "orders list | show <n> | fulfil <n> | cancel <n> | refund <n>   order operations",
+    load: () => import("./shop/orders"),
+  },
   reviews: {
     summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
     load: () => import("./shop/reviews"),

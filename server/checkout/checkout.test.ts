@@ -5,10 +5,16 @@ import { DEMO } from "../db/seed";
 import { discounts, mailOutbox, orders, paymentEvents, variants, cartLines } from "../db/schema";
 import { sweepPendingOrders } from "../orders/orders";
 import { SimulatedPaymentProvider, SIMULATED_SIGNATURE_HEADER, TEST_CARDS } from "../payments/simulated";
+import {
+  ADDRESS,
+  SKU,
+  cartWith as cartWithIn,
+  checkoutDetails,
+  payWithCard,
+  startCheckout as startCheckoutIn,
+  submitOrder,
+} from "../../tests/support/checkout";
 import { shippingCents, taxCents } from "./checkout";
-
-const SKU = DEMO.subscriptions.houseBlend.sku; // $16.00
-const ADDRESS = { line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814", country: "US" };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,55 +25,15 @@ afterAll(async () => {
 });
 
 const simulated = () => t.deps.payments as SimulatedPaymentProvider;
+const cartWith = (quantity: number) => cartWithIn(t, quantity);
+const startCheckout = (quantity: number) => startCheckoutIn(t, quantity);
+const details = checkoutDetails;
+const submit = (sessionId: string, extra: Record<string, unknown> = {}) => submitOrder(t, sessionId, extra);
+const pay = (clientSecret: string, number?: string) => payWithCard(t, clientSecret, number);
 
 async function stockOf(sku: string) {
   const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
   return row.stock;
-}
-
-/** A stored cart of `quantity` House Blend bags and its cookie. */
-async function cartWith(quantity: number, sku = SKU) {
-  const response = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku, quantity }] });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie()[0].split(";")[0];
-  return { cookie, quantity, sku };
-}
-
-async function startCheckout(quantity: number, sku = SKU, unitCents = 1600) {
-  const cart = await cartWith(quantity, sku);
-  const response = await t.call(
-    "POST",
-    "/api/stripe/create_checkout_session",
-    { checkout_items: [{ quantity, sku }], store_id: "demo", cost_of_checkout: unitCents * quantity },
-    { cookie: cart.cookie },
-  );
-  expect(response.status).toBe(201);
-  const { session_id } = (await response.json()) as { session_id: string };
-  return { ...cart, sessionId: session_id };
-}
-
-const details = (sessionId: string, extra: Record<string, unknown> = {}) => ({
-  session_id: sessionId,
-  store_id: "demo",
-  address: ADDRESS,
-  email: "shopper@example.com",
-  name: "Sam Shopper",
-  shipping_option: "standard",
-  ...extra,
-});
-
-async function submit(sessionId: string, extra: Record<string, unknown> = {}) {
-  const response = await t.call("POST", "/api/stripe/submit_order", details(sessionId, extra));
-  return { status: response.status, body: (await response.json()) as { order_id: number; client_secret: string; total: number; error?: string } };
-}
-
-async function pay(clientSecret: string, number: string = TEST_CARDS.succeeds) {
-  const response = await t.call("POST", "/api/stripe/simulated/confirm", {
-    client_secret: clientSecret,
-    card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
-  });
-  await simulated().drain();
-  return { status: response.status, body: (await response.json()) as { status: string; error: string | null } };
 }
 
 async function orderRow(id: number) {

@@ -1,0 +1,65 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { variants } from "../../server/db/schema";
+import { onOrderFulfilled, type OrderEvent } from "../../server/orders/events";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { SKU, paidOrder } from "../../tests/support/checkout";
+import { ordersCommand } from "./orders";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.database.dispose();
+});
+
+async function stock() {
+  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, SKU));
+  return row.stock;
+}
+
+const run = (...args: string[]) => ordersCommand(t.deps, "demo", args);
+
+describe("npm run shop -- orders", () => {
+  it("lists and shows orders, fulfils with the fulfilment hook, refunds and cancels with the stock given back", async () => {
+    expect(await run("list")).toBe("No orders yet.");
+    await paidOrder(t, 2);
+    const list = await run("list");
+    const number = Number(/#(\d+)/.exec(list)![1]);
+    expect(list).toContain("paid");
+    expect(list).toContain("$40.31");
+
+    const shown = await run("show", String(number));
+    expect(shown).toContain("2 x Tidewater House Blend (HOUSE-12OZ-WB)  $32.00");
+    expect(shown).toContain("Total: $40.31");
+    expect(shown).toContain("Sacramento, CA 95814");
+
+    const heard: OrderEvent[] = [];
+    const stop = onOrderFulfilled((_deps, event) => {
+      heard.push(event);
+    });
+    expect(await run("fulfil", String(number))).toBe(`Order #${number} is fulfilled.`);
+    stop();
+    expect(heard).toMatchObject([{ orderNumber: number, email: "shopper@example.com" }]);
+    await expect(run("fulfil", String(number))).rejects.toThrow(`Order ${number} is fulfilled; only a paid order can be fulfilled`);
+
+    const before = await stock();
+    expect(await run("refund", String(number))).toBe(`Order #${number} is refunded; its stock is back.`);
+    expect(await stock()).toBe(before + 2);
+
+    await paidOrder(t, 3);
+    const second = Number(/#(\d+)/.exec(await run("list"))![1]);
+    expect(second).toBe(number + 1);
+    const held = await stock();
+    expect(await run("cancel", String(second))).toMatch(new RegExp(`^Order #${second} is cancelled and refunded`));
+    expect(await stock()).toBe(held + 3);
+    expect(await run("refund", String(second)).catch((error: Error) => error.message)).toContain("cannot be refunded");
+  });
+
+  it("explains its usage and refuses a bad order number", async () => {
+    await expect(run()).rejects.toThrow("Usage: npm run shop -- orders <command>");
+    await expect(run("show", "abc")).rejects.toThrow('An order number is a whole number (got "abc")');
+    await expect(run("show", "999999")).rejects.toThrow("Order 999999 not found");
+  });
+});

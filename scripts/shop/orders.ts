@@ -1,0 +1,85 @@
+/**
+ * `npm run shop -- orders list | show <n> | fulfil <n> | cancel <n> | refund <n>`: the owner's order operations on
+ * the configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
+ * Fulfil marks the order shipped and tells the reviews capability; cancel and refund pay back through the provider
+ * and put the stock back.
+ */
+import path from "node:path";
+import { formatMoney } from "../../core/money";
+import { loadConfig } from "../../server/config";
+import type { AppDeps } from "../../server/context";
+import { openDatabase } from "../../server/db/client";
+import { createDeps } from "../../server/deps";
+import { addressLines, orderTotals } from "../../server/orders/email";
+import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type Order } from "../../server/orders/orders";
+
+export const ORDERS_USAGE = [
+  "Usage: npm run shop -- orders <command>",
+  "  list          latest orders",
+  "  show <n>      one order with its lines, totals and address",
+  "  fulfil <n>    mark a paid order shipped (asks the customer for a review)",
+  "  cancel <n>    cancel a paid order: refund it and put the stock back",
+  "  refund <n>    refund a paid or fulfilled order and put the stock back",
+].join("\n");
+
+function orderNumber(raw: string | undefined): number {
+  const number = Number(raw);
+  if (!raw || !Number.isInteger(number) || number < 1) {
+    throw new Error(`An order number is a whole number (got "${raw ?? ""}").\n\n${ORDERS_USAGE}`);
+  }
+  return number;
+}
+
+function summary(order: Order): string {
+  const number = order.number === null ? "   —" : `#${order.number}`;
+  return `${number}  ${order.status.padEnd(9)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${order.createdAt.toISOString().slice(0, 16).replace("T", " ")}`;
+}
+
+/** Runs one orders subcommand and returns what to print. */
+export async function ordersCommand(deps: AppDeps, storeId: string, args: string[]): Promise<string> {
+  const [sub, raw] = args;
+  switch (sub) {
+    case "list": {
+      const rows = await listOrders(deps, storeId);
+      return rows.length === 0 ? "No orders yet." : rows.map(summary).join("\n");
+    }
+    case "show": {
+      const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber(raw));
+      return [
+        summary(order),
+        `Customer: ${order.customerName} <${order.email}>`,
+        `Payment: ${order.paymentProvider} ${order.paymentReference ?? "—"}`,
+        "",
+        ...lines.map((line) => `  ${line.quantity} x ${line.title}${line.sku ? ` (${line.sku})` : ""}  ${formatMoney(line.lineTotalCents)}`),
+        "",
+        ...orderTotals(order).map(([label, value]) => `  ${label}: ${value}`),
+        "",
+        "Ship to:",
+        ...addressLines(order).map((line) => `  ${line}`),
+      ].join("\n");
+    }
+    case "fulfil":
+    case "fulfill":
+      return `Order #${(await fulfilOrder(deps, storeId, orderNumber(raw))).number} is fulfilled.`;
+    case "cancel":
+      return `Order #${(await cancelOrder(deps, storeId, orderNumber(raw))).number} is cancelled and refunded; its stock is back.`;
+    case "refund":
+      return `Order #${(await refundOrder(deps, storeId, orderNumber(raw))).number} is refunded; its stock is back.`;
+    default:
+      throw new Error(sub ? `Unknown orders command "${sub}".\n\n${ORDERS_USAGE}` : ORDERS_USAGE);
+  }
+}
+
+export async function run(args: string[]) {
+  const config = loadConfig();
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+  try {
+    await database.migrate();
+    const deps = createDeps(database, config, path.join(dataDir, "images"));
+    console.log(await ordersCommand(deps, config.STORE_ID, args));
+    deps.mailer.close();
+  } finally {
+    await database.close();
+  }
+}

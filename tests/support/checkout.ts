@@ -1,0 +1,65 @@
+/** Drives the checkout API the way the checkout page does, for tests of what comes after (orders, payments, CLI). */
+import { expect } from "vitest";
+import { DEMO } from "../../server/db/seed";
+import type { SimulatedPaymentProvider } from "../../server/payments/simulated";
+import { TEST_CARDS } from "../../server/payments/simulated";
+import type { TestApp } from "./app";
+
+/** $16.00 a bag. */
+export const SKU = DEMO.subscriptions.houseBlend.sku;
+export const ADDRESS = { line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814", country: "US" };
+
+/** A stored cart of `quantity` units of `sku` and the cookie that names it. */
+export async function cartWith(t: TestApp, quantity: number, sku = SKU) {
+  const response = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku, quantity }] });
+  expect(response.status).toBe(200);
+  return { cookie: response.headers.getSetCookie()[0].split(";")[0], quantity, sku };
+}
+
+export async function startCheckout(t: TestApp, quantity: number, sku = SKU, unitCents = 1600) {
+  const cart = await cartWith(t, quantity, sku);
+  const response = await t.call(
+    "POST",
+    "/api/stripe/create_checkout_session",
+    { checkout_items: [{ quantity, sku }], store_id: "demo", cost_of_checkout: unitCents * quantity },
+    { cookie: cart.cookie },
+  );
+  expect(response.status).toBe(201);
+  const { session_id } = (await response.json()) as { session_id: string };
+  return { ...cart, sessionId: session_id };
+}
+
+export const checkoutDetails = (sessionId: string, extra: Record<string, unknown> = {}) => ({
+  session_id: sessionId,
+  store_id: "demo",
+  address: ADDRESS,
+  email: "shopper@example.com",
+  name: "Sam Shopper",
+  shipping_option: "standard",
+  ...extra,
+});
+
+export type Submitted = { order_id: number; client_secret: string; payment_reference: string; total: number; error?: string };
+
+export async function submitOrder(t: TestApp, sessionId: string, extra: Record<string, unknown> = {}) {
+  const response = await t.call("POST", "/api/stripe/submit_order", checkoutDetails(sessionId, extra));
+  return { status: response.status, body: (await response.json()) as Submitted };
+}
+
+/** Pays through the simulated card form and waits until its event has been applied. */
+export async function payWithCard(t: TestApp, clientSecret: string, number: string = TEST_CARDS.succeeds) {
+  const response = await t.call("POST", "/api/stripe/simulated/confirm", {
+    client_secret: clientSecret,
+    card: { number, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+  });
+  await (t.deps.payments as SimulatedPaymentProvider).drain();
+  return { status: response.status, body: (await response.json()) as { status: string; error: string | null } };
+}
+
+/** A paid order of `quantity` bags, start to finish. */
+export async function paidOrder(t: TestApp, quantity = 2) {
+  const { sessionId } = await startCheckout(t, quantity);
+  const { body } = await submitOrder(t, sessionId);
+  await payWithCard(t, body.client_secret);
+  return body;
+}
