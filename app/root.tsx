@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
+import { currentCustomer } from "../server/accounts/session";
 import { loadCartForRequest } from "../server/cart/store";
 import { getStoreSettings } from "../server/store/settings";
 import type { Route } from "./+types/root";
@@ -27,11 +28,12 @@ import { CartProvider } from "./state/cart";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
-  const [settings, cart] = await Promise.all([
+  const [settings, cart, customer] = await Promise.all([
     getStoreSettings(context.db, context.storeId),
     loadCartForRequest(context, request),
+    currentCustomer(context, request),
   ]);
-  return data({ settings, storeId: context.storeId, year: new Date().getFullYear(), cart });
+  return data({ settings, storeId: context.storeId, year: new Date().getFullYear(), cart, isLoggedIn: customer !== null });
 }
 
 function themeVariables(settings: StoreSettings): CSSProperties {

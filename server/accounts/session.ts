@@ -3,7 +3,7 @@
  * table holds no usable session. Every sign-in gets a new token (no fixation); sign-out deletes the row.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
 import type { Config } from "../config";
@@ -36,6 +36,8 @@ export async function createSession(db: Database, storeId: string, customerId: n
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_MS);
   await db.insert(sessions).values({ idHash: hashToken(token), storeId, customerId, expiresAt });
+  // The customer's lapsed sessions go now, so the table holds little beyond live sessions.
+  await db.delete(sessions).where(and(eq(sessions.customerId, customerId), lt(sessions.expiresAt, new Date())));
   return { token, expiresAt };
 }
 

@@ -1,7 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
 const PASSWORD = "roasted beans 42";
+/** playwright.config.ts gives the e2e server this owner password, which opens /dev/mailbox. */
+const OWNER = { username: "owner", password: "e2e-owner-password" };
 
 function uniqueEmail(name: string) {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -17,6 +20,47 @@ async function signUp(page: Page, email: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/login\?created=1$/);
 }
 
+/** Two bags of House Blend bought through the checkout with the test card; returns the order number. */
+async function placeOrder(page: Page, email: string): Promise<string> {
+  await page.goto("/");
+  const cart = await page.request.post("/api/cart-items", {
+    data: { cartItems: [{ kind: "product", sku: DEMO.subscriptions.houseBlend.sku, quantity: 2 }] },
+  });
+  expect(cart.status(), await cart.text()).toBe(200);
+  await page.reload();
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
+  const form = page.getByRole("form", { name: "Checkout" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Full name").fill("Grace Hopper");
+  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
+  await form.getByLabel("City").fill("Sacramento");
+  await form.getByLabel("State").fill("CA");
+  await form.getByLabel("ZIP code").fill("95814");
+  await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
+}
+
+/** The link of the newest password-reset email to `email`, read in the shop's mailbox as the owner. */
+async function resetLinkFor(browser: Browser, email: string): Promise<string> {
+  const owner = await browser.newContext({ httpCredentials: { ...OWNER, send: "always" } });
+  const mailbox = await owner.newPage();
+  await mailbox.goto("/dev/mailbox");
+  const mail = mailbox.getByRole("article").filter({ hasText: `To ${email}` }).filter({ hasText: "password-reset" }).first();
+  await expect(mail).toContainText("Reset your");
+  const text = (await mail.textContent())!;
+  await owner.close();
+  const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(text);
+  expect(link, "reset link in the mail").not.toBeNull();
+  return new URL(link![1]).pathname + new URL(link![1]).search;
+}
+
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("main").getByLabel("Password", { exact: true }).fill(password);
@@ -24,6 +68,8 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
 }
 
 test("a shopper signs up, signs in, sees the profile and logs out", async ({ page }) => {
+  // Sign-up, two sign-ins, a whole checkout and six accessibility scans: longer than one page's budget.
+  test.setTimeout(120_000);
   const email = uniqueEmail("grace");
   await page.goto("/signup");
   await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
@@ -54,16 +100,28 @@ test("a shopper signs up, signs in, sees the profile and logs out", async ({ pag
   await expect(card.getByText(email)).toBeVisible();
   await expect(card.getByText("Account Status")).toBeVisible();
   await expect(card.getByText("Active")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account (signed in)" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  const number = await placeOrder(page, email);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Your Profile" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your Orders" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: `Order #${number}` });
+  await expect(row).toContainText("Paid");
+  await expect(row).toContainText("$40.31");
   await expectNoSeriousA11yViolations(page);
+  await row.getByRole("link", { name: `Order #${number}` }).click();
+  await expect(page.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByText("House Blend").first()).toBeVisible();
+  await expect(page.getByText("1 Main St")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("link", { name: "← Back to your profile" }).click();
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account", exact: true })).toBeVisible();
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
@@ -93,6 +151,40 @@ test("the forgot-password page answers the same for any email and the reset page
   await expect(page.getByText("This reset link is invalid or has expired. Please request a new one.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
   await expectNoSeriousA11yViolations(page);
+});
+
+test("a forgotten password is reset through the emailed link, which works once", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("forgetful");
+  await signUp(page, email);
+  await page.goto("/forgot-password");
+  await page.getByRole("main").getByLabel("Email", { exact: true }).fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText(/If an account exists for this email/)).toBeVisible();
+
+  const link = await resetLinkFor(browser, email);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const main = page.getByRole("main");
+  await main.getByLabel("New Password", { exact: true }).fill("password1");
+  await main.getByLabel("Confirm New Password", { exact: true }).fill("password1");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByText("This password is too common. Please choose a less common password.")).toBeVisible();
+  await main.getByLabel("New Password", { exact: true }).fill("fresh kettle 77");
+  await main.getByLabel("Confirm New Password", { exact: true }).fill("fresh kettle 77");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByText("Your password has been changed. Please sign in with your new password.")).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page.getByRole("dialog", { name: "Account Not Found" })).toBeVisible();
+  await page.getByRole("dialog", { name: "Account Not Found" }).getByRole("button", { name: "OK" }).click();
+  await signIn(page, email, "fresh kettle 77");
+  await expect(page.getByText("Account Status")).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText("This reset link is invalid or has expired. Please request a new one.")).toBeVisible();
 });
 
 test.describe("before JavaScript loads", () => {

@@ -8,7 +8,7 @@ import { SideMenu } from "./side-menu";
 
 /** Logo, configured links, search toggle, account and the cart (spec section 2, Navigation bar). */
 export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
-  const { settings } = useShop();
+  const { settings, isLoggedIn } = useShop();
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
@@ -65,8 +65,15 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
               >
                 <SearchIcon />
               </button>
-              <Link to="/login" aria-label="Account" className="rounded p-2 hover:bg-black/5">
+              <Link
+                to="/login"
+                aria-label={isLoggedIn ? "Account (signed in)" : "Account"}
+                className="relative rounded p-2 hover:bg-black/5"
+              >
                 <AccountIcon />
+                {isLoggedIn ? (
+                  <span aria-hidden="true" className="absolute bottom-1.5 right-1.5 h-2 w-2 rounded-full bg-green-700" />
+                ) : null}
               </Link>
               {cartButton}
             </div>
