@@ -18,6 +18,7 @@ import {
 import type { Bundle, Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
 import { useShop } from "~/lib/use-shop";
+import { createCartSync, type CartSync } from "~/state/cart-sync";
 import { cartItemId, trackCartEvent } from "~/state/analytics";
 
 export type InitialCart = CartResponse;
@@ -119,61 +120,19 @@ async function requestJson<T>(url: string, init?: RequestInit): Promise<T> {
   return body;
 }
 
-type SyncPayload = { cartItems: CartItem[]; discount_code: string | null };
-
-/**
- * Sends the latest cart, one request at a time, so the server always ends with the newest state whatever order
- * responses arrive in. Answers the server's priced cart when no newer change was made meanwhile.
- */
-function useCartSync(onSynced: (response: CartResponse) => void) {
-  const latest = useRef<SyncPayload | null>(null);
-  const running = useRef<Promise<void> | null>(null);
-  // The local cart holds a change the server has not taken (its send failed); it must not be overwritten.
-  const unsent = useRef(false);
+/** One sync queue per provider; the server's answers reach the provider's latest callback. */
+function useCartSync(onSynced: (response: CartResponse) => void): CartSync {
   const onSyncedRef = useRef(onSynced);
   useEffect(() => {
     onSyncedRef.current = onSynced;
   }, [onSynced]);
-
-  const run = useCallback(async () => {
-    while (latest.current) {
-      const payload = latest.current;
-      latest.current = null;
-      try {
-        const response = await requestJson<CartResponse>("/api/cart-items", {
-          method: "POST",
-          body: JSON.stringify(payload),
-        });
-        unsent.current = false;
-        if (latest.current === null) onSyncedRef.current(response);
-      } catch (error) {
-        unsent.current = true;
-        // The spec logs a failed sync and keeps the local cart; the next change sends the whole cart again.
-        console.error("Failed to sync cart", error);
-      }
-    }
-  }, []);
-
-  const send = useCallback(
-    (payload: SyncPayload) => {
-      latest.current = payload;
-      if (!running.current) {
-        running.current = run().finally(() => {
-          running.current = null;
-        });
-      }
-    },
-    [run],
+  const [sync] = useState(() =>
+    createCartSync(
+      (payload) => requestJson<CartResponse>("/api/cart-items", { method: "POST", body: JSON.stringify(payload) }),
+      (response) => onSyncedRef.current(response),
+    ),
   );
-
-  const flush = useCallback(async () => {
-    while (running.current) await running.current;
-  }, []);
-
-  /** Whether the server holds every local change and no send is under way. */
-  const settled = useCallback(() => latest.current === null && running.current === null && !unsent.current, []);
-
-  return { send, flush, settled };
+  return sync;
 }
 
 /** The server's answer, reduced to what decides whether the local cart differs from it. */

@@ -82,6 +82,31 @@ test.describe("cart drawer", () => {
     await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
   });
 
+  test("a failed sync is logged and the local cart kept; the next change stores the whole cart", async ({ page }) => {
+    await page.goto("/");
+    await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 1 }]);
+    await page.reload();
+    await openCart(page);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.route("**/api/cart-items", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    const increase = line(page, "House Blend").getByRole("button", { name: /Increase quantity/ });
+    await increase.click();
+    await expect(line(page, "House Blend").locator("output")).toHaveText("2");
+    await expect.poll(() => errors.some((text) => text.includes("Failed to sync cart"))).toBe(true);
+
+    await page.unroute("**/api/cart-items");
+    const synced = nextSync(page);
+    await increase.click();
+    await synced;
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+  });
+
   test("applies a discount code, refuses an invalid one, removes it; shows the minimum order", async ({ page }) => {
     await page.goto("/");
     await storeCart(page, [{ kind: "product", sku: SUB.sku, quantity: 1 }]);
