@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "data/", ".react-router/", "test-results/", "playwright-report/", "bench-results/", "node_modules/"] },
+  { ignores: [".scratch*", "build/", "build-*/", "data/", ".react-router/", "test-results/", "playwright-report/", "bench-results/", "node_modules/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   jsxA11y.flatConfigs.recommended,
