@@ -2,9 +2,11 @@
  * The listing screen of /search, /search/:query and /shop (spec section 2, Search results page): keyword search
  * or a collection, rendered on the server so the results are in the page's HTML.
  */
+import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { trackSearchResults } from "~/state/analytics";
 import { searchStore } from "../../server/catalog/search";
 import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/search";
@@ -52,6 +54,13 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
     navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
   const heading = type === "search" ? `Search Results: ${query}` : "All Products";
   const empty = result !== null && result.formattedProductData.length === 0 && result.formattedBundleData.length === 0;
+
+  // Lets the owner's report list searches that found nothing.
+  useEffect(() => {
+    if (type === "search" && result) {
+      trackSearchResults(query, result.formattedProductData.length + result.formattedBundleData.length);
+    }
+  }, [type, query, result]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">

@@ -158,9 +158,11 @@ describe("search sessions", () => {
     expect(state.searchHistory[1]).toMatchObject({ scrolledProducts: ["a", "b"], clickedProducts: ["b"] });
   });
 
-  it("records the result count of the latest search", () => {
-    const state = run([{ type: "startSearch", query: "zzz" }, { type: "searchResults", count: 0 }]);
+  it("records the result count of the latest search, not of an older query", () => {
+    const state = run([{ type: "startSearch", query: "zzz" }, { type: "searchResults", query: "zzz", count: 0 }]);
     expect(state.searchHistory[0].resultCount).toBe(0);
+    const stale = run([{ type: "startSearch", query: "tea" }, { type: "searchResults", query: "zzz", count: 0 }]);
+    expect(stale.searchHistory[0].resultCount).toBeUndefined();
   });
 });
 

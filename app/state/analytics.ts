@@ -35,7 +35,7 @@ export type AnalyticsAction =
   | { type: "abandon" }
   | { type: "startSearch"; query: string }
   | { type: "endSearch" }
-  | { type: "searchResults"; count: number }
+  | { type: "searchResults"; query: string; count: number }
   | { type: "searchScrolled"; productId: string }
   | { type: "searchClicked"; productId: string }
   | { type: "clear" };
@@ -118,6 +118,8 @@ export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction,
     case "endSearch":
       return updateLatestSearch(state, (entry) => ({ ...entry, duration: elapsedSeconds(entry.timestamp, now) }));
     case "searchResults":
+      // Results that arrive for an older query than the latest entry's say nothing about it.
+      if (state.searchHistory.at(-1)?.query !== action.query) return state;
       return updateLatestSearch(state, (entry) => ({ ...entry, resultCount: action.count }));
     case "searchScrolled":
       return updateLatestSearch(state, (entry) => ({
@@ -184,9 +186,9 @@ export function trackPurchase() {
   analytics.dispatch({ type: "purchase" });
 }
 
-/** For the search page: how many results the current search showed. */
-export function trackSearchResults(count: number) {
-  analytics.dispatch({ type: "searchResults", count });
+/** For the search page: how many results the search for `query` showed. */
+export function trackSearchResults(query: string, count: number) {
+  analytics.dispatch({ type: "searchResults", query: query.trim(), count });
 }
 
 /** For the search page: a result scrolled into view or clicked. */

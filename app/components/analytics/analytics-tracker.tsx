@@ -53,12 +53,15 @@ function sendBeacon() {
   }
 }
 
-/** The query of a search-results URL (/search?type=search&query=… or /search/:query), if it is one. */
+/** Links that carry a secret (review, password reset, unsubscribe tokens, a payment's client secret) keep it out of analytics. */
+const SECRET_PARAM = /token|secret/i;
+
+/** The query of a keyword search's URL (/search?query=…&type=search, or /search/:query?type=search), if it is one. */
 function searchQuery(pathname: string, params: URLSearchParams): string | null {
+  if (params.get("type") !== "search") return null;
   const fromPath = /^\/search\/([^/]+)\/?$/.exec(pathname);
-  if (fromPath) return decodeURIComponent(fromPath[1]).trim() || null;
-  if (pathname !== "/search" || params.get("type") !== "search") return null;
-  return params.get("query")?.trim() || null;
+  const query = fromPath ? decodeURIComponent(fromPath[1]) : pathname === "/search" ? params.get("query") : null;
+  return query?.trim() || null;
 }
 
 function productId(pathname: string): string | null {
@@ -96,7 +99,8 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   useEffect(() => {
     const params = new URLSearchParams(search);
     pageEnteredAt.current = performance.now();
-    analytics.dispatch({ type: "pageView", page: pathname, queryData: Object.fromEntries(params) });
+    const queryData = Object.fromEntries([...params].filter(([key]) => !SECRET_PARAM.test(key)));
+    analytics.dispatch({ type: "pageView", page: pathname, queryData });
 
     const product = productId(pathname);
     if (product) {
