@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { SKU, checkoutDetails, startCheckout, submitOrder } from "../../tests/support/checkout";
+import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import { mailOutbox, orders, variants } from "../db/schema";
+import type { StripePaymentProvider } from "./stripe";
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe(WEBHOOK_SECRET);
+  t = await createTestApp({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_shop",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_shop",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_ACCOUNT_ID: "acct_test123",
+    STRIPE_API_BASE: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.database.dispose();
+  await fake.close();
+});
+
+async function stockOf() {
+  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, SKU));
+  return row.stock;
+}
+
+async function orderRow(id: number) {
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+const webhook = (event: { body: string; headers: Record<string, string> }) => t.call("POST", "/api/stripe/webhook", event.body, event.headers);
+
+describe("the Stripe provider against a local fake Stripe", () => {
+  it("makes one PaymentIntent per checkout with an idempotency key and sets it to the order's total", async () => {
+    expect(t.deps.payments.clientConfig).toEqual({ provider: "stripe", publishableKey: "pk_test_shop", accountId: "acct_test123" });
+    const { sessionId } = await startCheckout(t, 2);
+    const first = await t.call("GET", `/api/stripe/checkout-session?sessionId=${sessionId}&store_id=demo`);
+    const second = await t.call("GET", `/api/stripe/client_secret?session_id=${sessionId}`);
+    const { session_data } = (await first.json()) as { session_data: { client_secret: string } };
+    expect(((await second.json()) as { client_secret: string }).client_secret).toBe(session_data.client_secret);
+    const creates = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
+    expect(creates).toEqual([{ method: "POST", path: "/v1/payment_intents", idempotencyKey: `checkout-session:${sessionId}` }]);
+    const intentId = session_data.client_secret.split("_secret_")[0];
+    expect(fake.intents.get(intentId)?.amount).toBe(3200);
+
+    const tax = await t.call("POST", "/api/stripe/calculate_tax_final", {
+      payment_intent_id: intentId,
+      store_id: "demo",
+      address: checkoutDetails(sessionId).address,
+      email: "shopper@example.com",
+      name: "Sam Shopper",
+      shipping_id: "standard",
+    });
+    expect(((await tax.json()) as { price_info: { total: number } }).price_info.total).toBe(4031);
+
+    const [a, b] = await Promise.all([submitOrder(t, sessionId), submitOrder(t, sessionId)]);
+    expect(a.body.order_id).toBe(b.body.order_id);
+    expect(fake.intents.get(intentId)).toMatchObject({ amount: 4031, receipt_email: "shopper@example.com" });
+  });
+
+  it("pays the order only from a verified payment_intent.succeeded, once however often it is replayed", async () => {
+    const { sessionId } = await startCheckout(t, 2);
+    const { body } = await submitOrder(t, sessionId);
+    const intent = fake.intents.get(body.payment_reference)!;
+    // The browser's Stripe.js confirms; the fake marks the intent as Stripe would.
+    await (t.deps.payments as StripePaymentProvider).confirmPayment(intent.id, { paymentMethodId: "pm_card_visa" });
+    expect((await orderRow(body.order_id)).status).toBe("pending");
+
+    const event = fake.signedEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }, { id: "evt_paid_once" });
+    const forged = await t.call("POST", "/api/stripe/webhook", event.body, { "stripe-signature": "t=1,v1=deadbeef" });
+    expect(forged.status).toBe(400);
+    const tampered = await t.call("POST", "/api/stripe/webhook", event.body.replace("2026", "2025"), event.headers);
+    expect(tampered.status).toBe(400);
+    const stale = fake.signedEvent("payment_intent.succeeded", intent, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect((await webhook(stale)).status).toBe(400);
+    expect((await orderRow(body.order_id)).status).toBe("pending");
+
+    expect(await (await webhook(event)).json()).toMatchObject({ handled: true });
+    const paid = await orderRow(body.order_id);
+    expect(paid.status).toBe("paid");
+    expect(await (await webhook(event)).json()).toMatchObject({ outcome: "duplicate" });
+    expect((await orderRow(body.order_id)).number).toBe(paid.number);
+    const mails = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-confirmation"));
+    expect(mails).toHaveLength(1);
+  });
+
+  it("releases the stock when Stripe reports the payment failed, and ignores events it does not act on", async () => {
+    const before = await stockOf();
+    const { sessionId } = await startCheckout(t, 2);
+    const { body } = await submitOrder(t, sessionId);
+    expect(await stockOf()).toBe(before - 2);
+    const intent = fake.intents.get(body.payment_reference)!;
+    const failed = fake.signedEvent("payment_intent.payment_failed", { ...intent, last_payment_error: { message: "Your card was declined." } });
+    expect((await webhook(failed)).status).toBe(200);
+    expect((await orderRow(body.order_id)).status).toBe("failed");
+    expect(await stockOf()).toBe(before);
+    const other = await webhook(fake.signedEvent("customer.created", { id: "cus_1", object: "customer" }));
+    expect(await other.json()).toEqual({ received: true, handled: false });
+  });
+
+  it("refunds through Stripe and reconciles a payment whose event never came", async () => {
+    const { sessionId } = await startCheckout(t, 2);
+    const { body } = await submitOrder(t, sessionId);
+    await (t.deps.payments as StripePaymentProvider).confirmPayment(body.payment_reference, { paymentMethodId: "pm_card_visa" });
+    const { sweepPendingOrders, refundOrder } = await import("../orders/orders");
+    expect((await sweepPendingOrders(t.deps, new Date(), { all: true })).paid).toBe(1);
+    const order = await orderRow(body.order_id);
+    expect(order.status).toBe("paid");
+    await refundOrder(t.deps, "demo", order.number!);
+    expect(fake.requests.some((r) => r.path === "/v1/refunds" && r.idempotencyKey === `refund:${order.id}`)).toBe(true);
+    expect((await orderRow(body.order_id)).status).toBe("refunded");
+  });
+});
