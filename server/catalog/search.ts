@@ -1,13 +1,13 @@
 /**
  * Keyword search over products and bundles (spec sections 5 and 7): PostgreSQL full-text search weighted title >
- * attribute values > description, with prefix matching so results appear while typing, and a typo fallback on
- * pg_trgm for words that match nothing exactly.
+ * attribute values > description, with prefix matching so results appear while typing, and typo tolerance.
  *
  * The query is plain text: it is cut into words of letters and digits, so `%`, `_`, quotes or SQL never reach
  * the database as syntax. A product must match every word (stop words such as "the" are optional). A word of 5+
- * letters that matches nothing exactly is looked up by trigram similarity (index-backed, with a low threshold to
- * let a swapped or dropped letter through) and the candidates are confirmed by edit distance, so "grinder" is not
- * offered for "green".
+ * letters that matches nothing is looked up in the store's vocabulary (`search_terms`, kept by triggers) by
+ * trigram similarity, the candidates are confirmed by edit distance (one swap or one missing letter; two for
+ * long words), and the corrected words are searched instead. Every step is an index lookup, whatever the size of
+ * the catalogue.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchResponse } from "../../core/schemas/catalog";
@@ -30,12 +30,12 @@ const MAX_WORD_LENGTH = 40;
 const PREFIX_MIN = 3;
 const TYPO_MIN = 5;
 /**
- * pg_trgm's word similarity of a 5-letter word with two inner letters swapped is 0.2 (2 of its 6 trigrams
- * survive), so the candidate threshold sits there; edit distance then confirms the candidates.
+ * pg_trgm's similarity of a 5-letter word with two inner letters swapped is 0.2 (2 of 10 distinct trigrams
+ * shared), so vocabulary candidates are read from just below it; edit distance then decides.
  */
-const TYPO_CANDIDATE_THRESHOLD = "0.2";
-/** Candidates read before the edit-distance check and the final cut. */
-const CANDIDATE_LIMIT = 200;
+const TYPO_CANDIDATE_THRESHOLD = "0.18";
+/** Corrections tried per misspelled word, closest first. */
+const MAX_CORRECTIONS = 5;
 
 export function searchWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -77,110 +77,99 @@ export function isTypoOf(word: string, text: string): boolean {
   );
 }
 
-type Term = { word: string; tsquery: SQL; typo: boolean };
-
-function terms(words: string[]): Term[] {
-  return words.map((word) => {
-    // Words hold letters and digits only, so they are valid tsquery lexemes.
-    const lexeme = word.length >= PREFIX_MIN ? `${word}:*` : word;
-    return {
-      word,
-      // English stems titles and descriptions; the simple configuration keeps attribute values ("XL") as typed.
-      tsquery: sql`(to_tsquery('english', ${lexeme}) || to_tsquery('simple', ${lexeme}))`,
-      typo: word.length >= TYPO_MIN,
-    };
-  });
+/** Any of the lexemes, stemmed (titles, descriptions) or as typed (attribute values such as "XL"). */
+function tsquery(lexemes: string[], prefix: boolean): SQL {
+  // Lexemes hold letters and digits only, so they are valid tsquery syntax.
+  const text = lexemes.map((lexeme) => (prefix ? `${lexeme}:*` : lexeme)).join(" | ");
+  return sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))`;
 }
 
-const productVector = sql.raw(`products.search_vector`);
-const productText = sql.raw(`(products.title || ' ' || products.attribute_text)`);
-const bundleVector = sql.raw(`to_tsvector('english', bundles.title)`);
+const VECTORS = {
+  products: sql.raw("products.search_vector"),
+  bundles: sql.raw("to_tsvector('english', bundles.title)"),
+};
 
-type Row = { id: number; text: string; score: number } & Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/**
- * One ranked, filtered select over products or bundles. `fuzzy[i]` says whether word i may match by typo; a row
- * must match every word that is not a stop word, and at least one word.
- */
-function rankedSelect(
-  table: "products" | "bundles",
-  storeId: string,
-  list: Term[],
-  stop: boolean[],
-  fuzzy: boolean[],
-): SQL {
-  const vector = table === "products" ? productVector : bundleVector;
-  const text = table === "products" ? productText : sql.raw("bundles.title");
-  const exact = list.map((term) => sql`(${vector} @@ ${term.tsquery})`);
-  const typo = list.map((term, i) => (fuzzy[i] ? sql`(${term.word} <% ${text})` : sql`false`));
-  const anyQuery = sql.join(
-    list.map((term) => term.tsquery),
-    sql` || `,
+/** Words of the store's vocabulary within one or two edits of each misspelled word, closest first. */
+async function correctTypos(db: Database, storeId: string, words: string[]): Promise<Map<string, string[]>> {
+  const corrections = new Map<string, string[]>();
+  if (words.length === 0) return corrections;
+  const lookups = words.map(
+    (word, i) => sql`(select ${i}::int as i, term from search_terms where store_id = ${storeId} and term % ${word})`,
   );
-  const similarity = list
-    .map((term, i) => (fuzzy[i] ? sql`word_similarity(${term.word}, ${text})` : null))
-    .filter((part): part is SQL => part !== null);
-  const score = sql`ts_rank(${vector}, ${anyQuery})${similarity.length ? sql` + ${sql.join(similarity, sql` + `)}` : sql``}`;
-  const required = list.map((_, i) => (stop[i] ? sql`true` : sql`(${exact[i]} or ${typo[i]})`));
-  const any = list.map((_, i) => sql`${exact[i]} or ${typo[i]}`);
-  const flags = list.map((_, i) => sql`${exact[i]} as ${sql.raw(`exact_${i}`)}`);
-  return sql`
-    select ${sql.raw(table)}.id as id, ${text} as text, ${score} as score, ${sql.join(flags, sql`, `)}
-    from ${sql.raw(table)}
-    where ${sql.raw(table)}.store_id = ${storeId}
-      and (${sql.join(any, sql` or `)})
-      and ${sql.join(required, sql` and `)}
-    order by score desc, ${sql.raw(table)}.title asc, ${sql.raw(table)}.id asc
-    limit ${CANDIDATE_LIMIT}`;
+  // The similarity operator reads its threshold from a setting, set for this transaction only.
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${TYPO_CANDIDATE_THRESHOLD}, true)`);
+    return rowsOf(await tx.execute(sql.join(lookups, sql` union all `)));
+  });
+  words.forEach((word, i) => {
+    const limit = word.length >= 8 ? 2 : 1;
+    const close = rows
+      .filter((row) => Number(row.i) === i && isTypoOf(word, String(row.term)))
+      .map((row) => String(row.term))
+      .sort((a, b) => editDistance(word, a, limit) - editDistance(word, b, limit) || a.localeCompare(b))
+      .slice(0, MAX_CORRECTIONS);
+    corrections.set(word, close);
+  });
+  return corrections;
 }
 
-/** Keeps the rows whose typo matches survive the edit-distance check, best first, cut to the page size. */
-function confirm(rows: Row[], list: Term[], stop: boolean[], fuzzy: boolean[]): number[] {
-  return rows
-    .filter((row) =>
-      list.every((term, i) => {
-        if (row[`exact_${i}`]) return true;
-        if (fuzzy[i] && isTypoOf(term.word, row.text)) return true;
-        return stop[i];
-      }),
-    )
-    .filter((row) => list.some((term, i) => row[`exact_${i}`] || (fuzzy[i] && isTypoOf(term.word, row.text))))
-    .slice(0, SEARCH_RESULT_LIMIT)
-    .map((row) => Number(row.id));
+/** Ranked ids of one table's rows matching every required word and at least one word. */
+function rankedSelect(table: "products" | "bundles", storeId: string, queries: (SQL | null)[], stop: boolean[]): SQL {
+  const vector = VECTORS[table];
+  const name = sql.raw(table);
+  const live = queries.filter((query): query is SQL => query !== null);
+  const matches = (query: SQL) => sql`(${vector} @@ ${query})`;
+  const required = queries.flatMap((query, i) => (stop[i] || query === null ? [] : [matches(query)]));
+  return sql`(
+    select ${table} as kind, ${name}.id as id, ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
+    from ${name}
+    where ${name}.store_id = ${storeId}
+      and (${sql.join(live.map(matches), sql` or `)})
+      ${required.length ? sql`and ${sql.join(required, sql` and `)}` : sql``}
+    order by score desc, ${name}.title asc, ${name}.id asc
+    limit ${SEARCH_RESULT_LIMIT})`;
 }
 
 /** Ranked products and bundles for a shopper's words; an empty answer when nothing matches. */
 export async function keywordSearch(db: Database, storeId: string, query: string): Promise<SearchResponse> {
-  const list = terms(searchWords(query));
-  if (list.length === 0) return { formattedProductData: [], formattedBundleData: [] };
+  const empty: SearchResponse = { formattedProductData: [], formattedBundleData: [] };
+  const words = searchWords(query);
+  if (words.length === 0) return empty;
 
-  const { productIds, bundleIds } = await db.transaction(async (tx) => {
-    // The probe sets the typo threshold for this transaction only and learns, per word, whether it is a stop
-    // word and whether anything matches it exactly (then its typo fallback is not used).
-    const probeColumns = list.flatMap((term, i) => [
-      sql`numnode(to_tsquery('english', ${term.word})) = 0 as ${sql.raw(`stop_${i}`)}`,
-      sql`(exists (select 1 from products where products.store_id = ${storeId} and ${productVector} @@ ${term.tsquery})
-        or exists (select 1 from bundles where bundles.store_id = ${storeId} and ${bundleVector} @@ ${term.tsquery})) as ${sql.raw(`found_${i}`)}`,
-    ]);
-    const [probe] = rowsOf(
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_CANDIDATE_THRESHOLD}, true), ${sql.join(probeColumns, sql`, `)}`,
-      ),
-    );
-    const stop = list.map((_, i) => Boolean(probe[`stop_${i}`]));
-    const fuzzy = list.map((term, i) => term.typo && !probe[`found_${i}`]);
-    const productRows = rowsOf(await tx.execute(rankedSelect("products", storeId, list, stop, fuzzy)));
-    const bundleRows = rowsOf(await tx.execute(rankedSelect("bundles", storeId, list, stop, fuzzy)));
-    return { productIds: confirm(productRows, list, stop, fuzzy), bundleIds: confirm(bundleRows, list, stop, fuzzy) };
+  // Per word: is it a stop word, and does anything match it (or, while typing, start with it)?
+  const typed = words.map((word) => tsquery([word], word.length >= PREFIX_MIN));
+  const probeColumns = typed.flatMap((q, i) => [
+    sql`numnode(to_tsquery('english', ${words[i]})) = 0 as ${sql.raw(`stop_${i}`)}`,
+    sql`(exists (select 1 from products where products.store_id = ${storeId} and ${VECTORS.products} @@ ${q})
+      or exists (select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${q})) as ${sql.raw(`found_${i}`)}`,
+  ]);
+  const [probe] = rowsOf(await db.execute(sql`select ${sql.join(probeColumns, sql`, `)}`));
+  const stop = words.map((_, i) => Boolean(probe[`stop_${i}`]));
+  const found = words.map((_, i) => Boolean(probe[`found_${i}`]));
+
+  const misspelled = words.filter((word, i) => !found[i] && !stop[i] && word.length >= TYPO_MIN);
+  const corrections = await correctTypos(db, storeId, misspelled);
+  const queries = words.map((word, i) => {
+    if (found[i]) return typed[i];
+    const fixes = corrections.get(word) ?? [];
+    return fixes.length > 0 ? tsquery(fixes, false) : null;
   });
+  // A word that matches nothing, even corrected, leaves nothing that has every word.
+  if (queries.some((q, i) => q === null && !stop[i]) || queries.every((q) => q === null)) return empty;
 
+  const rows = rowsOf(
+    await db.execute(sql`${rankedSelect("products", storeId, queries, stop)} union all ${rankedSelect("bundles", storeId, queries, stop)}`),
+  );
+  const ids = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
   const [formattedProductData, formattedBundleData] = await Promise.all([
-    loadProducts(db, storeId, productIds),
-    loadBundles(db, storeId, bundleIds),
+    loadProducts(db, storeId, ids("products")),
+    loadBundles(db, storeId, ids("bundles")),
   ]);
   return { formattedProductData, formattedBundleData };
 }

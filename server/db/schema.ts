@@ -69,8 +69,6 @@ export const products = pgTable(
     uniqueIndex("products_store_handle_uq").on(t.storeId, t.handle),
     index("products_search_vector_idx").using("gin", t.searchVector),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    // Typo-tolerant search compares a query word with the title and the attribute values together.
-    index("products_search_text_trgm_idx").using("gin", sql`(${t.title} || ' ' || ${t.attributeText}) gin_trgm_ops`),
   ],
 );
 
@@ -167,6 +165,23 @@ export const bundleProducts = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bundleId, t.productId] }), index("bundle_products_product_idx").on(t.productId)],
+);
+
+/**
+ * The words of the store's product titles, attribute values and bundle titles (4+ letters), filled by database
+ * triggers. Typo-tolerant search looks a misspelled word up here by trigram similarity, then searches the
+ * catalogue for the corrected word, so typos cost a lookup in a small vocabulary rather than a scan of products.
+ */
+export const searchTerms = pgTable(
+  "search_terms",
+  {
+    storeId: storeId(),
+    term: text("term").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.term] }),
+    index("search_terms_term_trgm_idx").using("gin", sql`${t.term} gin_trgm_ops`),
+  ],
 );
 
 export const collections = pgTable(
