@@ -1,0 +1,157 @@
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SessionPayload } from "@core/schemas/analytics";
+import { analytics } from "~/state/analytics";
+import { AnalyticsTracker } from "./analytics-tracker";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+type Router = ReturnType<typeof createMemoryRouter>;
+
+let root: Root;
+let container: HTMLElement;
+let fetchMock: ReturnType<typeof vi.fn>;
+let beacons: { url: string; body: Blob }[];
+
+async function mount(): Promise<Router> {
+  const router = createMemoryRouter(
+    [
+      {
+        path: "/",
+        element: (
+          <>
+            <AnalyticsTracker storeId="demo" />
+            <Outlet />
+          </>
+        ),
+        children: [{ path: "*", element: null }],
+      },
+    ],
+    { initialEntries: ["/"] },
+  );
+  await act(async () => {
+    root.render(<RouterProvider router={router} />);
+  });
+  // Lets the session start (two awaited requests) settle.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return router;
+}
+
+async function go(router: Router, to: string) {
+  await act(async () => {
+    await router.navigate(to);
+  });
+}
+
+async function sentPayload(): Promise<SessionPayload> {
+  expect(beacons).toHaveLength(1);
+  expect(beacons[0].url).toBe("/api/metrics/update-session-data");
+  expect(beacons[0].body.type).toBe("application/json");
+  return JSON.parse(await beacons[0].body.text()) as SessionPayload;
+}
+
+function setNavigator(name: string, value: unknown) {
+  Object.defineProperty(navigator, name, { configurable: true, get: () => value });
+}
+
+beforeEach(() => {
+  analytics.dispatch({ type: "clear" });
+  container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: "ok" }), { status: 201 }));
+  vi.stubGlobal("fetch", fetchMock);
+  beacons = [];
+  setNavigator("sendBeacon", (url: string, body: Blob) => {
+    beacons.push({ url, body });
+    return true;
+  });
+  setNavigator("doNotTrack", null);
+  setNavigator("globalPrivacyControl", undefined);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("AnalyticsTracker", () => {
+  it("starts a session with the store header, then sends initial data without any address", async () => {
+    await mount();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/metrics/initialize", "/api/metrics/collect-data"]);
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init).toMatchObject({ method: "POST", credentials: "include" });
+    expect(init.headers).toMatchObject({ store_id: "demo", "Content-Type": "application/json" });
+    expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].body).toBe("{}");
+  });
+
+  it("records pages, products and searches, and sends them as a beacon when the page is hidden", async () => {
+    const router = await mount();
+    await go(router, "/blog?page=2");
+    await go(router, "/search?query=tea&type=search");
+    await go(router, "/search?query=coffee&type=search");
+    await go(router, "/products/house-blend");
+    await go(router, "/search?query=coffee&type=collection-search");
+    window.dispatchEvent(new Event("pagehide"));
+
+    const payload = await sentPayload();
+    expect(payload.viewedPages).toEqual([
+      { page: "/", queryData: {} },
+      { page: "/blog", queryData: { page: "2" } },
+      { page: "/search", queryData: { query: "tea", type: "search" } },
+      { page: "/search", queryData: { query: "coffee", type: "search" } },
+      { page: "/products/house-blend", queryData: {} },
+      { page: "/search", queryData: { query: "coffee", type: "collection-search" } },
+    ]);
+    expect(payload.productPageViews).toEqual({ "house-blend": 1 });
+    expect(payload.searchHistory.map((entry) => entry.query)).toEqual(["tea", "coffee"]);
+    expect(payload.searchHistory[1].clickedProducts).toEqual(["house-blend"]);
+    expect(payload.cartData.cartStatus).toBe("abandoned");
+    expect(payload.totalViewTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it("marks a purchase on a succeeded confirmation page", async () => {
+    const router = await mount();
+    await go(router, "/checkout-confirmation?redirect_status=succeeded");
+    window.dispatchEvent(new Event("beforeunload"));
+    expect((await sentPayload()).cartData.cartStatus).toBe("purchased");
+  });
+
+  it("logs a failed start with the spec's message and sends no beacon", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(new Response("{}", { status: 500 }));
+    await mount();
+    expect(errors).toHaveBeenCalledWith("Failed to initialize session", expect.any(Error));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(beacons).toEqual([]);
+  });
+
+  it("logs failed initial data and a refused beacon with the spec's messages", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    fetchMock
+      .mockResolvedValueOnce(new Response("{}", { status: 201 }))
+      .mockRejectedValueOnce(new TypeError("network down"));
+    setNavigator("sendBeacon", () => false);
+    await mount();
+    expect(errors).toHaveBeenCalledWith("Failed to send initial data:", expect.any(TypeError));
+    window.dispatchEvent(new Event("pagehide"));
+    expect(errors).toHaveBeenCalledWith("Failed to send analytics data via beacon:", expect.any(Error));
+  });
+
+  it.each([
+    ["doNotTrack", "1"],
+    ["globalPrivacyControl", true],
+  ])("sends nothing when %s asks not to be tracked", async (name, value) => {
+    setNavigator(name, value);
+    await mount();
+    window.dispatchEvent(new Event("pagehide"));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(beacons).toEqual([]);
+  });
+});
