@@ -16,6 +16,14 @@ function checkoutItem(item: CartItem) {
       };
 }
 
+/** What the button says and whether it works: the store's switch first, then the cart's own state. */
+export function checkoutButtonState(cart: { enabled: boolean; belowMinimum: boolean; empty: boolean; busy: boolean }) {
+  return {
+    label: cart.enabled ? "Checkout" : "Currently Not Available",
+    disabled: !cart.enabled || cart.belowMinimum || cart.empty || cart.busy,
+  };
+}
+
 /**
  * Spec section 7, 'Checkout button logic': a cart with a subscription goes straight to /checkout; any other cart
  * first creates a checkout session for its total in cents. A failed session is logged and the drawer closes.
@@ -26,7 +34,12 @@ export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
   const { state, closeCart, flush } = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const enabled = settings.checkout.enabled;
+  const button = checkoutButtonState({
+    enabled: settings.checkout.enabled,
+    belowMinimum,
+    empty: state.cartItems.length === 0,
+    busy,
+  });
 
   async function checkout() {
     const routeState = { subtotalCents: state.subtotalCents };
@@ -67,10 +80,10 @@ export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
     <button
       type="button"
       onClick={checkout}
-      disabled={!enabled || belowMinimum || busy || state.cartItems.length === 0}
+      disabled={button.disabled}
       className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
     >
-      {enabled ? "Checkout" : "Currently Not Available"}
+      {button.label}
     </button>
   );
 }
