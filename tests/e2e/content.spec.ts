@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { BLOG_POST, DEMO, PAGES } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
@@ -219,76 +216,34 @@ test.describe("welcome popup", () => {
   });
 });
 
-/*
- * The welcome email is read from the mailbox, which production serves only with ADMIN_PASSWORD: this journey runs
- * its own shop (same production build, fresh data folder) with a password set.
- */
+/** The owner password playwright.config.ts gives the server; production serves the mailbox only with it. */
+const ADMIN_PASSWORD = "e2e-owner-password";
+
 test.describe("the welcome code from the email", () => {
-  const e2ePort = Number(process.env.E2E_PORT ?? 4173);
-  const port = e2ePort + 2000;
-  const shopUrl = `http://localhost:${port}`;
-  const dataDir = path.resolve(`test-results/e2e-content-data-${port}`);
-  const password = "content-journey-password";
-  let server: ChildProcess | undefined;
-
   // Sent up front: the mailbox's 401 page does not carry a challenge the browser would answer.
-  test.use({ extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`owner:${password}`).toString("base64")}` } });
+  test.use({ extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`owner:${ADMIN_PASSWORD}`).toString("base64")}` } });
 
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: shopUrl,
-        LOG_LEVEL: "warn",
-        ADMIN_PASSWORD: password,
-        BUILD_DIR: `build-e2e-${e2ePort}`,
-      },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${shopUrl}/healthz`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 90_000 },
-      )
-      .toBe(200);
-  });
-
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-  });
-
-  test("arrives in the mailbox and takes 10% off in the cart", async ({ page }) => {
+  test("arrives in the mailbox and takes 10% off in the cart", async ({ page, baseURL }) => {
     const email = uniqueEmail("coded");
-    await page.goto(shopUrl);
+    await page.goto("/");
     await page.getByRole("button", { name: "WELCOME" }).click();
     const popup = page.getByRole("dialog", { name: "Welcome!" });
     await popup.getByPlaceholder("Email").fill(email);
     await popup.getByRole("button", { name: "YES PLEASE!" }).click();
     await expect(alert(page, "Success!").getByText("Your discount code has been emailed to you!")).toBeVisible();
 
-    await page.goto(`${shopUrl}/dev/mailbox`);
+    await page.goto("/dev/mailbox");
     const message = page.getByRole("article").filter({ hasText: email });
     await expect(message.getByRole("heading", { name: "Your 10% welcome discount" })).toBeVisible();
-    await expect(message).toContainText(`${shopUrl}/newsletter/unsubscribe?token=`);
+    await expect(message).toContainText(`${baseURL}/newsletter/unsubscribe?token=`);
     const code = /Your discount code: (WELCOME-[A-Z2-9]{8})/.exec(await message.innerText())?.[1];
     expect(code).toBeTruthy();
 
-    const saved = await page.request.post(`${shopUrl}/api/cart-items`, {
+    const saved = await page.request.post("/api/cart-items", {
       data: { cartItems: [{ kind: "product", sku: DEMO.subscriptions.houseBlend.sku, quantity: 2 }] },
     });
     expect(saved.status()).toBe(200);
-    await page.goto(shopUrl);
+    await page.goto("/");
     await page.getByRole("button", { name: /^Cart/ }).click();
     const drawer = page.getByRole("dialog", { name: "Your cart" });
     await drawer.getByLabel("Discount code").fill(code!);
