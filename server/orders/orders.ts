@@ -119,8 +119,9 @@ async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to
 }
 
 async function nextOrderNumber(tx: Tx, storeId: string): Promise<number> {
-  // Locking the store row serialises numbering per store; the unique index is the last line of defence.
-  await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for("update");
+  // Locking the store row serialises numbering per store; the unique index is the last line of defence. "No key
+  // update" because the payment rows just written hold key-share locks on it, which a plain update lock would wait on.
+  await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).for("no key update");
   const [row] = await tx
     .select({ max: sql<number | null>`max(${orders.number})` })
     .from(orders)
@@ -347,9 +348,20 @@ export async function abandonOrder(deps: AppDeps, order: Order) {
 
 /** For in-process event delivery, where nobody waits on the result: failures are logged, never thrown. */
 export async function applyPaymentEventLogged(deps: AppDeps, event: PaymentEvent): Promise<void> {
-  try {
-    await applyPaymentEvent(deps, event);
-  } catch (error) {
-    logger.error({ err: error, eventId: event.id }, "payment event could not be applied");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await applyPaymentEvent(deps, event);
+      return;
+    } catch (error) {
+      // A deadlock or serialisation failure rolled the whole transaction back; trying again is safe.
+      if (attempt < 3 && isTransient(error)) continue;
+      logger.error({ err: error, eventId: event.id }, "payment event could not be applied");
+      return;
+    }
   }
+}
+
+function isTransient(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
+  return code === "40P01" || code === "40001";
 }
