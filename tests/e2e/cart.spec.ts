@@ -20,6 +20,11 @@ function nextSync(page: Page) {
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your cart" });
 const line = (page: Page, text: string | RegExp) => drawer(page).getByRole("listitem").filter({ hasText: text }).first();
 
+async function drawerEdges(page: Page) {
+  const box = await drawer(page).boundingBox();
+  return box && { left: Math.round(box.x), right: Math.round(box.x + box.width) };
+}
+
 async function openCart(page: Page) {
   await page.getByRole("button", { name: /^Cart/ }).click();
   await expect(drawer(page)).toBeVisible();
@@ -146,15 +151,27 @@ test.describe("cart drawer", () => {
     await expect(drawer(page).getByLabel("Discount code")).toBeVisible();
   });
 
-  test("closes on the close button and on a backdrop click", async ({ page }) => {
+  test("sits on the right, a third wide, and closes on the close button and on a backdrop click", async ({ page }) => {
     await page.goto("/");
     await openCart(page);
+    // One third of the width from medium screens up, against the right edge.
+    const viewport = page.viewportSize()!;
+    // Polled: the drawer slides in, so its box moves until the transition ends.
+    await expect.poll(async () => drawerEdges(page)).toEqual({ left: Math.round((viewport.width * 2) / 3), right: viewport.width });
     await drawer(page).getByRole("button", { name: "Close cart" }).click();
     await expect(drawer(page)).toBeHidden();
     await openCart(page);
     // The backdrop is the part of the dialog element left of the panel.
     await page.mouse.click(10, 300);
     await expect(drawer(page)).toBeHidden();
+  });
+
+  test("takes the whole width of a phone", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await openCart(page);
+    await expect.poll(async () => drawerEdges(page)).toEqual({ left: 0, right: 390 });
+    await expectNoSeriousA11yViolations(page);
   });
 });
 
