@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_NOT_FOUND_MESSAGE, INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
@@ -224,13 +224,18 @@ describe("password reset", () => {
     return response.json();
   }
 
+  /** The mail is sent after the answer (so its timing reveals nothing); it lands in the outbox a moment later. */
   async function latestResetToken(email: string): Promise<string> {
-    const [mail] = await t.deps.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "password-reset")))
-      .orderBy(desc(mailOutbox.id))
-      .limit(1);
+    const mail = await vi.waitFor(async () => {
+      const [row] = await t.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "password-reset")))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      if (!row) throw new Error("no reset mail yet");
+      return row;
+    });
     const link = /http\S+\/reset-password\?token=([\w-]+)/.exec(mail.text);
     if (!link) throw new Error("no reset link in the mail");
     return link[1];

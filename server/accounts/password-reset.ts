@@ -7,6 +7,7 @@ import { INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
 import type { AppDeps } from "../context";
 import { customers, passwordResetTokens } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { logger } from "../logger";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
 import { findCustomerByEmail } from "./customers";
@@ -26,6 +27,18 @@ export async function requestPasswordReset(deps: AppDeps, storeId: string, email
     customerId: customer.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
   });
+  // Delivery (SMTP may take seconds) runs after the answer, so its timing does not tell that the email has an account.
+  void sendResetMail(deps, storeId, customer, token).catch((error: unknown) => {
+    logger.error({ err: error, storeId }, "password reset mail failed");
+  });
+}
+
+async function sendResetMail(
+  deps: AppDeps,
+  storeId: string,
+  customer: { email: string; firstName: string },
+  token: string,
+): Promise<void> {
   const { websiteTitle } = await getStoreSettings(deps.db, storeId);
   const link = new URL("/reset-password", deps.config.publicUrl);
   link.searchParams.set("token", token);
