@@ -75,6 +75,18 @@ test.describe("a customer with a review link", () => {
     expect(fixture.subject).toContain(`order ${fixture.orderNumber}`);
     expect(fixture.link).toMatch(new RegExp(`^${shopUrl}/verified_review_submission\\?review_token=[\\w-]{43}$`));
 
+    const token = new URL(fixture.link).searchParams.get("review_token")!;
+    // Analytics reports page views in a beacon when the page is left; keep a copy of each beacon's body.
+    await page.addInitScript(() => {
+      const beacons: Blob[] = [];
+      const send = navigator.sendBeacon.bind(navigator);
+      Object.assign(window, { beacons });
+      navigator.sendBeacon = (url, data) => {
+        if (data instanceof Blob) beacons.push(data);
+        return send(url, data);
+      };
+    });
+
     await page.goto(fixture.link);
     const details = page.getByRole("region", { name: "Order Details" });
     await expect(details).toContainText("Riley Reviewer");
@@ -148,6 +160,14 @@ test.describe("a customer with a review link", () => {
     await page.getByRole("dialog", { name: "Submission Failed" }).getByRole("button", { name: "OK" }).click();
     await expect(page.getByRole("heading", { name: "Validation Error" })).toBeVisible();
     await expect(page.getByText("All reviews for this order have been submitted.")).toBeVisible();
+
+    // The link's token is a secret: the page view reported to analytics leaves it out.
+    await page.evaluate(() => window.dispatchEvent(new Event("pagehide")));
+    const reported = await page.evaluate(() =>
+      Promise.all((window as unknown as { beacons: Blob[] }).beacons.map((blob) => blob.text())),
+    );
+    expect(reported.join("\n")).toContain("/verified_review_submission");
+    expect(reported.join("\n")).not.toContain(token);
 
     await page.goto(`${shopUrl}/products/colombia-huila`);
     const review = page.getByRole("button").filter({ has: page.getByRole("heading", { name: title }) });
