@@ -321,6 +321,10 @@ describe("protection", () => {
     const foreignPage = await t.call("POST", "/login", "email=a%40b.c", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" });
     expect(foreignPage.status).toBe(403);
     expect((await t.call("POST", "/api/auth/logout", undefined, { origin: "http://localhost" })).status).toBe(200);
+    // The configured public address is the shop's own origin too (a proxy may change the Host header).
+    expect((await t.call("POST", "/api/auth/logout", undefined, { origin: t.deps.config.publicUrl })).status).toBe(200);
+    expect((await t.call("POST", "/api/auth/logout", undefined, { origin: "null" })).status).toBe(403);
+    expect((await t.call("POST", "/api/auth/logout", undefined, { origin: "http://localhost.evil.example" })).status).toBe(403);
     expect((await t.call("POST", "/api/auth/logout")).status).toBe(200);
     expect((await t.call("GET", `/api/auth/status?store_id=${storeId}`, undefined, { origin: "https://evil.example" })).status).toBe(200);
   });
