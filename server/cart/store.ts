@@ -170,7 +170,7 @@ export async function loadCart(db: Database, storeId: string, cartId: string | u
   const priced = await priceCart(db, storeId, stored, code);
   const notices: string[] = priced.problems.map((problem) =>
     problem.title
-      ? `${problem.title} is no longer available as it was and was removed from your cart.`
+      ? `${problem.title} is no longer available as chosen and was removed from your cart.`
       : "An item in your cart is no longer available and was removed.",
   );
   for (const line of priced.lines) {
