@@ -132,6 +132,27 @@ test.describe("checkout with the simulated provider", () => {
     await expect(summary.getByText("$51.48")).toBeVisible();
   });
 
+  test("a cart with a subscription checks out without a session and is confirmed", async ({ page }) => {
+    await page.goto("/");
+    const sub = DEMO.subscriptions.houseBlend;
+    const response = await page.request.post("/api/cart-items", {
+      data: { cartItems: [{ kind: "product", sku: sub.sku, quantity: 2, subscription: { subscription_id: sub.everyTwoWeeks } }] },
+    });
+    expect(response.status()).toBe(200);
+    await page.reload();
+    await page.getByRole("button", { name: /^Cart/ }).click();
+    await drawer(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("Recurring every 2 weeks");
+    await fillDetails(page, "subscriber@example.com");
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await expect(page.getByRole("complementary", { name: "Order summary" }).getByText("Enter shipping address")).toBeHidden();
+    await expectNoSeriousA11yViolations(page);
+    await payWith(page, "4242424242424242");
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(/Order number: \d+/)).toBeVisible();
+  });
+
   test("the mailbox asks the owner to sign in", async ({ page }) => {
     const response = await page.request.get("/dev/mailbox");
     expect(response.status()).toBe(401);
