@@ -12,7 +12,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          // Property tests run hundreds of random action sequences; a busy CI machine must not fail them on time.
+          testTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },
