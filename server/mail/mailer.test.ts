@@ -53,6 +53,13 @@ describe("mailer", () => {
     expect(row.sentAt).toBeInstanceOf(Date);
   });
 
+  it("delivers extra headers such as List-Unsubscribe", async () => {
+    const mailer = createMailer(database.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "Shop <shop@localhost>" });
+    await mailer.send({ ...mail, subject: "With headers", headers: { "List-Unsubscribe": "<https://shop.test/u?token=abc>" } });
+    mailer.close();
+    expect(received.at(-1)).toContain("List-Unsubscribe: <https://shop.test/u?token=abc>");
+  });
+
   it("keeps an undeliverable message unsent instead of failing the caller", async () => {
     const mailer = createMailer(database.db, { smtpUrl: "smtp://127.0.0.1:1", from: "Shop <shop@localhost>" });
     const result = await mailer.send({ ...mail, subject: "Undeliverable" });

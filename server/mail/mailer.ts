@@ -16,6 +16,8 @@ export type OutgoingMail = {
   html: string;
   /** What the message is for (order-confirmation, password-reset, ...), so tests and the owner can find it. */
   kind: string;
+  /** Extra SMTP headers, such as List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -41,7 +43,14 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
         .returning({ id: mailOutbox.id });
       if (!transport) return { id: row.id, delivered: false };
       try {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          headers: mail.headers,
+        });
         await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
         return { id: row.id, delivered: true };
       } catch (error) {

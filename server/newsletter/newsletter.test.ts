@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed-content";
 import { discounts, mailOutbox, newsletterSubscribers, orders } from "../db/schema";
@@ -73,6 +73,21 @@ describe("POST /api/customer_service/add_customer_to_newsletter", () => {
     const row = await subscriber("linked@example.com");
     expect(row.unsubscribeTokenHash).toBe(hashUnsubscribeToken(token));
     expect(row.unsubscribeTokenHash).not.toContain(token);
+  });
+
+  it("gives mail programs the one-click unsubscribe headers", async () => {
+    const send = vi.spyOn(t.deps.mailer, "send");
+    try {
+      await signUp("headers@example.com");
+      const mail = send.mock.calls.at(-1)![0];
+      const token = tokenFrom(mail.text);
+      expect(mail.headers).toEqual({
+        "List-Unsubscribe": `<https://shop.test/newsletter/unsubscribe?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    } finally {
+      send.mockRestore();
+    }
   });
 
   it("unsubscribes with the token, idempotently, and lets the address sign up again", async () => {

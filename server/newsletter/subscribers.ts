@@ -111,5 +111,7 @@ export async function sendNewsletterEmail(
     text,
     html: layoutHtml(websiteTitle, bodyHtml),
     kind: mail.kind,
+    // Mail programs show their own unsubscribe button from these and post to the link (RFC 2369, RFC 8058).
+    headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
 }

@@ -219,7 +219,7 @@ test.describe("welcome popup", () => {
 /** The owner password playwright.config.ts gives the server; production serves the mailbox only with it. */
 const ADMIN_PASSWORD = "e2e-owner-password";
 
-test.describe("the welcome code from the email", () => {
+test.describe("emails from the mailbox", () => {
   // Sent up front: the mailbox's 401 page does not carry a challenge the browser would answer.
   test.use({ extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`owner:${ADMIN_PASSWORD}`).toString("base64")}` } });
 
@@ -251,5 +251,26 @@ test.describe("the welcome code from the email", () => {
     await expect(drawer.getByText("Discount Applied")).toBeVisible();
     await expect(drawer.getByText(`Discount code: ${code}`)).toBeVisible();
     await expect(drawer.getByText("-$3.20")).toBeVisible();
+  });
+
+  test("the newsletter email's unsubscribe link works by one click and by a mail program's POST", async ({ page, request }) => {
+    const email = uniqueEmail("leaving");
+    const signup = await request.post("/api/customer_service/add_customer_to_newsletter", { data: { email, store_id: "demo" } });
+    expect(signup.status()).toBe(200);
+    await page.goto("/dev/mailbox");
+    const message = page.getByRole("article").filter({ hasText: email });
+    await expect(message.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
+    const link = /(http\S+\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(await message.innerText())?.[1];
+    expect(link).toBeTruthy();
+
+    const posted = await request.post(link!, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(posted.status()).toBe(200);
+    await skipWelcomePopup(page);
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    // Unsubscribed, the address may sign up again.
+    const again = await request.post("/api/customer_service/add_customer_to_newsletter", { data: { email, store_id: "demo" } });
+    expect(again.status()).toBe(200);
   });
 });
