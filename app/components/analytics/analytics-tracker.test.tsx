@@ -26,7 +26,18 @@ async function mount(): Promise<Router> {
             <Outlet />
           </>
         ),
-        children: [{ path: "*", element: null }],
+        children: [
+          {
+            path: "search",
+            element: (
+              <main>
+                <a href="/products/alpha">Alpha</a>
+                <a href="/products/beta">Beta</a>
+              </main>
+            ),
+          },
+          { path: "*", element: null },
+        ],
       },
     ],
     { initialEntries: ["/"] },
@@ -114,6 +125,34 @@ describe("AnalyticsTracker", () => {
     expect(payload.searchHistory[1].clickedProducts).toEqual(["house-blend"]);
     expect(payload.cartData.cartStatus).toBe("abandoned");
     expect(payload.totalViewTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it("records the products that come into view on a search's results, once each", async () => {
+    const observers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        targets: Element[] = [];
+        constructor(readonly callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe(target: Element) {
+          this.targets.push(target);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const router = await mount();
+    await go(router, "/search?query=tea&type=search");
+    const observer = observers.at(-1)!;
+    expect(observer.targets.map((target) => target.textContent)).toEqual(["Alpha", "Beta"]);
+    const seen = (target: Element, isIntersecting: boolean) => ({ target, isIntersecting }) as IntersectionObserverEntry;
+    act(() => {
+      observer.callback([seen(observer.targets[1], true), seen(observer.targets[0], false)], {} as IntersectionObserver);
+      observer.callback([seen(observer.targets[1], true)], {} as IntersectionObserver);
+    });
+    expect(analytics.getState().searchHistory[0].scrolledProducts).toEqual(["beta"]);
   });
 
   it("marks a purchase on a succeeded confirmation page", async () => {

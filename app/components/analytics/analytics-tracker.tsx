@@ -125,5 +125,23 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
     };
   }, [pathname, search]);
 
+  // On a search's results, every product that comes into view is a scrolled product of that search.
+  useEffect(() => {
+    if (!searchQuery(pathname, new URLSearchParams(search)) || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          const product = productId(new URL((entry.target as HTMLAnchorElement).href, window.location.href).pathname);
+          if (product) analytics.dispatch({ type: "searchScrolled", productId: product });
+        }
+      },
+      { threshold: 0.5 },
+    );
+    document.querySelectorAll('main a[href^="/products/"]').forEach((link) => observer.observe(link));
+    return () => observer.disconnect();
+  }, [pathname, search]);
+
   return null;
 }
