@@ -27,8 +27,9 @@ test("a tampered review link shows 'Invalid Review Link'", async ({ page }) => {
 
 /*
  * The customer's journey needs an order fulfilled from the command line. The embedded database allows one process,
- * so this journey runs its own shop: the fixture command creates and fulfils the order in a fresh data folder
- * first, then a second server (on the same production build) opens it.
+ * so this journey runs its own shop: in a fresh data folder a fixture command makes a paid order, the owner's
+ * `npm run shop -- orders fulfil` ships it, the fixture reads the mailed link, then a second server (on the same
+ * production build) opens the folder.
  */
 test.describe("a customer with a review link", () => {
   const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
@@ -41,13 +42,19 @@ test.describe("a customer with a review link", () => {
     test.setTimeout(120_000);
     rmSync(dataDir, { recursive: true, force: true });
     const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: shopUrl, LOG_LEVEL: "warn", NODE_ENV: "production" };
-    const made = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "scripts/fixtures/fulfilled-order.ts", "colombia-huila", "enamel-camp-mug"],
-      { env, encoding: "utf8" },
+    const run = (command: string, args: string[]) => {
+      const result = spawnSync(command, args, { env, encoding: "utf8" });
+      expect(result.status, `${args.join(" ")}: ${result.stderr}`).toBe(0);
+      return result.stdout.trim().split("\n").pop()!;
+    };
+    const fixtureCommand = (...args: string[]) =>
+      JSON.parse(run(process.execPath, ["--import", "tsx", "scripts/fixtures/review-customer.ts", ...args]));
+    const paid: { orderNumber: number; email: string } = fixtureCommand("paid-order", "colombia-huila", "enamel-camp-mug");
+    // The owner ships the order from the command line; fulfilment mails the review request.
+    expect(run("npm", ["run", "--silent", "shop", "--", "orders", "fulfil", String(paid.orderNumber)])).toBe(
+      `Order #${paid.orderNumber} is fulfilled.`,
     );
-    expect(made.status, made.stderr).toBe(0);
-    fixture = JSON.parse(made.stdout.trim().split("\n").pop()!);
+    fixture = { ...paid, ...fixtureCommand("review-mail", paid.email) };
 
     server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: { ...env, PORT: String(port), BUILD_DIR: `build-e2e-${process.env.E2E_PORT ?? 4173}` },
