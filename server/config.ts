@@ -57,3 +57,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
 }
+
+/**
+ * Cookies are marked Secure when the shop is served over https in production. Keying on the public address, not
+ * only on NODE_ENV, keeps a plain-http install (a shop's LAN, a first trial) able to sign in and keep a cart.
+ */
+export function secureCookies(config: Config): boolean {
+  return config.NODE_ENV === "production" && config.publicUrl.startsWith("https:");
+}

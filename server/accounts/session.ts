@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
-import type { Config } from "../config";
+import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { customers, sessions } from "../db/schema";
@@ -75,7 +75,7 @@ function cookieOptions(config: Config) {
     path: "/",
     httpOnly: true,
     sameSite: "Lax" as const,
-    secure: config.NODE_ENV === "production",
+    secure: secureCookies(config),
   };
 }
 

@@ -10,7 +10,7 @@ import { parse } from "hono/utils/cookie";
 import { cartReducer, createCartState, type CartItem } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import type { CartLineInput, CartResponse, SaveCartRequest } from "../../core/schemas/cart";
-import type { Config } from "../config";
+import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { cartLines, carts } from "../db/schema";
@@ -46,7 +46,7 @@ export function cartCookie(config: Config, token: string): string {
     path: "/",
     httpOnly: true,
     sameSite: "Lax",
-    secure: config.NODE_ENV === "production" && config.publicUrl.startsWith("https:"),
+    secure: secureCookies(config),
     maxAge: CART_DAYS * 24 * 60 * 60,
   });
 }
