@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin-analytics";
 const PERIODS = [7, 30, 90, 180];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context.config);
+  requireAdmin(request, context.config, context.rateLimiter);
   const requested = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(requested) ? requested : DEFAULT_REPORT_DAYS;
   const [report, sessions] = await Promise.all([

@@ -11,7 +11,7 @@ import { recordSessionNetwork, saveSessionPayload, startAnalyticsSession } from 
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
 import { HttpError, describeZodError, errorResponse, readJson } from "../http/errors";
-import { createRateLimiter, enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
+import { enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
 import { assertStoreExists } from "../store/settings";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
@@ -29,10 +29,9 @@ function sessionIdOf(c: Context<AppEnv>): string {
 
 export function metricsRoutes() {
   const metrics = new Hono<AppEnv>();
-  const limiter = createRateLimiter();
 
   metrics.use(async (c, next) => {
-    enforceRateLimit(limiter, [`metrics:${clientIp(c)}`], RATE_LIMIT);
+    enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], RATE_LIMIT);
     await next();
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { requireAdmin } from "./admin-auth";
+import { ADMIN_RATE_LIMIT, requireAdmin as requireAdminWith } from "./admin-auth";
+import { createRateLimiter } from "./rate-limit";
+
+let limiter = createRateLimiter();
+const requireAdmin = (request: Request, config: { ADMIN_PASSWORD?: string }) => requireAdminWith(request, config, limiter);
 
 const basic = (user: string, password: string) => ({
   authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
@@ -32,5 +36,15 @@ describe("requireAdmin", () => {
   it("lets the right password through with any user name, including colons in the password", () => {
     expect(() => requireAdmin(request(basic("anyone", "correct horse")), config)).not.toThrow();
     expect(() => requireAdmin(request(basic("", "a:b:c")), { ADMIN_PASSWORD: "a:b:c" })).not.toThrow();
+  });
+
+  it("answers 429 with Retry-After once a client has used up its attempts, even with the right password", () => {
+    limiter = createRateLimiter();
+    for (let attempt = 0; attempt < ADMIN_RATE_LIMIT.limit; attempt++) {
+      expect(thrown(() => requireAdmin(request(basic("owner", `guess-${attempt}`)), config)).status).toBe(401);
+    }
+    const refused = thrown(() => requireAdmin(request(basic("owner", "correct horse")), config));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });
