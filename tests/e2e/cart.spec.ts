@@ -37,8 +37,10 @@ test.describe("cart drawer", () => {
       { kind: "product", sku: SUB.sku, quantity: 1 },
       { kind: "product", sku: SUB.sku, quantity: 2, subscription: { subscription_id: SUB.monthly } },
     ]);
+    // SSR draws the badge from the stored cart, before any script runs.
+    const html = await (await page.request.get("/")).text();
+    expect(html).toContain('aria-label="Cart, 3 items"');
     await page.reload();
-    // SSR draws the badge from the stored cart.
     await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
     await openCart(page);
     await expectNoSeriousA11yViolations(page);
