@@ -2,7 +2,7 @@
  * Checkout (spec section 2, Checkout; section 4, Checkout; section 5, Checkout): the order summary beside the form.
  * Every amount comes from the server in cents; the page only displays them. Validation messages are shown.
  */
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { formatMoney } from "@core/money";
 import {
@@ -241,12 +241,114 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const clientSecretReady = payment.provider === "simulated" ? Boolean(session?.client_secret) || hasSubscription : true;
+  const clientSecretReady = Boolean(session?.client_secret) || hasSubscription;
   const subtotal = priceInfo?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents;
   const discount = priceInfo?.discount ?? (discountCode ? null : 0);
   const goods = subtotal - (discount ?? 0);
   const selected = options.find((option) => option.shipping_option_id === optionId) ?? null;
   const lines = cart.cartItems;
+
+  const identityFields = (
+    <>
+      <div>
+        <label htmlFor={`${id}-email`} className="text-sm font-semibold">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          className={inputClass}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
+        {(
+          [
+            ["name", "Full name", "shipping name"],
+            ["line1", "Address", "shipping address-line1"],
+            ["line2", "Apartment, suite, etc. (optional)", "shipping address-line2"],
+            ["city", "City", "shipping address-level2"],
+            ["state", "State", "shipping address-level1"],
+            ["postal_code", "ZIP code", "shipping postal-code"],
+          ] as const
+        ).map(([field, label, autoComplete]) => (
+          <div key={field}>
+            <label htmlFor={`${id}-${field}`} className="text-sm">
+              {label}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              autoComplete={autoComplete}
+              className={inputClass}
+              value={address[field]}
+              onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
+            />
+          </div>
+        ))}
+      </fieldset>
+    </>
+  );
+
+  const shippingMethods = (
+    <fieldset>
+      <legend className="text-sm font-semibold uppercase tracking-wide">SHIPPING METHOD</legend>
+      {optionsError && (
+        <p role="alert" className="mt-2 text-red-800">
+          {optionsError}
+        </p>
+      )}
+      {options.length === 0 ? (
+        <p className="mt-2 text-sm">Enter your email and shipping address to see shipping options.</p>
+      ) : (
+        <div className="mt-2 space-y-2">
+          {options.map((option) => {
+            const free =
+              option.free_shipping_threshold !== null && goods >= option.free_shipping_threshold * 100;
+            return (
+              <label key={option.shipping_option_id} className="flex items-start gap-3 rounded border border-black/30 bg-white p-3">
+                <input
+                  type="radio"
+                  name="shipping_option"
+                  value={option.shipping_option_id}
+                  checked={optionId === option.shipping_option_id}
+                  onChange={() => setOptionId(option.shipping_option_id)}
+                  className="mt-1"
+                />
+                <span className="flex-1">
+                  <span className="font-semibold">{option.shipping_option_name}</span>
+                  <span className="block text-sm">{option.additional_information}</span>
+                </span>
+                <span>{free ? "FREE" : formatMoney(Math.round(option.price * 100))}</span>
+              </label>
+            );
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+
+  const formBody = (parts: { identity: ReactNode; payment: ReactNode }) => (
+    <form className="mt-6 space-y-6" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      {parts.identity}
+      {shippingMethods}
+      {parts.payment}
+      {error && (
+        <p role="alert" className="rounded border border-red-800 bg-white px-3 py-2 text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={processing || (payment.provider === "stripe" && !stripeReady)}
+        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink disabled:opacity-60"
+      >
+        {processing ? "Processing..." : "Pay Now"}
+      </button>
+    </form>
+  );
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_24rem]">
@@ -259,111 +361,25 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             Test mode: no real payments are taken
           </p>
         )}
-        <form className="mt-6 space-y-6" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-          <div>
-            <label htmlFor={`${id}-email`} className="text-sm font-semibold">
-              Email
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+        {payment.provider === "stripe" ? (
+          <Suspense fallback={<p>Loading payment form...</p>}>
+            <StripePayment
+              publishableKey={payment.publishableKey}
+              accountId={payment.accountId}
+              clientSecret={session?.client_secret ?? null}
+              amountCents={priceInfo?.total ?? cart.totalCents}
+              register={registerStripe}
+              onEmail={setEmail}
+              onAddress={setAddress}
+              render={formBody}
             />
-          </div>
-          <fieldset className="space-y-3">
-            <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
-            {(
-              [
-                ["name", "Full name", "shipping name"],
-                ["line1", "Address", "shipping address-line1"],
-                ["line2", "Apartment, suite, etc. (optional)", "shipping address-line2"],
-                ["city", "City", "shipping address-level2"],
-                ["state", "State", "shipping address-level1"],
-                ["postal_code", "ZIP code", "shipping postal-code"],
-              ] as const
-            ).map(([field, label, autoComplete]) => (
-              <div key={field}>
-                <label htmlFor={`${id}-${field}`} className="text-sm">
-                  {label}
-                </label>
-                <input
-                  id={`${id}-${field}`}
-                  autoComplete={autoComplete}
-                  className={inputClass}
-                  value={address[field]}
-                  onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
-                />
-              </div>
-            ))}
-          </fieldset>
-          <fieldset>
-            <legend className="text-sm font-semibold uppercase tracking-wide">SHIPPING METHOD</legend>
-            {optionsError && (
-              <p role="alert" className="mt-2 text-red-800">
-                {optionsError}
-              </p>
-            )}
-            {options.length === 0 ? (
-              <p className="mt-2 text-sm">Enter your email and shipping address to see shipping options.</p>
-            ) : (
-              <div className="mt-2 space-y-2">
-                {options.map((option) => {
-                  const free =
-                    option.free_shipping_threshold !== null && goods >= option.free_shipping_threshold * 100;
-                  return (
-                    <label key={option.shipping_option_id} className="flex items-start gap-3 rounded border border-black/30 bg-white p-3">
-                      <input
-                        type="radio"
-                        name="shipping_option"
-                        value={option.shipping_option_id}
-                        checked={optionId === option.shipping_option_id}
-                        onChange={() => setOptionId(option.shipping_option_id)}
-                        className="mt-1"
-                      />
-                      <span className="flex-1">
-                        <span className="font-semibold">{option.shipping_option_name}</span>
-                        <span className="block text-sm">{option.additional_information}</span>
-                      </span>
-                      <span>{free ? "FREE" : formatMoney(Math.round(option.price * 100))}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            )}
-          </fieldset>
-          {clientSecretReady ? (
-            payment.provider === "simulated" ? (
-              <SimulatedCardForm value={card} onChange={setCard} />
-            ) : (
-              <Suspense fallback={<p>Loading payment form...</p>}>
-                <StripePayment
-                  publishableKey={payment.publishableKey}
-                  accountId={payment.accountId}
-                  clientSecret={session?.client_secret ?? null}
-                  amountCents={priceInfo?.total ?? cart.totalCents}
-                  register={registerStripe}
-                />
-              </Suspense>
-            )
-          ) : (
-            <p>Loading payment form...</p>
-          )}
-          {error && (
-            <p role="alert" className="rounded border border-red-800 bg-white px-3 py-2 text-red-800">
-              {error}
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={processing || (payment.provider === "stripe" && !stripeReady)}
-            className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink disabled:opacity-60"
-          >
-            {processing ? "Processing..." : "Pay Now"}
-          </button>
-        </form>
+          </Suspense>
+        ) : (
+          formBody({
+            identity: identityFields,
+            payment: clientSecretReady ? <SimulatedCardForm value={card} onChange={setCard} /> : <p>Loading payment form...</p>,
+          })
+        )}
       </div>
 
       <aside aria-labelledby={`${id}-summary`} className="h-fit rounded bg-card p-6">
