@@ -232,7 +232,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="font-heading text-3xl">Checkout</h1>
         <p className="mt-4" role="alert">
-          {sessionError ?? "Your cart is empty."}
+          {sessionError ??
+            (cart.cartItems.length > 0 ? "Please start checkout from your cart." : "Your cart is empty.")}
         </p>
         <Link to="/" className="mt-8 inline-block rounded bg-button px-6 py-3 text-button-ink">
           Continue Shopping
