@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { sessionPayloadSchema } from "@core/schemas/analytics";
+import { ANALYTICS_LIMITS, sessionPayloadSchema } from "@core/schemas/analytics";
 import {
   analyticsReducer,
+  beaconBody,
   cartItemId,
   createAnalyticsStore,
   initialAnalyticsState,
@@ -222,5 +223,49 @@ describe("cartItemId", () => {
   it("names product lines by sku and bundle lines by bundle id", () => {
     expect(cartItemId({ kind: "product", sku: "HOUSE-12OZ" } as Parameters<typeof cartItemId>[0])).toBe("HOUSE-12OZ");
     expect(cartItemId({ kind: "bundle", bundle_id: 7 } as Parameters<typeof cartItemId>[0])).toBe("7");
+  });
+});
+
+describe("staying within what the collection service accepts", () => {
+  it("clips long pages, query parameters, search queries and ids", () => {
+    const long = "x".repeat(2000);
+    const state = run([
+      { type: "pageView", page: `/${long}`, queryData: { [long]: long } },
+      { type: "productVisit", productId: long },
+      { type: "startSearch", query: long },
+      { type: "searchResults", query: long, count: 0 },
+      { type: "cartEvent", event: "ITEM_ADDED", sku: long },
+    ]);
+    const payload = sessionPayload(state, at(10));
+    expect(sessionPayloadSchema.safeParse(payload).success).toBe(true);
+    expect(payload.searchHistory[0].resultCount).toBe(0);
+  });
+
+  it("sends the latest entries of a very long visit", () => {
+    const views: AnalyticsAction[] = Array.from({ length: ANALYTICS_LIMITS.list + 20 }, (_, index) => ({
+      type: "pageView",
+      page: `/p/${index}`,
+      queryData: {},
+    }));
+    const payload = sessionPayload(run(views), at(1000));
+    expect(payload.viewedPages).toHaveLength(ANALYTICS_LIMITS.list);
+    expect(payload.viewedPages.at(-1)?.page).toBe(`/p/${ANALYTICS_LIMITS.list + 19}`);
+    expect(sessionPayloadSchema.safeParse(payload).success).toBe(true);
+  });
+
+  it("drops the oldest page views first when the beacon would be too large, leaving the state alone", () => {
+    const views: AnalyticsAction[] = Array.from({ length: 300 }, (_, index) => ({
+      type: "pageView",
+      page: `/${String(index).padStart(3, "0")}/${"y".repeat(400)}`,
+      queryData: {},
+    }));
+    const state = run([...views, { type: "startSearch", query: "tea" }]);
+    const body = beaconBody(state, at(1000));
+    expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(ANALYTICS_LIMITS.beaconBytes);
+    const payload = sessionPayloadSchema.parse(JSON.parse(body));
+    expect(payload.viewedPages.length).toBeLessThan(300);
+    expect(payload.viewedPages.at(-1)?.page.startsWith("/299/")).toBe(true);
+    expect(payload.searchHistory).toHaveLength(1);
+    expect(state.viewedPages).toHaveLength(300);
   });
 });

@@ -4,6 +4,7 @@
  * the pages report events without React wiring.
  */
 import type { CartItem, NewBundleLine } from "@core/cart";
+import { ANALYTICS_LIMITS } from "@core/schemas/analytics";
 import type {
   CartEvent,
   CartEventType,
@@ -53,6 +54,18 @@ export function initialAnalyticsState(): AnalyticsState {
   };
 }
 
+/** Values are clipped to what the collection service accepts, so one long address never loses a whole session. */
+const clip = (value: string, max: number) => value.slice(0, max);
+
+function clippedQuery(queryData: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(queryData).map(([key, value]) => [
+      clip(key, ANALYTICS_LIMITS.queryKey),
+      clip(value, ANALYTICS_LIMITS.queryValue),
+    ]),
+  );
+}
+
 const elapsedSeconds = (since: string, now: Date) =>
   Math.max(0, Math.round(now.getTime() - Date.parse(since)) / 1000);
 
@@ -74,26 +87,27 @@ export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction,
   switch (action.type) {
     case "cartEvent": {
       const event: CartEvent = { type: action.event, timestamp: now.toISOString() };
-      if (action.sku) event.sku = action.sku;
+      if (action.sku) event.sku = clip(action.sku, ANALYTICS_LIMITS.id);
       return { ...state, cartEvents: [...state.cartEvents, event], cartStatus: activated(state.cartStatus) };
     }
-    case "pageView":
+    case "pageView": {
+      const page = clip(action.page, ANALYTICS_LIMITS.page);
       return {
         ...state,
         sessionStartTime: started(state, now),
-        pagesViewed: { ...state.pagesViewed, [action.page]: (state.pagesViewed[action.page] ?? 0) + 1 },
-        viewedPages: [...state.viewedPages, { page: action.page, queryData: action.queryData }],
+        pagesViewed: { ...state.pagesViewed, [page]: (state.pagesViewed[page] ?? 0) + 1 },
+        viewedPages: [...state.viewedPages, { page, queryData: clippedQuery(action.queryData) }],
       };
-    case "productVisit":
+    }
+    case "productVisit": {
+      const productId = clip(action.productId, ANALYTICS_LIMITS.id);
       return {
         ...state,
         sessionStartTime: started(state, now),
-        productPageViews: {
-          ...state.productPageViews,
-          [action.productId]: (state.productPageViews[action.productId] ?? 0) + 1,
-        },
+        productPageViews: { ...state.productPageViews, [productId]: (state.productPageViews[productId] ?? 0) + 1 },
         cartStatus: activated(state.cartStatus),
       };
+    }
     case "viewTime":
       return { ...state, totalViewTime: state.totalViewTime + Math.max(0, action.ms) };
     case "purchase":
@@ -101,13 +115,14 @@ export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction,
     case "abandon":
       return state.cartStatus === "active" ? { ...state, cartStatus: "abandoned" } : state;
     case "startSearch": {
+      const query = clip(action.query, ANALYTICS_LIMITS.searchQuery);
       const latest = state.searchHistory.at(-1);
-      if (latest?.query === action.query) return state;
+      if (latest?.query === query) return state;
       const closed = latest
         ? [...state.searchHistory.slice(0, -1), { ...latest, duration: elapsedSeconds(latest.timestamp, now) }]
         : [];
       const entry: SearchEntry = {
-        query: action.query,
+        query,
         timestamp: now.toISOString(),
         duration: 0,
         scrolledProducts: [],
@@ -119,38 +134,66 @@ export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction,
       return updateLatestSearch(state, (entry) => ({ ...entry, duration: elapsedSeconds(entry.timestamp, now) }));
     case "searchResults":
       // Results that arrive for an older query than the latest entry's say nothing about it.
-      if (state.searchHistory.at(-1)?.query !== action.query) return state;
+      if (state.searchHistory.at(-1)?.query !== clip(action.query, ANALYTICS_LIMITS.searchQuery)) return state;
       return updateLatestSearch(state, (entry) => ({ ...entry, resultCount: action.count }));
     case "searchScrolled":
       return updateLatestSearch(state, (entry) => ({
         ...entry,
-        scrolledProducts: withoutDuplicate(entry.scrolledProducts, action.productId),
+        scrolledProducts: withoutDuplicate(entry.scrolledProducts, clip(action.productId, ANALYTICS_LIMITS.id)),
       }));
     case "searchClicked":
       return updateLatestSearch(state, (entry) => ({
         ...entry,
-        clickedProducts: withoutDuplicate(entry.clickedProducts, action.productId),
+        clickedProducts: withoutDuplicate(entry.clickedProducts, clip(action.productId, ANALYTICS_LIMITS.id)),
       }));
     case "clear":
       return initialAnalyticsState();
   }
 }
 
-/** The session payload sent on leaving; a cart still active when the shopper leaves counts as abandoned. */
+const latest = <T>(list: T[]) => list.slice(-ANALYTICS_LIMITS.list);
+
+/** The most viewed products, when a visit viewed more than a beacon may list. */
+function mostViewed(views: Record<string, number>): Record<string, number> {
+  const entries = Object.entries(views);
+  if (entries.length <= ANALYTICS_LIMITS.list) return { ...views };
+  return Object.fromEntries(entries.sort(([, a], [, b]) => b - a).slice(0, ANALYTICS_LIMITS.list));
+}
+
+/**
+ * The session payload sent on leaving; a cart still active when the shopper leaves counts as abandoned. Lists
+ * keep their latest entries within the service's limits.
+ */
 export function sessionPayload(state: AnalyticsState, now: Date): SessionPayload {
   const startedAt = state.sessionStartTime ? Date.parse(state.sessionStartTime) : now.getTime();
   return {
     cartData: {
-      cartEvents: state.cartEvents,
+      cartEvents: latest(state.cartEvents),
       cartStatus: state.cartStatus === "active" ? "abandoned" : state.cartStatus,
       sessionDuration: Math.max(0, now.getTime() - startedAt),
       timestamp: now.toISOString(),
     },
-    productPageViews: state.productPageViews,
-    viewedPages: state.viewedPages,
+    productPageViews: mostViewed(state.productPageViews),
+    viewedPages: latest(state.viewedPages),
     totalViewTime: Math.round(state.totalViewTime),
-    searchHistory: state.searchHistory,
+    searchHistory: latest(state.searchHistory),
   };
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+/** The beacon's JSON body; when it would be too large, the oldest page views, then searches, then cart events go first. */
+export function beaconBody(state: AnalyticsState, now: Date, maxBytes: number = ANALYTICS_LIMITS.beaconBytes): string {
+  const payload = sessionPayload(state, now);
+  let body = JSON.stringify(payload);
+  const lists = [payload.viewedPages, payload.searchHistory, payload.cartData.cartEvents];
+  while (byteLength(body) > maxBytes) {
+    const list = lists.find((candidate) => candidate.length > 0);
+    if (!list) break;
+    list.splice(0, Math.ceil(list.length / 10));
+    body = JSON.stringify(payload);
+  }
+  return body;
 }
 
 export type AnalyticsStore = {

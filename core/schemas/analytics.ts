@@ -11,8 +11,20 @@ export type CartEventType = (typeof CART_EVENT_TYPES)[number];
 export const CART_STATUSES = ["empty", "active", "abandoned", "purchased"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
 
-const MAX_LIST = 500;
-const id = z.string().trim().min(1).max(200);
+/** What one beacon may hold; the client trims to these before sending, so a long visit is never refused. */
+export const ANALYTICS_LIMITS = {
+  list: 500,
+  id: 200,
+  page: 500,
+  queryKey: 100,
+  queryValue: 500,
+  searchQuery: 200,
+  /** Below the API's 64 KB body limit, leaving room for the request's own overhead. */
+  beaconBytes: 60_000,
+} as const;
+
+const MAX_LIST = ANALYTICS_LIMITS.list;
+const id = z.string().trim().min(1).max(ANALYTICS_LIMITS.id);
 const isoTimestamp = z.iso.datetime({ offset: true });
 
 export const cartEventSchema = z.object({
@@ -24,13 +36,13 @@ export const cartEventSchema = z.object({
 export type CartEvent = z.infer<typeof cartEventSchema>;
 
 export const viewedPageSchema = z.object({
-  page: z.string().min(1).max(500),
-  queryData: z.record(z.string().max(100), z.string().max(500)),
+  page: z.string().min(1).max(ANALYTICS_LIMITS.page),
+  queryData: z.record(z.string().max(ANALYTICS_LIMITS.queryKey), z.string().max(ANALYTICS_LIMITS.queryValue)),
 });
 export type ViewedPage = z.infer<typeof viewedPageSchema>;
 
 export const searchEntrySchema = z.object({
-  query: z.string().min(1).max(200),
+  query: z.string().min(1).max(ANALYTICS_LIMITS.searchQuery),
   timestamp: isoTimestamp,
   /** Seconds the shopper spent on this search. */
   duration: z.number().min(0).max(86_400 * 7),
@@ -42,7 +54,7 @@ export const searchEntrySchema = z.object({
 export type SearchEntry = z.infer<typeof searchEntrySchema>;
 
 const countMap = z
-  .record(z.string().min(1).max(500), z.number().int().min(0).max(100_000))
+  .record(z.string().min(1).max(ANALYTICS_LIMITS.page), z.number().int().min(0).max(100_000))
   .refine((map) => Object.keys(map).length <= MAX_LIST, `must have at most ${MAX_LIST} entries`);
 
 export const sessionPayloadSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { analytics, sessionPayload } from "~/state/analytics";
+import { analytics, beaconBody } from "~/state/analytics";
 
 const METRICS = "/api/metrics";
 
@@ -45,8 +45,7 @@ async function startSession(storeId: string): Promise<boolean> {
 
 function sendBeacon() {
   try {
-    const body = JSON.stringify(sessionPayload(analytics.getState(), new Date()));
-    const blob = new Blob([body], { type: "application/json" });
+    const blob = new Blob([beaconBody(analytics.getState(), new Date())], { type: "application/json" });
     if (!navigator.sendBeacon(`${METRICS}/update-session-data`, blob)) throw new Error("the browser refused the beacon");
   } catch (error) {
     console.error("Failed to send analytics data via beacon:", error);
