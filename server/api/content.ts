@@ -20,7 +20,7 @@ import { getStaticPage } from "../content/pages";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
 import { describeZodError, errorResponse, HttpError } from "../http/errors";
-import { createRateLimiter, type RateLimitPolicy } from "../http/rate-limit";
+import type { RateLimitPolicy } from "../http/rate-limit";
 import { subscribeToNewsletter } from "../newsletter/newsletter";
 import { getPopupDiscount, sendWelcomeEmail } from "../newsletter/welcome";
 import { assertStoreExists } from "../store/settings";
@@ -107,11 +107,10 @@ async function answer(
 
 export function contentApiRoutes() {
   const api = new Hono<AppEnv>();
-  const limiter = createRateLimiter();
 
   /** Counts the request against the client's allowance; over it, a 429 with Retry-After. */
   const enforceLimit = (c: Context<AppEnv>, scope: string, policy: RateLimitPolicy) => {
-    const result = limiter.hit(`${scope}:${clientIp(c)}`, policy);
+    const result = c.var.deps.rateLimiter.hit(`${scope}:${clientIp(c)}`, policy);
     if (result.allowed) return;
     c.header("Retry-After", String(result.retryAfterSeconds));
     throw new HttpError(429, TOO_MANY_MESSAGES);
