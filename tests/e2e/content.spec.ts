@@ -220,7 +220,7 @@ test.describe("welcome popup", () => {
 const ADMIN_PASSWORD = "e2e-owner-password";
 
 test.describe("emails from the mailbox", () => {
-  // Sent up front: the mailbox's 401 page does not carry a challenge the browser would answer.
+  // Sent with every request, so none meets the 401 challenge first.
   test.use({ extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`owner:${ADMIN_PASSWORD}`).toString("base64")}` } });
 
   test("arrives in the mailbox and takes 10% off in the cart", async ({ page, baseURL }) => {
