@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CartStatus, SessionPayload } from "../../core/schemas/analytics";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { sql } from "drizzle-orm";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database";
 import { analyticsEvents } from "../db/schema";
 import { analyticsReport, recentSessions } from "./report";
-import { deleteExpiredAnalytics, runRetentionOnce } from "./retention";
+import { deleteExpiredAnalytics, RETENTION_LOCK_KEY, runRetentionOnce } from "./retention";
 import { saveSessionPayload, startAnalyticsSession } from "./sessions";
 
 let database: TestDatabase;
@@ -166,5 +167,14 @@ describe("retention", () => {
 
   it("runs under an advisory lock and says whether it ran", async () => {
     expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: true, events: 0, sessions: 0 });
+  });
+
+  // PGlite has one connection: a second instance holding the lock can only be shown on PostgreSQL.
+  it.runIf(usingPostgres())("skips the run while another instance holds the lock", async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_LOCK_KEY})`);
+      expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: false, events: 0, sessions: 0 });
+    });
+    expect((await runRetentionOnce(database.db, 30)).ran).toBe(true);
   });
 });

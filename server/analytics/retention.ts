@@ -8,7 +8,7 @@ import { analyticsEvents, analyticsSessions } from "../db/schema";
 import { logger } from "../logger";
 
 /** Arbitrary, fixed: names this job's lock among the advisory locks of the database. */
-const RETENTION_LOCK_KEY = 7_310_401;
+export const RETENTION_LOCK_KEY = 7_310_401;
 const DAY_MS = 86_400_000;
 
 type Executor = Pick<Database, "delete">;
