@@ -16,8 +16,11 @@ import { assertStoreExists } from "../store/settings";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
-/** A visit sends one initialize, one collect-data and a few beacons; this leaves room for many tabs behind one NAT. */
-const RATE_LIMIT = { limit: 120, windowMs: 60_000 };
+/**
+ * A page load sends one initialize, one collect-data and a beacon or two; this leaves room for many shoppers
+ * behind one address (an office, a carrier's NAT) while bounding what one client can write.
+ */
+export const METRICS_RATE_LIMIT = { limit: 600, windowMs: 60_000 };
 
 const SESSION_ID = /^[0-9a-f-]{36}$/;
 
@@ -31,7 +34,7 @@ export function metricsRoutes() {
   const metrics = new Hono<AppEnv>();
 
   metrics.use(async (c, next) => {
-    enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], RATE_LIMIT);
+    enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], METRICS_RATE_LIMIT);
     await next();
   });
 
