@@ -183,6 +183,14 @@ describe("AnalyticsTracker", () => {
     expect(errors).toHaveBeenCalledWith("Failed to send analytics data via beacon:", expect.any(Error));
   });
 
+  it("leaves the owner's pages out", async () => {
+    const router = await mount();
+    await go(router, "/admin/analytics?days=7");
+    await go(router, "/blog");
+    window.dispatchEvent(new Event("pagehide"));
+    expect((await sentPayload()).viewedPages.map((view) => view.page)).toEqual(["/", "/blog"]);
+  });
+
   it.each([
     ["doNotTrack", "1"],
     ["globalPrivacyControl", true],

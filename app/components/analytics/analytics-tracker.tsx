@@ -14,6 +14,9 @@ function trackingAllowed(): boolean {
   return nav.doNotTrack !== "1" && nav.globalPrivacyControl !== true;
 }
 
+/** The owner reading the report is not a shopper. */
+const isOwnerPage = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+
 async function postJson(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${METRICS}${path}`, {
     method: "POST",
@@ -74,7 +77,7 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   const searching = useRef(false);
 
   useEffect(() => {
-    if (!trackingAllowed()) return;
+    if (!trackingAllowed() || isOwnerPage(window.location.pathname)) return;
     let ready = false;
     void startSession(storeId).then((started) => {
       ready = started;
@@ -96,6 +99,7 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   }, [storeId]);
 
   useEffect(() => {
+    if (isOwnerPage(pathname)) return;
     const params = new URLSearchParams(search);
     pageEnteredAt.current = performance.now();
     const queryData = Object.fromEntries([...params].filter(([key]) => !SECRET_PARAM.test(key)));
