@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in a folder by default, PostgreSQL when a URL is given. Both speak the same
  * dialect, so the rest of the server sees one Drizzle type.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -62,14 +62,52 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * PGlite serves one process only, and a second process writing the same folder would corrupt it. A lock file
+ * holding the owner's pid turns that into a clear refusal (the owner's commands while the shop runs, say); a lock
+ * left by a process that died is taken over.
+ */
+function lockFolder(location: string): () => void {
+  const lockPath = path.join(location, "storefront.lock");
+  try {
+    writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+  } catch {
+    const owner = Number(readFileSync(lockPath, "utf8"));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new DatabaseUnavailableError(
+        `The embedded database in ${location} is in use by another process (pid ${owner}). Stop the shop first, or set DATABASE_URL to PostgreSQL to run commands beside it.`,
+      );
+    }
+    writeFileSync(lockPath, String(process.pid));
+  }
+  return () => rmSync(lockPath, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 async function openPglite(location: string): Promise<DatabaseHandle> {
-  if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, {
-    extensions: { pg_trgm },
-    // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
-    // catalogue fits in far less, and the process stays well under 300 MB resident.
-    postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"],
-  });
+  const inMemory = location.startsWith("memory://");
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const unlock = inMemory ? () => {} : lockFolder(location);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location, {
+      extensions: { pg_trgm },
+      // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
+      // catalogue fits in far less, and the process stays well under 300 MB resident.
+      postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"],
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   return {
@@ -80,6 +118,9 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
       if (client.closed) throw new DatabaseUnavailableError("database is closed");
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
