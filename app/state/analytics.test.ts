@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ANALYTICS_LIMITS, sessionPayloadSchema } from "@core/schemas/analytics";
+import { ANALYTICS_LIMITS } from "@core/analytics-limits";
+import { sessionPayloadSchema } from "@core/schemas/analytics";
 import {
   analyticsReducer,
   beaconBody,

@@ -4,7 +4,7 @@
  * the pages report events without React wiring.
  */
 import type { CartItem, NewBundleLine } from "@core/cart";
-import { ANALYTICS_LIMITS } from "@core/schemas/analytics";
+import { ANALYTICS_LIMITS } from "@core/analytics-limits";
 import type {
   CartEvent,
   CartEventType,

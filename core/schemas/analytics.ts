@@ -4,24 +4,13 @@
  * the tables.
  */
 import { z } from "zod";
+import { ANALYTICS_LIMITS } from "../analytics-limits";
 
 export const CART_EVENT_TYPES = ["ITEM_ADDED", "ITEM_QUANTITY_UPDATED", "ITEM_REMOVED", "CART_EMPTIED"] as const;
 export type CartEventType = (typeof CART_EVENT_TYPES)[number];
 
 export const CART_STATUSES = ["empty", "active", "abandoned", "purchased"] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
-
-/** What one beacon may hold; the client trims to these before sending, so a long visit is never refused. */
-export const ANALYTICS_LIMITS = {
-  list: 500,
-  id: 200,
-  page: 500,
-  queryKey: 100,
-  queryValue: 500,
-  searchQuery: 200,
-  /** Below the API's 64 KB body limit, leaving room for the request's own overhead. */
-  beaconBytes: 60_000,
-} as const;
 
 const MAX_LIST = ANALYTICS_LIMITS.list;
 const id = z.string().trim().min(1).max(ANALYTICS_LIMITS.id);
