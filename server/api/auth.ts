@@ -17,7 +17,7 @@ import type { AppEnv } from "../context";
 import { parseWith, readJson } from "../http/errors";
 import { assertStoreExists } from "../store/settings";
 
-const statusQuery = z.object({ store_id: z.string().trim().min(1, "is required") });
+export const statusQuery = z.object({ store_id: z.string().trim().min(1, "is required") });
 
 export function authRoutes() {
   // Computed now rather than on the first unknown email, which would otherwise answer measurably slower.

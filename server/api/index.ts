@@ -7,6 +7,7 @@ import { checkoutRoutes } from "./checkout";
 import { cartRoutes } from "./cart";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
+import { openApiRoutes } from "./openapi";
 import { reviewRoutes } from "./reviews";
 
 export function apiRoutes() {
@@ -19,5 +20,6 @@ export function apiRoutes() {
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
   api.route("/stripe", checkoutRoutes());
+  api.route("/", openApiRoutes());
   return api;
 }
