@@ -72,8 +72,9 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   await expect(cells.nth(4)).toHaveText(/^ITEM_ADDED \S+$/);
   await expect(cells.nth(5)).toHaveText("abandoned");
 
-  const topPages = admin.getByRole("table").filter({ has: admin.getByRole("rowheader", { name: "/contact" }) });
-  await expect(topPages).toBeVisible();
+  // Other journeys share the shop, so only the page every visit starts on is sure to stay among the top ten.
+  const topPages = admin.getByRole("table").filter({ has: admin.getByRole("rowheader", { name: "/", exact: true }) });
+  await expect(topPages.first()).toBeVisible();
   await expect(admin.getByRole("rowheader", { name: "house blend", exact: true }).first()).toBeVisible();
   await expect(admin.getByRole("img", { name: /sessions over \d+ days/ })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);

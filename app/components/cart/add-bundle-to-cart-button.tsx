@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { CART_FULL_MESSAGE, INCOMPLETE_BUNDLE_MESSAGE } from "@core/cart";
 import type { Bundle } from "@core/schemas/catalog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
 
 /** The bundle page's 'Add Bundle to Cart': every product needs a chosen variant, and the 19-line cap applies. */
@@ -13,6 +14,7 @@ export function AddBundleToCartButton({
 }) {
   const { addBundle } = useCart();
   const [message, setMessage] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const complete = bundle.handles.every((handle) => Boolean(selectedVariants[handle]));
 
   // Once every product has a variant the reminder to choose has done its job.
@@ -32,7 +34,8 @@ export function AddBundleToCartButton({
       <button
         type="button"
         onClick={add}
-        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90"
+        disabled={!hydrated}
+        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
       >
         Add Bundle to Cart
       </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE } from "@core/cart";
 import type { Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
 
 /** How long the button reads 'Adding to Cart...' (spec section 9). */
@@ -24,6 +25,7 @@ export function AddToCartButton({
   const { addProduct } = useCart();
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -57,7 +59,7 @@ export function AddToCartButton({
       <button
         type="button"
         onClick={add}
-        disabled={!variant || adding || stockShort}
+        disabled={!hydrated || !variant || adding || stockShort}
         className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {label}
