@@ -14,7 +14,7 @@ import { rssMegabytes, startServer } from "./bench/server";
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = 1;
 
-type Target = { name: string; path: string; method?: string; body?: unknown; connections?: number };
+type Target = { name: string; path: string; method?: string; body?: unknown; connections?: number; withCart?: boolean };
 
 function targets(staticAsset: string): Target[] {
   const cartLine = {
@@ -35,12 +35,13 @@ function targets(staticAsset: string): Target[] {
     { name: "search page", path: "/search?query=coffee&type=search" },
     { name: "API keyword-search", path: "/api/search/keyword-search", method: "POST", body: { store_id: "demo", query: "coffee" } },
     { name: "API collection", path: "/api/search/collection?collection_name=all_products&store_id=demo" },
-    { name: "API cart-items GET", path: "/api/cart-items" },
+    { name: "API cart-items GET", path: "/api/cart-items", withCart: true },
     { name: "API cart-items POST", path: "/api/cart-items", method: "POST", body: { cartItems: [cartLine] } },
     {
       name: "API preview_tax_and_shipping",
       path: "/api/stripe/preview_tax_and_shipping",
       method: "POST",
+      withCart: true,
       body: {
         store_id: "demo",
         email: "bench@example.com",
@@ -55,12 +56,17 @@ function targets(staticAsset: string): Target[] {
 
 type LoadFigure = { name: string; rps: number; p50: number; p99: number; non2xx: number; ratioToStatic?: number };
 
-async function measure(baseUrl: string, target: Target): Promise<LoadFigure> {
+async function measure(baseUrl: string, target: Target, cartCookie: string): Promise<LoadFigure> {
   const options = {
     url: baseUrl + target.path,
     connections: target.connections ?? 10,
     method: target.method ?? "GET",
-    headers: { "content-type": "application/json", "accept-encoding": "br, gzip", origin: baseUrl },
+    headers: {
+      "content-type": "application/json",
+      "accept-encoding": "br, gzip",
+      origin: baseUrl,
+      ...(target.withCart ? { cookie: cartCookie } : {}),
+    },
     body: target.body ? JSON.stringify(target.body) : undefined,
   };
   await autocannon({ ...options, duration: WARMUP_SECONDS });
@@ -74,13 +80,25 @@ async function measure(baseUrl: string, target: Target): Promise<LoadFigure> {
   };
 }
 
+/** A stored two-bag cart, so the cart read and the tax preview measure real work rather than an empty-cart answer. */
+async function storeBenchCart(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/cart-items`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ cartItems: [{ kind: "product", sku: "HOUSE-12OZ-WB", quantity: 2 }] }),
+  });
+  if (!response.ok) throw new Error(`could not store the benchmark cart: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
 async function benchServer(label: string, port: number, databaseUrl?: string) {
   const server = await startServer({ port, dataDir: path.resolve(`bench-results/data-${label}`), databaseUrl });
   const rssAfterStart = rssMegabytes(server.process.pid!);
   const assets = await readdir("build/client/assets");
   const staticAsset = `/assets/${assets.find((file) => file.endsWith(".js"))}`;
+  const cartCookie = await storeBenchCart(server.url);
   const figures: LoadFigure[] = [];
-  for (const target of targets(staticAsset)) figures.push(await measure(server.url, target));
+  for (const target of targets(staticAsset)) figures.push(await measure(server.url, target, cartCookie));
   const ceiling = figures[0].rps;
   for (const figure of figures) figure.ratioToStatic = Math.round((figure.rps / ceiling) * 100) / 100;
   const rssAfterLoad = rssMegabytes(server.process.pid!);
