@@ -10,10 +10,8 @@ import {
   INVALID_EMAIL_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   SHIPPING_OPTIONS_FAILED_MESSAGE,
-  type CheckoutSessionData,
-  type PriceInfo,
-  type ShippingOption,
-} from "@core/schemas/checkout";
+} from "@core/checkout-messages";
+import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { checkoutCall } from "~/components/checkout/api";
 import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
 import type { StripeConfirm } from "~/components/checkout/stripe-payment";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD } from "@core/schemas/content";
+import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD } from "@core/content-rules";
 import { AlertDialog, type AlertTone } from "~/components/ui/dialog";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "@core/schemas/auth";
+import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
+import { forgotPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";

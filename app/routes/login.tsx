@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ACCOUNT_NOT_FOUND_MESSAGE, loginSchema } from "@core/schemas/auth";
+import { ACCOUNT_NOT_FOUND_MESSAGE } from "@core/account-messages";
+import { loginSchema } from "@core/schemas/auth";
 import { AccountPanel, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { INVALID_RESET_LINK_MESSAGE, resetPasswordSchema } from "@core/schemas/auth";
+import { INVALID_RESET_LINK_MESSAGE } from "@core/account-messages";
+import { resetPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { failureOf, invalidForm } from "../../server/accounts/forms";
 import { resetTokenIsUsable } from "../../server/accounts/password-reset";

@@ -1,12 +1,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import {
-  REVIEW_LIMITS,
-  REVIEW_MESSAGES,
-  type ReviewOrderDetails,
-  type ReviewSubmission,
-  type ReviewSubmissionResponse,
-} from "@core/schemas/reviews";
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from "@core/review-rules";
+import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "@core/schemas/reviews";
 import { StarRatingInput } from "~/components/reviews/star-rating-input";
 import { AlertDialog } from "~/components/ui/dialog";
 import { useShop } from "~/lib/use-shop";

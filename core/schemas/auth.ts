@@ -32,11 +32,3 @@ export type LoginUser = { id: number; email: string; firstName: string; lastName
 export type StatusUser = { id: number; email: string; first_name: string; last_name: string };
 
 export type AuthStatus = { isLoggedIn: boolean; user: StatusUser | null };
-
-export const ACCOUNT_NOT_FOUND_MESSAGE = "Account not found. Please check your email and password and try again.";
-
-export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has expired. Please request a new one.";
-
-/** What the shopper is told whether or not the email has an account. */
-export const RESET_REQUESTED_MESSAGE =
-  "If an account exists for this email, we've sent a link to reset your password. It is valid for 1 hour.";

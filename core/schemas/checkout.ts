@@ -1,13 +1,9 @@
 /**
  * Payloads of the checkout calls (spec section 7, Payment and checkout). Amounts in responses are integer cents;
- * the page divides by 100 for display. Messages are the ones the checkout page shows (spec section 5, Checkout).
+ * the page divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
  */
 import { z } from "zod";
-
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email";
-export const INCOMPLETE_ADDRESS_MESSAGE = "Please complete the address";
-export const MISSING_FIELDS_MESSAGE = "Please fill in all required fields";
-export const SHIPPING_OPTIONS_FAILED_MESSAGE = "Failed to fetch shipping options";
+import { INCOMPLETE_ADDRESS_MESSAGE, INVALID_EMAIL_MESSAGE, MISSING_FIELDS_MESSAGE } from "../checkout-messages";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, "is too long");
 

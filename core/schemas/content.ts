@@ -3,12 +3,10 @@
  * newsletter sign-ups and the welcome popup. Shared by the server (validation at the edge) and the pages.
  */
 import { z } from "zod";
+import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../content-rules";
 
 /** The dialog library's wording for a bad address (spec section 8), used as is in every 400 about an email. */
 export const INVALID_EMAIL_MESSAGE = "Invalid email address";
-
-export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-export const MESSAGE_TOO_LONG = "Your message is too long: please keep it to 5,000 characters or fewer.";
 
 const emailField = z
   .string({ error: INVALID_EMAIL_MESSAGE })
@@ -32,9 +30,6 @@ export type StaticPage = z.infer<typeof staticPageSchema>;
 
 export type BlogSection = { heading: string | null; content: string };
 export type BlogPost = { blogId: string; title: string; author: string; publishedAt: string; sections: BlogSection[] };
-
-/** A spam trap: a field people never see. Anything typed into it marks the sender as a bot. */
-export const HONEYPOT_FIELD = "website";
 
 export const contactRequestSchema = z.object({
   customer_service_data: z.object({
@@ -62,8 +57,6 @@ export const welcomeEmailSchema = z.object({
   customer_email: emailField,
   store_id: storeIdField,
 });
-
-export const ALREADY_SIGNED_UP_MESSAGE = "Email already signed up";
 
 /** GET /api/discount/popupDiscount: `data[0]` is what the popup reads. */
 export type PopupDiscount = { discount_popup_percentage: number };

@@ -3,16 +3,7 @@
  * the review page so both apply the same limits.
  */
 import { z } from "zod";
-
-export const REVIEW_LIMITS = { titleMax: 120, descriptionMax: 5000, ratingMin: 1, ratingMax: 5 } as const;
-
-/** Texts the spec gives for the review link (section 8). */
-export const REVIEW_MESSAGES = {
-  allReviewed: "All reviews for this order have been submitted.",
-  invalidLink: "Invalid Review Link",
-  noToken: "No review token provided",
-  validationFallback: "Failed to validate review token",
-} as const;
+import { REVIEW_LIMITS } from "../review-rules";
 
 const token = z.string().trim().min(1, "is required").max(200, "is too long");
 const storeId = z.string().trim().min(1, "is required").max(64, "is too long");

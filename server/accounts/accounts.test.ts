@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ACCOUNT_NOT_FOUND_MESSAGE, INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
+import { ACCOUNT_NOT_FOUND_MESSAGE, INVALID_RESET_LINK_MESSAGE } from "../../core/account-messages";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../http/rate-limit";

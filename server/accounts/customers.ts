@@ -1,6 +1,6 @@
 /** Creating customer accounts and checking their passwords. */
 import { and, eq } from "drizzle-orm";
-import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/schemas/auth";
+import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/account-messages";
 import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { HttpError } from "../http/errors";

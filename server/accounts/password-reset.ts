@@ -3,7 +3,7 @@
  * it sets the new password and ends every other session of the customer.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { INVALID_RESET_LINK_MESSAGE } from "../../core/schemas/auth";
+import { INVALID_RESET_LINK_MESSAGE } from "../../core/account-messages";
 import type { AppDeps } from "../context";
 import { customers, passwordResetTokens } from "../db/schema";
 import { HttpError } from "../http/errors";

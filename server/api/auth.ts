@@ -1,10 +1,10 @@
 /** Accounts (spec section 7): sign-up, sign-in, sign-out, status, and our own forgot/reset password calls. */
 import { Hono } from "hono";
 import { z } from "zod";
+import { RESET_REQUESTED_MESSAGE } from "../../core/account-messages";
 import {
   forgotPasswordSchema,
   loginSchema,
-  RESET_REQUESTED_MESSAGE,
   resetPasswordSchema,
   signupSchema,
   type AuthStatus,

@@ -6,11 +6,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { z } from "zod";
+import { HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../../core/content-rules";
 import {
   contactRequestSchema,
-  HONEYPOT_FIELD,
   INVALID_EMAIL_MESSAGE,
-  MESSAGE_TOO_LONG,
   newsletterSignupSchema,
   welcomeEmailSchema,
   type PopupDiscountResponse,

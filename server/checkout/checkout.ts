@@ -8,16 +8,16 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Discount } from "../../core/cart";
 import { INVALID_DISCOUNT_MESSAGE, lineKey } from "../../core/cart";
 import { centsToDollars, formatMoney, roundCents } from "../../core/money";
-import {
-  INCOMPLETE_ADDRESS_MESSAGE,
-  type CheckoutAddress,
-  type CheckoutSessionData,
-  type PriceInfo,
-  type ShippingOption,
-  type calculateTaxSchema,
-  type cartCheckoutSchema,
-  type createCheckoutSessionSchema,
-  type sessionCheckoutSchema,
+import { INCOMPLETE_ADDRESS_MESSAGE } from "../../core/checkout-messages";
+import type {
+  CheckoutAddress,
+  CheckoutSessionData,
+  PriceInfo,
+  ShippingOption,
+  calculateTaxSchema,
+  cartCheckoutSchema,
+  createCheckoutSessionSchema,
+  sessionCheckoutSchema,
 } from "../../core/schemas/checkout";
 import type { z } from "zod";
 import type { AppDeps } from "../context";

@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import { ALREADY_SIGNED_UP_MESSAGE } from "../../core/schemas/content";
+import { ALREADY_SIGNED_UP_MESSAGE } from "../../core/content-rules";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { newsletterSubscribers } from "../db/schema";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { REVIEW_MESSAGES } from "../../core/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../core/review-rules";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import type { Database } from "../db/client";
 import { DEMO, seedDemoStore } from "../db/seed";

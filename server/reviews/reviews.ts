@@ -3,12 +3,8 @@
  * A review is published the moment it is written; the owner can hide it afterwards.
  */
 import { and, desc, eq } from "drizzle-orm";
-import {
-  REVIEW_MESSAGES,
-  type ReviewOrderDetails,
-  type ReviewSubmission,
-  type ReviewSubmissionResponse,
-} from "../../core/schemas/reviews";
+import { REVIEW_MESSAGES } from "../../core/review-rules";
+import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "../../core/schemas/reviews";
 import type { Database } from "../db/client";
 import { orders, products, reviews } from "../db/schema";
 import { HttpError } from "../http/errors";

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { ALREADY_SIGNED_UP_MESSAGE } from "@core/schemas/content";
+import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import { AlertDialog, type AlertTone } from "~/components/ui/dialog";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";

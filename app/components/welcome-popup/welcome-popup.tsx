@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { ALREADY_SIGNED_UP_MESSAGE, type PopupDiscountResponse } from "@core/schemas/content";
+import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
+import type { PopupDiscountResponse } from "@core/schemas/content";
 import { AlertDialog, Modal, type AlertTone } from "~/components/ui/dialog";
 import { useImageFallback } from "~/lib/images";
 import { postJson } from "~/lib/post-json";
