@@ -3,7 +3,7 @@
  * the data must be JSON with a title and a sections array, and a failure is logged as 'Failed to load data for
  * page: {name}'.
  */
-import { staticPageSchema, type StaticPage } from "@core/schemas/content";
+import { staticPageSchema, type StaticPage } from "@core/schemas/static-page";
 
 export const INVALID_STRUCTURE = "Invalid page data structure";
 export const INVALID_CONTENT_TYPE = "Invalid content type received";

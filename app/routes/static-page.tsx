@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, data, useNavigation } from "react-router";
-import type { StaticPage } from "@core/schemas/content";
+import type { StaticPage } from "@core/schemas/static-page";
 import { checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "~/lib/page-data";
 import { useImageFallback } from "~/lib/images";
 import { getStaticPage } from "../../server/content/pages";

@@ -1,6 +1,7 @@
 /**
- * Payloads of the content and engagement calls (spec sections 3 and 7): static pages, blog posts, the contact form,
- * newsletter sign-ups and the welcome popup. Shared by the server (validation at the edge) and the pages.
+ * Payloads of the content and engagement calls (spec sections 3 and 7): blog posts, the contact form, newsletter
+ * sign-ups and the welcome popup (static pages: static-page.ts). Shared by the server (validation at the edge) and
+ * the pages.
  */
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../content-rules";
@@ -13,20 +14,6 @@ const emailField = z
   .trim()
   .pipe(z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE));
 const storeIdField = z.string().trim().min(1, "store_id is required").max(64);
-
-export const staticPageSectionSchema = z.object({
-  subheading: z.string().optional(),
-  content: z.string(),
-});
-
-/** GET /data/{pagename}.json; the page checks the same shape ('Invalid page data structure' otherwise). */
-export const staticPageSchema = z.object({
-  title: z.string(),
-  image: z.string().optional(),
-  sections: z.array(staticPageSectionSchema),
-});
-
-export type StaticPage = z.infer<typeof staticPageSchema>;
 
 export type BlogSection = { heading: string | null; content: string };
 export type BlogPost = { blogId: string; title: string; author: string; publishedAt: string; sections: BlogSection[] };

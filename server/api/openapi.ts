@@ -22,8 +22,9 @@ import {
   shippingOptionsRequestSchema,
   simulatedConfirmSchema,
 } from "../../core/schemas/checkout";
-import { contactRequestSchema, newsletterSignupSchema, staticPageSchema, welcomeEmailSchema } from "../../core/schemas/content";
+import { contactRequestSchema, newsletterSignupSchema, welcomeEmailSchema } from "../../core/schemas/content";
 import { reviewerOrderRequestSchema, reviewSubmissionSchema } from "../../core/schemas/reviews";
+import { staticPageSchema } from "../../core/schemas/static-page";
 import type { AppEnv } from "../context";
 import { statusQuery } from "./auth";
 
@@ -41,7 +42,7 @@ export type ApiOperation = {
   body?: z.ZodType;
   query?: z.ZodObject | PlainParameter[];
   headers?: PlainParameter[];
-  success: { status: 200 | 201 | 204; description: string; schema?: z.ZodType };
+  success: { status: 200 | 201 | 204; description: string; schema?: z.core.$ZodType };
   /** Status to when it is answered; each answer is the shared Error shape. */
   errors: Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429, string>>;
 };
@@ -395,7 +396,7 @@ const PAGE_DATA_PATH = "/data/{pagename}.json";
 const errorRef = { $ref: "#/components/schemas/Error" };
 
 /** Request bodies describe what a client may send: fields with a default are optional. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+function jsonSchemaOf(schema: z.core.$ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" });
   return rest;
 }

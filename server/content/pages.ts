@@ -1,6 +1,6 @@
 /** Static content pages (about, shipping...), stored in the database and served as text only. */
 import { and, asc, eq } from "drizzle-orm";
-import type { StaticPage } from "../../core/schemas/content";
+import type { StaticPage } from "../../core/schemas/static-page";
 import type { Database } from "../db/client";
 import { pageSections, pages } from "../db/schema";
 
