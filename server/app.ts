@@ -9,8 +9,10 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
+import { contentVersionReader } from "./db/content-version";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
+import { pageCache } from "./http/page-cache";
 import { HttpError, errorResponse } from "./http/errors";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps, options: AppOptions) {
         },
       }),
     );
+    // Only a fixed client build makes rendered pages worth keeping; development renders each request afresh.
+    app.use("*", pageCache({ readVersion: contentVersionReader(deps.db) }));
   }
 
   const handleDocument = createRequestHandler(

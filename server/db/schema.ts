@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -45,6 +46,16 @@ export const storeSettings = pgTable("store_settings", {
     .references(() => stores.id, { onDelete: "cascade" }),
   settings: jsonb("settings").$type<StoreSettings>().notNull(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * One counter that rises with every change to what shop pages show (catalogue, stock, reviews, content, settings),
+ * bumped by statement triggers in the same transaction as the change, so every process sees it exactly when it
+ * sees the data. Pages rendered for a version stay valid until it moves (server/http/page-cache.ts).
+ */
+export const contentVersion = pgTable("content_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
 });
 
 // ---------------------------------------------------------------- catalogue
