@@ -1,6 +1,9 @@
 /**
- * A local stand-in for api.stripe.com, enough for the shop's PaymentIntents path: create (honouring idempotency
- * keys), update, retrieve, confirm with a test payment method, refunds. `signedEvent` builds a webhook body and a
+ * A local stand-in for api.stripe.com, enough for the shop's two payment paths. PaymentIntents: create (honouring
+ * idempotency keys), update, retrieve, confirm with a test payment method, refunds. Subscriptions: customers and
+ * products, a subscription whose first invoice is paid through its own PaymentIntent (the invoice's confirmation
+ * secret), retrieve, cancel, the invoices and invoice payments that lead from a subscription back to what was paid,
+ * and `renewSubscription` for a billing cycle Stripe has charged. `signedEvent` builds a webhook body and a
  * `Stripe-Signature` header with the SDK's own `generateTestHeaderString`, as Stripe would sign it.
  */
 import { randomBytes } from "node:crypto";
@@ -20,29 +23,97 @@ type Intent = {
   last_payment_error: { message: string } | null;
 };
 
+type Recurring = { interval: string; interval_count: number };
+
+type SubscriptionItem = {
+  id: string;
+  object: "subscription_item";
+  quantity: number;
+  price: { id: string; object: "price"; currency: string; product: string; unit_amount: number; recurring: Recurring };
+};
+
+type InvoiceLine = {
+  id: string;
+  object: "line_item";
+  amount: number;
+  quantity: number;
+  parent: { type: "subscription_item_details" | "invoice_item_details" };
+};
+
+type Invoice = {
+  id: string;
+  object: "invoice";
+  customer: string;
+  currency: string;
+  status: "open" | "paid";
+  billing_reason: "subscription_create" | "subscription_cycle";
+  amount_due: number;
+  amount_paid: number;
+  lines: { object: "list"; data: InvoiceLine[]; has_more: false };
+  parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
+};
+
+type Subscription = {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: "incomplete" | "active" | "canceled";
+  items: { object: "list"; data: SubscriptionItem[]; has_more: false };
+  latest_invoice: string;
+  metadata: Record<string, string>;
+};
+
+type Refund = { id: string; object: "refund"; status: "succeeded"; payment_intent: string; amount: number };
+
+type InvoicePayment = { id: string; object: "invoice_payment"; invoice: string; status: "open" | "paid"; paymentIntent: string };
+
 export type FakeStripe = {
   url: string;
   intents: Map<string, Intent>;
+  customers: Map<string, { id: string; email: string; name: string }>;
+  subscriptions: Map<string, Subscription>;
+  invoices: Map<string, Invoice>;
+  refunds: Map<string, Refund>;
+  /** The PaymentIntent that pays each invoice. */
+  invoiceIntent(invoiceId: string): Intent;
   /** Every request, in order: method, path and the idempotency key sent. */
   requests: { method: string; path: string; idempotencyKey: string | null }[];
+  /** Stripe charging the next billing cycle: a paid `subscription_cycle` invoice for the recurring items. */
+  renewSubscription(subscriptionId: string): Invoice;
   signedEvent(type: string, object: unknown, options?: { id?: string; timestamp?: number }): { body: string; headers: Record<string, string> };
   close(): Promise<void>;
 };
 
-/** Stripe's form encoding (`metadata[order_key]=x`) back into an object, one level deep as the shop sends it. */
-function parseForm(text: string): Record<string, string | Record<string, string>> {
-  const result: Record<string, string | Record<string, string>> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const nested = /^(\w+)\[(\w+)\]$/.exec(key);
-    if (nested) {
-      const bag = (result[nested[1]] ??= {}) as Record<string, string>;
-      bag[nested[2]] = value;
-    } else {
-      result[key] = value;
-    }
+type FormValue = string | FormValue[] | { [key: string]: FormValue };
+type Form = { [key: string]: FormValue };
+
+/**
+ * Stripe's form encoding back into an object: `items[0][price_data][recurring][interval]=month` becomes
+ * `{ items: [{ price_data: { recurring: { interval: "month" } } }] }`; a level whose keys are 0..n is an array.
+ */
+function parseForm(params: URLSearchParams): Form {
+  const root: Form = {};
+  for (const [key, value] of params) {
+    const path = [key.replace(/\[.*$/, ""), ...[...key.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1])];
+    let bag = root;
+    path.forEach((part, index) => {
+      if (index === path.length - 1) bag[part] = value;
+      else bag = (bag[part] ??= {}) as Form;
+    });
   }
-  return result;
+  return arraysIn(root) as Form;
 }
+
+function arraysIn(value: FormValue): FormValue {
+  if (typeof value === "string" || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  const entries = keys.map((key) => [key, arraysIn(value[key])] as const);
+  if (keys.length > 0 && keys.every((key, index) => key === String(index))) return entries.map(([, item]) => item);
+  return Object.fromEntries(entries);
+}
+
+const list = (form: Form, key: string) => (form[key] ?? []) as FormValue[];
+const bag = (value: FormValue | undefined) => (value ?? {}) as Record<string, string>;
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -52,69 +123,247 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 const DECLINED_METHODS = new Set(["pm_card_chargeDeclined", "pm_card_visa_chargeDeclined"]);
 
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
+
 export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
-  const byKey = new Map<string, string>();
+  const customers = new Map<string, { id: string; email: string; name: string }>();
+  const subscriptions = new Map<string, Subscription>();
+  const invoices = new Map<string, Invoice>();
+  const invoicePayments = new Map<string, InvoicePayment>();
+  const refunds = new Map<string, Refund>();
+  /** What each idempotency key created, so a retried create returns the same object. */
+  const byKey = new Map<string, unknown>();
   const requests: FakeStripe["requests"] = [];
   const stripe = new Stripe("sk_test_fake");
 
+  function createIntent(amount: number, currency: string, metadata: Record<string, string>, receiptEmail: string | null): Intent {
+    const id = newId("pi");
+    const intent: Intent = {
+      id,
+      object: "payment_intent",
+      amount,
+      currency,
+      status: "requires_payment_method",
+      client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+      metadata,
+      receipt_email: receiptEmail,
+      last_payment_error: null,
+    };
+    intents.set(id, intent);
+    return intent;
+  }
+
+  /** An invoice for the subscription's recurring items plus one-time lines, with the PaymentIntent that pays it. */
+  function createInvoice(subscription: Subscription, reason: Invoice["billing_reason"], oneTimeAmounts: number[]): Invoice {
+    const lines: InvoiceLine[] = [
+      ...subscription.items.data.map((item) => ({
+        id: newId("il"),
+        object: "line_item" as const,
+        amount: item.price.unit_amount * item.quantity,
+        quantity: item.quantity,
+        parent: { type: "subscription_item_details" as const },
+      })),
+      ...oneTimeAmounts.map((amount) => ({
+        id: newId("il"),
+        object: "line_item" as const,
+        amount,
+        quantity: 1,
+        parent: { type: "invoice_item_details" as const },
+      })),
+    ];
+    const invoice: Invoice = {
+      id: newId("in"),
+      object: "invoice",
+      customer: subscription.customer,
+      currency: "usd",
+      status: "open",
+      billing_reason: reason,
+      amount_due: lines.reduce((sum, line) => sum + line.amount, 0),
+      amount_paid: 0,
+      lines: { object: "list", data: lines, has_more: false },
+      parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+    };
+    invoices.set(invoice.id, invoice);
+    const intent = createIntent(invoice.amount_due, "usd", {}, null);
+    const payment: InvoicePayment = { id: newId("inpay"), object: "invoice_payment", invoice: invoice.id, status: "open", paymentIntent: intent.id };
+    invoicePayments.set(payment.id, payment);
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  /** Once the invoice's PaymentIntent succeeds the invoice is paid and its subscription active, as with Stripe. */
+  function settleInvoiceOf(intent: Intent) {
+    const payment = [...invoicePayments.values()].find((candidate) => candidate.paymentIntent === intent.id);
+    if (!payment || intent.status !== "succeeded") return;
+    const invoice = invoices.get(payment.invoice)!;
+    payment.status = "paid";
+    invoice.status = "paid";
+    invoice.amount_paid = invoice.amount_due;
+    subscriptions.get(invoice.parent.subscription_details.subscription)!.status = "active";
+  }
+
+  const invoiceIntent = (invoiceId: string) =>
+    intents.get([...invoicePayments.values()].find((payment) => payment.invoice === invoiceId)!.paymentIntent)!;
+
+  /** The subscription as the API returns it: `latest_invoice` an id unless expanded, its confirmation secret only on request. */
+  function subscriptionView(subscription: Subscription, expand: string[]) {
+    if (!expand.some((path) => path.startsWith("latest_invoice"))) return subscription;
+    const invoice = invoices.get(subscription.latest_invoice)!;
+    const secret = expand.includes("latest_invoice.confirmation_secret")
+      ? { confirmation_secret: { type: "payment_intent", client_secret: invoiceIntent(invoice.id).client_secret } }
+      : {};
+    return { ...subscription, latest_invoice: { ...invoice, ...secret } };
+  }
+
   const server: Server = createServer(async (request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
+    const method = request.method ?? "GET";
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
-    requests.push({ method: request.method ?? "GET", path: url.pathname, idempotencyKey });
-    const form = parseForm(await bodyOf(request));
+    requests.push({ method, path: url.pathname, idempotencyKey });
+    // The SDK sends GET and DELETE parameters in the query string, the others in the body.
+    const form = parseForm(method === "GET" || method === "DELETE" ? url.searchParams : new URLSearchParams(await bodyOf(request)));
+    const expand = list(form, "expand") as string[];
     const send = (status: number, payload: unknown) => {
       response.writeHead(status, { "content-type": "application/json", "request-id": `req_${randomBytes(6).toString("hex")}` });
       response.end(JSON.stringify(payload));
     };
     const notFound = () => send(404, { error: { type: "invalid_request_error", message: `No such resource: ${url.pathname}` } });
-    const parts = url.pathname.split("/").filter(Boolean); // ["v1", "payment_intents", id?, action?]
+    const listOf = (data: unknown[]) => send(200, { object: "list", data, has_more: false, url: url.pathname });
+    /** A create call: the object made for this idempotency key before, or a new one remembered under it. */
+    const created = <T>(make: () => T): T => {
+      if (idempotencyKey && byKey.has(idempotencyKey)) return byKey.get(idempotencyKey) as T;
+      const object = make();
+      if (idempotencyKey) byKey.set(idempotencyKey, object);
+      return object;
+    };
+    const parts = url.pathname.split("/").filter(Boolean); // ["v1", resource, id?, action?]
     if (parts[0] !== "v1") return notFound();
+    const [, resource, id, action] = parts;
 
-    if (parts[1] === "payment_intents") {
-      const id = parts[2];
-      if (!id && request.method === "POST") {
-        if (idempotencyKey && byKey.has(idempotencyKey)) return send(200, intents.get(byKey.get(idempotencyKey)!));
-        const newId = `pi_${randomBytes(12).toString("hex")}`;
-        const intent: Intent = {
-          id: newId,
-          object: "payment_intent",
-          amount: Number(form.amount),
-          currency: String(form.currency ?? "usd"),
-          status: "requires_payment_method",
-          client_secret: `${newId}_secret_${randomBytes(8).toString("hex")}`,
-          metadata: (form.metadata as Record<string, string>) ?? {},
-          receipt_email: (form.receipt_email as string) ?? null,
-          last_payment_error: null,
-        };
-        intents.set(newId, intent);
-        if (idempotencyKey) byKey.set(idempotencyKey, newId);
-        return send(200, intent);
+    if (resource === "payment_intents") {
+      if (!id && method === "POST") {
+        return send(
+          200,
+          created(() => createIntent(Number(form.amount), String(form.currency ?? "usd"), bag(form.metadata), (form.receipt_email as string) ?? null)),
+        );
       }
       const intent = id ? intents.get(id) : undefined;
       if (!intent) return notFound();
-      if (request.method === "GET") return send(200, intent);
-      if (parts[3] === "confirm") {
-        const method = String(form.payment_method ?? "pm_card_visa");
-        if (DECLINED_METHODS.has(method)) {
+      if (method === "GET") return send(200, intent);
+      if (action === "confirm") {
+        const paymentMethod = String(form.payment_method ?? "pm_card_visa");
+        if (DECLINED_METHODS.has(paymentMethod)) {
           intent.status = "requires_payment_method";
           intent.last_payment_error = { message: "Your card was declined." };
         } else {
           intent.status = "succeeded";
           intent.last_payment_error = null;
         }
+        settleInvoiceOf(intent);
         return send(200, intent);
       }
       if (form.amount !== undefined) intent.amount = Number(form.amount);
       if (form.receipt_email !== undefined) intent.receipt_email = String(form.receipt_email);
-      if (form.metadata) intent.metadata = { ...intent.metadata, ...(form.metadata as Record<string, string>) };
+      if (form.metadata) intent.metadata = { ...intent.metadata, ...bag(form.metadata) };
       return send(200, intent);
     }
 
-    if (parts[1] === "refunds" && request.method === "POST") {
+    if (resource === "customers" && !id && method === "POST") {
+      const customer = created(() => ({ id: newId("cus"), object: "customer", email: String(form.email), name: String(form.name) }));
+      customers.set(customer.id, customer);
+      return send(200, customer);
+    }
+
+    if (resource === "products" && !id && method === "POST") {
+      return send(200, created(() => ({ id: newId("prod"), object: "product", name: String(form.name) })));
+    }
+
+    if (resource === "subscriptions") {
+      if (!id && method === "POST") {
+        if (!customers.has(String(form.customer))) return notFound();
+        const subscription = created(() => {
+          const made: Subscription = {
+            id: newId("sub"),
+            object: "subscription",
+            customer: String(form.customer),
+            status: "incomplete",
+            items: {
+              object: "list",
+              has_more: false,
+              data: list(form, "items").map((raw) => {
+                const item = raw as Form;
+                const price = item.price_data as Form;
+                const recurring = price.recurring as Record<string, string>;
+                return {
+                  id: newId("si"),
+                  object: "subscription_item" as const,
+                  quantity: Number(item.quantity ?? 1),
+                  price: {
+                    id: newId("price"),
+                    object: "price" as const,
+                    currency: String(price.currency),
+                    product: String(price.product),
+                    unit_amount: Number(price.unit_amount),
+                    recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
+                  },
+                };
+              }),
+            },
+            latest_invoice: "",
+            metadata: bag(form.metadata),
+          };
+          subscriptions.set(made.id, made);
+          const oneTime = list(form, "add_invoice_items").map((raw) => {
+            const item = raw as Form;
+            return Number((item.price_data as Form).unit_amount) * Number(item.quantity ?? 1);
+          });
+          createInvoice(made, "subscription_create", oneTime);
+          return made;
+        });
+        return send(200, subscriptionView(subscription, expand));
+      }
+      const subscription = id ? subscriptions.get(id) : undefined;
+      if (!subscription) return notFound();
+      if (method === "GET") return send(200, subscriptionView(subscription, expand));
+      if (method === "DELETE") {
+        subscription.status = "canceled";
+        return send(200, subscription);
+      }
+      return notFound();
+    }
+
+    if (resource === "invoices" && !id && method === "GET") {
+      const subscription = String(form.subscription ?? "");
+      // Newest first, as Stripe lists them.
+      return listOf([...invoices.values()].filter((invoice) => invoice.parent.subscription_details.subscription === subscription).reverse());
+    }
+
+    if (resource === "invoice_payments" && !id && method === "GET") {
+      const expanded = expand.includes("data.payment.payment_intent");
+      return listOf(
+        [...invoicePayments.values()]
+          .filter((payment) => payment.invoice === String(form.invoice))
+          .map(({ paymentIntent, ...payment }) => ({
+            ...payment,
+            payment: { type: "payment_intent", payment_intent: expanded ? intents.get(paymentIntent) : paymentIntent },
+          })),
+      );
+    }
+
+    if (resource === "refunds" && method === "POST") {
       const intent = intents.get(String(form.payment_intent));
       if (!intent) return notFound();
-      return send(200, { id: `re_${randomBytes(8).toString("hex")}`, object: "refund", status: "succeeded", payment_intent: intent.id, amount: intent.amount });
+      if (intent.status !== "succeeded") {
+        return send(400, { error: { type: "invalid_request_error", message: `PaymentIntent ${intent.id} has not succeeded` } });
+      }
+      const refund = created(() => {
+        const amount = form.amount !== undefined ? Number(form.amount) : intent.amount;
+        const made: Refund = { id: newId("re"), object: "refund", status: "succeeded", payment_intent: intent.id, amount };
+        refunds.set(made.id, made);
+        return made;
+      });
+      return send(200, refund);
     }
     return notFound();
   });
@@ -125,7 +374,21 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
   return {
     url: `http://127.0.0.1:${port}`,
     intents,
+    customers,
+    subscriptions,
+    invoices,
+    refunds,
+    invoiceIntent,
     requests,
+    renewSubscription(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription || subscription.status !== "active") throw new Error(`Subscription ${subscriptionId} is not active`);
+      const invoice = createInvoice(subscription, "subscription_cycle", []);
+      const intent = invoiceIntent(invoice.id);
+      intent.status = "succeeded";
+      settleInvoiceOf(intent);
+      return invoice;
+    },
     signedEvent(type, object, options = {}) {
       const body = JSON.stringify({
         id: options.id ?? `evt_${randomBytes(12).toString("hex")}`,
