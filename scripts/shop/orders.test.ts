@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { variants } from "../../server/db/schema";
+import { orders, variants } from "../../server/db/schema";
 import { onOrderFulfilled, type OrderEvent } from "../../server/orders/events";
+import type { SimulatedPaymentProvider } from "../../server/payments/simulated";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, paidOrder } from "../../tests/support/checkout";
 import { ordersCommand } from "./orders";
@@ -53,6 +54,11 @@ describe("npm run shop -- orders", () => {
     expect(second).toBe(number + 1);
     const held = await stock();
     expect(await run("cancel", String(second))).toMatch(new RegExp(`^Order #${second} is cancelled and refunded`));
+    // The simulated provider's own refund event arrives afterwards: it neither renames the cancellation a refund
+    // nor gives the stock back a second time.
+    await (t.deps.payments as SimulatedPaymentProvider).drain();
+    const [cancelled] = await t.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.number, second));
+    expect(cancelled.status).toBe("cancelled");
     expect(await stock()).toBe(held + 3);
     expect(await run("refund", String(second)).catch((error: Error) => error.message)).toContain("cannot be refunded");
   });

@@ -2,7 +2,7 @@
  * `npm run shop -- orders list | show <n> | fulfil <n> | cancel <n> | refund <n>`: the owner's order operations on
  * the configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
  * Fulfil marks the order shipped and tells the reviews capability; cancel and refund pay back through the provider
- * and put the stock back.
+ * and put the stock back. A backordered order is a subscription renewal paid while its stock was short.
  */
 import path from "node:path";
 import { formatMoney } from "../../core/money";
@@ -17,9 +17,9 @@ export const ORDERS_USAGE = [
   "Usage: npm run shop -- orders <command>",
   "  list          latest orders",
   "  show <n>      one order with its lines, totals and address",
-  "  fulfil <n>    mark a paid order shipped (asks the customer for a review)",
-  "  cancel <n>    cancel a paid order: refund it and put the stock back",
-  "  refund <n>    refund a paid or fulfilled order and put the stock back",
+  "  fulfil <n>    mark a paid order shipped (asks the customer for a review); a backordered one takes its stock then",
+  "  cancel <n>    cancel a paid or backordered order: refund it and put the stock back",
+  "  refund <n>    refund a paid, backordered or fulfilled order and put the stock back",
 ].join("\n");
 
 function orderNumber(raw: string | undefined): number {
@@ -32,7 +32,7 @@ function orderNumber(raw: string | undefined): number {
 
 function summary(order: Order): string {
   const number = order.number === null ? "   —" : `#${order.number}`;
-  return `${number}  ${order.status.padEnd(9)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${order.createdAt.toISOString().slice(0, 16).replace("T", " ")}`;
+  return `${number}  ${order.status.padEnd(11)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${order.createdAt.toISOString().slice(0, 16).replace("T", " ")}`;
 }
 
 /** Runs one orders subcommand and returns what to print. */
@@ -49,6 +49,9 @@ export async function ordersCommand(deps: AppDeps, storeId: string, args: string
         summary(order),
         `Customer: ${order.customerName} <${order.email}>`,
         `Payment: ${order.paymentProvider} ${order.paymentReference ?? "—"}`,
+        ...(order.status === "backordered"
+          ? ["Backordered: a subscription renewal paid while its stock was short; restock, then fulfil it (that takes the stock)."]
+          : []),
         "",
         ...lines.map((line) => `  ${line.quantity} x ${line.title}${line.sku ? ` (${line.sku})` : ""}  ${formatMoney(line.lineTotalCents)}`),
         "",

@@ -492,7 +492,8 @@ export const orders = pgTable(
     /** Shop-facing order number, given only once the order is paid. */
     number: integer("number"),
     status: text("status", {
-      enum: ["pending", "paid", "failed", "expired", "fulfilled", "cancelled", "refunded"],
+      // "backordered": a subscription renewal paid while its stock was short; it holds no stock until fulfilled.
+      enum: ["pending", "paid", "backordered", "failed", "expired", "fulfilled", "cancelled", "refunded"],
     })
       .notNull()
       .default("pending"),

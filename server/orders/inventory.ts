@@ -38,6 +38,20 @@ export async function reserveStock(tx: Tx, storeId: string, needed: [string, num
   }
 }
 
+/**
+ * Takes the stock if all of it is there; otherwise takes none (a savepoint undoes the skus already taken) and says
+ * so, leaving the caller's transaction usable.
+ */
+export async function reserveStockIfAvailable(tx: Tx, storeId: string, needed: [string, number][]): Promise<boolean> {
+  try {
+    await tx.transaction((savepoint) => reserveStock(savepoint, storeId, needed));
+    return true;
+  } catch (error) {
+    if (error instanceof OutOfStockError) return false;
+    throw error;
+  }
+}
+
 export async function releaseStock(tx: Tx, storeId: string, needed: [string, number][]) {
   for (const [sku, units] of needed) {
     await tx

@@ -1,7 +1,8 @@
 /**
  * The order's life: created pending with its lines and its stock held, paid only from the provider's event (each
  * event applied once, deduplicated in the same transaction as its effect), numbered when paid, released when the
- * payment fails or is abandoned, then fulfilled, cancelled or refunded by the owner.
+ * payment fails or is abandoned, then fulfilled, cancelled or refunded by the owner. Each paid renewal of a
+ * subscription is a new paid order of its own.
  */
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
@@ -9,9 +10,9 @@ import type { PostalAddress } from "../db/schema";
 import { cartLines, carts, checkoutSessions, discounts, orderLines, orders, paymentEvents, payments, stores } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
-import type { PaymentEvent } from "../payments/provider";
+import type { PaymentEvent, PaymentStatusEvent, SubscriptionRenewedEvent } from "../payments/provider";
 import { emitOrderFulfilled, emitOrderPaid, type OrderEvent } from "./events";
-import { releaseStock, reserveStock, stockNeeded, type Tx } from "./inventory";
+import { OutOfStockError, releaseStock, reserveStock, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
 import { sendOrderConfirmation } from "./email";
 
 /** An unpaid order holds its stock this long. */
@@ -68,7 +69,7 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
   }
 }
 
-async function findOrderByKey(deps: AppDeps, storeId: string, key: string) {
+async function findOrderByKey(deps: AppDeps | { db: Tx }, storeId: string, key: string) {
   const [order] = await deps.db
     .select()
     .from(orders)
@@ -105,16 +106,20 @@ async function linesOf(tx: Tx | AppDeps["db"], orderId: number) {
   return tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 
-/** Moves an order from one of `from` to `to` and gives its stock (and discount) back, once, whoever calls first. */
+/**
+ * Moves an order from one of `from` to `to` and gives back the stock it holds (a backordered renewal holds none)
+ * and, while unpaid, its discount: once, whoever calls first.
+ */
 async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to: Order["status"]) {
-  const [closed] = await tx
-    .update(orders)
-    .set({ status: to, reservationExpiresAt: null })
+  const [current] = await tx
+    .select({ status: orders.status })
+    .from(orders)
     .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
-    .returning();
-  if (!closed) return null;
-  await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
-  if (from.includes("pending")) await returnDiscount(tx, order.storeId, order.discountCode);
+    .for("update");
+  if (!current) return null;
+  const [closed] = await tx.update(orders).set({ status: to, reservationExpiresAt: null }).where(eq(orders.id, order.id)).returning();
+  if (current.status !== "backordered") await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
+  if (current.status === "pending") await returnDiscount(tx, order.storeId, order.discountCode);
   return closed;
 }
 
@@ -136,34 +141,44 @@ type Outcome = "applied" | "duplicate" | "ignored" | "refund-needed";
  * replayed webhook (or a reconciliation after a crash) changes nothing the second time.
  */
 export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<Outcome> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.paymentProvider, deps.payments.name), eq(orders.paymentReference, event.paymentId)));
+  const order = await orderByPayment(deps, event.paymentId);
   if (!order) {
     logger.warn({ eventId: event.id, paymentId: event.paymentId }, "payment event for no known order");
     return "ignored";
   }
+  return event.type === "subscription.renewed" ? applyRenewal(deps, order, event) : applyPaymentStatus(deps, order, event);
+}
+
+async function orderByPayment(deps: AppDeps, paymentReference: string) {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.paymentProvider, deps.payments.name), eq(orders.paymentReference, paymentReference)));
+  return order ?? null;
+}
+
+/** Records the event id; false when it was recorded before (a replay), and the caller then changes nothing. */
+async function isFirstDelivery(tx: Tx, deps: AppDeps, storeId: string, event: PaymentEvent) {
+  const recorded = await tx
+    .insert(paymentEvents)
+    .values({ id: event.id, storeId, provider: deps.payments.name, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return recorded.length > 0;
+}
+
+async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentStatusEvent): Promise<Outcome> {
   let paid: Order | null = null;
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, storeId: order.storeId, provider: deps.payments.name, type: event.type })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return "duplicate";
-    await recordPayment(tx, order, event);
+    if (!(await isFirstDelivery(tx, deps, order.storeId, event))) return "duplicate";
+    await recordPayment(tx, order, event.paymentId, event.type.replace("payment.", ""), event.amountCents);
     const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     switch (event.type) {
       case "payment.succeeded": {
         if (current.status === "failed" || current.status === "expired") {
           // Paid after its hold was let go (a retry after a decline, or a late payment): hold the stock again if it
           // is still there, otherwise the money goes back.
-          try {
-            await reserveStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
-          } catch {
-            return "refund-needed";
-          }
+          if (!(await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id))))) return "refund-needed";
         } else if (current.status !== "pending") {
           return "ignored";
         }
@@ -180,7 +195,7 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
       case "payment.canceled":
         return (await closeAndRelease(tx, current, ["pending"], "failed")) ? "applied" : "ignored";
       case "payment.refunded":
-        return (await closeAndRelease(tx, current, ["paid", "fulfilled"], "refunded")) ? "applied" : "ignored";
+        return (await closeAndRelease(tx, current, ["paid", "backordered", "fulfilled"], "refunded")) ? "applied" : "ignored";
     }
   });
   if (outcome === "refund-needed") {
@@ -192,22 +207,61 @@ export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Pro
   return outcome;
 }
 
-async function recordPayment(tx: Tx, order: Order, event: PaymentEvent) {
-  const status = event.type.replace("payment.", "");
+async function recordPayment(tx: Tx, order: Order, providerPaymentId: string, status: string, amountCents: number) {
   await tx
     .insert(payments)
-    .values({
-      storeId: order.storeId,
-      orderId: order.id,
-      provider: order.paymentProvider,
-      providerPaymentId: event.paymentId,
-      status,
-      amountCents: event.amountCents,
-    })
+    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, providerPaymentId, status, amountCents })
     .onConflictDoUpdate({
       target: [payments.provider, payments.providerPaymentId],
-      set: { status, amountCents: event.amountCents, updatedAt: new Date() },
+      set: { status, amountCents, updatedAt: new Date() },
     });
+}
+
+/**
+ * A paid billing cycle is the next delivery: a new paid order with the first order's customer, address and
+ * subscription lines and the amount the provider charged (the cycle's recurring prices; shipping and tax were
+ * charged once, on the first invoice), numbered and emailed like any paid order. It takes its stock like any
+ * order; when there is too little, the money is taken all the same, so the order is recorded as backordered,
+ * holding no stock, for the owner to restock and fulfil.
+ */
+async function applyRenewal(deps: AppDeps, first: Order, event: SubscriptionRenewedEvent): Promise<Outcome> {
+  const lines = (await linesOf(deps.db, first.id))
+    .filter((line) => line.subscriptionId !== null)
+    .map(({ id: _id, orderId: _orderId, ...line }) => line);
+  const key = `renewal:${event.renewalPaymentId}`;
+  const renewal = await deps.db.transaction(async (tx): Promise<Order | null> => {
+    if (!(await isFirstDelivery(tx, deps, first.storeId, event))) return null;
+    // The same invoice under another event id (never expected) must not ship twice; the unique key backs this up.
+    if (await findOrderByKey({ db: tx }, first.storeId, key)) return null;
+    const inStock = await reserveStockIfAvailable(tx, first.storeId, stockNeeded(lines));
+    const number = await nextOrderNumber(tx, first.storeId);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        storeId: first.storeId,
+        number,
+        status: inStock ? "paid" : "backordered",
+        email: first.email,
+        customerName: first.customerName,
+        customerId: first.customerId,
+        shippingAddress: first.shippingAddress,
+        shippingOptionKey: first.shippingOptionKey,
+        subtotalCents: event.amountCents,
+        totalCents: event.amountCents,
+        idempotencyKey: key,
+        paymentProvider: first.paymentProvider,
+        paymentReference: event.renewalPaymentId,
+        paidAt: new Date(),
+      })
+      .returning();
+    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
+    await recordPayment(tx, order, event.renewalPaymentId, "succeeded", event.amountCents);
+    return order;
+  });
+  if (!renewal) return "duplicate";
+  if (renewal.status === "backordered") logger.warn({ orderId: renewal.id }, "subscription renewal paid with its stock short: backordered");
+  await afterPaid(deps, renewal);
+  return "applied";
 }
 
 /** A paid order's cart is done with: the server cart the checkout came from is emptied. */
@@ -262,7 +316,7 @@ export async function sweepPendingOrders(deps: AppDeps, now = new Date(), option
     try {
       const payment = order.paymentReference ? await deps.payments.retrievePayment(order.paymentReference).catch(() => null) : null;
       if (payment?.status === "succeeded") {
-        const event: PaymentEvent = {
+        const event: PaymentStatusEvent = {
           id: `reconcile:${payment.id}:succeeded`,
           type: "payment.succeeded",
           paymentId: payment.id,
@@ -310,36 +364,63 @@ export async function getOrderByNumber(deps: AppDeps, storeId: string, number: n
   return { order, lines: await linesOf(deps.db, order.id) };
 }
 
-/** Marks a paid order shipped and tells the listeners (reviews ask for a review). */
+/**
+ * Marks a paid order shipped and tells the listeners (reviews ask for a review). A backordered renewal takes its
+ * stock now, and is refused while there still is too little.
+ */
 export async function fulfilOrder(deps: AppDeps, storeId: string, orderNumber: number): Promise<Order> {
-  const { order } = await getOrderByNumber(deps, storeId, orderNumber);
-  const [fulfilled] = await deps.db
-    .update(orders)
-    .set({ status: "fulfilled", fulfilledAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "paid")))
-    .returning();
-  if (!fulfilled) throw new HttpError(409, `Order ${orderNumber} is ${order.status}; only a paid order can be fulfilled`);
+  const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber);
+  const notPaid = (status: Order["status"]) =>
+    new HttpError(409, `Order ${orderNumber} is ${status}; only a paid order can be fulfilled`);
+  if (order.status !== "paid" && order.status !== "backordered") throw notPaid(order.status);
+  const fulfilled = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: "fulfilled", fulfilledAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning();
+    if (!row) return null;
+    if (order.status === "backordered") {
+      try {
+        await reserveStock(tx, storeId, stockNeeded(lines));
+      } catch (error) {
+        if (!(error instanceof OutOfStockError)) throw error;
+        throw new HttpError(409, `Order ${orderNumber} is backordered: there is not enough ${error.sku} in stock yet to fulfil it`);
+      }
+    }
+    return row;
+  });
+  if (!fulfilled) throw notPaid((await getOrderByNumber(deps, storeId, orderNumber)).order.status);
   await emitOrderFulfilled(deps, orderEvent(fulfilled));
   return fulfilled;
 }
 
-/** Gives the money back through the provider and the stock back to the shelf. */
+/**
+ * Gives the money back through the provider and the stock back to the shelf. The order is closed first and the
+ * provider asked inside the same transaction: a refund that fails leaves the order as it was, and the provider's
+ * own refund event (the simulated provider sends one at once) waits on the order's row and then finds it already
+ * in the state the owner chose.
+ */
 async function refundAndClose(deps: AppDeps, storeId: string, orderNumber: number, from: Order["status"][], to: Order["status"]) {
   const { order } = await getOrderByNumber(deps, storeId, orderNumber);
-  if (!from.includes(order.status)) {
-    throw new HttpError(409, `Order ${orderNumber} is ${order.status}; it cannot be ${to}`);
-  }
-  if (!order.paymentReference) throw new HttpError(409, `Order ${orderNumber} has no payment to refund`);
-  await deps.payments.refund(order.paymentReference, { idempotencyKey: `refund:${order.id}` });
-  const closed = await deps.db.transaction((tx) => closeAndRelease(tx, order, from, to));
-  return closed ?? (await getOrderByNumber(deps, storeId, orderNumber)).order;
+  const refused = (status: Order["status"]) => new HttpError(409, `Order ${orderNumber} is ${status}; it cannot be ${to}`);
+  if (!from.includes(order.status)) throw refused(order.status);
+  const paymentReference = order.paymentReference;
+  if (!paymentReference) throw new HttpError(409, `Order ${orderNumber} has no payment to refund`);
+  const closed = await deps.db.transaction(async (tx) => {
+    const row = await closeAndRelease(tx, order, from, to);
+    if (row) await deps.payments.refund(paymentReference, { idempotencyKey: `refund:${order.id}` });
+    return row;
+  });
+  if (!closed) throw refused((await getOrderByNumber(deps, storeId, orderNumber)).order.status);
+  return closed;
 }
 
 export const cancelOrder = (deps: AppDeps, storeId: string, orderNumber: number) =>
-  refundAndClose(deps, storeId, orderNumber, ["paid"], "cancelled");
+  refundAndClose(deps, storeId, orderNumber, ["paid", "backordered"], "cancelled");
 
 export const refundOrder = (deps: AppDeps, storeId: string, orderNumber: number) =>
-  refundAndClose(deps, storeId, orderNumber, ["paid", "fulfilled"], "refunded");
+  refundAndClose(deps, storeId, orderNumber, ["paid", "backordered", "fulfilled"], "refunded");
 
 /** Gives up an order whose payment could not even be started: its hold and discount go back. */
 export async function abandonOrder(deps: AppDeps, order: Order) {

@@ -19,8 +19,8 @@ export type Payment = {
 
 export type PaymentEventType = "payment.succeeded" | "payment.failed" | "payment.canceled" | "payment.refunded";
 
-/** A provider event normalised for the order logic; `id` is the provider's event id, used to ignore replays. */
-export type PaymentEvent = {
+/** What became of an order's payment. */
+export type PaymentStatusEvent = {
   id: string;
   type: PaymentEventType;
   /** The payment (or, for subscriptions, the subscription) the event is about: the order's payment reference. */
@@ -28,6 +28,20 @@ export type PaymentEvent = {
   amountCents: number;
   failureMessage: string | null;
 };
+
+/** A subscription charged for its next billing cycle: the next delivery, a new order. */
+export type SubscriptionRenewedEvent = {
+  id: string;
+  type: "subscription.renewed";
+  /** The subscription: the payment reference of the order that started it. */
+  paymentId: string;
+  /** The renewal's own payment (with Stripe, the paid invoice): the new order's payment reference. */
+  renewalPaymentId: string;
+  amountCents: number;
+};
+
+/** A provider event normalised for the order logic; `id` is the provider's event id, used to ignore replays. */
+export type PaymentEvent = PaymentStatusEvent | SubscriptionRenewedEvent;
 
 export type CardDetails = { number: string; expMonth: number; expYear: number; cvc: string };
 
@@ -65,6 +79,10 @@ export interface PaymentProvider {
   /** Confirms a payment on the server; the simulated card form uses this, Stripe's browser client does it itself. */
   confirmPayment(id: string, input: { card?: CardDetails; paymentMethodId?: string }): Promise<Payment>;
   retrievePayment(id: string): Promise<Payment>;
+  /**
+   * Gives back an order's payment. A subscription's reference refunds its first payment and ends the subscription;
+   * a renewal's refunds that delivery only.
+   */
   refund(id: string, input: { idempotencyKey: string; amountCents?: number }): Promise<{ id: string; status: string }>;
   /** Starts a subscription whose first invoice (recurring items plus one-time shipping and tax) is paid like a payment. */
   createSubscription(input: {

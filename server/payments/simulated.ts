@@ -11,6 +11,7 @@ import {
   type Payment,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentStatusEvent,
 } from "./provider";
 
 export const SIMULATED_SIGNATURE_HEADER = "x-simulated-signature";
@@ -177,7 +178,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private emit(event: Omit<PaymentEvent, "id">) {
+  private emit(event: Omit<PaymentStatusEvent, "id">) {
     const full: PaymentEvent = { id: newId("evt"), ...event };
     // Delivered after the confirming request returns, like a webhook arriving moments later.
     const delivery = new Promise<void>((resolve) => setImmediate(resolve))

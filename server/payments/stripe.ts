@@ -85,36 +85,42 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePayment(id: string) {
-    if (id.startsWith("sub_")) return this.subscriptionPayment(await this.stripe.subscriptions.retrieve(id, { expand: ["latest_invoice"] }));
+    if (id.startsWith("sub_")) {
+      return this.subscriptionPayment(await this.stripe.subscriptions.retrieve(id, { expand: ["latest_invoice.confirmation_secret"] }));
+    }
     return toPayment(await this.stripe.paymentIntents.retrieve(id));
   }
 
   async refund(id: string, input: { idempotencyKey: string; amountCents?: number }) {
-    const paymentIntent = id.startsWith("sub_") ? await this.firstInvoicePaymentIntent(id) : id;
+    const subscription = id.startsWith("sub_");
+    const paymentIntent = subscription
+      ? await this.invoicePaymentIntent(await this.firstInvoiceId(id))
+      : id.startsWith("in_")
+        ? await this.invoicePaymentIntent(id)
+        : id;
     const refund = await this.stripe.refunds.create(
       { payment_intent: paymentIntent, ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}) },
       { idempotencyKey: input.idempotencyKey },
     );
-    if (id.startsWith("sub_")) await this.stripe.subscriptions.cancel(id);
+    if (subscription) await this.stripe.subscriptions.cancel(id);
     return { id: refund.id, status: refund.status ?? "pending" };
   }
 
-  private async firstInvoicePaymentIntent(subscriptionId: string): Promise<string> {
-    const invoices = await this.stripe.invoicePayments.list({
-      invoice: await this.latestInvoiceId(subscriptionId),
-      expand: ["data.payment.payment_intent"],
-    });
-    const payment = invoices.data[0]?.payment.payment_intent;
-    const id = typeof payment === "string" ? payment : payment?.id;
-    if (!id) throw new Error(`Subscription ${subscriptionId} has no paid invoice to refund`);
+  /** The PaymentIntent that paid an invoice; declined attempts are listed beside it, not paid. */
+  private async invoicePaymentIntent(invoiceId: string): Promise<string> {
+    const payments = await this.stripe.invoicePayments.list({ invoice: invoiceId, expand: ["data.payment.payment_intent"] });
+    const paid = payments.data.find((payment) => payment.status === "paid")?.payment.payment_intent;
+    const id = typeof paid === "string" ? paid : paid?.id;
+    if (!id) throw new Error(`Invoice ${invoiceId} has no payment to refund`);
     return id;
   }
 
-  private async latestInvoiceId(subscriptionId: string): Promise<string> {
-    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-    const invoice = subscription.latest_invoice;
-    if (!invoice) throw new Error(`Subscription ${subscriptionId} has no invoice`);
-    return typeof invoice === "string" ? invoice : invoice.id!;
+  /** The subscription's first invoice, the checkout's, however many renewals came after it. */
+  private async firstInvoiceId(subscriptionId: string): Promise<string> {
+    for await (const invoice of this.stripe.invoices.list({ subscription: subscriptionId, limit: 100 })) {
+      if (invoice.billing_reason === "subscription_create") return invoice.id!;
+    }
+    throw new Error(`Subscription ${subscriptionId} has no first invoice`);
   }
 
   async createSubscription(input: {
@@ -204,17 +210,31 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       case "invoice.paid":
       case "invoice.payment_failed": {
-        // Only a subscription's first invoice belongs to a checkout; renewals are not new orders.
         const invoice = event.data.object;
         const subscription = invoice.parent?.subscription_details?.subscription;
-        if (invoice.billing_reason !== "subscription_create" || !subscription) return null;
-        return {
-          id: event.id,
-          type: event.type === "invoice.paid" ? "payment.succeeded" : "payment.failed",
-          paymentId: typeof subscription === "string" ? subscription : subscription.id,
-          amountCents: invoice.amount_paid,
-          failureMessage: event.type === "invoice.paid" ? null : "The subscription's first payment failed.",
-        };
+        if (!subscription) return null;
+        const subscriptionId = typeof subscription === "string" ? subscription : subscription.id;
+        // The first invoice belongs to the checkout's order.
+        if (invoice.billing_reason === "subscription_create") {
+          return {
+            id: event.id,
+            type: event.type === "invoice.paid" ? "payment.succeeded" : "payment.failed",
+            paymentId: subscriptionId,
+            amountCents: invoice.amount_paid,
+            failureMessage: event.type === "invoice.paid" ? null : "The subscription's first payment failed.",
+          };
+        }
+        // A paid cycle is the next delivery. A failed one ships nothing: Stripe retries it as the account's settings say.
+        if (invoice.billing_reason === "subscription_cycle" && event.type === "invoice.paid") {
+          return {
+            id: event.id,
+            type: "subscription.renewed",
+            paymentId: subscriptionId,
+            renewalPaymentId: invoice.id!,
+            amountCents: invoice.amount_paid,
+          };
+        }
+        return null;
       }
       default:
         return null;

@@ -1,0 +1,296 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ordersCommand } from "../../scripts/shop/orders";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { ADDRESS, type Submitted } from "../../tests/support/checkout";
+import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import { mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
+import { DEMO } from "../db/seed";
+import type { StripePaymentProvider } from "./stripe";
+
+const WEBHOOK_SECRET = "whsec_test_subscriptions";
+const { sku: BLEND, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
+/** Bought once beside the subscription: $7.00. */
+const FILTERS = "FILT-100";
+/** Two bags of the house blend every two weeks, at the subscription price of $14.40 a bag. */
+const RECURRING_CENTS = 2 * 1440;
+const EMAIL = "sue@example.com";
+
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe(WEBHOOK_SECRET);
+  t = await createTestApp({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_shop",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_shop",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.database.dispose();
+  await fake.close();
+});
+
+async function stockOf(sku: string) {
+  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
+  return row.stock;
+}
+
+const setStock = (sku: string, stock: number) => t.deps.db.update(variants).set({ stock }).where(eq(variants.sku, sku));
+
+async function orderRow(id: number) {
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
+  return order;
+}
+
+async function ordersPaidBy(paymentReference: string) {
+  return t.deps.db.select().from(orders).where(eq(orders.paymentReference, paymentReference));
+}
+
+const confirmationsOf = (number: number) =>
+  t.deps.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "order-confirmation"), eq(mailOutbox.subject, `Order #${number} confirmed`)));
+
+const webhook = async (event: { body: string; headers: Record<string, string> }) =>
+  (await t.call("POST", "/api/stripe/webhook", event.body, event.headers)).json();
+
+const owner = (...args: string[]) => ordersCommand(t.deps, "demo", args);
+
+const latestInvoice = (subscriptionId: string) => fake.invoices.get(fake.subscriptions.get(subscriptionId)!.latest_invoice)!;
+
+/** A stored cart of the subscription and a pack of filters bought once, and the checkout page's request for it. */
+async function subscriptionCart(attempt: string) {
+  const saved = await t.call("POST", "/api/cart-items", {
+    cartItems: [
+      { kind: "product", sku: BLEND, quantity: 2, subscription: { subscription_id: everyTwoWeeks } },
+      { kind: "product", sku: FILTERS, quantity: 1 },
+    ],
+  });
+  expect(saved.status).toBe(200);
+  return {
+    cookie: saved.headers.getSetCookie()[0].split(";")[0],
+    payload: {
+      address: ADDRESS,
+      shipping_option: "standard",
+      email: EMAIL,
+      store_id: "demo",
+      fullName: "Sue Scriber",
+      checkout_items: [
+        { quantity: 2, sku: BLEND, subscription: everyTwoWeeks },
+        { quantity: 1, sku: FILTERS },
+      ],
+      discount_code: null,
+      idempotency_key: attempt,
+    },
+  };
+}
+
+async function confirmSubscription(cart: Awaited<ReturnType<typeof subscriptionCart>>) {
+  const response = await t.call("POST", "/api/stripe/confirm_subscription", cart.payload, { cookie: cart.cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Submitted;
+}
+
+/** What Stripe.js does with the first invoice's confirmation secret in the browser. */
+const payFirstInvoice = (clientSecret: string, paymentMethodId = "pm_card_visa") =>
+  (t.deps.payments as StripePaymentProvider).confirmPayment(clientSecret.split("_secret_")[0], { paymentMethodId });
+
+/** A subscription order paid through its first invoice, as Stripe's invoice.paid reports it. */
+async function paidSubscriptionOrder(attempt: string) {
+  const submitted = await confirmSubscription(await subscriptionCart(attempt));
+  await payFirstInvoice(submitted.client_secret);
+  expect(await webhook(fake.signedEvent("invoice.paid", latestInvoice(submitted.payment_reference)))).toMatchObject({ handled: true });
+  const order = await orderRow(submitted.order_id);
+  expect(order.status).toBe("paid");
+  return order;
+}
+
+/** Stripe charging the next cycle and telling the shop. */
+async function renewal(subscriptionId: string) {
+  const invoice = fake.renewSubscription(subscriptionId);
+  expect(await webhook(fake.signedEvent("invoice.paid", invoice))).toMatchObject({ handled: true, outcome: "applied" });
+  const [order] = await ordersPaidBy(invoice.id);
+  return { invoice, order };
+}
+
+describe("a cart with a subscription, through Stripe Subscriptions on a local fake Stripe", () => {
+  it("makes one subscription per order: the recurring lines as its items, everything one-time as an invoice item", async () => {
+    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const cart = await subscriptionCart("attempt-first-0001");
+    const preview = await t.call("POST", "/api/stripe/preview_tax_and_shipping", cart.payload, { cookie: cart.cookie });
+    const { price_info } = (await preview.json()) as { price_info: { subtotal: number; shipping: number; tax: number; total: number } };
+    expect(price_info).toMatchObject({ subtotal: RECURRING_CENTS + 700, shipping: 599 });
+    const subscriptionsBefore = fake.subscriptions.size;
+
+    const submitted = await confirmSubscription(cart);
+    expect(await confirmSubscription(cart)).toEqual(submitted);
+    // A crash after Stripe made the subscription but before the shop saved it: the retry asks again with the same
+    // idempotency key and gets the same subscription back.
+    await t.deps.db.update(orders).set({ paymentReference: null }).where(eq(orders.id, submitted.order_id));
+    expect(await confirmSubscription(cart)).toEqual(submitted);
+    expect(fake.subscriptions.size).toBe(subscriptionsBefore + 1);
+    const creates = fake.requests.filter((request) => request.method === "POST" && request.path === "/v1/subscriptions");
+    expect(creates.filter((request) => request.idempotencyKey === `order:${submitted.order_id}`)).toHaveLength(2);
+
+    const subscription = fake.subscriptions.get(submitted.payment_reference)!;
+    expect(subscription).toMatchObject({ status: "incomplete", metadata: { store_id: "demo", order_id: String(submitted.order_id) } });
+    expect(subscription.items.data).toMatchObject([
+      { quantity: 2, price: { unit_amount: 1440, currency: "usd", recurring: { interval: "week", interval_count: 2 } } },
+    ]);
+    expect(fake.customers.get(subscription.customer)).toMatchObject({ email: EMAIL, name: "Sue Scriber" });
+    const invoice = latestInvoice(subscription.id);
+    expect(invoice).toMatchObject({ billing_reason: "subscription_create", status: "open", amount_due: price_info.total });
+    expect(invoice.lines.data.map((line) => [line.parent.type, line.amount])).toEqual([
+      ["subscription_item_details", RECURRING_CENTS],
+      ["invoice_item_details", 700 + price_info.shipping + price_info.tax],
+    ]);
+    expect(submitted).toMatchObject({ client_secret: fake.invoiceIntent(invoice.id).client_secret, total: price_info.total });
+    expect(await orderRow(submitted.order_id)).toMatchObject({ status: "pending", paymentReference: subscription.id });
+    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters - 1]);
+  });
+
+  it("pays the order only from a verified invoice.paid for the first invoice, once however often it is replayed", async () => {
+    const submitted = await confirmSubscription(await subscriptionCart("attempt-paid-00001"));
+    await payFirstInvoice(submitted.client_secret);
+    const invoice = latestInvoice(submitted.payment_reference);
+    expect(invoice).toMatchObject({ status: "paid", amount_paid: submitted.total });
+
+    const event = fake.signedEvent("invoice.paid", invoice, { id: "evt_first_invoice_paid" });
+    const forged = await t.call("POST", "/api/stripe/webhook", event.body, { "stripe-signature": "t=1,v1=deadbeef" });
+    expect(forged.status).toBe(400);
+    expect((await orderRow(submitted.order_id)).status).toBe("pending");
+
+    expect(await webhook(event)).toMatchObject({ handled: true, outcome: "applied" });
+    const paid = await orderRow(submitted.order_id);
+    expect(paid).toMatchObject({ status: "paid", totalCents: submitted.total });
+    expect(await webhook(event)).toMatchObject({ handled: false, outcome: "duplicate" });
+    expect((await orderRow(submitted.order_id)).number).toBe(paid.number);
+    expect(await confirmationsOf(paid.number!)).toMatchObject([{ to: EMAIL }]);
+  });
+
+  it("gives the stock back when Stripe reports the first invoice unpaid", async () => {
+    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const submitted = await confirmSubscription(await subscriptionCart("attempt-declined-1"));
+    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters - 1]);
+    await payFirstInvoice(submitted.client_secret, "pm_card_chargeDeclined");
+    const invoice = latestInvoice(submitted.payment_reference);
+    expect(invoice.status).toBe("open");
+
+    expect(await webhook(fake.signedEvent("invoice.payment_failed", invoice))).toMatchObject({ handled: true });
+    expect((await orderRow(submitted.order_id)).status).toBe("failed");
+    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend, filters]);
+  });
+
+  it("cancels a paid order as the owner asks: refunded through Stripe, subscription ended, stock back, status cancelled", async () => {
+    const order = await paidSubscriptionOrder("attempt-cancel-001");
+    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    expect(await owner("cancel", String(order.number))).toBe(`Order #${order.number} is cancelled and refunded; its stock is back.`);
+    expect((await orderRow(order.id)).status).toBe("cancelled");
+    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend + 2, filters + 1]);
+    const intent = fake.invoiceIntent(latestInvoice(order.paymentReference!).id);
+    expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id)).toMatchObject([{ amount: order.totalCents }]);
+    expect(fake.subscriptions.get(order.paymentReference!)!.status).toBe("canceled");
+  });
+});
+
+describe("renewals", () => {
+  it("makes each paid billing cycle a new paid order, numbered and emailed, once however often it is replayed", async () => {
+    const first = await paidSubscriptionOrder("attempt-renew-0001");
+    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const invoice = fake.renewSubscription(first.paymentReference!);
+    const event = fake.signedEvent("invoice.paid", invoice, { id: "evt_cycle_paid" });
+
+    expect(await webhook(event)).toMatchObject({ handled: true, outcome: "applied" });
+    const [renewed] = await ordersPaidBy(invoice.id);
+    expect(renewed).toMatchObject({
+      status: "paid",
+      number: first.number! + 1,
+      email: EMAIL,
+      customerName: "Sue Scriber",
+      shippingAddress: first.shippingAddress,
+      shippingOptionKey: "standard",
+      subtotalCents: RECURRING_CENTS,
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: RECURRING_CENTS,
+      paymentProvider: "stripe",
+    });
+    expect(await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, renewed.id))).toMatchObject([
+      { sku: BLEND, subscriptionId: everyTwoWeeks, quantity: 2, unitPriceCents: 1440, lineTotalCents: RECURRING_CENTS },
+    ]);
+    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters]);
+    const mails = await confirmationsOf(renewed.number!);
+    expect(mails).toMatchObject([{ to: EMAIL }]);
+    expect(mails[0].text).toContain("2 x Tidewater House Blend");
+    expect(await t.deps.db.select().from(payments).where(eq(payments.providerPaymentId, invoice.id))).toMatchObject([
+      { orderId: renewed.id, status: "succeeded", amountCents: RECURRING_CENTS },
+    ]);
+
+    expect(await webhook(event)).toMatchObject({ handled: false, outcome: "duplicate" });
+    expect(await ordersPaidBy(invoice.id)).toHaveLength(1);
+    expect(await confirmationsOf(renewed.number!)).toHaveLength(1);
+    expect(await stockOf(BLEND)).toBe(blend - 2);
+    expect((await orderRow(first.id)).status).toBe("paid");
+
+    // A cycle Stripe could not charge ships nothing; Stripe retries it.
+    const unpaid = { ...invoice, id: "in_unpaid_cycle", status: "open", amount_paid: 0 };
+    expect(await webhook(fake.signedEvent("invoice.payment_failed", unpaid))).toEqual({ received: true, handled: false });
+  });
+
+  it("records a renewal short of stock as backordered: paid and emailed, holding no stock until the owner fulfils it", async () => {
+    const first = await paidSubscriptionOrder("attempt-short-0001");
+    await setStock(BLEND, 1);
+    const { order: short } = await renewal(first.paymentReference!);
+    expect(short.status).toBe("backordered");
+    expect(await stockOf(BLEND)).toBe(1);
+    expect(await confirmationsOf(short.number!)).toHaveLength(1);
+    expect(await owner("list")).toMatch(new RegExp(`#${short.number}  backordered`));
+    expect(await owner("show", String(short.number))).toContain("Backordered: a subscription renewal paid while its stock was short");
+
+    await expect(owner("fulfil", String(short.number))).rejects.toThrow(
+      `Order ${short.number} is backordered: there is not enough ${BLEND} in stock yet to fulfil it`,
+    );
+    expect([(await orderRow(short.id)).status, await stockOf(BLEND)]).toEqual(["backordered", 1]);
+    await setStock(BLEND, 5);
+    expect(await owner("fulfil", String(short.number))).toBe(`Order #${short.number} is fulfilled.`);
+    expect(await stockOf(BLEND)).toBe(3);
+
+    // Cancelling one that is still short refunds it and gives back nothing, since it took nothing.
+    await setStock(BLEND, 0);
+    const { invoice, order: unshipped } = await renewal(first.paymentReference!);
+    expect(unshipped.status).toBe("backordered");
+    await owner("cancel", String(unshipped.number));
+    expect([(await orderRow(unshipped.id)).status, await stockOf(BLEND)]).toEqual(["cancelled", 0]);
+    expect([...fake.refunds.values()].map((refund) => refund.payment_intent)).toContain(fake.invoiceIntent(invoice.id).id);
+    expect(fake.subscriptions.get(first.paymentReference!)!.status).toBe("active");
+    await setStock(BLEND, 40);
+  });
+
+  it("refunds a renewal alone, and the first order from the first invoice's payment, which ends the subscription", async () => {
+    const first = await paidSubscriptionOrder("attempt-refund-001");
+    const subscriptionId = first.paymentReference!;
+    const firstInvoice = latestInvoice(subscriptionId);
+    const { invoice, order: renewed } = await renewal(subscriptionId);
+    const blend = await stockOf(BLEND);
+    const refundsTo = (intentId: string) => [...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId);
+
+    expect(await owner("refund", String(renewed.number))).toBe(`Order #${renewed.number} is refunded; its stock is back.`);
+    expect(refundsTo(fake.invoiceIntent(invoice.id).id)).toMatchObject([{ amount: RECURRING_CENTS }]);
+    expect(fake.subscriptions.get(subscriptionId)!.status).toBe("active");
+    expect(await stockOf(BLEND)).toBe(blend + 2);
+
+    // The subscription's latest invoice is now the renewal's; the first order's money came with the first one.
+    expect(latestInvoice(subscriptionId).id).toBe(invoice.id);
+    await owner("refund", String(first.number));
+    expect(refundsTo(fake.invoiceIntent(firstInvoice.id).id)).toMatchObject([{ amount: first.totalCents }]);
+    expect(fake.requests.some((request) => request.path === "/v1/refunds" && request.idempotencyKey === `refund:${first.id}`)).toBe(true);
+    expect(fake.subscriptions.get(subscriptionId)!.status).toBe("canceled");
+    expect((await orderRow(first.id)).status).toBe("refunded");
+    expect(await stockOf(BLEND)).toBe(blend + 4);
+  });
+});
