@@ -1,28 +1,18 @@
 /**
- * `npm start`: checks the configuration, builds the production app when the build is missing or older than the
- * sources, then runs the server in this same process (tsx compiles the server's TypeScript on load).
+ * `npm start`: builds the production app and server when the build is missing or older than the sources (after
+ * checking the configuration), then runs the compiled server in this same process.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { register } from "tsx/esm/api";
+import { pathToFileURL } from "node:url";
 
 process.env.NODE_ENV ??= "production";
-register();
-
-// A bad environment variable should stop start-up at once, before minutes of building.
-const { loadConfig, ConfigError } = await import("../server/config.ts");
-try {
-  loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const buildEntry = path.join(buildDir, "server/index.js");
-const sourceRoots = ["app", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// Written last by the build (react-router.config.ts), so its age is the build's age.
+const runtimeEntry = path.join(buildDir, "runtime/server.js");
+const sourceRoots = ["app", "core", "server", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestModification(target) {
   if (!existsSync(target)) return 0;
@@ -34,11 +24,16 @@ function newestModification(target) {
   );
 }
 
-const buildTime = existsSync(buildEntry) ? statSync(buildEntry).mtimeMs : 0;
+const buildTime = existsSync(runtimeEntry) ? statSync(runtimeEntry).mtimeMs : 0;
 if (sourceRoots.some((root) => newestModification(root) > buildTime)) {
+  // A bad environment variable should stop start-up at once, before the build. The check runs in its own process
+  // so the TypeScript loader it needs never occupies the shop's memory.
+  const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-config.ts"], { stdio: "inherit" });
+  if (check.status !== 0) process.exit(check.status ?? 1);
   console.log("Building the storefront…");
   const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../server/index.ts");
+// The compiled server checks the configuration again on every start, and reports a bad one in one line.
+await import(pathToFileURL(runtimeEntry).href);

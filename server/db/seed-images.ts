@@ -5,7 +5,6 @@
  */
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
 import type { ArtKind } from "./seed-content";
 
 export type ImageJob = { file: string; width: number; height: number; svg: string };
@@ -39,6 +38,8 @@ async function renderImage(imagesDir: string, job: ImageJob) {
   const targets = imageFiles(job.file).map((name) => path.join(imagesDir, name));
   if ((await Promise.all(targets.map(exists))).every(Boolean)) return;
   await mkdir(path.dirname(targets[0]), { recursive: true });
+  // Loaded here, not at the top: libvips takes about 30 MB, and only seeding ever draws pictures.
+  const { default: sharp } = await import("sharp");
   // Rasterise the SVG once; every output is encoded from the same pixels.
   const { data, info } = await sharp(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(data, { raw: info });
