@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -21,15 +21,20 @@ import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
-import { CartDrawer } from "./components/cart/cart-drawer";
 import { Navbar } from "./components/layout/navbar";
-import { WelcomePopup } from "./components/welcome-popup/welcome-popup";
-import { CartProvider } from "./state/cart";
+import { useBrowserIdle } from "./lib/use-browser-idle";
+import { CartProvider, useCart } from "./state/cart";
+
+// Neither is on screen at first paint, so neither is part of the first load (see DeferredDialogs).
+const CartDrawer = lazy(() => import("./components/cart/cart-drawer").then((module) => ({ default: module.CartDrawer })));
+const WelcomePopup = lazy(() =>
+  import("./components/welcome-popup/welcome-popup").then((module) => ({ default: module.WelcomePopup })),
+);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
   const [settings, cart, customer] = await Promise.all([
-    getStoreSettings(context.db, context.storeId),
+    context.contentCache.get(`settings:${context.storeId}`, () => getStoreSettings(context.db, context.storeId)),
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);
@@ -82,6 +87,22 @@ function ScrollToTopOnRouteChange() {
   return null;
 }
 
+/**
+ * The cart drawer and the welcome popup load once the browser is idle after hydration. A cart opened before that
+ * (its button, an add to cart) loads the drawer at once, and it opens as soon as it arrives. The popup is drawn
+ * only in the browser anyway, since whether it was seen lives there.
+ */
+function DeferredDialogs() {
+  const idle = useBrowserIdle();
+  const { state } = useCart();
+  return (
+    <>
+      <Suspense fallback={null}>{idle ? <WelcomePopup /> : null}</Suspense>
+      <Suspense fallback={null}>{idle || state.shouldShowCart ? <CartDrawer /> : null}</Suspense>
+    </>
+  );
+}
+
 function SiteShell({ children }: { children: React.ReactNode }) {
   const shop = useRouteLoaderData<typeof loader>("root");
   return (
@@ -99,9 +120,8 @@ function SiteShell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
-        <WelcomePopup />
       </div>
-      <CartDrawer />
+      <DeferredDialogs />
     </CartProvider>
   );
 }

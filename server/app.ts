@@ -9,11 +9,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
-import { contentVersionReader } from "./db/content-version";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
 import { pageCache } from "./http/page-cache";
 import { HttpError, errorResponse } from "./http/errors";
+import { imageFiles } from "./http/image-files";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { sameOriginOnly } from "./http/same-origin";
@@ -61,16 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
   app.route("/", pageDataRoutes());
 
-  app.use(
-    "/images/*",
-    serveStatic({
-      root: deps.imagesDir,
-      rewriteRequestPath: (path) => path.replace(/^\/images/, ""),
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=86400");
-      },
-    }),
-  );
+  app.use("/images/*", imageFiles(deps.imagesDir));
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
@@ -94,7 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
       }),
     );
     // Only a fixed client build makes rendered pages worth keeping; development renders each request afresh.
-    app.use("*", pageCache({ readVersion: contentVersionReader(deps.db) }));
+    app.use("*", pageCache({ readVersion: deps.contentCache.version }));
   }
 
   const handleDocument = createRequestHandler(

@@ -5,6 +5,7 @@
  */
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
+import type { ContentCache } from "./db/content-cache";
 import type { RateLimiter } from "./http/rate-limit";
 import type { Mailer } from "./mail/mailer";
 import type { PaymentProvider } from "./payments/provider";
@@ -21,6 +22,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** The card payment provider: simulated by default, Stripe with PAYMENT_PROVIDER=stripe. */
   payments: PaymentProvider;
+  /** Catalogue and content reads kept per content version, for page loaders. */
+  contentCache: ContentCache;
 };
 
 export type AppEnv = {

@@ -11,7 +11,8 @@ import { getBundleDetail } from "../../server/catalog/bundles";
 import type { Route } from "./+types/bundles.$bundleId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = await getBundleDetail(context.db, context.storeId, params.bundleId);
+  const { db, storeId, contentCache } = context;
+  const detail = await contentCache.get(`bundle:${storeId}:${params.bundleId}`, () => getBundleDetail(db, storeId, params.bundleId));
   if (!detail) throw data("Bundle not found", { status: 404 });
   return { ...detail, origin: context.config.publicUrl };
 }

@@ -15,15 +15,15 @@ import { getPopupDiscount } from "../../server/newsletter/welcome";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, storeId } = context;
+  const { db, storeId, contentCache } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
-  const featured = getFeaturedCollection(db, storeId);
+  const featured = contentCache.get(`featured:${storeId}`, () => getFeaturedCollection(db, storeId));
   const [products, reviews, testimonials, popup] = await Promise.all([
-    listAllProducts(db, storeId),
-    listRecentReviews(db, storeId),
-    listTestimonials(db, storeId),
+    contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId)),
+    contentCache.get(`recent-reviews:${storeId}`, () => listRecentReviews(db, storeId)),
+    contentCache.get(`testimonials:${storeId}`, () => listTestimonials(db, storeId)),
     // The spec's home fetches the popup discount: the same offer the welcome popup makes.
-    getPopupDiscount(db, storeId),
+    contentCache.get(`popup-discount:${storeId}`, () => getPopupDiscount(db, storeId)),
   ]);
   const popupPercentage = popup?.discount_popup_percentage ?? 0;
   return { products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };

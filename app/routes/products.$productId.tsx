@@ -17,9 +17,12 @@ import { getProductByHandle, listAllProducts } from "../../server/catalog/produc
 import type { Route } from "./+types/products.$productId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const product = await getProductByHandle(context.db, context.storeId, params.productId);
+  const { db, storeId, contentCache } = context;
+  const [product, all] = await Promise.all([
+    contentCache.get(`product:${storeId}:${params.productId}`, () => getProductByHandle(db, storeId, params.productId)),
+    contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId)),
+  ]);
   if (!product) throw data("Product not found", { status: 404 });
-  const all = await listAllProducts(context.db, context.storeId);
   return {
     product,
     others: all.filter((other) => other.id !== product.id),

@@ -19,7 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = url.searchParams.get("type") ?? "collection-search";
   const page = { query, type, origin: context.config.publicUrl, path: url.pathname };
   try {
-    const result = await searchStore(context.db, context.storeId, query, type);
+    const { db, storeId, contentCache } = context;
+    const result = await contentCache.get(`search:${storeId}:${type}:${query}`, () => searchStore(db, storeId, query, type));
     return { ...page, result, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
