@@ -9,7 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
 import { benchSearch, type SearchFigures } from "./bench/search";
-import { rssMegabytes, startServer } from "./bench/server";
+import { rssMegabytes, startServer, storeTwoBagCart } from "./bench/server";
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = 1;
@@ -80,23 +80,12 @@ async function measure(baseUrl: string, target: Target, cartCookie: string): Pro
   };
 }
 
-/** A stored two-bag cart, so the cart read and the tax preview measure real work rather than an empty-cart answer. */
-async function storeBenchCart(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/cart-items`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ cartItems: [{ kind: "product", sku: "HOUSE-12OZ-WB", quantity: 2 }] }),
-  });
-  if (!response.ok) throw new Error(`could not store the benchmark cart: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
 async function benchServer(label: string, port: number, databaseUrl?: string) {
   const server = await startServer({ port, dataDir: path.resolve(`bench-results/data-${label}`), databaseUrl });
   const rssAfterStart = rssMegabytes(server.process.pid!);
   const assets = await readdir("build/client/assets");
   const staticAsset = `/assets/${assets.find((file) => file.endsWith(".js"))}`;
-  const cartCookie = await storeBenchCart(server.url);
+  const cartCookie = await storeTwoBagCart(server.url);
   const figures: LoadFigure[] = [];
   for (const target of targets(staticAsset)) figures.push(await measure(server.url, target, cartCookie));
   const ceiling = figures[0].rps;

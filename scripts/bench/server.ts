@@ -54,3 +54,17 @@ async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServ
       }),
   };
 }
+
+/**
+ * A stored two-bag cart, answered with the cookie that names it, so measurements see a shopper with a real cart
+ * (the cart read and tax preview do real work; checkout renders its form) rather than an empty-cart answer.
+ */
+export async function storeTwoBagCart(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/cart-items`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ cartItems: [{ kind: "product", sku: "HOUSE-12OZ-WB", quantity: 2 }] }),
+  });
+  if (!response.ok) throw new Error(`could not store the cart: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
