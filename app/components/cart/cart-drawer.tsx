@@ -30,8 +30,12 @@ export function CartDrawer() {
     if (!state.shouldShowCart && element.open) element.close();
   }, [state.shouldShowCart]);
 
-  // Following a link out of the drawer (or the browser's back button) leaves the cart behind.
+  // Following a link out of the drawer (or the browser's back button) leaves the cart behind. The page the drawer
+  // first renders on is not a change: it may be mounted by the very click that opens it (see root.tsx).
+  const shownOn = useRef(pathname);
   useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
     closeCart();
     // Only a change of page closes the drawer, not a new closeCart identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
