@@ -1,17 +1,54 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useState } from "react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useEffect, useRef, useState } from "react";
+import { useBrowserIdle } from "~/lib/use-browser-idle";
+
+const OPTIONS: EmblaOptionsType = { loop: true, slidesToScroll: 1 };
+
+type Move = "previous" | "next";
+
+function go(api: EmblaCarouselType, move: Move) {
+  if (move === "next") api.scrollNext();
+  else api.scrollPrev();
+}
 
 /**
  * The spec's carousel (section 9): loops, scrolls one slide at a time, shows 1, 2 or 3 slides under 640, from 640
  * and from 1024 px, with arrows when there is more than one item. Embla's own defaults (align center, drag
  * threshold 10, duration 25) are left as they are.
+ *
+ * The carousels sit below the fold, so Embla is not part of the first load: the slides are server-rendered markup,
+ * and Embla takes them over once the browser is idle. An arrow pressed before that loads it at once and the moves
+ * are made when it is ready, so the arrows always answer.
  */
 export function Carousel({ label, slides }: { label: string; slides: React.ReactNode[] }) {
-  const [viewport, api] = useEmblaCarousel({ loop: true, slidesToScroll: 1 });
+  const viewport = useRef<HTMLDivElement>(null);
+  const idle = useBrowserIdle();
+  const [pressedEarly, setPressedEarly] = useState(false);
+  const earlyMoves = useRef<Move[]>([]);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [selected, setSelected] = useState(0);
+  const wanted = idle || pressedEarly;
+
+  useEffect(() => {
+    const node = viewport.current;
+    if (!wanted || !node) return;
+    let instance: EmblaCarouselType | null = null;
+    let unmounted = false;
+    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
+      if (unmounted) return;
+      instance = EmblaCarousel(node, OPTIONS);
+      setApi(instance);
+    });
+    return () => {
+      unmounted = true;
+      instance?.destroy();
+      setApi(null);
+    };
+  }, [wanted]);
 
   useEffect(() => {
     if (!api) return;
+    for (const move of earlyMoves.current.splice(0)) go(api, move);
     const update = () => setSelected(api.selectedScrollSnap());
     update();
     api.on("select", update).on("reInit", update);
@@ -19,6 +56,15 @@ export function Carousel({ label, slides }: { label: string; slides: React.React
       api.off("select", update).off("reInit", update);
     };
   }, [api]);
+
+  const press = (move: Move) => {
+    if (api) {
+      go(api, move);
+    } else {
+      earlyMoves.current.push(move);
+      setPressedEarly(true);
+    }
+  };
 
   const count = slides.length;
   return (
@@ -43,7 +89,7 @@ export function Carousel({ label, slides }: { label: string; slides: React.React
           <button
             type="button"
             aria-label={`Previous (${label})`}
-            onClick={() => api?.scrollPrev()}
+            onClick={() => press("previous")}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-button text-xl text-button-ink"
           >
             <span aria-hidden="true">‹</span>
@@ -54,7 +100,7 @@ export function Carousel({ label, slides }: { label: string; slides: React.React
           <button
             type="button"
             aria-label={`Next (${label})`}
-            onClick={() => api?.scrollNext()}
+            onClick={() => press("next")}
             className="flex h-10 w-10 items-center justify-center rounded-full bg-button text-xl text-button-ink"
           >
             <span aria-hidden="true">›</span>
