@@ -9,7 +9,6 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
-import { contentVersionReader } from "./db/content-version";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
 import { pageCache } from "./http/page-cache";
@@ -86,7 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
       }),
     );
     // Only a fixed client build makes rendered pages worth keeping; development renders each request afresh.
-    app.use("*", pageCache({ readVersion: contentVersionReader(deps.db) }));
+    app.use("*", pageCache({ readVersion: deps.contentCache.version }));
   }
 
   const handleDocument = createRequestHandler(
