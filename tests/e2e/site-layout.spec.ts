@@ -55,6 +55,28 @@ test("pages are served compressed, hashed assets cached for good", async ({ page
   for (const cacheControl of assets) expect(cacheControl).toContain("immutable");
 });
 
+test("a catalogue page is rendered once for anonymous visitors and revalidated by ETag; a shopper with a cart gets their own", async ({
+  request,
+  baseURL,
+}) => {
+  const headers = { "accept-encoding": "br, gzip" };
+  await request.get("/products/house-blend", { headers });
+  const again = await request.get("/products/house-blend", { headers });
+  expect(again.headers()["x-cache"]).toBe("HIT");
+  const etag = again.headers()["etag"];
+  const revalidated = await request.get("/products/house-blend", { headers: { ...headers, "if-none-match": etag } });
+  expect(revalidated.status()).toBe(304);
+
+  const cart = await request.post("/api/cart-items", {
+    headers: { origin: baseURL! },
+    data: { cartItems: [{ kind: "product", sku: "HOUSE-12OZ-WB", quantity: 1 }] },
+  });
+  expect(cart.ok()).toBe(true);
+  const own = await request.get("/products/house-blend", { headers });
+  expect(own.headers()["x-cache"]).toBeUndefined();
+  expect(await own.text()).toContain("House Blend");
+});
+
 test("the health check reports the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
