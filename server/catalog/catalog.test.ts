@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BundleResponse, Product, SearchResponse } from "../../core/schemas/catalog";
+import { and, eq } from "drizzle-orm";
+import { products } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { editDistance, isTypoOf, searchWords } from "./search";
@@ -167,6 +169,24 @@ describe("catalogue API", () => {
       expect(response.status).toBe(404);
       response = await shop.call("GET", `/api/search/collection?collection_name=tea`);
       expect(response.status).toBe(400);
+    });
+  });
+
+  describe("HTTP caching of catalogue answers", () => {
+    it("answers an unchanged collection with 304 to its ETag, and with the new catalogue once it changes", async () => {
+      const path = `/api/search/collection?collection_name=tea&store_id=${storeId}`;
+      const first = await shop.call("GET", path);
+      const etag = first.headers.get("etag")!;
+      expect(first.headers.get("cache-control")).toBe("public, no-cache");
+      const unchanged = await shop.call("GET", path, undefined, { "if-none-match": etag });
+      expect(unchanged.status).toBe(304);
+
+      await shop.deps.db.update(products).set({ title: "Sencha Renamed" }).where(and(eq(products.storeId, storeId), eq(products.handle, productHandles.sencha)));
+      const changed = await shop.call("GET", path, undefined, { "if-none-match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      const titles = ((await changed.json()) as SearchResponse).formattedProductData.map((product) => product.product_title);
+      expect(titles).toContain("Sencha Renamed");
     });
   });
 
