@@ -26,6 +26,8 @@ export const buttonStyleSchema = z.object({ backgroundColor: hexColour, textColo
 export const storeSettingsSchema = z.object({
   websiteTitle: z.string().min(1),
   logo: z.object({ url: z.string().min(1), alt: z.string().min(1) }),
+  /** The square mark in the browser's tab; without one the logo stands in, so no page asks for a missing /favicon.ico. */
+  icon: z.string().min(1).optional(),
   styles: z.object({
     backgroundColor: hexColour.default("#DFDFD8"),
     textColor: hexColour,
@@ -67,7 +69,6 @@ export const storeSettingsSchema = z.object({
     bannerHeight: z.number().int().positive().optional(),
     imageBand: z.string(),
     discountImage: z.string(),
-    discountPopupPercentage: z.number().int().min(0).max(100).default(0),
     popupImage: z.string().optional(),
   }),
   checkout: z.object({

@@ -940,6 +940,7 @@ export const DISCOUNTS = [
 /** Images the store settings point at, besides the catalogue's. */
 export const SITE_IMAGES = {
   logo: "brand/logo.svg",
+  icon: "brand/icon.svg",
   banner: "site/banner",
   imageBand: "site/image-band",
   discount: "site/discount",
@@ -954,6 +955,7 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
   return {
     websiteTitle: "Tidewater Coffee & Tea",
     logo: { url: `/images/${SITE_IMAGES.logo}`, alt: "Tidewater Coffee & Tea" },
+    icon: `/images/${SITE_IMAGES.icon}`,
     styles: {
       backgroundColor: "#F4EFE6",
       textColor: "#1E1B18",
@@ -1026,7 +1028,6 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
       bannerHeight: 560,
       imageBand: imageUrl(SITE_IMAGES.imageBand),
       discountImage: imageUrl(SITE_IMAGES.discount),
-      discountPopupPercentage: 10,
       popupImage: imageUrl(SITE_IMAGES.popup),
     },
     checkout: { enabled: true, minimumOrderCents: 2000 },
