@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";
-import { discounts, mailOutbox, orders, paymentEvents, variants, cartLines } from "../db/schema";
+import { discounts, mailOutbox, orders, paymentEvents, payments, variants, cartLines } from "../db/schema";
 import { sweepPendingOrders } from "../orders/orders";
 import { SimulatedPaymentProvider, SIMULATED_SIGNATURE_HEADER, TEST_CARDS } from "../payments/simulated";
 import {
@@ -283,22 +283,30 @@ describe("checkout with the simulated provider", () => {
 });
 
 describe("subscription carts", () => {
-  it("previews and confirms a subscription order once per attempt", async () => {
-    const { everyTwoWeeks, sku } = DEMO.subscriptions.houseBlend;
+  const { everyTwoWeeks, sku } = DEMO.subscriptions.houseBlend;
+
+  /** A stored cart of two bags of the house blend every two weeks, and the checkout page's request for it. */
+  async function subscriptionCheckout(attempt: string, discountCode: string | null = null) {
     const saved = await t.call("POST", "/api/cart-items", {
       cartItems: [{ kind: "product", sku, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }],
     });
-    const cookie = saved.headers.getSetCookie()[0].split(";")[0];
-    const payload = {
-      address: ADDRESS,
-      shipping_option: "standard",
-      email: "sub@example.com",
-      store_id: "demo",
-      fullName: "Sue Scriber",
-      checkout_items: [{ quantity: 2, sku, subscription: everyTwoWeeks }],
-      discount_code: null,
-      idempotency_key: "attempt-123456",
+    return {
+      cookie: saved.headers.getSetCookie()[0].split(";")[0],
+      payload: {
+        address: ADDRESS,
+        shipping_option: "standard",
+        email: "sub@example.com",
+        store_id: "demo",
+        fullName: "Sue Scriber",
+        checkout_items: [{ quantity: 2, sku, subscription: everyTwoWeeks }],
+        discount_code: discountCode,
+        idempotency_key: attempt,
+      },
     };
+  }
+
+  it("previews and confirms a subscription order once per attempt", async () => {
+    const { cookie, payload } = await subscriptionCheckout("attempt-123456");
     const preview = await t.call("POST", "/api/stripe/preview_tax_and_shipping", payload, { cookie });
     expect(preview.status).toBe(200);
     const first = await t.call("POST", "/api/stripe/confirm_subscription", payload, { cookie });
@@ -310,5 +318,24 @@ describe("subscription carts", () => {
     expect((await orderRow(a.order_id)).status).toBe("paid");
     const left = await t.deps.db.select().from(cartLines);
     expect(left.filter((line) => line.subscriptionId === everyTwoWeeks)).toHaveLength(0);
+  });
+
+  it("charges the order's total, discount included, when the discount is more than shipping and tax", async () => {
+    await t.deps.db.insert(discounts).values({ storeId: "demo", code: "CLUB10", amountCents: 1000, maxRedemptions: 100 });
+    const { cookie, payload } = await subscriptionCheckout("attempt-discounted", "CLUB10");
+    const preview = await t.call("POST", "/api/stripe/preview_tax_and_shipping", payload, { cookie });
+    const { price_info } = (await preview.json()) as { price_info: Record<string, number> };
+    expect(price_info).toMatchObject({ subtotal: 2 * 1440, discount: 1000 });
+    expect(price_info.discount).toBeGreaterThan(price_info.shipping + price_info.tax);
+
+    const confirmed = await t.call("POST", "/api/stripe/confirm_subscription", payload, { cookie });
+    const body = (await confirmed.json()) as { order_id: number; client_secret: string; payment_reference: string; total: number };
+    expect(body.total).toBe(price_info.total);
+    expect((await simulated().retrievePayment(body.payment_reference)).amountCents).toBe(price_info.total);
+    await pay(body.client_secret);
+    expect(await orderRow(body.order_id)).toMatchObject({ status: "paid", totalCents: price_info.total });
+    expect(await t.deps.db.select().from(payments).where(eq(payments.orderId, body.order_id))).toMatchObject([
+      { status: "succeeded", amountCents: price_info.total },
+    ]);
   });
 });

@@ -368,7 +368,8 @@ export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId
 
 /**
  * Orders a cart holding a subscription: the order and its stock hold first, then the provider's subscription whose
- * first invoice charges the recurring lines plus everything one-time. One order per attempt key.
+ * first invoice charges the order's total: the recurring lines plus everything one-time, less the order's discount.
+ * One order per attempt key.
  */
 export async function confirmSubscription(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
@@ -402,7 +403,9 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
           intervalCount: subscription!.subscription_interval,
         };
       }),
-      oneTimeCents: Math.max(order.totalCents - recurringCents, 0),
+      // Before its discount the order is the recurring lines plus everything charged once (other lines, shipping, tax).
+      oneTimeCents: order.totalCents + order.discountCents - recurringCents,
+      discountCents: order.discountCents,
       metadata: { store_id: storeId, order_id: String(order.id) },
       idempotencyKey: `order:${order.id}`,
     });

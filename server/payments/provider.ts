@@ -84,12 +84,17 @@ export interface PaymentProvider {
    * a renewal's refunds that delivery only.
    */
   refund(id: string, input: { idempotencyKey: string; amountCents?: number }): Promise<{ id: string; status: string }>;
-  /** Starts a subscription whose first invoice (recurring items plus one-time shipping and tax) is paid like a payment. */
+  /**
+   * Starts a subscription whose first invoice is paid like a payment: the recurring items, plus once the one-time
+   * part (shipping, tax and lines bought once), less the order's discount, so it charges exactly the order's total.
+   * The discount is the order's, so later cycles charge the recurring items in full.
+   */
   createSubscription(input: {
     email: string;
     name: string;
     items: SubscriptionItem[];
     oneTimeCents: number;
+    discountCents: number;
     metadata: Record<string, string>;
     idempotencyKey: string;
   }): Promise<{ subscriptionId: string; payment: Payment }>;

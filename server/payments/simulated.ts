@@ -146,10 +146,12 @@ export class SimulatedPaymentProvider implements PaymentProvider {
   async createSubscription(input: {
     items: { unitAmountCents: number; quantity: number }[];
     oneTimeCents: number;
+    discountCents: number;
     metadata: Record<string, string>;
     idempotencyKey: string;
   }) {
-    const amountCents = input.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, input.oneTimeCents);
+    const recurringCents = input.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
+    const amountCents = recurringCents + input.oneTimeCents - input.discountCents;
     const payment = this.create("sub", { amountCents, metadata: input.metadata, idempotencyKey: input.idempotencyKey });
     return { subscriptionId: payment.id, payment };
   }

@@ -4,7 +4,7 @@ import { ordersCommand } from "../../scripts/shop/orders";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { ADDRESS, type Submitted } from "../../tests/support/checkout";
 import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
-import { mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
+import { discounts, mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import type { StripePaymentProvider } from "./stripe";
 
@@ -64,7 +64,7 @@ const owner = (...args: string[]) => ordersCommand(t.deps, "demo", args);
 const latestInvoice = (subscriptionId: string) => fake.invoices.get(fake.subscriptions.get(subscriptionId)!.latest_invoice)!;
 
 /** A stored cart of the subscription and a pack of filters bought once, and the checkout page's request for it. */
-async function subscriptionCart(attempt: string) {
+async function subscriptionCart(attempt: string, discountCode: string | null = null) {
   const saved = await t.call("POST", "/api/cart-items", {
     cartItems: [
       { kind: "product", sku: BLEND, quantity: 2, subscription: { subscription_id: everyTwoWeeks } },
@@ -84,10 +84,18 @@ async function subscriptionCart(attempt: string) {
         { quantity: 2, sku: BLEND, subscription: everyTwoWeeks },
         { quantity: 1, sku: FILTERS },
       ],
-      discount_code: null,
+      discount_code: discountCode,
       idempotency_key: attempt,
     },
   };
+}
+
+type PriceInfo = { subtotal: number; discount: number; shipping: number; tax: number; total: number };
+
+async function preview(cart: Awaited<ReturnType<typeof subscriptionCart>>) {
+  const response = await t.call("POST", "/api/stripe/preview_tax_and_shipping", cart.payload, { cookie: cart.cookie });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { price_info: PriceInfo }).price_info;
 }
 
 async function confirmSubscription(cart: Awaited<ReturnType<typeof subscriptionCart>>) {
@@ -122,8 +130,7 @@ describe("a cart with a subscription, through Stripe Subscriptions on a local fa
   it("makes one subscription per order: the recurring lines as its items, everything one-time as an invoice item", async () => {
     const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
     const cart = await subscriptionCart("attempt-first-0001");
-    const preview = await t.call("POST", "/api/stripe/preview_tax_and_shipping", cart.payload, { cookie: cart.cookie });
-    const { price_info } = (await preview.json()) as { price_info: { subtotal: number; shipping: number; tax: number; total: number } };
+    const price_info = await preview(cart);
     expect(price_info).toMatchObject({ subtotal: RECURRING_CENTS + 700, shipping: 599 });
     const subscriptionsBefore = fake.subscriptions.size;
 
@@ -145,6 +152,7 @@ describe("a cart with a subscription, through Stripe Subscriptions on a local fa
     expect(fake.customers.get(subscription.customer)).toMatchObject({ email: EMAIL, name: "Sue Scriber" });
     const invoice = latestInvoice(subscription.id);
     expect(invoice).toMatchObject({ billing_reason: "subscription_create", status: "open", amount_due: price_info.total });
+    expect(invoice.total_discount_amounts).toEqual([]);
     expect(invoice.lines.data.map((line) => [line.parent.type, line.amount])).toEqual([
       ["subscription_item_details", RECURRING_CENTS],
       ["invoice_item_details", 700 + price_info.shipping + price_info.tax],
@@ -292,5 +300,49 @@ describe("renewals", () => {
     expect(fake.subscriptions.get(subscriptionId)!.status).toBe("canceled");
     expect((await orderRow(first.id)).status).toBe("refunded");
     expect(await stockOf(BLEND)).toBe(blend + 4);
+  });
+});
+
+describe("a discount code on a subscription order", () => {
+  it("charges the order's total, discount included, when the discount is more than the one-time part; renewals pay in full", async () => {
+    await t.deps.db.insert(discounts).values({ storeId: "demo", code: "HALFOFF", percentage: 50, maxRedemptions: 100 });
+    const cart = await subscriptionCart("attempt-discount-1", "HALFOFF");
+    const price_info = await preview(cart);
+    const oneTimeCents = 700 + price_info.shipping + price_info.tax;
+    expect(price_info.discount).toBe((RECURRING_CENTS + 700) / 2);
+    expect(price_info.discount).toBeGreaterThan(oneTimeCents);
+
+    const submitted = await confirmSubscription(cart);
+    expect(submitted.total).toBe(price_info.total);
+    // A retry after a crash asks for the same coupon and subscription again, and gets them, not a second discount.
+    const couponsBefore = fake.coupons.size;
+    await t.deps.db.update(orders).set({ paymentReference: null }).where(eq(orders.id, submitted.order_id));
+    expect(await confirmSubscription(cart)).toEqual(submitted);
+    expect(fake.coupons.size).toBe(couponsBefore);
+
+    const invoice = latestInvoice(submitted.payment_reference);
+    expect(invoice.lines.data.map((line) => [line.parent.type, line.amount])).toEqual([
+      ["subscription_item_details", RECURRING_CENTS],
+      ["invoice_item_details", oneTimeCents],
+    ]);
+    expect(invoice.total_discount_amounts).toMatchObject([{ amount: price_info.discount }]);
+    expect(invoice.amount_due).toBe(price_info.total);
+    const [coupon] = [...fake.coupons.values()].slice(-1);
+    expect(coupon).toMatchObject({ amount_off: price_info.discount, currency: "usd", duration: "once", times_redeemed: 1 });
+    expect(fake.requests.filter((request) => request.path === "/v1/coupons").map((request) => request.idempotencyKey)).toContain(
+      `order:${submitted.order_id}:coupon`,
+    );
+
+    await payFirstInvoice(submitted.client_secret);
+    expect(await webhook(fake.signedEvent("invoice.paid", latestInvoice(submitted.payment_reference)))).toMatchObject({ handled: true });
+    expect(await orderRow(submitted.order_id)).toMatchObject({ status: "paid", discountCents: price_info.discount, totalCents: price_info.total });
+    expect(await t.deps.db.select().from(payments).where(eq(payments.orderId, submitted.order_id))).toMatchObject([
+      { status: "succeeded", amountCents: price_info.total },
+    ]);
+
+    // The code discounted this order; the next delivery is a new order at the recurring price.
+    const { invoice: cycle, order: renewed } = await renewal(submitted.payment_reference);
+    expect(cycle).toMatchObject({ amount_due: RECURRING_CENTS, total_discount_amounts: [] });
+    expect(renewed).toMatchObject({ totalCents: RECURRING_CENTS, discountCents: 0 });
   });
 });

@@ -128,6 +128,7 @@ export class StripePaymentProvider implements PaymentProvider {
     name: string;
     items: SubscriptionItem[];
     oneTimeCents: number;
+    discountCents: number;
     metadata: Record<string, string>;
     idempotencyKey: string;
   }) {
@@ -137,6 +138,15 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: `${key}:customer` },
     );
     const product = await this.stripe.products.create({ name: "Order" }, { idempotencyKey: `${key}:product` });
+    // The order's discount as a coupon of its own, used up by the first invoice: renewals are new orders at the
+    // recurring price, and a retried checkout (same key) gets the same coupon back instead of a second discount.
+    const coupon =
+      input.discountCents > 0
+        ? await this.stripe.coupons.create(
+            { name: "Order discount", amount_off: input.discountCents, currency: "usd", duration: "once", max_redemptions: 1 },
+            { idempotencyKey: `${key}:coupon` },
+          )
+        : null;
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: customer.id,
@@ -154,6 +164,8 @@ export class StripePaymentProvider implements PaymentProvider {
           input.oneTimeCents > 0
             ? [{ price_data: { currency: "usd", product: product.id, unit_amount: input.oneTimeCents } }]
             : [],
+        // A subscription's discount covers the whole invoice, one-time items included.
+        ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         metadata: input.metadata,

@@ -1,10 +1,11 @@
 /**
  * A local stand-in for api.stripe.com, enough for the shop's two payment paths. PaymentIntents: create (honouring
  * idempotency keys), update, retrieve, confirm with a test payment method, refunds. Subscriptions: customers and
- * products, a subscription whose first invoice is paid through its own PaymentIntent (the invoice's confirmation
- * secret), retrieve, cancel, the invoices and invoice payments that lead from a subscription back to what was paid,
- * and `renewSubscription` for a billing cycle Stripe has charged. `signedEvent` builds a webhook body and a
- * `Stripe-Signature` header with the SDK's own `generateTestHeaderString`, as Stripe would sign it.
+ * products, amount-off coupons applied through a subscription's `discounts`, a subscription whose first invoice is
+ * paid through its own PaymentIntent (the invoice's confirmation secret), retrieve, cancel, the invoices and invoice
+ * payments that lead from a subscription back to what was paid, and `renewSubscription` for a billing cycle Stripe
+ * has charged. `signedEvent` builds a webhook body and a `Stripe-Signature` header with the SDK's own
+ * `generateTestHeaderString`, as Stripe would sign it.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -40,6 +41,20 @@ type InvoiceLine = {
   parent: { type: "subscription_item_details" | "invoice_item_details" };
 };
 
+type Coupon = {
+  id: string;
+  object: "coupon";
+  name: string | null;
+  amount_off: number;
+  currency: string;
+  duration: "once" | "forever";
+  max_redemptions: number | null;
+  times_redeemed: number;
+};
+
+/** A coupon applied to a subscription. */
+type Discount = { id: string; object: "discount"; coupon: Coupon };
+
 type Invoice = {
   id: string;
   object: "invoice";
@@ -47,8 +62,10 @@ type Invoice = {
   currency: string;
   status: "open" | "paid";
   billing_reason: "subscription_create" | "subscription_cycle";
+  /** The lines' amounts less the discounts, as Stripe charges them. */
   amount_due: number;
   amount_paid: number;
+  total_discount_amounts: { amount: number; discount: string }[];
   lines: { object: "list"; data: InvoiceLine[]; has_more: false };
   parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
 };
@@ -59,6 +76,8 @@ type Subscription = {
   customer: string;
   status: "incomplete" | "active" | "canceled";
   items: { object: "list"; data: SubscriptionItem[]; has_more: false };
+  /** The discounts still to apply; a `once` coupon's is gone after the first invoice, as with Stripe. */
+  discounts: string[];
   latest_invoice: string;
   metadata: Record<string, string>;
 };
@@ -71,6 +90,7 @@ export type FakeStripe = {
   url: string;
   intents: Map<string, Intent>;
   customers: Map<string, { id: string; email: string; name: string }>;
+  coupons: Map<string, Coupon>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
   refunds: Map<string, Refund>;
@@ -128,6 +148,8 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
 export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const customers = new Map<string, { id: string; email: string; name: string }>();
+  const coupons = new Map<string, Coupon>();
+  const discounts = new Map<string, Discount>();
   const subscriptions = new Map<string, Subscription>();
   const invoices = new Map<string, Invoice>();
   const invoicePayments = new Map<string, InvoicePayment>();
@@ -154,6 +176,21 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     return intent;
   }
 
+  /**
+   * What the subscription's discounts take off an invoice of `amount` (every line is discountable, Stripe's default
+   * for invoice items), never more than the invoice; a `once` discount is then used up.
+   */
+  function applyDiscounts(subscription: Subscription, amount: number): Invoice["total_discount_amounts"] {
+    let left = amount;
+    const applied = subscription.discounts.map((id) => {
+      const off = Math.min(discounts.get(id)!.coupon.amount_off, left);
+      left -= off;
+      return { amount: off, discount: id };
+    });
+    subscription.discounts = subscription.discounts.filter((id) => discounts.get(id)!.coupon.duration !== "once");
+    return applied;
+  }
+
   /** An invoice for the subscription's recurring items plus one-time lines, with the PaymentIntent that pays it. */
   function createInvoice(subscription: Subscription, reason: Invoice["billing_reason"], oneTimeAmounts: number[]): Invoice {
     const lines: InvoiceLine[] = [
@@ -172,6 +209,8 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
         parent: { type: "invoice_item_details" as const },
       })),
     ];
+    const amount = lines.reduce((sum, line) => sum + line.amount, 0);
+    const discounted = applyDiscounts(subscription, amount);
     const invoice: Invoice = {
       id: newId("in"),
       object: "invoice",
@@ -179,8 +218,9 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       currency: "usd",
       status: "open",
       billing_reason: reason,
-      amount_due: lines.reduce((sum, line) => sum + line.amount, 0),
+      amount_due: amount - discounted.reduce((sum, discount) => sum + discount.amount, 0),
       amount_paid: 0,
+      total_discount_amounts: discounted,
       lines: { object: "list", data: lines, has_more: false },
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
     };
@@ -229,10 +269,13 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       response.end(JSON.stringify(payload));
     };
     const notFound = () => send(404, { error: { type: "invalid_request_error", message: `No such resource: ${url.pathname}` } });
+    const invalid = (message: string) => send(400, { error: { type: "invalid_request_error", message } });
     const listOf = (data: unknown[]) => send(200, { object: "list", data, has_more: false, url: url.pathname });
+    /** A retried create: Stripe answers it with what the first call made, without checking it again. */
+    const replayed = idempotencyKey !== null && byKey.has(idempotencyKey);
     /** A create call: the object made for this idempotency key before, or a new one remembered under it. */
     const created = <T>(make: () => T): T => {
-      if (idempotencyKey && byKey.has(idempotencyKey)) return byKey.get(idempotencyKey) as T;
+      if (replayed) return byKey.get(idempotencyKey!) as T;
       const object = make();
       if (idempotencyKey) byKey.set(idempotencyKey, object);
       return object;
@@ -279,9 +322,41 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       return send(200, created(() => ({ id: newId("prod"), object: "product", name: String(form.name) })));
     }
 
+    if (resource === "coupons" && !id && method === "POST") {
+      const duration = String(form.duration ?? "once");
+      // The shop's coupons take a fixed amount off; percentages and repeating coupons are not modelled.
+      if (form.amount_off === undefined || (duration !== "once" && duration !== "forever")) {
+        return invalid("The fake Stripe supports amount_off coupons lasting once or forever");
+      }
+      const coupon = created(() => {
+        const made: Coupon = {
+          id: randomBytes(4).toString("hex"),
+          object: "coupon",
+          name: (form.name as string | undefined) ?? null,
+          amount_off: Number(form.amount_off),
+          currency: String(form.currency),
+          duration,
+          max_redemptions: form.max_redemptions !== undefined ? Number(form.max_redemptions) : null,
+          times_redeemed: 0,
+        };
+        coupons.set(made.id, made);
+        return made;
+      });
+      return send(200, coupon);
+    }
+
     if (resource === "subscriptions") {
       if (!id && method === "POST") {
         if (!customers.has(String(form.customer))) return notFound();
+        const couponIds = list(form, "discounts").map((raw) => String((raw as Form).coupon));
+        for (const couponId of replayed ? [] : couponIds) {
+          const coupon = coupons.get(couponId);
+          if (!coupon) return invalid(`No such coupon: '${couponId}'`);
+          if (coupon.currency !== "usd") return invalid(`Coupon ${couponId} is in ${coupon.currency}, not the subscription's usd`);
+          if (coupon.max_redemptions !== null && coupon.times_redeemed >= coupon.max_redemptions) {
+            return invalid(`Coupon ${couponId} has been redeemed its maximum number of times`);
+          }
+        }
         const subscription = created(() => {
           const made: Subscription = {
             id: newId("sub"),
@@ -310,6 +385,13 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
                 };
               }),
             },
+            discounts: couponIds.map((couponId) => {
+              const coupon = coupons.get(couponId)!;
+              coupon.times_redeemed += 1;
+              const discount: Discount = { id: newId("di"), object: "discount", coupon };
+              discounts.set(discount.id, discount);
+              return discount.id;
+            }),
             latest_invoice: "",
             metadata: bag(form.metadata),
           };
@@ -375,6 +457,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     url: `http://127.0.0.1:${port}`,
     intents,
     customers,
+    coupons,
     subscriptions,
     invoices,
     refunds,
