@@ -9,12 +9,11 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 /**
- * The guard in `npm test`: no route may grow past this. The performance target is 130 KB; React, React Router and
- * the shop-wide layout (cart, dialogs, analytics) already take about 146 KB, so the guard sits at today's largest
- * route plus a little room, and comes down as that baseline is cut.
+ * The guard in `npm test`, which is also the performance target: no route may grow past this. React and React
+ * Router alone take about 105 KB, so what a page adds beyond the shop's shell has to earn its place; code a shopper
+ * only needs after an interaction loads then (see root.tsx and the home carousels).
  */
-export const FIRST_LOAD_JS_BUDGET_KB = 165;
-export const FIRST_LOAD_JS_TARGET_KB = 130;
+export const FIRST_LOAD_JS_BUDGET_KB = 130;
 
 type RouteAssets = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; css?: string[] };
 type AssetsManifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
@@ -57,8 +56,6 @@ async function main() {
       process.exit(1);
     }
     console.log(`Every route is within the ${FIRST_LOAD_JS_BUDGET_KB} KB first-load JavaScript budget.`);
-    const overTarget = sizes.filter((s) => s.jsKb > FIRST_LOAD_JS_TARGET_KB).length;
-    if (overTarget) console.log(`${overTarget} routes are above the ${FIRST_LOAD_JS_TARGET_KB} KB target.`);
   }
 }
 
