@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {shop && <link rel="icon" href={shop.settings.icon ?? shop.settings.logo.url} />}
       </head>
       <body className="min-h-screen bg-surface text-ink antialiased">
         {children}

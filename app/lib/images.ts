@@ -7,6 +7,19 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 export type ImageSize = 728 | 1024;
 
+/**
+ * How soon an image loads: `priority` for the one image that is the page's largest paint (fetched first, and React
+ * preloads it from the head), `eager` for others in the first screen, `lazy` for the rest.
+ */
+export type ImageLoading = "priority" | "eager" | "lazy";
+
+export function loadingAttributes(loading: ImageLoading) {
+  return {
+    loading: loading === "lazy" ? ("lazy" as const) : ("eager" as const),
+    fetchPriority: loading === "priority" ? ("high" as const) : undefined,
+  };
+}
+
 /** The seed's product images are square; callers with other shapes pass their own dimensions. */
 export const SQUARE = { width: 1200, height: 1200 } as const;
 

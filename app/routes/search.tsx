@@ -83,6 +83,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           bundles={result.formattedBundleData}
           label={heading}
           eagerCount={4}
+          cardHeading="h2"
         />
       )}
     </div>

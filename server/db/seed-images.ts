@@ -263,14 +263,24 @@ export function sceneArt(options: { width: number; height: number; sky: [string,
   );
 }
 
+/** A cup under a wave, drawn in a 64 x 72 box: the mark that starts the wordmark and fills the browser tab icon. */
+function cupMark(colour: string, accent: string): string {
+  return `<path d="M12 28 L52 28 L49 58 Q48 66 40 66 L24 66 Q16 66 15 58 Z" fill="${colour}"/>
+<path d="M52 36 C64 36 64 54 50 54" stroke="${colour}" stroke-width="5" fill="none"/>
+<path d="M10 16 Q22 8 32 16 T54 16" stroke="${accent}" stroke-width="4" fill="none" stroke-linecap="round"/>`;
+}
+
+/** The mark alone, square, for the browser's tab and bookmarks (a wordmark shrunk to 16 px is unreadable). */
+export function iconSvg(colour: string, accent: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="2 2 68 68">${cupMark(colour, accent)}</svg>`;
+}
+
 /** Wordmark with a cup mark, 280 x 80 to match the 140 x 40 slot the navigation bar gives the logo. */
 export function logoSvg(name: string, colour: string, accent: string): string {
   return svgDocument(
     280,
     80,
-    `<path d="M12 28 L52 28 L49 58 Q48 66 40 66 L24 66 Q16 66 15 58 Z" fill="${colour}"/>
-<path d="M52 36 C64 36 64 54 50 54" stroke="${colour}" stroke-width="5" fill="none"/>
-<path d="M10 16 Q22 8 32 16 T54 16" stroke="${accent}" stroke-width="4" fill="none" stroke-linecap="round"/>
+    `${cupMark(colour, accent)}
 <text x="74" y="44" font-family="Georgia, 'DejaVu Serif', serif" font-size="27" font-weight="700" fill="${colour}">${escapeXml(name.split(" ")[0])}</text>
 <text x="75" y="66" font-family="Georgia, 'DejaVu Serif', serif" font-size="15" letter-spacing="2" fill="${accent}">${escapeXml(name.split(" ").slice(1).join(" ").toUpperCase())}</text>`,
   );

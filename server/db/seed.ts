@@ -46,6 +46,7 @@ import {
 } from "./seed-content";
 import {
   bundleArt,
+  iconSvg,
   imageUrl,
   logoSvg,
   productHoverArt,
@@ -178,6 +179,7 @@ async function writeImages(imagesDir: string) {
   await Promise.all([
     renderImages(imagesDir, imageJobs()),
     writeSvgFile(imagesDir, SITE_IMAGES.logo, logoSvg(DEMO.storeName, "#1D4E47", "#7A4A26")),
+    writeSvgFile(imagesDir, SITE_IMAGES.icon, iconSvg("#1D4E47", "#7A4A26")),
   ]);
 }
 

@@ -60,6 +60,8 @@ test.describe("browse and find", () => {
     await box.press("Enter");
     await expect(page).toHaveURL("/search?query=etihopia&type=search");
     await expect(page.getByRole("heading", { level: 1, name: "Search Results: etihopia" })).toBeVisible();
+    // Each result is a section of the results page: its title is the level below the page's heading.
+    await expect(page.getByRole("heading", { level: 2, name: "Ethiopia Yirgacheffe Kochere" })).toBeVisible();
     await expect(page.getByPlaceholder("Search products...")).toBeHidden();
     await expectNoSeriousA11yViolations(page);
 
@@ -74,6 +76,9 @@ test.describe("browse and find", () => {
     const html = await search.text();
     expect(html).toContain("Gooseneck Pour-Over Kettle");
     expect(html).not.toContain("Hand Burr Grinder");
+    // The first result's picture is the phone's largest paint: the head preloads it, and only it, at high priority.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head.match(/<link rel="preload" as="image"[^>]*fetchPriority="high"/g)).toHaveLength(1);
 
     const product = await (await page.request.get(`/products/${productHandles.houseBlend}`)).text();
     expect(product).toContain("<h1");
@@ -83,6 +88,11 @@ test.describe("browse and find", () => {
     expect(product).toContain('"aggregateRating"');
     expect(product).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/products\/house-blend"/);
     expect(product).toMatch(/<meta property="og:image" content="http:\/\/localhost:\d+\/images\/products\/house-blend-1\./);
+    expect(product).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="\/images\/products\/house-blend-1_728\.webp 728w, \/images\/products\/house-blend-1_1024\.webp 1024w" imageSizes="[^"]+" fetchPriority="high"\/>/,
+    );
+    // Browsers ask for /favicon.ico when no icon is named, and log the 404 as an error.
+    expect(product).toContain('<link rel="icon" href="/images/brand/icon.svg"/>');
 
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Product } from "@core/schemas/catalog";
 import { ProductImage } from "~/components/product/product-image";
-import { useImageFallback } from "~/lib/images";
+import { loadingAttributes, useImageFallback, type ImageLoading } from "~/lib/images";
 
 const MIN_BANNER_PX = 250;
 
@@ -10,7 +10,7 @@ export function bannerHeight(height: number | undefined): string {
   return height === undefined ? `max(${MIN_BANNER_PX}px, 60vh)` : `clamp(${MIN_BANNER_PX}px, ${height}px, 100vh)`;
 }
 
-function WideImage({ url, width, height, className, priority = false }: { url: string; width: number; height: number; className: string; priority?: boolean }) {
+function WideImage({ url, width, height, className, loading = "lazy" }: { url: string; width: number; height: number; className: string; loading?: ImageLoading }) {
   const image = useImageFallback(url, 1024);
   return (
     <img
@@ -19,8 +19,7 @@ function WideImage({ url, width, height, className, priority = false }: { url: s
       sizes="100vw"
       width={width}
       height={height}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      {...loadingAttributes(loading)}
       decoding="async"
       className={className}
     />
@@ -30,7 +29,7 @@ function WideImage({ url, width, height, className, priority = false }: { url: s
 export function TitleBanner({ header, image, height }: { header: string; image: string; height?: number }) {
   return (
     <section className="relative flex items-center justify-center overflow-hidden" style={{ height: bannerHeight(height) }}>
-      <WideImage url={image} width={1600} height={1000} priority className="absolute inset-0 h-full w-full object-cover" />
+      <WideImage url={image} width={1600} height={1000} loading="priority" className="absolute inset-0 h-full w-full object-cover" />
       <div className="relative mx-4 max-w-3xl rounded-lg bg-black/60 px-6 py-8 text-center text-white">
         <h1 className="text-3xl font-semibold sm:text-5xl">{header}</h1>
       </div>

@@ -4,7 +4,7 @@ import { OUT_OF_STOCK_MESSAGE } from "@core/cart";
 import type { Bundle, Product } from "@core/schemas/catalog";
 import { Stars } from "~/components/reviews/stars";
 import { AlertDialog } from "~/components/ui/dialog";
-import { SQUARE, useImageFallback } from "~/lib/images";
+import { SQUARE, useImageFallback, type ImageLoading } from "~/lib/images";
 import { useCart } from "~/state/cart";
 import { OptionPicker } from "./option-picker";
 import { formatPrice } from "./price";
@@ -46,18 +46,29 @@ function HoverImage({ url }: { url: string }) {
  * a click opens the product page with the product as navigation state. Hover or keyboard focus shows the
  * quick-shop pickers.
  */
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+/** A card's title is a level below the heading of the list it sits in: h3 under a section's h2, h2 under the page's h1. */
+export type CardHeading = "h2" | "h3";
+
+export function ProductCard({
+  product,
+  imageLoading = "lazy",
+  heading: Heading = "h3",
+}: {
+  product: Product;
+  imageLoading?: ImageLoading;
+  heading?: CardHeading;
+}) {
   const href = `/products/${product.id}`;
   return (
     <CardFrame>
       {/* Prefetching on intent has the page's data ready by the click, so it paints at once. */}
       <Link to={href} state={{ product }} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
         <div className="relative overflow-hidden">
-          <ProductImage url={product.product_image_main} alt={product.product_title} size={728} sizes={CARD_SIZES} priority={priority} />
+          <ProductImage url={product.product_image_main} alt={product.product_title} size={728} sizes={CARD_SIZES} loading={imageLoading} />
           {product.hoverImage ? <HoverImage url={product.hoverImage} /> : null}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
-          <h3 className="font-heading text-lg leading-snug">{product.product_title}</h3>
+          <Heading className="font-heading text-lg leading-snug">{product.product_title}</Heading>
           {product.rating.count > 0 ? (
             <p className="flex items-center gap-1 text-sm">
               <Stars rating={product.rating.average} />
@@ -75,14 +86,14 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   );
 }
 
-export function BundleCard({ bundle }: { bundle: Bundle }) {
+export function BundleCard({ bundle, heading: Heading = "h3" }: { bundle: Bundle; heading?: CardHeading }) {
   return (
     <CardFrame>
       <Link to={`/bundles/${bundle.bundle_handle}`} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
         <ProductImage url={bundle.bundle_image_urls[0]} alt={bundle.title} size={728} sizes={CARD_SIZES} />
         <div className="flex flex-1 flex-col gap-1 p-4">
           <p className="text-xs font-semibold uppercase tracking-wide text-secondary">Bundle</p>
-          <h3 className="font-heading text-lg leading-snug">{bundle.title}</h3>
+          <Heading className="font-heading text-lg leading-snug">{bundle.title}</Heading>
           <p className="font-semibold">{formatPrice(bundle.price)}</p>
         </div>
       </Link>

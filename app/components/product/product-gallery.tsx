@@ -13,7 +13,7 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
           alt={images.length > 1 ? `${title}, image ${index + 1} of ${images.length}` : title}
           size={1024}
           sizes="(min-width: 1024px) 50vw, 100vw"
-          priority
+          loading="priority"
         />
       </div>
       {images.length > 1 ? (

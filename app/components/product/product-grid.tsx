@@ -1,5 +1,5 @@
 import type { Bundle, Product } from "@core/schemas/catalog";
-import { BundleCard, ProductCard } from "./product-card";
+import { BundleCard, ProductCard, type CardHeading } from "./product-card";
 
 /** A card-shaped grey block, shown while cards load. */
 export function CardSkeleton() {
@@ -32,23 +32,32 @@ export function ProductGrid({
   bundles = [],
   label,
   eagerCount = 0,
+  cardHeading,
 }: {
   products: Product[];
   bundles?: Bundle[];
   label: string;
-  /** Cards above the fold load their images first. */
+  /**
+   * Cards in the first screen load their images at once, the first of them ahead of everything else: it is the
+   * page's largest paint on a phone, where further high-priority pictures would only take its bandwidth.
+   */
   eagerCount?: number;
+  cardHeading?: CardHeading;
 }) {
   return (
     <ul aria-label={label} className={GRID}>
       {products.map((product, i) => (
         <li key={`p-${product.id}`}>
-          <ProductCard product={product} priority={i < eagerCount} />
+          <ProductCard
+            product={product}
+            imageLoading={i >= eagerCount ? "lazy" : i === 0 ? "priority" : "eager"}
+            heading={cardHeading}
+          />
         </li>
       ))}
       {bundles.map((bundle) => (
         <li key={`b-${bundle.bundle_handle}`}>
-          <BundleCard bundle={bundle} />
+          <BundleCard bundle={bundle} heading={cardHeading} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { SQUARE, useImageFallback, type ImageSize } from "~/lib/images";
+import { loadingAttributes, SQUARE, useImageFallback, type ImageLoading, type ImageSize } from "~/lib/images";
 
 /**
  * A catalogue image through the fallback chain, with its intrinsic size given so the layout does not shift.
@@ -10,15 +10,14 @@ export function ProductImage({
   size,
   sizes,
   className = "",
-  priority = false,
+  loading = "lazy",
 }: {
   url: string | null | undefined;
   alt: string;
   size: ImageSize;
   sizes: string;
   className?: string;
-  /** Above-the-fold images load eagerly and first. */
-  priority?: boolean;
+  loading?: ImageLoading;
 }) {
   const image = useImageFallback(url, size);
   return (
@@ -28,8 +27,7 @@ export function ProductImage({
       sizes={sizes}
       width={SQUARE.width}
       height={SQUARE.height}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      {...loadingAttributes(loading)}
       decoding="async"
       className={`aspect-square h-auto w-full object-cover ${className}`}
     />
