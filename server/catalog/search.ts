@@ -8,6 +8,10 @@
  * trigram similarity, the candidates are confirmed by edit distance (one swap or one missing letter; two for
  * long words), and the corrected words are searched instead. Every step is an index lookup, whatever the size of
  * the catalogue.
+ *
+ * A search is one statement when every word matches as typed (the usual case): the ranking of the words as
+ * typed, beside which words are stop words. Only when that ranks nothing does a second statement ask which words
+ * match nothing, together with the vocabulary words close to each, and a third rank the corrected words.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchResponse } from "../../core/schemas/catalog";
@@ -29,11 +33,6 @@ const MAX_WORD_LENGTH = 40;
 /** Shortest word for prefix matching, and for typo tolerance. */
 const PREFIX_MIN = 3;
 const TYPO_MIN = 5;
-/**
- * pg_trgm's similarity of a 5-letter word with two inner letters swapped is 0.2 (2 of 10 distinct trigrams
- * shared), so vocabulary candidates are read from just below it; edit distance then decides.
- */
-const TYPO_CANDIDATE_THRESHOLD = "0.18";
 /** Corrections tried per misspelled word, closest first. */
 const MAX_CORRECTIONS = 5;
 
@@ -95,45 +94,101 @@ function rowsOf(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
-/** Words of the store's vocabulary within one or two edits of each misspelled word, closest first. */
-async function correctTypos(db: Database, storeId: string, words: string[]): Promise<Map<string, string[]>> {
-  const corrections = new Map<string, string[]>();
-  if (words.length === 0) return corrections;
-  const lookups = words.map(
-    (word, i) => sql`(select ${i}::int as i, term from search_terms where store_id = ${storeId} and term % ${word})`,
-  );
-  // The similarity operator reads its threshold from a setting, set for this transaction only.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${TYPO_CANDIDATE_THRESHOLD}, true)`);
-    return rowsOf(await tx.execute(sql.join(lookups, sql` union all `)));
-  });
-  words.forEach((word, i) => {
-    const limit = word.length >= 8 ? 2 : 1;
-    const close = rows
-      .filter((row) => Number(row.i) === i && isTypoOf(word, String(row.term)))
-      .map((row) => String(row.term))
-      .sort((a, b) => editDistance(word, a, limit) - editDistance(word, b, limit) || a.localeCompare(b))
-      .slice(0, MAX_CORRECTIONS);
-    corrections.set(word, close);
-  });
-  return corrections;
+/**
+ * Words of the store's vocabulary that trigram similarity puts near `word`, for typo correction. The similarity
+ * operator's threshold is set on every connection (TRIGRAM_SIMILARITY_THRESHOLD in db/client.ts), so the lookup
+ * needs no transaction to set it.
+ */
+const similarTerms = (storeId: string, word: string) =>
+  sql`array(select term from search_terms where store_id = ${storeId} and term % ${word})`;
+
+/** The candidates within one or two edits of the misspelled word, closest first. */
+function closestTerms(word: string, candidates: string[]): string[] {
+  const limit = word.length >= 8 ? 2 : 1;
+  return candidates
+    .filter((term) => isTypoOf(word, term))
+    .sort((a, b) => editDistance(word, a, limit) - editDistance(word, b, limit) || a.localeCompare(b))
+    .slice(0, MAX_CORRECTIONS);
 }
 
-/** Ranked ids of one table's rows matching every required word and at least one word. */
-function rankedSelect(table: "products" | "bundles", storeId: string, queries: (SQL | null)[], stop: boolean[]): SQL {
+/** True when the word is an English stop word ("the"), which a match need not contain. */
+const isStopWord = (word: string) => sql`numnode(to_tsquery('english', ${word})) = 0`;
+
+/**
+ * True when any product or bundle of the store matches the query. A plain EXISTS would be planned to stop at the
+ * first match, which the planner expects within a few rows and so seeks by reading products in order: for a word
+ * no product has (a typo), that reads every product. A materialized WITH query is planned for all its rows, so
+ * the matches come from the index, and is still read only up to the first.
+ */
+const anythingMatches = (storeId: string, query: SQL) => sql`exists (
+    with matching as materialized (
+      select 1 from products where products.store_id = ${storeId} and ${VECTORS.products} @@ ${query}
+      union all
+      select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${query})
+    select 1 from matching)`;
+
+/**
+ * Ranked rows of one table matching every word that is not a stop word, and at least one word (a null query
+ * leaves its word out). Stop words are told apart in the statement itself: the planner folds the test to a
+ * constant, so the index still serves every match.
+ */
+function rankedSelect(table: "products" | "bundles", storeId: string, words: string[], queries: (SQL | null)[]): SQL {
   const vector = VECTORS[table];
   const name = sql.raw(table);
   const live = queries.filter((query): query is SQL => query !== null);
   const matches = (query: SQL) => sql`(${vector} @@ ${query})`;
-  const required = queries.flatMap((query, i) => (stop[i] || query === null ? [] : [matches(query)]));
+  const required = queries.flatMap((query, i) => (query === null ? [] : [sql`(${isStopWord(words[i])} or ${matches(query)})`]));
   return sql`(
-    select ${table} as kind, ${name}.id as id, ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
+    select ${table} as kind, ${name}.id as id, ${name}.title as title, ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
     from ${name}
     where ${name}.store_id = ${storeId}
       and (${sql.join(live.map(matches), sql` or `)})
-      ${required.length ? sql`and ${sql.join(required, sql` and `)}` : sql``}
+      and ${sql.join(required, sql` and `)}
     order by score desc, ${name}.title asc, ${name}.id asc
     limit ${SEARCH_RESULT_LIMIT})`;
+}
+
+/** The best products and bundles for the words' queries, best first within each kind. */
+function ranked(storeId: string, words: string[], queries: (SQL | null)[]): SQL {
+  return sql`(${rankedSelect("products", storeId, words, queries)} union all ${rankedSelect("bundles", storeId, words, queries)})`;
+}
+
+const RANKED_ORDER = sql`order by ranked.kind, ranked.score desc, ranked.title, ranked.id`;
+
+function typedQueries(words: string[]): SQL[] {
+  return words.map((word) => tsquery([word], word.length >= PREFIX_MIN));
+}
+
+/**
+ * The first statement of a search: the ranking of the words as typed (prefixes of 3+ letters while typing), one
+ * row per result, or a single row with a null kind when nothing matches. Every row tells which words are stop
+ * words and, for those only, whether anything matches them: any result already matched every other word. The
+ * planner drops the test for a word that is not a stop word, so a search without stop words reads nothing else.
+ */
+export function typedSearchStatement(storeId: string, words: string[]): SQL {
+  const typed = typedQueries(words);
+  const flags = typed.flatMap((query, i) => [
+    sql`${isStopWord(words[i])} as ${sql.raw(`stop_${i}`)}`,
+    sql`case when ${isStopWord(words[i])} then ${anythingMatches(storeId, query)} end as ${sql.raw(`found_${i}`)}`,
+  ]);
+  return sql`select flags.*, ranked.kind, ranked.id
+    from (select ${sql.join(flags, sql`, `)}) as flags
+    left join ${ranked(storeId, words, typed)} as ranked on true
+    ${RANKED_ORDER}`;
+}
+
+/** Per word, whether anything matches it as typed, and for each that may be misspelled, the vocabulary near it. */
+function probeStatement(storeId: string, words: string[], stop: boolean[]): SQL {
+  const typed = typedQueries(words);
+  const columns = typed.flatMap((query, i) => [
+    sql`${anythingMatches(storeId, query)} as ${sql.raw(`found_${i}`)}`,
+    ...(!stop[i] && words[i].length >= TYPO_MIN ? [sql`${similarTerms(storeId, words[i])} as ${sql.raw(`similar_${i}`)}`] : []),
+  ]);
+  return sql`select ${sql.join(columns, sql`, `)}`;
+}
+
+async function rankedRows(db: Database, storeId: string, words: string[], queries: (SQL | null)[]): Promise<Row[]> {
+  return rowsOf(await db.execute(sql`select ranked.kind, ranked.id from ${ranked(storeId, words, queries)} as ranked ${RANKED_ORDER}`));
 }
 
 /** Ranked products and bundles for a shopper's words; an empty answer when nothing matches. */
@@ -142,30 +197,29 @@ export async function keywordSearch(db: Database, storeId: string, query: string
   const words = searchWords(query);
   if (words.length === 0) return empty;
 
-  // Per word: is it a stop word, and does anything match it (or, while typing, start with it)?
-  const typed = words.map((word) => tsquery([word], word.length >= PREFIX_MIN));
-  const probeColumns = typed.flatMap((q, i) => [
-    sql`numnode(to_tsquery('english', ${words[i]})) = 0 as ${sql.raw(`stop_${i}`)}`,
-    sql`(exists (select 1 from products where products.store_id = ${storeId} and ${VECTORS.products} @@ ${q})
-      or exists (select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${q})) as ${sql.raw(`found_${i}`)}`,
-  ]);
-  const [probe] = rowsOf(await db.execute(sql`select ${sql.join(probeColumns, sql`, `)}`));
-  const stop = words.map((_, i) => Boolean(probe[`stop_${i}`]));
-  const found = words.map((_, i) => Boolean(probe[`found_${i}`]));
+  const typed = typedQueries(words);
+  const first = rowsOf(await db.execute(typedSearchStatement(storeId, words)));
+  const stop = words.map((_, i) => Boolean(first[0][`stop_${i}`]));
+  let rows = first.filter((row) => row.kind !== null);
 
-  const misspelled = words.filter((word, i) => !found[i] && !stop[i] && word.length >= TYPO_MIN);
-  const corrections = await correctTypos(db, storeId, misspelled);
-  const queries = words.map((word, i) => {
-    if (found[i]) return typed[i];
-    const fixes = corrections.get(word) ?? [];
-    return fixes.length > 0 ? tsquery(fixes, false) : null;
-  });
-  // A word that matches nothing, even corrected, leaves nothing that has every word.
-  if (queries.some((q, i) => q === null && !stop[i]) || queries.every((q) => q === null)) return empty;
+  if (rows.length > 0) {
+    // Every word but the stop words matched as typed; a stop word that matches nothing is left out of the ranking.
+    const unmatchedStop = words.map((_, i) => stop[i] && !first[0][`found_${i}`]);
+    if (unmatchedStop.some(Boolean)) rows = await rankedRows(db, storeId, words, typed.map((q, i) => (unmatchedStop[i] ? null : q)));
+  } else {
+    const [probe] = rowsOf(await db.execute(probeStatement(storeId, words, stop)));
+    const queries = words.map((word, i) => {
+      if (probe[`found_${i}`]) return typed[i];
+      const fixes = stop[i] || word.length < TYPO_MIN ? [] : closestTerms(word, (probe[`similar_${i}`] as string[]).map(String));
+      return fixes.length > 0 ? tsquery(fixes, false) : null;
+    });
+    // A word that matches nothing, even corrected, leaves nothing that has every word; words that all matched as
+    // typed were ranked already.
+    if (queries.some((q, i) => q === null && !stop[i]) || queries.every((q) => q === null)) return empty;
+    if (queries.every((q, i) => q === typed[i])) return empty;
+    rows = await rankedRows(db, storeId, words, queries);
+  }
 
-  const rows = rowsOf(
-    await db.execute(sql`${rankedSelect("products", storeId, queries, stop)} union all ${rankedSelect("bundles", storeId, queries, stop)}`),
-  );
   const ids = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
   const [formattedProductData, formattedBundleData] = await Promise.all([
     loadProducts(db, storeId, ids("products")),

@@ -28,6 +28,14 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/**
+ * Typo-tolerant search (catalog/search.ts) reads vocabulary candidates with pg_trgm's similarity operator. The
+ * similarity of a 5-letter word with two inner letters swapped is 0.2 (2 of 10 distinct trigrams shared), so the
+ * threshold sits just below it; edit distance then decides. Every connection starts with it, so a search needs no
+ * transaction to set it.
+ */
+const TRIGRAM_SIMILARITY_THRESHOLD = "pg_trgm.similarity_threshold=0.18";
+
 export class DatabaseUnavailableError extends Error {}
 
 /** `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. */
@@ -37,7 +45,12 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    options: `-c ${TRIGRAM_SIMILARITY_THRESHOLD}`,
+  });
   // An idle client losing its server must not crash the process; /healthz reports it instead.
   pool.on("error", () => {});
   try {
@@ -102,7 +115,7 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
       extensions: { pg_trgm },
       // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
       // catalogue fits in far less, and the process stays well under 300 MB resident.
-      postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB"],
+      postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB", TRIGRAM_SIMILARITY_THRESHOLD],
     });
   } catch (error) {
     unlock();
