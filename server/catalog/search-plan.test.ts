@@ -1,0 +1,83 @@
+/**
+ * Keyword search on a catalogue of thousands of products: its statement is served by the search index, never by
+ * reading every product, and its number of statements does not grow with the number of results.
+ *
+ * The plans are the planner's own choice (no enable_seqscan=off), first before the catalogue has statistics (PGlite
+ * never gathers them; a fresh PostgreSQL has none until autovacuum runs), then after ANALYZE. The catalogue is
+ * large enough for a full read to cost more than an index lookup, so a Seq Scan here means the index could not
+ * serve the statement (a filter the index cannot answer, or a pending list the planner must read in full).
+ */
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { addGeneratedProducts, seededRandom } from "../../tests/support/generated-catalogue";
+import { keywordSearch, searchWords, typedSearchStatement } from "./search";
+
+const GENERATED_PRODUCTS = 10_000;
+/** One word, a prefix while typing, two words, a stop word, a typo, a product number. */
+const QUERIES = ["kettle", "ket", "smoky kenya", "the kettle", "kettel", "1234"];
+
+describe("keyword search on a generated catalogue", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: true });
+    await addGeneratedProducts(database.db, database.storeId, GENERATED_PRODUCTS, seededRandom(7));
+  });
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  const plan = async (query: string) => {
+    const result = await database.db.execute(sql`explain ${typedSearchStatement(database.storeId, searchWords(query))}`);
+    return (result as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]).join("\n");
+  };
+
+  const expectIndexPlans = async () => {
+    for (const query of QUERIES) {
+      const text = await plan(query);
+      expect(text, query).toContain("products_search_vector_idx");
+      expect(text, query).not.toMatch(/Seq Scan on products/);
+    }
+  };
+
+  it("finds through the search index before the catalogue has statistics", async () => {
+    await expectIndexPlans();
+  });
+
+  it("finds through the search index once the catalogue has statistics", async () => {
+    await database.db.execute(sql`analyze products`);
+    await expectIndexPlans();
+  });
+
+  it("costs the same statements for one result as for a full page", async () => {
+    const { db, statements } = loggedDatabase(database);
+    const count = async (query: string) => {
+      statements.length = 0;
+      const result = await keywordSearch(db, database.storeId, query);
+      return { products: result.formattedProductData.length, statements: statements.length };
+    };
+    const one = await count("1234");
+    const page = await count("kettle");
+    expect(one.products).toBe(1);
+    expect(page.products).toBeGreaterThan(40);
+    expect(page.statements).toBe(one.statements);
+  });
+});
+
+/** The same database, with every statement it is sent recorded. */
+function loggedDatabase(database: TestDatabase): { db: Database; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const db =
+    database.kind === "postgres"
+      ? drizzleNodePostgres(client as pg.Pool, { schema, logger })
+      : drizzlePglite(client as PGlite, { schema, logger });
+  return { db: db as unknown as Database, statements };
+}

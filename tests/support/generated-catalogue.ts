@@ -1,0 +1,65 @@
+/**
+ * A generated catalogue of many products (one variant each) for measuring and planning search at a size the demo
+ * shop does not reach: titles like "smoky Kenya kettle 42", so every word is shared by many products.
+ */
+import type { Database } from "../../server/db/client";
+import { products, variants } from "../../server/db/schema";
+
+export const GENERATED_WORDS = {
+  nouns: ["coffee", "tea", "mug", "grinder", "kettle", "dripper", "filter", "tumbler", "scale", "press", "blend", "roast", "cup", "jar", "spoon"],
+  adjectives: ["dark", "light", "organic", "smoky", "floral", "ceramic", "glass", "copper", "wooden", "single-origin", "decaf", "spiced", "classic", "travel", "bold"],
+  origins: ["Ethiopia", "Colombia", "Kenya", "Sumatra", "Guatemala", "Assam", "Darjeeling", "Yunnan", "Brazil", "Peru"],
+  colours: ["Green", "Black", "White", "Red", "Blue", "Sage", "Sand"],
+  sizes: ["S", "M", "L", "XL", "250g", "500g", "1kg"],
+};
+
+/** A small deterministic generator, so every run builds the same catalogue (and asks the same questions of it). */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+export const chooseWith =
+  (random: () => number) =>
+  <T>(list: T[]): T =>
+    list[Math.floor(random() * list.length)];
+
+const BATCH = 500;
+
+/** Adds `count` products (handles generated-0, generated-1 ...) to the store, drawing every choice from `random`. */
+export async function addGeneratedProducts(db: Database, storeId: string, count: number, random: () => number): Promise<void> {
+  const choose = chooseWith(random);
+  const { nouns, adjectives, origins, colours, sizes } = GENERATED_WORDS;
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+      const n = start + i;
+      const colour = choose(colours);
+      const size = choose(sizes);
+      return {
+        storeId,
+        handle: `generated-${n}`,
+        title: `${choose(adjectives)} ${choose(origins)} ${choose(nouns)} ${n}`,
+        description: `A ${choose(adjectives)} ${choose(nouns)} from ${choose(origins)}, made for everyday brewing with a ${choose(adjectives)} finish.`,
+        attributeText: `${colour} ${size}`,
+        sku: { colour, size },
+      };
+    });
+    const inserted = await db
+      .insert(products)
+      .values(rows.map(({ sku: _sku, ...row }) => row))
+      .returning({ id: products.id });
+    await db.insert(variants).values(
+      inserted.map((row, i) => ({
+        storeId,
+        productId: row.id,
+        sku: `GEN-${start + i}`,
+        attributes: { Colour: rows[i].sku.colour, Size: rows[i].sku.size },
+        priceCents: 500 + Math.floor(random() * 5000),
+        stock: Math.floor(random() * 50),
+      })),
+    );
+  }
+}
