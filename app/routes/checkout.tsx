@@ -45,7 +45,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
-  return [{ title: `Checkout | ${shop}` }, { name: "robots", content: "noindex" }];
+  // Not for search engines (noindex, and robots.txt keeps crawlers out); the description is for shared links.
+  return [
+    { title: `Checkout | ${shop}` },
+    { name: "description", content: `Secure checkout for your order from ${shop}.` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 type Address = { name: string; line1: string; line2: string; city: string; state: string; postal_code: string };

@@ -89,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {testimonials.length > 0 ? (
         <Section id="testimonials-heading" title="Testimonials">
           <Carousel
-            label="Testimonials"
+            label="Customer testimonials"
             slides={testimonials.map((testimonial, i) => (
               <TestimonialCard key={i} testimonial={testimonial} />
             ))}
