@@ -2,7 +2,7 @@
  * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one query per
  * table for any number of products), so a listing costs the same few round trips as a single product page.
  */
-import { and, asc, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
@@ -25,21 +25,17 @@ export function toBundle(row: BundleRow, handles: string[]): Bundle {
   };
 }
 
-/** The product handles of each bundle (given by id, or by a subquery of ids), in the bundle's order. */
-export async function bundleHandles(db: Database, bundleIds: number[] | SQLWrapper): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>(Array.isArray(bundleIds) ? bundleIds.map((id) => [id, []]) : []);
-  if (Array.isArray(bundleIds) && bundleIds.length === 0) return result;
+/** The product handles of each bundle, in the bundle's order. */
+export async function bundleHandles(db: Database, bundleIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>(bundleIds.map((id) => [id, []]));
+  if (bundleIds.length === 0) return result;
   const rows = await db
     .select({ bundleId: bundleProducts.bundleId, handle: products.handle })
     .from(bundleProducts)
     .innerJoin(products, eq(products.id, bundleProducts.productId))
     .where(inArray(bundleProducts.bundleId, bundleIds))
     .orderBy(asc(bundleProducts.bundleId), asc(bundleProducts.position));
-  for (const row of rows) {
-    const handles = result.get(row.bundleId);
-    if (handles) handles.push(row.handle);
-    else result.set(row.bundleId, [row.handle]);
-  }
+  for (const row of rows) result.get(row.bundleId)?.push(row.handle);
   return result;
 }
 
@@ -104,19 +100,10 @@ export function variantList(list: Variant[]): Record<string, string[]> {
   return options;
 }
 
-/**
- * Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. Every
- * query names the products by their ids (subscriptions through their variants, bundle contents through the
- * bundles holding these products), so all of them run at once rather than one wave waiting for another.
- */
+/** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
 export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
-  const variantsOfProducts = db.select({ id: variants.id }).from(variants).where(inArray(variants.productId, productIds));
-  const bundlesOfProducts = db
-    .select({ id: bundleProducts.bundleId })
-    .from(bundleProducts)
-    .where(inArray(bundleProducts.productId, productIds));
-  const [productRows, imageRows, variantRows, bundleLinks, reviewRows, subscriptionRows, handlesOfBundles] = await Promise.all([
+  const [productRows, imageRows, variantRows, bundleLinks, reviewRows] = await Promise.all([
     db
       .select({ id: products.id, handle: products.handle, title: products.title, description: products.description })
       .from(products)
@@ -142,12 +129,18 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
       .from(reviews)
       .where(and(inArray(reviews.productId, productIds), eq(reviews.hidden, false)))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    db
-      .select()
-      .from(subscriptionOptions)
-      .where(inArray(subscriptionOptions.variantId, variantsOfProducts))
-      .orderBy(asc(subscriptionOptions.id)),
-    bundleHandles(db, bundlesOfProducts),
+  ]);
+
+  const variantIds = variantRows.map((row) => row.id);
+  const [subscriptionRows, handlesOfBundles] = await Promise.all([
+    variantIds.length
+      ? db
+          .select()
+          .from(subscriptionOptions)
+          .where(inArray(subscriptionOptions.variantId, variantIds))
+          .orderBy(asc(subscriptionOptions.id))
+      : Promise.resolve([]),
+    bundleHandles(db, [...new Set(bundleLinks.map((link) => link.bundle.id))]),
   ]);
 
   const subscriptionsByVariant = groupBy(subscriptionRows, (row) => row.variantId);
