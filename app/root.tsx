@@ -16,12 +16,12 @@ import { currentCustomer } from "../server/accounts/session";
 import { loadCartForRequest } from "../server/cart/store";
 import { getStoreSettings } from "../server/store/settings";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { Navbar } from "./components/layout/navbar";
+import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useBrowserIdle } from "./lib/use-browser-idle";
 import { CartProvider, useCart } from "./state/cart";
 
@@ -66,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStylesheet />
         <Meta />
         <Links />
         {shop && <link rel="icon" href={shop.settings.icon ?? shop.settings.logo.url} />}
