@@ -94,6 +94,9 @@ test.describe("browse and find", () => {
     );
     // Browsers ask for /favicon.ico when no icon is named, and log the 404 as an error.
     expect(product).toContain('<link rel="icon" href="/images/brand/icon.svg"/>');
+    // The stylesheet is inside the document: first paint waits for no other request.
+    expect(product).toMatch(/<style id="shop-stylesheet">[^<]*tailwindcss/);
+    expect(product).not.toContain('rel="stylesheet"');
 
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
@@ -108,6 +111,16 @@ test.describe("browse and find", () => {
 
     await page.goto("/search?query=tea&type=other");
     await expect(page.getByRole("alert")).toHaveText('Error: Invalid query type. Must be "search" or "collection-search".');
+  });
+
+  test("the product gallery holds its thumbnails' place before their pictures arrive (no layout shift)", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    // Thumbnails that never load: an alt="" image has no height until it does, so the layout must not rely on it.
+    await page.route("**/images/products/*_728.webp", () => new Promise(() => {}));
+    await page.goto(`/products/${productHandles.houseBlend}`, { waitUntil: "domcontentloaded" });
+    const thumbnail = page.getByRole("button", { name: "Show image 2 of 2" });
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.boundingBox()).toMatchObject({ width: 80, height: 80 });
   });
 
   test("product page: variant switching changes price and stock state", async ({ page }) => {

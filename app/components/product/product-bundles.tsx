@@ -31,7 +31,8 @@ function BundleRow({ bundle }: { bundle: Bundle }) {
   return (
     <div className="rounded-lg bg-card p-3 ring-1 ring-black/10">
       <div className="flex items-center gap-3">
-        <div className="w-16 shrink-0 overflow-hidden rounded">
+        {/* The square is the box's, not the image's: an alt="" image that has not loaded yet has no height. */}
+        <div className="aspect-square w-16 shrink-0 overflow-hidden rounded">
           <ProductImage url={bundle.bundle_image_urls[0]} alt="" size={728} sizes="64px" />
         </div>
         <div className="flex-1">

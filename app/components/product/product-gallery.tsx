@@ -25,7 +25,9 @@ export function ProductGallery({ images, title }: { images: string[]; title: str
                 onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${images.length}`}
                 aria-pressed={i === index}
-                className={`block overflow-hidden rounded border-2 ${i === index ? "border-primary" : "border-transparent"}`}
+                // The button holds the square (a button does not stretch on its own; an alt="" image that has not loaded
+                // yet has no height).
+                className={`block aspect-square w-full overflow-hidden rounded border-2 ${i === index ? "border-primary" : "border-transparent"}`}
               >
                 <ProductImage url={url} alt="" size={728} sizes="80px" />
               </button>
