@@ -261,6 +261,23 @@ describe("checkout with the simulated provider", () => {
     expect((await orderRow(body.order_id)).status).toBe("paid");
   });
 
+  it("never pays an order on a payment of another sum: the money and the stock go back", async () => {
+    const before = await stockOf(SKU);
+    const { sessionId } = await startCheckout(2);
+    const { body } = await submit(sessionId);
+    const paymentId = body.client_secret.split("_secret_")[0];
+    // Changed at the provider behind the shop's back, then paid.
+    await simulated().updatePayment(paymentId, { amountCents: body.total - 500 });
+    await pay(body.client_secret);
+    const order = await orderRow(body.order_id);
+    expect(order.status).toBe("refunded");
+    expect(order.number).toBeNull();
+    expect(await stockOf(SKU)).toBe(before);
+    expect((await simulated().retrievePayment(paymentId)).status).toBe("succeeded");
+    const [payment] = await t.deps.db.select().from(payments).where(eq(payments.orderId, body.order_id));
+    expect(payment.status).toBe("refunded");
+  });
+
   it("verifies webhook signatures and ignores a replayed event", async () => {
     const { sessionId } = await startCheckout(2);
     const { body } = await submit(sessionId);

@@ -169,12 +169,20 @@ async function isFirstDelivery(tx: Tx, deps: AppDeps, storeId: string, event: Pa
 
 async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentStatusEvent): Promise<Outcome> {
   let paid: Order | null = null;
+  let refundReason = "payment arrived after the stock was gone; refunded";
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     if (!(await isFirstDelivery(tx, deps, order.storeId, event))) return "duplicate";
     await recordPayment(tx, order, event.paymentId, event.type.replace("payment.", ""), event.amountCents);
     const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     switch (event.type) {
       case "payment.succeeded": {
+        if (event.amountCents !== current.totalCents) {
+          // The provider took another sum than the order's total (a payment changed outside the shop, or a pricing
+          // bug): nothing ships on it, the stock goes back and so does the money.
+          await closeAndRelease(tx, current, ["pending"], "failed");
+          refundReason = `payment of ${event.amountCents} cents for an order of ${current.totalCents}; refunded`;
+          return "refund-needed";
+        }
         if (current.status === "failed" || current.status === "expired") {
           // Paid after its hold was let go (a retry after a decline, or a late payment): hold the stock again if it
           // is still there, otherwise the money goes back.
@@ -201,7 +209,7 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
   if (outcome === "refund-needed") {
     await deps.payments.refund(event.paymentId, { idempotencyKey: `late-payment-refund:${order.id}` });
     await deps.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
-    logger.warn({ orderId: order.id }, "payment arrived after the stock was gone; refunded");
+    logger.warn({ orderId: order.id }, refundReason);
   }
   if (paid) await afterPaid(deps, paid);
   return outcome;
