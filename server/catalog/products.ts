@@ -2,13 +2,21 @@
  * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one query per
  * table for any number of products), so a listing costs the same few round trips as a single product page.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, reviews, subscriptionOptions, variants } from "../db/schema";
 
 type BundleRow = typeof bundles.$inferSelect;
+
+/**
+ * `column = any(ids)`: the ids travel as one array parameter instead of one parameter each (inArray), which is
+ * cheaper to build, send and parse for the 48 products of a results page; the plan is the same.
+ */
+function isAnyOf(column: Column, ids: number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
+}
 
 /** Bundle prices are numeric strings in the API's shapes (spec section 3). */
 export function toBundle(row: BundleRow, handles: string[]): Bundle {
@@ -33,7 +41,7 @@ export async function bundleHandles(db: Database, bundleIds: number[]): Promise<
     .select({ bundleId: bundleProducts.bundleId, handle: products.handle })
     .from(bundleProducts)
     .innerJoin(products, eq(products.id, bundleProducts.productId))
-    .where(inArray(bundleProducts.bundleId, bundleIds))
+    .where(isAnyOf(bundleProducts.bundleId, bundleIds))
     .orderBy(asc(bundleProducts.bundleId), asc(bundleProducts.position));
   for (const row of rows) result.get(row.bundleId)?.push(row.handle);
   return result;
@@ -46,7 +54,7 @@ export async function loadBundles(db: Database, storeId: string, bundleIds: numb
     db
       .select()
       .from(bundles)
-      .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, bundleIds))),
+      .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds))),
     bundleHandles(db, bundleIds),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -107,27 +115,27 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
     db
       .select({ id: products.id, handle: products.handle, title: products.title, description: products.description })
       .from(products)
-      .where(and(eq(products.storeId, storeId), inArray(products.id, productIds))),
+      .where(and(eq(products.storeId, storeId), isAnyOf(products.id, productIds))),
     db
       .select()
       .from(productImages)
-      .where(inArray(productImages.productId, productIds))
+      .where(isAnyOf(productImages.productId, productIds))
       .orderBy(asc(productImages.position), asc(productImages.id)),
     db
       .select()
       .from(variants)
-      .where(inArray(variants.productId, productIds))
+      .where(isAnyOf(variants.productId, productIds))
       .orderBy(asc(variants.position), asc(variants.id)),
     db
       .select({ productId: bundleProducts.productId, bundle: bundles })
       .from(bundleProducts)
       .innerJoin(bundles, eq(bundles.id, bundleProducts.bundleId))
-      .where(inArray(bundleProducts.productId, productIds))
+      .where(isAnyOf(bundleProducts.productId, productIds))
       .orderBy(asc(bundles.id)),
     db
       .select()
       .from(reviews)
-      .where(and(inArray(reviews.productId, productIds), eq(reviews.hidden, false)))
+      .where(and(isAnyOf(reviews.productId, productIds), eq(reviews.hidden, false)))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
   ]);
 
@@ -137,7 +145,7 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
       ? db
           .select()
           .from(subscriptionOptions)
-          .where(inArray(subscriptionOptions.variantId, variantIds))
+          .where(isAnyOf(subscriptionOptions.variantId, variantIds))
           .orderBy(asc(subscriptionOptions.id))
       : Promise.resolve([]),
     bundleHandles(db, [...new Set(bundleLinks.map((link) => link.bundle.id))]),
