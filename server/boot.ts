@@ -3,6 +3,7 @@
  * time only), then the HTTP application. Shared by production start, development and the end-to-end tests.
  */
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app";
 import type { Config } from "./config";
@@ -22,6 +23,8 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
     logger.info({ storeId: config.STORE_ID }, "seeding the demo shop");
     await seedDemoStore(database.db, { storeId: config.STORE_ID, imagesDir });
   }
+  // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
+  if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   await getStoreSettings(database.db, config.STORE_ID);
   const deps = createDeps(database, config, imagesDir);
   // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
