@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ordersCommand } from "../../scripts/shop/orders";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import type { TestApp } from "../../tests/support/app";
 import { ADDRESS, type Submitted } from "../../tests/support/checkout";
-import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import type { FakeStripe } from "../../tests/support/fake-stripe";
+import { createStripeTestApp } from "../../tests/support/stripe-app";
 import { discounts, mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import type { StripePaymentProvider } from "./stripe";
 
-const WEBHOOK_SECRET = "whsec_test_subscriptions";
 const { sku: BLEND, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
 /** Bought once beside the subscription: $7.00. */
 const FILTERS = "FILT-100";
@@ -18,21 +18,12 @@ const EMAIL = "sue@example.com";
 
 let fake: FakeStripe;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe(WEBHOOK_SECRET);
-  t = await createTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_shop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_shop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: fake.url,
-  });
+  ({ t, fake, close } = await createStripeTestApp());
 });
-afterAll(async () => {
-  await t.database.dispose();
-  await fake.close();
-});
+afterAll(() => close());
 
 async function stockOf(sku: string) {
   const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));

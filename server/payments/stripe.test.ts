@@ -1,30 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import type { TestApp } from "../../tests/support/app";
 import { SKU, checkoutDetails, startCheckout, submitOrder } from "../../tests/support/checkout";
-import { startFakeStripe, type FakeStripe } from "../../tests/support/fake-stripe";
+import type { FakeStripe } from "../../tests/support/fake-stripe";
+import { createStripeTestApp } from "../../tests/support/stripe-app";
 import { mailOutbox, orders, variants } from "../db/schema";
 import type { StripePaymentProvider } from "./stripe";
 
-const WEBHOOK_SECRET = "whsec_test_secret";
 let fake: FakeStripe;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = await startFakeStripe(WEBHOOK_SECRET);
-  t = await createTestApp({
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: "sk_test_shop",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_shop",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_ACCOUNT_ID: "acct_test123",
-    STRIPE_API_BASE: fake.url,
-  });
+  ({ t, fake, close } = await createStripeTestApp({ STRIPE_ACCOUNT_ID: "acct_test123" }));
 });
-afterAll(async () => {
-  await t.database.dispose();
-  await fake.close();
-});
+afterAll(() => close());
 
 async function stockOf() {
   const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, SKU));
