@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
 import { forgotPasswordSchema } from "@core/schemas/auth";
-import { AccountPanel, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
 import { forgotPassword } from "../../server/accounts/sign-in";
@@ -46,15 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
         {sendFailed ? <FormMessage tone="error">{RESET_FAILED}</FormMessage> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={failure?.values.email}
-          error={fieldErrors.email}
-        />
+        <EmailField defaultValue={failure?.values.email} error={fieldErrors.email} />
         <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </Form>
       <p className="mt-6 text-center">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ACCOUNT_NOT_FOUND_MESSAGE } from "@core/account-messages";
 import { loginSchema } from "@core/schemas/auth";
-import { AccountPanel, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
 import { currentCustomer } from "../../server/accounts/session";
@@ -118,15 +118,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={failure?.values.email ?? ""}
-          error={fieldErrors.email}
-        />
+        <EmailField defaultValue={failure?.values.email ?? ""} error={fieldErrors.email} />
         <TextField
           label="Password"
           name="password"

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signupSchema } from "@core/schemas/auth";
-import { AccountPanel, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
 import { signUp } from "../../server/accounts/sign-in";
 import type { Route } from "./+types/signup";
@@ -61,15 +61,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           defaultValue={values.last_name}
           error={fieldErrors.last_name}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={values.email}
-          error={fieldErrors.email}
-        />
+        <EmailField defaultValue={values.email} error={fieldErrors.email} />
         <TextField
           label="Password"
           name="password"

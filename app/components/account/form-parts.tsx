@@ -33,6 +33,21 @@ export function TextField({ label, name, error, ...input }: TextFieldProps) {
   );
 }
 
+/** The customer's email as sign-in, sign-up and forgot-password ask for it; `defaultValue` keeps what a failed submit sent. */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
   const colours = tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
   return (
