@@ -14,7 +14,7 @@ import {
 import type { StoreSettings } from "@core/schemas/store-settings";
 import { currentCustomer } from "../server/accounts/session";
 import { loadCartForRequest } from "../server/cart/store";
-import { getStoreSettings } from "../server/store/settings";
+import { cachedStoreSettings } from "../server/catalog/cached-reads";
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
@@ -34,7 +34,7 @@ const WelcomePopup = lazy(() =>
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
   const [settings, cart, customer] = await Promise.all([
-    context.contentCache.get(`settings:${context.storeId}`, () => getStoreSettings(context.db, context.storeId)),
+    cachedStoreSettings(context, context.storeId),
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);

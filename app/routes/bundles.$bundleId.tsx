@@ -7,12 +7,11 @@ import { formatPrice } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { matchVariant, type Selection } from "~/components/product/variant-selection";
 import { absoluteUrl, bundleJsonLd, pageMeta } from "~/lib/seo";
-import { getBundleDetail } from "../../server/catalog/bundles";
+import { cachedBundleDetail } from "../../server/catalog/cached-reads";
 import type { Route } from "./+types/bundles.$bundleId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, storeId, contentCache } = context;
-  const detail = await contentCache.get(`bundle:${storeId}:${params.bundleId}`, () => getBundleDetail(db, storeId, params.bundleId));
+  const detail = await cachedBundleDetail(context, context.storeId, params.bundleId);
   if (!detail) throw data("Bundle not found", { status: 404 });
   return { ...detail, origin: context.config.publicUrl };
 }

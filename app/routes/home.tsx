@@ -8,22 +8,25 @@ import { BundleCard, ProductCard } from "~/components/product/product-card";
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { useShop } from "~/lib/use-shop";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
-import { getFeaturedCollection } from "../../server/catalog/collections";
-import { listAllProducts } from "../../server/catalog/products";
-import { listRecentReviews, listTestimonials } from "../../server/catalog/reviews";
-import { getPopupDiscount } from "../../server/newsletter/welcome";
+import {
+  cachedAllProducts,
+  cachedFeaturedCollection,
+  cachedPopupDiscount,
+  cachedRecentReviews,
+  cachedTestimonials,
+} from "../../server/catalog/cached-reads";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, storeId, contentCache } = context;
+  const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
-  const featured = contentCache.get(`featured:${storeId}`, () => getFeaturedCollection(db, storeId));
+  const featured = cachedFeaturedCollection(context, storeId);
   const [products, reviews, testimonials, popup] = await Promise.all([
-    contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId)),
-    contentCache.get(`recent-reviews:${storeId}`, () => listRecentReviews(db, storeId)),
-    contentCache.get(`testimonials:${storeId}`, () => listTestimonials(db, storeId)),
+    cachedAllProducts(context, storeId),
+    cachedRecentReviews(context, storeId),
+    cachedTestimonials(context, storeId),
     // The spec's home fetches the popup discount: the same offer the welcome popup makes.
-    contentCache.get(`popup-discount:${storeId}`, () => getPopupDiscount(db, storeId)),
+    cachedPopupDiscount(context, storeId),
   ]);
   const popupPercentage = popup?.discount_popup_percentage ?? 0;
   return { products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };

@@ -13,14 +13,13 @@ import { firstOptions, matchVariant, type Selection } from "~/components/product
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
-import { getProductByHandle, listAllProducts } from "../../server/catalog/products";
+import { cachedAllProducts, cachedProduct } from "../../server/catalog/cached-reads";
 import type { Route } from "./+types/products.$productId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, storeId, contentCache } = context;
   const [product, all] = await Promise.all([
-    contentCache.get(`product:${storeId}:${params.productId}`, () => getProductByHandle(db, storeId, params.productId)),
-    contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId)),
+    cachedProduct(context, context.storeId, params.productId),
+    cachedAllProducts(context, context.storeId),
   ]);
   if (!product) throw data("Product not found", { status: 404 });
   return {

@@ -7,7 +7,7 @@ import { data, useLocation, useNavigation } from "react-router";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
-import { searchStore } from "../../server/catalog/search";
+import { cachedSearch } from "../../server/catalog/cached-reads";
 import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/search";
 
@@ -19,8 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = url.searchParams.get("type") ?? "collection-search";
   const page = { query, type, origin: context.config.publicUrl, path: url.pathname };
   try {
-    const { db, storeId, contentCache } = context;
-    const result = await contentCache.get(`search:${storeId}:${type}:${query}`, () => searchStore(db, storeId, query, type));
+    const result = await cachedSearch(context, context.storeId, query, type);
     return { ...page, result, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -1,5 +1,6 @@
 /** The catalogue over HTTP (spec section 7, Search and catalogue): keyword and collection search, products, bundles. */
-import { Hono, type Context } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { etag } from "hono/etag";
 import {
   byHandlesRequestSchema,
   collectionSearchQuerySchema,
@@ -8,52 +9,35 @@ import {
   type BundleResponse,
   type SearchResponse,
 } from "../../core/schemas/catalog";
-import { getBundleDetail } from "../catalog/bundles";
+import { cachedBundleDetail, cachedSearch, cachedStoreCheck } from "../catalog/cached-reads";
 import { getProductsByHandles } from "../catalog/products";
-import { searchStore } from "../catalog/search";
 import type { AppEnv } from "../context";
 import { HttpError, parseWith, readJson } from "../http/errors";
 import { assertStoreExists } from "../store/settings";
 
-/** Part of every ETag, so a restart with new code never confirms a representation the old code produced. */
-const PROCESS_TAG = Date.now().toString(36);
-
-/**
- * A catalogue answer changes only with the content version: it is read through the content cache, and a GET
- * carries the version as its ETag, so a client revalidating an unchanged answer gets an empty 304.
- */
-async function catalogAnswer<T>(c: Context<AppEnv>, key: string, load: () => Promise<T>) {
-  const { contentCache } = c.var.deps;
-  const result = await contentCache.get(key, load);
-  if (c.req.method !== "GET") return c.json(result);
-  const etag = `"${await contentCache.version()}-${PROCESS_TAG}"`;
-  c.header("ETag", etag);
-  c.header("Cache-Control", "public, no-cache");
-  if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-  return c.json(result);
-}
-
 export function catalogRoutes() {
   const api = new Hono<AppEnv>();
 
+  // Catalogue answers are the same for everyone until the catalogue changes: a client revalidating an unchanged one
+  // (ETag of its body) gets an empty 304.
+  const revalidated = etag();
+  const sharedAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, no-cache");
+  };
+
   api.post("/search/keyword-search", async (c) => {
     const body = await readJson(c, keywordSearchRequestSchema);
-    const { db } = c.var.deps;
-    const type = body.type ?? "search";
-    return catalogAnswer(c, `search:${body.store_id}:${type}:${body.query}`, async (): Promise<SearchResponse> => {
-      await assertStoreExists(db, body.store_id);
-      return searchStore(db, body.store_id, body.query, type);
-    });
+    await cachedStoreCheck(c.var.deps, body.store_id);
+    const result: SearchResponse = await cachedSearch(c.var.deps, body.store_id, body.query, body.type ?? "search");
+    return c.json(result);
   });
 
-  api.get("/search/collection", async (c) => {
+  api.get("/search/collection", revalidated, sharedAnswer, async (c) => {
     const params = parseWith(collectionSearchQuerySchema, c.req.query());
-    const { db } = c.var.deps;
-    const key = `search:${params.store_id}:collection-search:${params.collection_name}`;
-    return catalogAnswer(c, key, async (): Promise<SearchResponse> => {
-      await assertStoreExists(db, params.store_id);
-      return searchStore(db, params.store_id, params.collection_name, "collection-search");
-    });
+    await cachedStoreCheck(c.var.deps, params.store_id);
+    const result: SearchResponse = await cachedSearch(c.var.deps, params.store_id, params.collection_name, "collection-search");
+    return c.json(result);
   });
 
   api.post("/search/by_handles", async (c) => {
@@ -66,16 +50,13 @@ export function catalogRoutes() {
     return c.json(result);
   });
 
-  api.get("/bundles/:handle", async (c) => {
+  api.get("/bundles/:handle", revalidated, sharedAnswer, async (c) => {
     const params = parseWith(storeQuerySchema, c.req.query());
-    const { db } = c.var.deps;
-    const handle = c.req.param("handle");
-    return catalogAnswer(c, `bundle-response:${params.store_id}:${handle}`, async (): Promise<BundleResponse> => {
-      await assertStoreExists(db, params.store_id);
-      const detail = await getBundleDetail(db, params.store_id, handle);
-      if (!detail) throw new HttpError(404, "Bundle not found");
-      return { data: { data: detail } };
-    });
+    await cachedStoreCheck(c.var.deps, params.store_id);
+    const detail = await cachedBundleDetail(c.var.deps, params.store_id, c.req.param("handle"));
+    if (!detail) throw new HttpError(404, "Bundle not found");
+    const result: BundleResponse = { data: { data: detail } };
+    return c.json(result);
   });
 
   return api;

@@ -9,13 +9,16 @@ import type { MiddlewareHandler } from "hono";
 const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|ld\+json|manifest\+json)|image\/svg\+xml)/i;
 const MINIMUM_BYTES = 1024;
 
-function chooseEncoding(acceptEncoding: string): "br" | "gzip" | null {
+export type Encoding = "br" | "gzip";
+
+/** Brotli when the client takes it, else gzip, else none. */
+export function chooseEncoding(acceptEncoding: string): Encoding | null {
   if (/\bbr\b/.test(acceptEncoding)) return "br";
   if (/\bgzip\b/.test(acceptEncoding)) return "gzip";
   return null;
 }
 
-function createCompressor(encoding: "br" | "gzip") {
+function createCompressor(encoding: Encoding) {
   return encoding === "br"
     ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
     : zlib.createGzip({ level: 6 });

@@ -14,6 +14,7 @@ import type { MiddlewareHandler } from "hono";
 import { CART_COOKIE } from "../cart/store";
 import { SESSION_COOKIE } from "../accounts/session";
 import type { AppEnv } from "../context";
+import { chooseEncoding, type Encoding } from "./compression";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -23,8 +24,6 @@ const SHARED_PAGE =
   /^\/(?:|_root|products\/[^/]+|bundles\/[^/]+|search(?:\/[^/]+)?|shop|blog(?:\/[^/]+)?|pages\/[^/]+|contact|sitemap\.xml|robots\.txt)(?:\.data)?$/;
 
 const VISITOR_COOKIES = new RegExp(`(?:^|;\\s*)(?:${CART_COOKIE}|${SESSION_COOKIE})=`);
-
-type Encoding = "br" | "gzip";
 
 type Entry = {
   version: number;
@@ -43,12 +42,6 @@ export type PageCacheOptions = {
   /** Bounds anything a page shows that no table change moves (the footer's year, say). */
   maxAgeMs?: number;
 };
-
-function acceptedEncoding(header: string): Encoding | null {
-  if (/\bbr\b/.test(header)) return "br";
-  if (/\bgzip\b/.test(header)) return "gzip";
-  return null;
-}
 
 function isShareable(response: Response): boolean {
   const cacheControl = response.headers.get("cache-control") ?? "";
@@ -94,7 +87,7 @@ export function pageCache({
 
   return async (c, next) => {
     const url = new URL(c.req.url);
-    const encoding = acceptedEncoding(c.req.header("accept-encoding") ?? "");
+    const encoding = chooseEncoding(c.req.header("accept-encoding") ?? "");
     if (
       c.req.method !== "GET" ||
       !encoding ||

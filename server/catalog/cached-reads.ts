@@ -1,0 +1,45 @@
+/**
+ * What shop pages and the catalogue API read, through the content cache: each read has one key here, so a page and
+ * the API asking the same thing share one load per content version.
+ */
+import type { AppDeps } from "../context";
+import { getPopupDiscount } from "../newsletter/welcome";
+import { assertStoreExists, getStoreSettings } from "../store/settings";
+import { getBundleDetail } from "./bundles";
+import { getFeaturedCollection } from "./collections";
+import { getProductByHandle, listAllProducts } from "./products";
+import { listRecentReviews, listTestimonials } from "./reviews";
+import { searchStore } from "./search";
+
+type Reader = Pick<AppDeps, "db" | "contentCache">;
+
+export const cachedStoreSettings = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`settings:${storeId}`, () => getStoreSettings(db, storeId));
+
+/** Resolves when the store exists; rejects with the API's 404 otherwise (a rejection is never kept). */
+export const cachedStoreCheck = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`store:${storeId}`, () => assertStoreExists(db, storeId));
+
+export const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId));
+
+export const cachedProduct = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`product:${storeId}:${handle}`, () => getProductByHandle(db, storeId, handle));
+
+export const cachedBundleDetail = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`bundle:${storeId}:${handle}`, () => getBundleDetail(db, storeId, handle));
+
+export const cachedSearch = ({ db, contentCache }: Reader, storeId: string, query: string, type: string) =>
+  contentCache.get(`search:${storeId}:${type}:${query}`, () => searchStore(db, storeId, query, type));
+
+export const cachedFeaturedCollection = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`featured:${storeId}`, () => getFeaturedCollection(db, storeId));
+
+export const cachedRecentReviews = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`recent-reviews:${storeId}`, () => listRecentReviews(db, storeId));
+
+export const cachedTestimonials = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`testimonials:${storeId}`, () => listTestimonials(db, storeId));
+
+export const cachedPopupDiscount = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`popup-discount:${storeId}`, () => getPopupDiscount(db, storeId));
