@@ -63,19 +63,30 @@ export class InvalidCardError extends Error {}
 /** A webhook whose signature or timestamp does not verify: answered with 400 and otherwise ignored. */
 export class WebhookVerificationError extends Error {}
 
+export type PaymentRequest = { amountCents: number; email?: string; metadata: Record<string, string>; idempotencyKey: string };
+
+export type PaymentChange = { amountCents?: number; email?: string; metadata?: Record<string, string> };
+
+export type RefundRequest = { idempotencyKey: string; amountCents?: number };
+
+export type SubscriptionRequest = {
+  email: string;
+  name: string;
+  items: SubscriptionItem[];
+  oneTimeCents: number;
+  discountCents: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+};
+
 export interface PaymentProvider {
   readonly name: "simulated" | "stripe";
   /** What the checkout page needs to load the payment form. */
   readonly clientConfig: ProviderClientConfig;
   /** Creates a payment; the same idempotency key always returns the same payment, never a second one. */
-  createPayment(input: {
-    amountCents: number;
-    email?: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<Payment>;
+  createPayment(input: PaymentRequest): Promise<Payment>;
   /** Changes the amount (shipping and tax are known late) or metadata of a payment not yet confirmed. */
-  updatePayment(id: string, input: { amountCents?: number; email?: string; metadata?: Record<string, string> }): Promise<Payment>;
+  updatePayment(id: string, input: PaymentChange): Promise<Payment>;
   /** Confirms a payment on the server; the simulated card form uses this, Stripe's browser client does it itself. */
   confirmPayment(id: string, input: { card?: CardDetails; paymentMethodId?: string }): Promise<Payment>;
   retrievePayment(id: string): Promise<Payment>;
@@ -83,21 +94,13 @@ export interface PaymentProvider {
    * Gives back an order's payment. A subscription's reference refunds its first payment and ends the subscription;
    * a renewal's refunds that delivery only.
    */
-  refund(id: string, input: { idempotencyKey: string; amountCents?: number }): Promise<{ id: string; status: string }>;
+  refund(id: string, input: RefundRequest): Promise<{ id: string; status: string }>;
   /**
    * Starts a subscription whose first invoice is paid like a payment: the recurring items, plus once the one-time
    * part (shipping, tax and lines bought once), less the order's discount, so it charges exactly the order's total.
    * The discount is the order's, so later cycles charge the recurring items in full.
    */
-  createSubscription(input: {
-    email: string;
-    name: string;
-    items: SubscriptionItem[];
-    oneTimeCents: number;
-    discountCents: number;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<{ subscriptionId: string; payment: Payment }>;
+  createSubscription(input: SubscriptionRequest): Promise<{ subscriptionId: string; payment: Payment }>;
   /** Verifies a webhook on its raw body; null for events the shop does not act on. */
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent | null;
   /** Where a provider that delivers events in-process (the simulated one) sends them. */

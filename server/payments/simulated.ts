@@ -9,9 +9,13 @@ import {
   WebhookVerificationError,
   type CardDetails,
   type Payment,
+  type PaymentChange,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentRequest,
   type PaymentStatusEvent,
+  type RefundRequest,
+  type SubscriptionRequest,
 } from "./provider";
 
 export const SIMULATED_SIGNATURE_HEADER = "x-simulated-signature";
@@ -66,7 +70,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   constructor(private readonly webhookSecret: string = randomBytes(32).toString("hex")) {}
 
-  async createPayment(input: { amountCents: number; email?: string; metadata: Record<string, string>; idempotencyKey: string }) {
+  async createPayment(input: PaymentRequest) {
     return this.create("pi", input);
   }
 
@@ -93,7 +97,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return payment;
   }
 
-  async updatePayment(id: string, input: { amountCents?: number; metadata?: Record<string, string> }) {
+  async updatePayment(id: string, input: PaymentChange) {
     const payment = this.get(id);
     if (payment.status !== "requires_payment_method") {
       throw new Error(`Payment ${id} can no longer be changed (status ${payment.status})`);
@@ -128,7 +132,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return { ...this.get(id) };
   }
 
-  async refund(id: string, input: { idempotencyKey: string; amountCents?: number }) {
+  async refund(id: string, input: RefundRequest) {
     const done = this.refunds.get(input.idempotencyKey);
     if (done) return done;
     const payment = this.payments.get(id);
@@ -143,13 +147,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return refund;
   }
 
-  async createSubscription(input: {
-    items: { unitAmountCents: number; quantity: number }[];
-    oneTimeCents: number;
-    discountCents: number;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }) {
+  async createSubscription(input: SubscriptionRequest) {
     const recurringCents = input.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
     const amountCents = recurringCents + input.oneTimeCents - input.discountCents;
     const payment = this.create("sub", { amountCents, metadata: input.metadata, idempotencyKey: input.idempotencyKey });

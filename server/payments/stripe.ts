@@ -7,10 +7,13 @@ import Stripe from "stripe";
 import {
   WebhookVerificationError,
   type Payment,
+  type PaymentChange,
   type PaymentEvent,
   type PaymentProvider,
+  type PaymentRequest,
   type PaymentStatus,
-  type SubscriptionItem,
+  type RefundRequest,
+  type SubscriptionRequest,
 } from "./provider";
 
 export type StripeOptions = {
@@ -56,7 +59,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.clientConfig = { provider: "stripe", publishableKey: options.publishableKey, accountId: options.accountId ?? null } as const;
   }
 
-  async createPayment(input: { amountCents: number; email?: string; metadata: Record<string, string>; idempotencyKey: string }) {
+  async createPayment(input: PaymentRequest) {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amountCents,
@@ -70,7 +73,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPayment(intent);
   }
 
-  async updatePayment(id: string, input: { amountCents?: number; email?: string; metadata?: Record<string, string> }) {
+  async updatePayment(id: string, input: PaymentChange) {
     const intent = await this.stripe.paymentIntents.update(id, {
       ...(input.amountCents !== undefined ? { amount: input.amountCents } : {}),
       ...(input.email ? { receipt_email: input.email } : {}),
@@ -91,7 +94,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPayment(await this.stripe.paymentIntents.retrieve(id));
   }
 
-  async refund(id: string, input: { idempotencyKey: string; amountCents?: number }) {
+  async refund(id: string, input: RefundRequest) {
     const subscription = id.startsWith("sub_");
     const paymentIntent = subscription
       ? await this.invoicePaymentIntent(await this.firstInvoiceId(id))
@@ -123,15 +126,7 @@ export class StripePaymentProvider implements PaymentProvider {
     throw new Error(`Subscription ${subscriptionId} has no first invoice`);
   }
 
-  async createSubscription(input: {
-    email: string;
-    name: string;
-    items: SubscriptionItem[];
-    oneTimeCents: number;
-    discountCents: number;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }) {
+  async createSubscription(input: SubscriptionRequest) {
     const key = input.idempotencyKey;
     const customer = await this.stripe.customers.create(
       { email: input.email, name: input.name, metadata: input.metadata },
