@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
 import { forgotPasswordSchema } from "@core/schemas/auth";
-import { AccountPanel, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
+import { AccountPanel, BackToSignIn, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
 import { forgotPassword } from "../../server/accounts/sign-in";
@@ -49,11 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <EmailField defaultValue={failure?.values.email} error={fieldErrors.email} />
         <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </Form>
-      <p className="mt-6 text-center">
-        <Link to="/login" className="font-medium underline">
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
       <AlertDialog open={alertOpen} onClose={() => setAlertOpen(false)} title="Error" message={RESET_FAILED} tone="error" />
     </AccountPanel>
   );

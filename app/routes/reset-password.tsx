@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { INVALID_RESET_LINK_MESSAGE } from "@core/account-messages";
 import { resetPasswordSchema } from "@core/schemas/auth";
-import { AccountPanel, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, BackToSignIn, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { failureOf, invalidForm } from "../../server/accounts/forms";
 import { resetTokenIsUsable } from "../../server/accounts/password-reset";
 import { chooseNewPassword } from "../../server/accounts/sign-in";
@@ -88,11 +88,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         />
         <SubmitButton busy={busy} label="Set New Password" busyLabel="Saving..." />
       </Form>
-      <p className="mt-6 text-center">
-        <Link to="/login" className="font-medium underline">
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
     </AccountPanel>
   );
 }

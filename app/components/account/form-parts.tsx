@@ -1,6 +1,7 @@
 /** Building blocks of the account forms: labelled fields with their error, and the form-level message. */
 import type { InputHTMLAttributes } from "react";
 import { useId } from "react";
+import { Link } from "react-router";
 
 type TextFieldProps = {
   label: string;
@@ -77,6 +78,17 @@ export function AccountPanel({ title, children }: { title: string; children: Rea
         {children}
       </div>
     </section>
+  );
+}
+
+/** The way out of the password-reset screens. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center">
+      <Link to="/login" className="font-medium underline">
+        Back to Sign In
+      </Link>
+    </p>
   );
 }
 
