@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD } from "@core/content-rules";
-import { AlertDialog, type AlertTone } from "~/components/ui/dialog";
+import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";
 import type { Route } from "./+types/contact";
@@ -18,7 +18,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 const fieldClass = "mt-1 block w-full rounded border border-black/40 bg-white px-3 py-2";
 
-type Outcome = { title: string; message: string; tone: AlertTone };
 
 /**
  * The contact form (spec section 2, Contact). With JavaScript it posts JSON and answers in a dialog; without, the
@@ -113,13 +112,7 @@ export default function Contact() {
           Send
         </button>
       </form>
-      <AlertDialog
-        open={outcome !== null}
-        onClose={() => setOutcome(null)}
-        title={outcome?.title ?? ""}
-        message={outcome?.message ?? ""}
-        tone={outcome?.tone}
-      />
+      <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
     </div>
   );
 }

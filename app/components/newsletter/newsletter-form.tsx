@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
-import { AlertDialog, type AlertTone } from "~/components/ui/dialog";
+import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";
 
@@ -10,7 +10,6 @@ export const NEWSLETTER_FAILURE = "Something went wrong. Please try again.";
 
 const ENDPOINT = "/api/customer_service/add_customer_to_newsletter";
 
-type Outcome = { title: string; message: string; tone: AlertTone };
 
 const OUTCOMES: Record<"ok" | "exists" | "error", Outcome> = {
   ok: { title: "Success", message: NEWSLETTER_SUCCESS, tone: "success" },
@@ -67,13 +66,7 @@ export function NewsletterForm() {
         </p>
       )}
     </form>
-      <AlertDialog
-        open={outcome !== null}
-        onClose={() => setOutcome(null)}
-        title={outcome?.title ?? ""}
-        message={outcome?.message ?? ""}
-        tone={outcome?.tone}
-      />
+      <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
     </>
   );
 }

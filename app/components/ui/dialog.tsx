@@ -113,3 +113,19 @@ export function AlertDialog({
     </Modal>
   );
 }
+
+/** What a form's submission came to, told in an alert. */
+export type Outcome = { title: string; message: string; tone: AlertTone };
+
+/** The alert for a form's outcome: open while there is one. */
+export function OutcomeDialog({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
+  return (
+    <AlertDialog
+      open={outcome !== null}
+      onClose={onClose}
+      title={outcome?.title ?? ""}
+      message={outcome?.message ?? ""}
+      tone={outcome?.tone}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import type { PopupDiscountResponse } from "@core/schemas/content";
-import { AlertDialog, Modal, type AlertTone } from "~/components/ui/dialog";
+import { Modal, OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { useImageFallback } from "~/lib/images";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";
@@ -17,7 +17,6 @@ export function welcomeText(percentage: number): string {
     : "Sign up for our newsletter to stay up to date with our journey!";
 }
 
-type Outcome = { title: string; message: string; tone: AlertTone };
 
 /** The popup's outcome dialogs (spec section 8). */
 export function signupOutcome(result: { ok: boolean; status: number; error?: string }, percentage: number): Outcome {
@@ -186,19 +185,7 @@ export function WelcomePopup() {
           </button>
         </form>
       </Modal>
-      <AlertDialogFor outcome={outcome} onClose={() => setOutcome(null)} />
+      <OutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />
     </>
-  );
-}
-
-function AlertDialogFor({ outcome, onClose }: { outcome: Outcome | null; onClose: () => void }) {
-  return (
-    <AlertDialog
-      open={outcome !== null}
-      onClose={onClose}
-      title={outcome?.title ?? ""}
-      message={outcome?.message ?? ""}
-      tone={outcome?.tone}
-    />
   );
 }
