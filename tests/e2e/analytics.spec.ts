@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { skipWelcomePopup } from "./welcome-popup";
 
 /** The owner password playwright.config.ts gives the server. */
 const ADMIN_PASSWORD = "e2e-owner-password";
@@ -84,6 +85,7 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
 test("a visitor with Global Privacy Control or Do Not Track sends nothing", async ({ browser }) => {
   for (const signal of ["globalPrivacyControl", "doNotTrack"] as const) {
     const context = await browser.newContext();
+    await skipWelcomePopup(context);
     await context.addInitScript((name) => {
       Object.defineProperty(Navigator.prototype, name, { get: () => (name === "doNotTrack" ? "1" : true) });
     }, signal);

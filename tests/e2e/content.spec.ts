@@ -1,14 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BLOG_POST, DEMO, PAGES } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { skipWelcomePopup, WELCOME_SEEN_KEY } from "./welcome-popup";
 
-const WELCOME_SEEN_KEY = "welcomePopupSeen";
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Most journeys are not about the popup: mark it seen before any page script runs. */
-async function skipWelcomePopup(page: Page) {
-  await page.addInitScript((key) => window.localStorage.setItem(key, "true"), WELCOME_SEEN_KEY);
-}
 
 const alert = (page: Page, name: string) => page.getByRole("dialog", { name });
 
