@@ -69,6 +69,8 @@ export function createApp(deps: AppDeps, options: AppOptions) {
       "/assets/*",
       serveStatic({
         root: clientDir,
+        // The build writes .br and .gz copies of scripts and stylesheets (scripts/precompress-assets.ts).
+        precompressed: true,
         onFound: (_path, c) => {
           // File names carry a content hash, so a browser may keep them for good.
           c.header("Cache-Control", "public, max-age=31536000, immutable");

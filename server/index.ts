@@ -9,12 +9,14 @@ import { bootShop } from "./boot";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { logger } from "./logger";
+import { applyMemoryPolicy } from "./memory";
 import { InvalidStoreSettingsError } from "./store/settings";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const startedAt = performance.now();
+  applyMemoryPolicy();
   const config = loadConfig();
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;

@@ -55,6 +55,24 @@ test("pages are served compressed, hashed assets cached for good", async ({ page
   for (const cacheControl of assets) expect(cacheControl).toContain("immutable");
 });
 
+test("scripts are sent as the build compressed them, in the encoding the browser takes", async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on("response", (response) => {
+    if (/\/assets\/.+\.js$/.test(response.url())) scripts.push(response.url());
+  });
+  await page.goto("/");
+  const script = scripts[0];
+  expect(script).toBeDefined();
+  const plain = await request.get(script, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  for (const encoding of ["br", "gzip"]) {
+    const compressed = await request.get(script, { headers: { "accept-encoding": encoding } });
+    expect(compressed.headers()["content-encoding"]).toBe(encoding);
+    expect(Number(compressed.headers()["content-length"])).toBeLessThan(Number(plain.headers()["content-length"]));
+    expect(await compressed.text()).toBe(await plain.text());
+  }
+});
+
 test("a catalogue page is rendered once for anonymous visitors and revalidated by ETag; a shopper with a cart gets their own", async ({
   request,
   baseURL,
