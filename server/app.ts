@@ -3,12 +3,14 @@
  * rendered by React Router.
  */
 import { serveStatic } from "@hono/node-server/serve-static";
+import path from "node:path";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
+import { clientAssets } from "./http/client-assets";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
 import { pageCache } from "./http/page-cache";
@@ -65,14 +67,13 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
+    app.use("/assets/*", clientAssets(path.join(clientDir, "assets")));
     app.use(
       "/assets/*",
       serveStatic({
         root: clientDir,
-        // The build writes .br and .gz copies of scripts and stylesheets (scripts/precompress-assets.ts).
-        precompressed: true,
         onFound: (_path, c) => {
-          // File names carry a content hash, so a browser may keep them for good.
+          // Anything else the build put there (fonts, images) is named by its content hash too.
           c.header("Cache-Control", "public, max-age=31536000, immutable");
         },
       }),
