@@ -9,20 +9,21 @@ import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { useShop } from "~/lib/use-shop";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import {
-  cachedAllProducts,
   cachedFeaturedCollection,
   cachedPopupDiscount,
+  cachedProductCards,
   cachedRecentReviews,
   cachedTestimonials,
 } from "../../server/catalog/cached-reads";
+import { withProductCards } from "../../server/catalog/products";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
-  const featured = cachedFeaturedCollection(context, storeId);
+  const featured = cachedFeaturedCollection(context, storeId).then(withProductCards);
   const [products, reviews, testimonials, popup] = await Promise.all([
-    cachedAllProducts(context, storeId),
+    cachedProductCards(context, storeId),
     cachedRecentReviews(context, storeId),
     cachedTestimonials(context, storeId),
     // The spec's home fetches the popup discount: the same offer the welcome popup makes.

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import type { Product, Variant } from "@core/schemas/catalog";
+import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { formatPrice } from "~/components/product/price";
 import { OptionPicker } from "~/components/product/option-picker";
@@ -13,18 +13,18 @@ import { firstOptions, matchVariant, type Selection } from "~/components/product
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
-import { cachedAllProducts, cachedProduct } from "../../server/catalog/cached-reads";
+import { cachedProduct, cachedProductCards } from "../../server/catalog/cached-reads";
 import type { Route } from "./+types/products.$productId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const [product, all] = await Promise.all([
+  const [product, cards] = await Promise.all([
     cachedProduct(context, context.storeId, params.productId),
-    cachedAllProducts(context, context.storeId),
+    cachedProductCards(context, context.storeId),
   ]);
   if (!product) throw data("Product not found", { status: 404 });
   return {
     product,
-    others: all.filter((other) => other.id !== product.id),
+    others: cards.filter((other) => other.id !== product.id),
     origin: context.config.publicUrl,
   };
 }
@@ -59,7 +59,7 @@ function stockText(variant: Variant | null): string {
   return "In stock";
 }
 
-function ProductDetail({ product, others }: { product: Product; others: Product[] }) {
+function ProductDetail({ product, others }: { product: Product; others: ProductCardData[] }) {
   const [selection, setSelection] = useState<Selection>(() => firstOptions(product.variant_list));
   const [quantity, setQuantity] = useState(1);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);

@@ -8,6 +8,7 @@ import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
 import { cachedSearch } from "../../server/catalog/cached-reads";
+import { withProductCards } from "../../server/catalog/products";
 import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/search";
 
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const type = url.searchParams.get("type") ?? "collection-search";
   const page = { query, type, origin: context.config.publicUrl, path: url.pathname };
   try {
-    const result = await cachedSearch(context, context.storeId, query, type);
+    const result = withProductCards(await cachedSearch(context, context.storeId, query, type));
     return { ...page, result, error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

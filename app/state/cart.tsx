@@ -15,7 +15,7 @@ import {
   type ProductCartItem,
   lineKey,
 } from "@core/cart";
-import type { Bundle, Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
+import type { Bundle, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
 import { useShop } from "~/lib/use-shop";
 import { createCartSync, type CartSync } from "~/state/cart-sync";
@@ -34,14 +34,14 @@ export type CartContextValue = {
   notices: string[];
   dismissNotices(): void;
   addProduct(
-    product: Product,
+    product: ProductCardData,
     variant: Variant,
     quantity: number,
     subscription: SubscriptionOption | null,
   ): AddProductResult;
   addBundle(bundle: Bundle, selectedVariants: Record<string, string | undefined>): AddBundleResult;
   /** The product card's quick shop: one unit, refused when the variant has no stock. */
-  quickAdd(product: Product, variant: Variant): Promise<QuickAddResult>;
+  quickAdd(product: ProductCardData, variant: Variant): Promise<QuickAddResult>;
   updateQuantity(key: string, quantity: number): void;
   remove(key: string): void;
   clear(): void;
@@ -58,7 +58,7 @@ export type CartContextValue = {
 const CartContext = createContext<CartContextValue | null>(null);
 
 export function productCartItem(
-  product: Product,
+  product: ProductCardData,
   variant: Variant,
   quantity: number,
   subscription: SubscriptionOption | null,

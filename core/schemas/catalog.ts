@@ -64,6 +64,12 @@ export type Product = {
   rating: { count: number; average: number };
 };
 
+/**
+ * What a product card shows and its quick shop adds to the cart. Pages that list products send cards, not whole
+ * products: the descriptions, reviews and bundles of a dozen products were most of a page's HTML.
+ */
+export type ProductCardData = Omit<Product, "product_description" | "bundles" | "reviews">;
+
 /** One product's choices inside a bundle (GET /api/bundles/{handle}). */
 export type BundleHandleOption = {
   id: string;

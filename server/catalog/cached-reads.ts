@@ -7,7 +7,7 @@ import { getPopupDiscount } from "../newsletter/welcome";
 import { assertStoreExists, getStoreSettings } from "../store/settings";
 import { getBundleDetail } from "./bundles";
 import { getFeaturedCollection } from "./collections";
-import { getProductByHandle, listAllProducts } from "./products";
+import { getProductByHandle, listAllProducts, productCard } from "./products";
 import { listRecentReviews, listTestimonials } from "./reviews";
 import { searchStore } from "./search";
 
@@ -22,6 +22,9 @@ export const cachedStoreCheck = ({ db, contentCache }: Reader, storeId: string) 
 
 export const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId));
+
+export const cachedProductCards = (reader: Reader, storeId: string) =>
+  reader.contentCache.get(`product-cards:${storeId}`, async () => (await cachedAllProducts(reader, storeId)).map(productCard));
 
 export const cachedProduct = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
   contentCache.get(`product:${storeId}:${handle}`, () => getProductByHandle(db, storeId, handle));

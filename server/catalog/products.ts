@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
-import type { Bundle, Product, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
+import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, reviews, subscriptionOptions, variants } from "../db/schema";
 
@@ -109,6 +109,15 @@ export function variantList(list: Variant[]): Record<string, string[]> {
 }
 
 /** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
+export function productCard({ product_description: _description, bundles: _bundles, reviews: _reviews, ...card }: Product): ProductCardData {
+  return card;
+}
+
+/** A search's or collection's products as cards, for the pages that list them. */
+export function withProductCards<T extends { formattedProductData: Product[] }>(result: T): Omit<T, "formattedProductData"> & { formattedProductData: ProductCardData[] } {
+  return { ...result, formattedProductData: result.formattedProductData.map(productCard) };
+}
+
 export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
   const [productRows, imageRows, variantRows, bundleLinks, reviewRows] = await Promise.all([

@@ -97,6 +97,12 @@ test.describe("browse and find", () => {
     // The stylesheet is inside the document: first paint waits for no other request.
     expect(product).toMatch(/<style id="shop-stylesheet">[^<]*tailwindcss/);
     expect(product).not.toContain('rel="stylesheet"');
+    // The other products below come as cards: their descriptions stay on their own pages.
+    expect(product).toContain("It is the pot we brew in the roastery every morning");
+    expect(product).not.toContain("Brilliant as a pour-over and even better iced");
+    const home = await (await page.request.get("/")).text();
+    expect(home).toContain("Ethiopia Yirgacheffe Kochere");
+    expect(home).not.toContain("Brilliant as a pour-over and even better iced");
 
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();

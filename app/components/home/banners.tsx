@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "@core/schemas/catalog";
+import type { ProductCardData } from "@core/schemas/catalog";
 import { ProductImage } from "~/components/product/product-image";
 import { loadingAttributes, useImageFallback, type ImageLoading } from "~/lib/images";
 
@@ -38,7 +38,7 @@ export function TitleBanner({ header, image, height }: { header: string; image: 
 }
 
 /** Text beside an image, with a button to the product the shop chose to feature. */
-export function TextWithImageBanner({ product, text, buttonText }: { product: Product | null; text: string; buttonText: string }) {
+export function TextWithImageBanner({ product, text, buttonText }: { product: ProductCardData | null; text: string; buttonText: string }) {
   if (!product) return null;
   return (
     <section aria-labelledby="feature-heading" className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 md:grid-cols-2">

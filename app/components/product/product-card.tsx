@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { OUT_OF_STOCK_MESSAGE } from "@core/cart";
-import type { Bundle, Product } from "@core/schemas/catalog";
+import type { Bundle, ProductCardData } from "@core/schemas/catalog";
 import { Stars } from "~/components/reviews/stars";
 import { AlertDialog } from "~/components/ui/dialog";
 import { SQUARE, useImageFallback, type ImageLoading } from "~/lib/images";
@@ -54,7 +54,7 @@ export function ProductCard({
   imageLoading = "lazy",
   heading: Heading = "h3",
 }: {
-  product: Product;
+  product: ProductCardData;
   imageLoading?: ImageLoading;
   heading?: CardHeading;
 }) {
@@ -105,7 +105,7 @@ export function BundleCard({ bundle, heading: Heading = "h3" }: { bundle: Bundle
  * Quick-shop (spec section 4): once an option is chosen for every attribute, the matching variant is added with
  * quantity 1; the card says 'Added to cart!' for 1.5 s, then the choices reset and the panel closes.
  */
-function QuickShop({ product }: { product: Product }) {
+function QuickShop({ product }: { product: ProductCardData }) {
   const { quickAdd } = useCart();
   const [selection, setSelection] = useState<Selection>({});
   const [status, setStatus] = useState<"idle" | "adding" | "added">("idle");

@@ -1,4 +1,4 @@
-import type { Bundle, Product } from "@core/schemas/catalog";
+import type { Bundle, ProductCardData } from "@core/schemas/catalog";
 import { BundleCard, ProductCard, type CardHeading } from "./product-card";
 
 /** A card-shaped grey block, shown while cards load. */
@@ -34,7 +34,7 @@ export function ProductGrid({
   eagerCount = 0,
   cardHeading,
 }: {
-  products: Product[];
+  products: ProductCardData[];
   bundles?: Bundle[];
   label: string;
   /**
