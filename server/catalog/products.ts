@@ -108,16 +108,24 @@ export function variantList(list: Variant[]): Record<string, string[]> {
   return options;
 }
 
-/** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
-export function productCard({ product_description: _description, bundles: _bundles, reviews: _reviews, ...card }: Product): ProductCardData {
+/** The part of a product its card shows and its quick shop adds (ProductCardData). */
+export function productCard({
+  product_description: _description,
+  bundles: _bundles,
+  reviews: _reviews,
+  ...card
+}: Product): ProductCardData {
   return card;
 }
 
 /** A search's or collection's products as cards, for the pages that list them. */
-export function withProductCards<T extends { formattedProductData: Product[] }>(result: T): Omit<T, "formattedProductData"> & { formattedProductData: ProductCardData[] } {
+export function withProductCards<T extends { formattedProductData: Product[] }>(
+  result: T,
+): Omit<T, "formattedProductData"> & { formattedProductData: ProductCardData[] } {
   return { ...result, formattedProductData: result.formattedProductData.map(productCard) };
 }
 
+/** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
 export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
   const [productRows, imageRows, variantRows, bundleLinks, reviewRows] = await Promise.all([
