@@ -110,7 +110,7 @@ function printServer(result: Awaited<ReturnType<typeof benchServer>>) {
 }
 
 function printSearch(label: string, figures: SearchFigures) {
-  console.log(`\n## keyword search on ${label}: ${figures.products} products, ${figures.queries} queries`);
+  console.log(`\n## keyword search on ${label}: ${figures.products} products, ${figures.queries} queries (median of 3 passes)`);
   console.table([{ "p50 ms": figures.p50, "p99 ms": figures.p99, "mean ms": figures.mean }]);
 }
 

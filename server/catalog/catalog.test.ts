@@ -197,6 +197,12 @@ describe("catalogue API", () => {
       const [product] = ((await response.json()) as SearchResponse).formattedProductData as Product[];
       expect(product.id).toBe(productHandles.houseBlend);
       expect(product.bundles.map((b) => b.bundle_handle).sort()).toEqual([bundleHandles.giftBox, bundleHandles.pourOverKit].sort());
+      // Each bundle names all its products, in the bundle's order, as the bundle's own answer does.
+      for (const bundle of product.bundles) {
+        const detail = await shop.call("GET", `/api/bundles/${bundle.bundle_handle}?store_id=${storeId}`);
+        expect(bundle.handles).toEqual(((await detail.json()) as BundleResponse).data.data.bundle.handles);
+        expect(bundle.handles).toContain(productHandles.houseBlend);
+      }
       expect(product.reviews.length).toBeGreaterThan(0);
       expect(product.rating.average).toBeGreaterThanOrEqual(1);
     });

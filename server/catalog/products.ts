@@ -2,7 +2,7 @@
  * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one query per
  * table for any number of products), so a listing costs the same few round trips as a single product page.
  */
-import { and, asc, desc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
@@ -33,17 +33,35 @@ export function toBundle(row: BundleRow, handles: string[]): Bundle {
   };
 }
 
-/** The product handles of each bundle, in the bundle's order. */
-export async function bundleHandles(db: Database, bundleIds: number[]): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>(bundleIds.map((id) => [id, []]));
-  if (bundleIds.length === 0) return result;
+/**
+ * The product handles of each bundle, in the bundle's order: of the bundles given, or of every bundle that holds
+ * one of the products given (so a product listing needs no second round trip for them).
+ */
+export async function bundleHandles(
+  db: Database,
+  of: { bundleIds: number[] } | { productIds: number[] },
+): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>("bundleIds" in of ? of.bundleIds.map((id) => [id, []]) : []);
+  const ids = "bundleIds" in of ? of.bundleIds : of.productIds;
+  if (ids.length === 0) return result;
+  const bundlesWanted =
+    "bundleIds" in of
+      ? isAnyOf(bundleProducts.bundleId, of.bundleIds)
+      : inArray(
+          bundleProducts.bundleId,
+          db.select({ id: bundleProducts.bundleId }).from(bundleProducts).where(isAnyOf(bundleProducts.productId, of.productIds)),
+        );
   const rows = await db
     .select({ bundleId: bundleProducts.bundleId, handle: products.handle })
     .from(bundleProducts)
     .innerJoin(products, eq(products.id, bundleProducts.productId))
-    .where(isAnyOf(bundleProducts.bundleId, bundleIds))
+    .where(bundlesWanted)
     .orderBy(asc(bundleProducts.bundleId), asc(bundleProducts.position));
-  for (const row of rows) result.get(row.bundleId)?.push(row.handle);
+  for (const row of rows) {
+    const handles = result.get(row.bundleId) ?? [];
+    handles.push(row.handle);
+    result.set(row.bundleId, handles);
+  }
   return result;
 }
 
@@ -55,7 +73,7 @@ export async function loadBundles(db: Database, storeId: string, bundleIds: numb
       .select()
       .from(bundles)
       .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds))),
-    bundleHandles(db, bundleIds),
+    bundleHandles(db, { bundleIds }),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return bundleIds.flatMap((id) => {
@@ -128,7 +146,8 @@ export function withProductCards<T extends { formattedProductData: Product[] }>(
 /** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
 export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
-  const [productRows, imageRows, variantRows, bundleLinks, reviewRows] = await Promise.all([
+  // One round of queries, each by the product ids: on PostgreSQL they run side by side on the pool.
+  const [productRows, imageRows, variantRows, bundleLinks, reviewRows, subscriptionRows, handlesOfBundles] = await Promise.all([
     db
       .select({ id: products.id, handle: products.handle, title: products.title, description: products.description })
       .from(products)
@@ -154,18 +173,13 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
       .from(reviews)
       .where(and(isAnyOf(reviews.productId, productIds), eq(reviews.hidden, false)))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-  ]);
-
-  const variantIds = variantRows.map((row) => row.id);
-  const [subscriptionRows, handlesOfBundles] = await Promise.all([
-    variantIds.length
-      ? db
-          .select()
-          .from(subscriptionOptions)
-          .where(isAnyOf(subscriptionOptions.variantId, variantIds))
-          .orderBy(asc(subscriptionOptions.id))
-      : Promise.resolve([]),
-    bundleHandles(db, [...new Set(bundleLinks.map((link) => link.bundle.id))]),
+    db
+      .select(getTableColumns(subscriptionOptions))
+      .from(subscriptionOptions)
+      .innerJoin(variants, eq(variants.id, subscriptionOptions.variantId))
+      .where(isAnyOf(variants.productId, productIds))
+      .orderBy(asc(subscriptionOptions.id)),
+    bundleHandles(db, { productIds }),
   ]);
 
   const subscriptionsByVariant = groupBy(subscriptionRows, (row) => row.variantId);
