@@ -196,6 +196,8 @@ describe("catalogue API", () => {
       expect(response.status).toBe(200);
       const [product] = ((await response.json()) as SearchResponse).formattedProductData as Product[];
       expect(product.id).toBe(productHandles.houseBlend);
+      // The shop's order of attributes, not the order jsonb keeps the variants' keys in (Grind before Weight).
+      expect(Object.keys(product.variant_list)).toEqual(["Weight", "Grind"]);
       expect(product.bundles.map((b) => b.bundle_handle).sort()).toEqual([bundleHandles.giftBox, bundleHandles.pourOverKit].sort());
       // Each bundle names all its products, in the bundle's order, as the bundle's own answer does.
       for (const bundle of product.bundles) {

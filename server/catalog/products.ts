@@ -114,8 +114,11 @@ const byFrequency = (
   b: typeof subscriptionOptions.$inferSelect,
 ) => a.interval * UNIT_DAYS[a.intervalUnit] - b.interval * UNIT_DAYS[b.intervalUnit] || a.id.localeCompare(b.id);
 
-/** Attribute name to its options, in the order the variants first use them. */
-export function variantList(list: Variant[]): Record<string, string[]> {
+/**
+ * Attribute name to its options: names in the shop's order (`attributeNames`, then any it does not list), options
+ * in the order the variants first use them.
+ */
+export function variantList(list: Variant[], attributeNames: readonly string[] = []): Record<string, string[]> {
   const options: Record<string, string[]> = {};
   for (const variant of list) {
     for (const [name, value] of Object.entries(variant.product_attributes)) {
@@ -123,7 +126,11 @@ export function variantList(list: Variant[]): Record<string, string[]> {
       if (!values.includes(value)) values.push(value);
     }
   }
-  return options;
+  const names = [
+    ...attributeNames.filter((name) => name in options),
+    ...Object.keys(options).filter((name) => !attributeNames.includes(name)),
+  ];
+  return Object.fromEntries(names.map((name) => [name, options[name]]));
 }
 
 /** The part of a product its card shows and its quick shop adds (ProductCardData). */
@@ -149,7 +156,13 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
   // One round of queries, each by the product ids: on PostgreSQL they run side by side on the pool.
   const [productRows, imageRows, variantRows, bundleLinks, reviewRows, subscriptionRows, handlesOfBundles] = await Promise.all([
     db
-      .select({ id: products.id, handle: products.handle, title: products.title, description: products.description })
+      .select({
+        id: products.id,
+        handle: products.handle,
+        title: products.title,
+        description: products.description,
+        attributeNames: products.attributeNames,
+      })
       .from(products)
       .where(and(eq(products.storeId, storeId), isAnyOf(products.id, productIds))),
     db
@@ -221,7 +234,7 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
         product_urls: images.filter((image) => !image.isHover).map((image) => image.url),
         product_image_main: main?.url ?? null,
         hoverImage: images.find((image) => image.isHover)?.url ?? null,
-        variant_list: variantList(productVariants),
+        variant_list: variantList(productVariants, row.attributeNames),
         variants: productVariants,
         bundles: (bundlesByProduct.get(id) ?? []).map(({ bundle }) => toBundle(bundle, handlesOfBundles.get(bundle.id) ?? [])),
         reviews: productReviews,

@@ -70,6 +70,8 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     /** Attribute values of all variants ("Green XL ..."), kept by the catalogue so search can weigh them. */
     attributeText: text("attribute_text").notNull().default(""),
+    /** The variants' attribute names in the order the shop shows them: jsonb keeps an object's keys in its own order. */
+    attributeNames: text("attribute_names").array().notNull().default(sql`'{}'::text[]`),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("attribute_text", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
     ),

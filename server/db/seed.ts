@@ -229,6 +229,7 @@ async function insertCatalogue(tx: Transaction, storeId: string): Promise<Catalo
         title: product.title,
         description: product.description,
         attributeText: attributeText(variantsByProduct[i]),
+        attributeNames: product.options.map((option) => option.name),
         // Staggered so "newest first" has a stable, meaningful order.
         createdAt: daysAgo(PRODUCTS.length - i),
         updatedAt: daysAgo(PRODUCTS.length - i),

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "attribute_names" text[] DEFAULT '{}'::text[] NOT NULL;
