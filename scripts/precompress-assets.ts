@@ -7,16 +7,15 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-
-const COMPRESSIBLE = /\.(?:js|css|svg|json)$/;
+import { ASSET_CONTENT_TYPES, ENCODED_COPY_SUFFIX } from "../server/http/client-assets";
 
 export function precompressAssets(assetsDir: string) {
   for (const name of readdirSync(assetsDir)) {
-    if (!COMPRESSIBLE.test(name)) continue;
+    if (!(path.extname(name) in ASSET_CONTENT_TYPES)) continue;
     const file = path.join(assetsDir, name);
     const content = readFileSync(file);
     writeFileSync(
-      `${file}.br`,
+      file + ENCODED_COPY_SUFFIX.br,
       zlib.brotliCompressSync(content, {
         params: {
           [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
@@ -24,6 +23,6 @@ export function precompressAssets(assetsDir: string) {
         },
       }),
     );
-    writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
+    writeFileSync(file + ENCODED_COPY_SUFFIX.gzip, zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
   }
 }

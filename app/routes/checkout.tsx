@@ -13,6 +13,7 @@ import {
 } from "@core/checkout-messages";
 import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { checkoutCall } from "~/components/checkout/api";
+import { CheckoutField } from "~/components/checkout/checkout-field";
 import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
 import type { StripeConfirm } from "~/components/checkout/stripe-payment";
 import { useShop } from "~/lib/use-shop";
@@ -59,8 +60,6 @@ const EMPTY_ADDRESS: Address = { name: "", line1: "", line2: "", city: "", state
 const validEmail = (email: string) => email.trim() !== "" && email.includes("@");
 const completeAddress = (a: Address) =>
   [a.name, a.line1, a.city, a.state, a.postal_code].every((part) => part.trim() !== "");
-
-const inputClass = "mt-1 block w-full rounded border border-black/40 bg-white px-3 py-2";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -254,19 +253,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const identityFields = (
     <>
-      <div>
-        <label htmlFor={`${id}-email`} className="text-sm font-semibold">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          className={inputClass}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </div>
+      <CheckoutField
+        label="Email"
+        labelClassName="text-sm font-semibold"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+      />
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
         {(
@@ -279,18 +273,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             ["postal_code", "ZIP code", "shipping postal-code"],
           ] as const
         ).map(([field, label, autoComplete]) => (
-          <div key={field}>
-            <label htmlFor={`${id}-${field}`} className="text-sm">
-              {label}
-            </label>
-            <input
-              id={`${id}-${field}`}
-              autoComplete={autoComplete}
-              className={inputClass}
-              value={address[field]}
-              onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
-            />
-          </div>
+          <CheckoutField
+            key={field}
+            label={label}
+            autoComplete={autoComplete}
+            value={address[field]}
+            onValueChange={(value) => setAddress({ ...address, [field]: value })}
+          />
         ))}
       </fieldset>
     </>

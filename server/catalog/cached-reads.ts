@@ -20,7 +20,7 @@ export const cachedStoreSettings = ({ db, contentCache }: Reader, storeId: strin
 export const cachedStoreCheck = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`store:${storeId}`, () => assertStoreExists(db, storeId));
 
-export const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
+const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId));
 
 export const cachedProductCards = (reader: Reader, storeId: string) =>

@@ -9,13 +9,15 @@ import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { chooseEncoding, type Encoding } from "./compression";
 
-const CONTENT_TYPES: Record<string, string> = {
+/** The kinds of file the build compresses and this serves from memory, by extension. */
+export const ASSET_CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".json": "application/json; charset=utf-8",
   ".svg": "image/svg+xml",
 };
-const ENCODED_COPY_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
+/** The build's compressed copy of `file` in each encoding sits at `file` + suffix. */
+export const ENCODED_COPY_SUFFIX: Record<Encoding, string> = { br: ".br", gzip: ".gz" };
 
 type Bytes = Uint8Array<ArrayBuffer>;
 type Asset = { contentType: string; plain: Bytes; encoded: Partial<Record<Encoding, Bytes>> };
@@ -26,7 +28,7 @@ function readAssets(assetsDir: string): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(assetsDir)) return assets;
   for (const name of readdirSync(assetsDir)) {
-    const contentType = CONTENT_TYPES[path.extname(name)];
+    const contentType = ASSET_CONTENT_TYPES[path.extname(name)];
     if (!contentType) continue;
     const file = path.join(assetsDir, name);
     const encoded: Asset["encoded"] = {};

@@ -1,9 +1,7 @@
 import type { InputHTMLAttributes } from "react";
-import { useId } from "react";
+import { CheckoutField } from "./checkout-field";
 
 export type CardFields = { number: string; expiry: string; cvc: string };
-
-const inputClass = "mt-1 block w-full rounded border border-black/40 bg-white px-3 py-2";
 
 /** The simulated provider's payment element: card number, expiry (MM / YY) and CVC, checked by the server. */
 export function SimulatedCardForm({ value, onChange }: { value: CardFields; onChange(value: CardFields): void }) {
@@ -49,23 +47,9 @@ type CardFieldProps = {
   label: string;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "inputMode" | "autoComplete" | "placeholder">;
 
-/** One labelled input of the card form; typing in it hands on the whole card with that field replaced. */
-function CardField({ card, onChange, field, label, ...input }: CardFieldProps) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
-      <input
-        id={id}
-        {...input}
-        className={inputClass}
-        value={card[field]}
-        onChange={(event) => onChange({ ...card, [field]: event.target.value })}
-      />
-    </div>
-  );
+/** One input of the card form; typing in it hands on the whole card with that field replaced. */
+function CardField({ card, onChange, field, ...input }: CardFieldProps) {
+  return <CheckoutField {...input} value={card[field]} onValueChange={(value) => onChange({ ...card, [field]: value })} />;
 }
 
 /** "12 / 34", "12/2034" -> month and year; NaN for what cannot be read (the server then names the problem). */
