@@ -3,6 +3,7 @@ import { CART_FULL_MESSAGE, INCOMPLETE_BUNDLE_MESSAGE } from "@core/cart";
 import type { Bundle } from "@core/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 /** The bundle page's 'Add Bundle to Cart': every product needs a chosen variant, and the 19-line cap applies. */
 export function AddBundleToCartButton({
@@ -35,7 +36,7 @@ export function AddBundleToCartButton({
         type="button"
         onClick={add}
         disabled={!hydrated}
-        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+        className={PRIMARY_BUTTON}
       >
         Add Bundle to Cart
       </button>

@@ -3,6 +3,7 @@ import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE } from "@core/cart";
 import type { Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 /** How long the button reads 'Adding to Cart...' (spec section 9). */
 export const ADDING_FEEDBACK_MS = 1500;
@@ -60,7 +61,7 @@ export function AddToCartButton({
         type="button"
         onClick={add}
         disabled={!hydrated || !variant || adding || stockShort}
-        className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+        className={PRIMARY_BUTTON}
       >
         {label}
       </button>

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import type { CartItem } from "@core/cart";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
 /** A checkout request item (spec section 3): the server prices the stored cart, so no price travels. */
 function checkoutItem(item: CartItem) {
@@ -81,7 +82,7 @@ export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
       type="button"
       onClick={checkout}
       disabled={button.disabled}
-      className="w-full rounded bg-button px-6 py-3 font-semibold text-button-ink transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60"
+      className={PRIMARY_BUTTON}
     >
       {button.label}
     </button>
