@@ -22,7 +22,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { bundle, handle_options, origin } = loaderData;
   const url = absoluteUrl(origin, `/bundles/${bundle.bundle_handle}`);
   const inStock = handle_options.every((option) =>
-    option.bundle_variations.every((item) => (option.variants.find((v) => v.sku === item.sku)?.total_stock ?? 0) >= item.quantity),
+    option.bundle_variations.some((item) => (option.variants.find((v) => v.sku === item.sku)?.total_stock ?? 0) >= item.quantity),
   );
   return [
     ...pageMeta({
@@ -39,8 +39,22 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /** The bundle's own variant of a product is chosen to begin with. */
 function initialSelection(option: BundleHandleOption): Selection {
-  const sku = option.sku ?? option.variants[0]?.sku;
-  return { ...option.variants.find((variant) => variant.sku === sku)?.product_attributes };
+  return { ...option.variants.find((variant) => variant.sku === option.sku)?.product_attributes };
+}
+
+/**
+ * The variants a shopper may choose for one product of the bundle (its bundle_variations), and the options of
+ * each attribute that lead to one of them, in the product's order: a 2 lb bag is not offered in a 12 oz bundle.
+ */
+function bundleChoices(option: BundleHandleOption) {
+  const variants = option.variants.filter((variant) => option.bundle_variations.some((item) => item.sku === variant.sku));
+  const variantList = Object.fromEntries(
+    Object.entries(option.variant_list).map(([name, values]) => [
+      name,
+      values.filter((value) => variants.some((variant) => variant.product_attributes[name] === value)),
+    ]),
+  );
+  return { variants, variantList };
 }
 
 export default function BundlePage({ loaderData }: Route.ComponentProps) {
@@ -52,8 +66,12 @@ function BundleDetail({ bundle, options }: { bundle: Route.ComponentProps["loade
   const [selections, setSelections] = useState<Record<string, Selection>>(() =>
     Object.fromEntries(options.map((option) => [option.id, initialSelection(option)])),
   );
+  const choices = Object.fromEntries(options.map((option) => [option.id, bundleChoices(option)]));
   const selectedVariants = Object.fromEntries(
-    options.map((option) => [option.id, matchVariant(option.variants, option.variant_list, selections[option.id] ?? {})?.sku]),
+    options.map((option) => {
+      const { variants, variantList } = choices[option.id];
+      return [option.id, matchVariant(variants, variantList, selections[option.id] ?? {})?.sku];
+    }),
   );
 
   return (
@@ -81,7 +99,7 @@ function BundleDetail({ bundle, options }: { bundle: Route.ComponentProps["loade
                   </div>
                   {Object.keys(option.variant_list).length > 0 ? (
                     <OptionPicker
-                      variantList={option.variant_list}
+                      variantList={choices[option.id].variantList}
                       selection={selections[option.id] ?? {}}
                       onChange={(name, value) =>
                         setSelections((current) => ({ ...current, [option.id]: { ...current[option.id], [name]: value } }))

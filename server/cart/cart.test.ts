@@ -232,6 +232,21 @@ describe("POST and GET /api/cart-items", () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toContain(`"BFAST-50G" is not a variant of "${first}"`);
     });
+
+    it("a bundle variant priced differently from the one the bundle lists", async () => {
+      const bundle = await bundleRow(DEMO.bundleHandles.pourOverKit);
+      const chosen = await chosenVariants(bundle.id);
+      const line = (houseBlendSku: string) => ({
+        cartItems: [{ kind: "bundle", bundle_id: bundle.id, quantity: 1, selected_variants: { ...chosen, "house-blend": houseBlendSku } }],
+      });
+      const response = await t.call("POST", "/api/cart-items", line("HOUSE-2LB-WB"));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toContain(
+        'cartItems.0.selected_variants.house-blend: "HOUSE-2LB-WB" is not offered in this bundle',
+      );
+      // Another grind of the same 12 oz bag is the shopper's to choose.
+      expect((await t.call("POST", "/api/cart-items", line("HOUSE-12OZ-ESP"))).status).toBe(200);
+    });
   });
 
   it("keeps the applied discount code on the cart and drops one that is no longer valid", async () => {

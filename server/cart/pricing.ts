@@ -15,6 +15,7 @@ import {
 } from "../../core/cart";
 import { centsToDollars } from "../../core/money";
 import type { CartLineInput } from "../../core/schemas/cart";
+import { offeredInBundle } from "../catalog/bundles";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, subscriptionOptions, variants } from "../db/schema";
 import { findDiscount } from "./discounts";
@@ -119,6 +120,8 @@ type BundleData = {
   productIdByHandle: Map<string, number>;
   /** Units of each product one bundle holds, from the bundle's sku_to_quantity. */
   quantityByProduct: Map<number, number>;
+  /** Price in cents of the variant the bundle lists for each product, which the variants chosen must match. */
+  listedPriceByProduct: Map<number, number>;
 };
 
 async function bundlesById(db: Database, storeId: string, ids: number[]): Promise<Map<number, BundleData>> {
@@ -140,15 +143,20 @@ async function bundlesById(db: Database, storeId: string, ids: number[]): Promis
   for (const row of rows) {
     const own = members.filter((member) => member.bundleId === row.id);
     const quantityByProduct = new Map<number, number>();
+    const listedPriceByProduct = new Map<number, number>();
     for (const [sku, quantity] of Object.entries(row.skuToQuantity)) {
       const product = contentProducts.get(sku);
-      if (product) quantityByProduct.set(product.productId, quantity);
+      if (product) {
+        quantityByProduct.set(product.productId, quantity);
+        listedPriceByProduct.set(product.productId, product.priceCents);
+      }
     }
     result.set(row.id, {
       row,
       handles: own.map((member) => member.handle),
       productIdByHandle: new Map(own.map((member) => [member.handle, member.productId])),
       quantityByProduct,
+      listedPriceByProduct,
     });
   }
   return result;
@@ -277,6 +285,10 @@ function priceBundleLine(
     const product = skuRows.get(sku);
     if (!product || product.productId !== bundle.productIdByHandle.get(handle)) {
       return { message: `${field}.selected_variants.${handle}: "${sku}" is not a variant of "${handle}"`, title };
+    }
+    const listedPriceCents = bundle.listedPriceByProduct.get(product.productId);
+    if (listedPriceCents === undefined || !offeredInBundle(listedPriceCents, product.priceCents)) {
+      return { message: `${field}.selected_variants.${handle}: "${sku}" is not offered in this bundle`, title };
     }
     selected[handle] = sku;
     skuToQuantity[sku] = (skuToQuantity[sku] ?? 0) + (bundle.quantityByProduct.get(product.productId) ?? 1);

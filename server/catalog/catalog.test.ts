@@ -235,9 +235,17 @@ describe("catalogue API", () => {
         product_title: "Ceramic Pour-Over Dripper",
         sku: "DRIP-WHITE",
         variant_list: { Colour: ["Matte White", "Charcoal", "Sage"] },
-        bundle_variations: [{ sku: "DRIP-WHITE", quantity: 1, product_attributes: { Colour: "Matte White" } }],
+        bundle_variations: [
+          { sku: "DRIP-WHITE", quantity: 1, product_attributes: { Colour: "Matte White" } },
+          { sku: "DRIP-CHAR", quantity: 1, product_attributes: { Colour: "Charcoal" } },
+          { sku: "DRIP-SAGE", quantity: 1, product_attributes: { Colour: "Sage" } },
+        ],
       });
       expect(dripper.variants).toHaveLength(3);
+      // The kit holds a 12 oz bag: every grind of it, never the 2 lb bag that costs more.
+      const houseBlend = handle_options[2];
+      expect(houseBlend.sku).toBe("HOUSE-12OZ-WB");
+      expect(houseBlend.bundle_variations.map((item) => item.sku)).toEqual(["HOUSE-12OZ-WB", "HOUSE-12OZ-DRIP", "HOUSE-12OZ-ESP"]);
     });
 
     it("answers an unknown bundle with 404 'Bundle not found' and an unknown store with 404", async () => {
