@@ -1,9 +1,12 @@
 /**
  * Checkout (spec section 2, Checkout; section 4, Checkout; section 5, Checkout): the order summary beside the form.
- * Every amount comes from the server in cents; the page only displays them. Validation messages are shown.
+ * Every amount comes from the server in cents; the page only displays them, and before the server has priced the
+ * order (no address or shipping method yet) it works out the discount with core's one calculation. Validation
+ * messages are shown, beside the field they are about, and only while what they say is still true.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { discountCents, type Discount } from "@core/cart";
 import { formatMoney } from "@core/money";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
@@ -14,10 +17,16 @@ import {
 import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { checkoutCall } from "~/components/checkout/api";
 import { CheckoutField } from "~/components/checkout/checkout-field";
+import {
+  checkoutProblem,
+  FIELD_MAX_LENGTH,
+  type AddressField,
+  type CheckoutProblem,
+} from "~/components/checkout/checkout-problems";
 import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
 import type { StripeConfirm } from "~/components/checkout/stripe-payment";
 import { useShop } from "~/lib/use-shop";
-import { useCart } from "~/state/cart";
+import { lookupDiscount, useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout";
 
 const StripePayment = lazy(() =>
@@ -25,21 +34,24 @@ const StripePayment = lazy(() =>
 );
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { getCheckoutSession } = await import("../../server/checkout/checkout");
+  const { CheckoutPaidError, getCheckoutSession } = await import("../../server/checkout/checkout");
   const { HttpError } = await import("../../server/http/errors");
   const sessionId = params.sessionId ?? new URL(request.url).searchParams.get("session_id");
   let session: CheckoutSessionData | null = null;
   let sessionError: string | null = null;
+  // A paid checkout (reopened, or reached with Back) says so instead of offering the form again.
+  let paidOrderNumber: number | null = null;
   if (sessionId) {
     try {
       session = await getCheckoutSession(context, context.storeId, sessionId);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       sessionError = error.message;
+      if (error instanceof CheckoutPaidError) paidOrderNumber = error.orderNumber;
     }
   }
   return data(
-    { session, sessionError, payment: context.payments.clientConfig },
+    { session, sessionError, paidOrderNumber, payment: context.payments.clientConfig },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -61,6 +73,14 @@ const validEmail = (email: string) => email.trim() !== "" && email.includes("@")
 const completeAddress = (a: Address) =>
   [a.name, a.line1, a.city, a.state, a.postal_code].every((part) => part.trim() !== "");
 
+/** The first thing Pay Now still needs, in the page's words; the card only when the page takes it itself. */
+function missingDetail(email: string, address: Address, optionId: string | null, card: CardFields | null): string | null {
+  if (!validEmail(email)) return INVALID_EMAIL_MESSAGE;
+  if (!completeAddress(address)) return INCOMPLETE_ADDRESS_MESSAGE;
+  if (!optionId || (card && [card.number, card.expiry, card.cvc].some((part) => !part.trim()))) return MISSING_FIELDS_MESSAGE;
+  return null;
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -71,7 +91,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { session, sessionError, payment } = loaderData;
+  const { session, sessionError, paidOrderNumber, payment } = loaderData;
   const { storeId } = useShop();
   const { state: cart } = useCart();
   const navigate = useNavigate();
@@ -84,14 +104,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
   const [options, setOptions] = useState<ShippingOption[]>([]);
   const [optionId, setOptionId] = useState<string | null>(null);
-  const [optionsError, setOptionsError] = useState<string | null>(null);
   const [priceInfo, setPriceInfo] = useState<PriceInfo | null>(null);
   const [codeInput, setCodeInput] = useState("");
-  const [discountCode, setDiscountCode] = useState<string | null>(cart.activeDiscount?.code ?? null);
+  const [discount, setDiscount] = useState<Discount | null>(cart.activeDiscount);
+  const discountCode = discount?.code ?? null;
   const [applying, setApplying] = useState(false);
-  const [discountError, setDiscountError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [card, setCard] = useState<CardFields>({ number: "", expiry: "", cvc: "" });
   const stripeConfirm = useRef<StripeConfirm | null>(null);
   const [stripeReady, setStripeReady] = useState(false);
@@ -100,6 +120,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const details = useDebounced({ email, address }, 400);
   const detailsComplete = validEmail(details.email) && completeAddress(details.address);
   const addressNow = { ...address, country: "US" };
+
+  // What the server refused was about what the shopper had entered then: it goes as soon as anything changes.
+  const inputs = JSON.stringify([email, address, optionId, discountCode, codeInput, card]);
+  useEffect(() => setProblem(null), [inputs]);
+  // After a first Pay Now, the form says what is still missing, and stops saying it once it is filled in.
+  const missing = missingDetail(email, address, optionId, payment.provider === "simulated" ? card : null);
 
   // Shipping options once email and address are complete; cleared as soon as the address is not.
   useEffect(() => {
@@ -115,14 +141,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       store_id: storeId,
       email: details.email,
     })
-      .then((body) => {
-        if (!current) return;
-        setOptions(body.shipping_options);
-        setOptionsError(null);
-      })
+      .then((body) => current && setOptions(body.shipping_options))
       .catch((failure: unknown) => {
         console.error(SHIPPING_OPTIONS_FAILED_MESSAGE, failure);
-        if (current) setOptionsError(SHIPPING_OPTIONS_FAILED_MESSAGE);
+        if (!current) return;
+        const refused = checkoutProblem(failure);
+        // A refused field is named beside it; anything else is the shipping methods' own failure.
+        setProblem(refused.field ? refused : { field: "shipping", message: SHIPPING_OPTIONS_FAILED_MESSAGE });
       });
     return () => {
       current = false;
@@ -150,7 +175,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       .then((body) => current && setPriceInfo(body.price_info))
       .catch((failure: unknown) => {
         console.error("Failed to preview tax and shipping", failure);
-        if (current) setError(failure instanceof Error ? failure.message : String(failure));
+        if (!current) return;
+        // No amounts priced for other details stay on screen beside the reason.
+        setPriceInfo(null);
+        setProblem(checkoutProblem(failure));
       });
     return () => {
       current = false;
@@ -161,15 +189,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const code = codeInput.trim();
     if (code === "") return;
     setApplying(true);
-    setDiscountError(null);
     try {
-      const response = await fetch(`/api/discount/${encodeURIComponent(code)}?store_id=${encodeURIComponent(storeId)}`);
-      if (!response.ok) throw new Error("Invalid discount code");
-      setDiscountCode(code);
+      setDiscount(await lookupDiscount(storeId, code));
       setCodeInput("");
     } catch (failure) {
       console.error("Failed to fetch discount code", failure);
-      setDiscountError("Invalid discount code");
+      setProblem({ field: "discount", message: (failure as Error).message });
     } finally {
       setApplying(false);
     }
@@ -177,13 +202,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    if (!validEmail(email)) return setError(INVALID_EMAIL_MESSAGE);
-    if (!completeAddress(address)) return setError(INCOMPLETE_ADDRESS_MESSAGE);
-    if (!optionId) return setError(MISSING_FIELDS_MESSAGE);
-    if (payment.provider === "simulated" && (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim())) {
-      return setError(MISSING_FIELDS_MESSAGE);
-    }
+    setAttempted(true);
+    setProblem(null);
+    if (missing || !optionId) return;
     setProcessing(true);
     try {
       const body = { ...previewBody(), address: addressNow, email, shipping_option: optionId };
@@ -218,7 +239,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       if (result.error) navigate(`${confirmation}&redirect_status=failed`);
     } catch (failure) {
       console.error("Payment submit failed", failure);
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setProblem(checkoutProblem(failure));
     } finally {
       setProcessing(false);
     }
@@ -237,6 +258,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           {sessionError ??
             (cart.cartItems.length > 0 ? "Please start checkout from your cart." : "Your cart is empty.")}
         </p>
+        {paidOrderNumber !== null && <p className="mt-2 font-semibold">Order number: {paidOrderNumber}</p>}
         <Link to="/" className="mt-8 inline-block rounded bg-button px-6 py-3 text-button-ink">
           Continue Shopping
         </Link>
@@ -246,10 +268,18 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const clientSecretReady = Boolean(session?.client_secret) || hasSubscription;
   const subtotal = priceInfo?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents;
-  const discount = priceInfo?.discount ?? (discountCode ? null : 0);
-  const goods = subtotal - (discount ?? 0);
+  const discountOff = priceInfo?.discount ?? discountCents(subtotal, discount);
+  const goods = subtotal - discountOff;
   const selected = options.find((option) => option.shipping_option_id === optionId) ?? null;
   const lines = cart.cartItems;
+  // With Stripe's elements there is no field of ours to put an email or address problem beside.
+  const ownFields = payment.provider === "simulated";
+  const fieldProblem = (field: CheckoutProblem["field"]) => (problem?.field === field ? problem.message : null);
+  const formMessage =
+    (attempted ? missing : null) ??
+    (problem && (problem.field === null || (!ownFields && problem.field !== "shipping" && problem.field !== "discount"))
+      ? problem.message
+      : null);
 
   const identityFields = (
     <>
@@ -258,8 +288,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         labelClassName="text-sm font-semibold"
         type="email"
         autoComplete="email"
+        maxLength={FIELD_MAX_LENGTH.email}
         value={email}
         onValueChange={setEmail}
+        error={fieldProblem("email") && `Email: ${fieldProblem("email")}`}
       />
       <fieldset className="space-y-3">
         <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
@@ -271,14 +303,16 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             ["city", "City", "shipping address-level2"],
             ["state", "State", "shipping address-level1"],
             ["postal_code", "ZIP code", "shipping postal-code"],
-          ] as const
+          ] as const satisfies readonly (readonly [AddressField, string, string])[]
         ).map(([field, label, autoComplete]) => (
           <CheckoutField
             key={field}
             label={label}
             autoComplete={autoComplete}
+            maxLength={FIELD_MAX_LENGTH[field]}
             value={address[field]}
             onValueChange={(value) => setAddress({ ...address, [field]: value })}
+            error={fieldProblem(field) && `${label}: ${fieldProblem(field)}`}
           />
         ))}
       </fieldset>
@@ -288,9 +322,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const shippingMethods = (
     <fieldset>
       <legend className="text-sm font-semibold uppercase tracking-wide">SHIPPING METHOD</legend>
-      {optionsError && (
+      {fieldProblem("shipping") && (
         <p role="alert" className="mt-2 text-red-800">
-          {optionsError}
+          {fieldProblem("shipping")}
         </p>
       )}
       {options.length === 0 ? (
@@ -328,9 +362,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       {parts.identity}
       {shippingMethods}
       {parts.payment}
-      {error && (
+      {formMessage && (
         <p role="alert" className="rounded border border-red-800 bg-white px-3 py-2 text-red-800">
-          {error}
+          {formMessage}
         </p>
       )}
       <button
@@ -409,9 +443,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {applying ? "Applying..." : "Apply"}
           </button>
         </div>
-        {discountError && (
+        {fieldProblem("discount") && (
           <p role="alert" className="mt-2 text-sm text-red-800">
-            {discountError}
+            {fieldProblem("discount")}
           </p>
         )}
         <dl className="mt-4 space-y-2 text-sm">
@@ -423,11 +457,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <div className="flex items-center justify-between gap-2">
               <dt>
                 Discount ({discountCode}){" "}
-                <button type="button" className="underline" onClick={() => setDiscountCode(null)}>
+                <button type="button" className="underline" onClick={() => setDiscount(null)}>
                   Remove
                 </button>
               </dt>
-              <dd>{discount === null ? "…" : formatMoney(-discount)}</dd>
+              <dd>{formatMoney(-discountOff)}</dd>
             </div>
           )}
           <div className="flex justify-between">

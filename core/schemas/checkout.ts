@@ -6,13 +6,15 @@ import { z } from "zod";
 import { INCOMPLETE_ADDRESS_MESSAGE, INVALID_EMAIL_MESSAGE, MISSING_FIELDS_MESSAGE } from "../checkout-messages";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, "is too long");
+/** A name or second address line: may be left out, and says what is wrong in the words the required fields use. */
+const optionalText = z.string().trim().max(200, "is too long").nullish();
 
 export const addressSchema = z.object(
   {
     /** The addressee; may also come as the request's name or fullName. */
-    name: z.string().trim().max(200).nullish(),
+    name: optionalText,
     line1: required(INCOMPLETE_ADDRESS_MESSAGE),
-    line2: z.string().trim().max(200).nullish(),
+    line2: optionalText,
     city: required(INCOMPLETE_ADDRESS_MESSAGE),
     state: required(INCOMPLETE_ADDRESS_MESSAGE),
     postal_code: required(INCOMPLETE_ADDRESS_MESSAGE),
@@ -47,7 +49,7 @@ export const sessionCheckoutSchema = z.object({
   store_id: storeId,
   address: addressSchema,
   email: emailSchema,
-  name: z.string().trim().max(200).nullish(),
+  name: optionalText,
   shipping_option: shippingOption,
   discount_code: discountCode,
 });
@@ -58,7 +60,7 @@ export const cartCheckoutSchema = z.object({
   shipping_option: shippingOption,
   email: emailSchema,
   store_id: storeId,
-  fullName: z.string().trim().max(200).nullish(),
+  fullName: optionalText,
   checkout_items: z.array(checkoutItemSchema).optional(),
   discount_code: discountCode,
   /** Chosen by the page once per attempt, so a double click makes one subscription. */
@@ -70,7 +72,7 @@ export const calculateTaxSchema = z.object({
   store_id: storeId,
   address: addressSchema,
   email: emailSchema,
-  name: z.string().trim().max(200).nullish(),
+  name: optionalText,
   shipping_id: shippingOption,
   discount_code: discountCode,
 });

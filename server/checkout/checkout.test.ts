@@ -86,6 +86,20 @@ describe("checkout with the simulated provider", () => {
     expect(((await cart.json()) as { cartItems: unknown[] }).cartItems).toEqual([]);
   });
 
+  it("names a name or address line that is too long, in the words of the required fields", async () => {
+    const { sessionId } = await startCheckout(2);
+    const long = "x".repeat(201);
+    for (const [change, field] of [
+      [{ name: long }, "name"],
+      [{ address: { ...ADDRESS, line2: long } }, "address.line2"],
+      [{ address: { ...ADDRESS, line1: long } }, "address.line1"],
+    ] as const) {
+      const response = await t.call("POST", "/api/stripe/preview_tax", details(sessionId, change));
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toBe(`${field}: is too long`);
+    }
+  });
+
   it("releases the stock of a declined card and keeps the order unpaid", async () => {
     const before = await stockOf(SKU);
     const { sessionId } = await startCheckout(2);

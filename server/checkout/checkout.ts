@@ -4,7 +4,7 @@
  * A bad request changes nothing: no session, no order, no stock held.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Discount } from "../../core/cart";
 import { INVALID_DISCOUNT_MESSAGE, lineKey } from "../../core/cart";
 import { centsToDollars, formatMoney, roundCents } from "../../core/money";
@@ -28,6 +28,7 @@ import { priceCart, totalsOf, type PricedLine } from "../cart/pricing";
 import { getCartLines, priceStoredCart, type StoredCartLine } from "../cart/store";
 import { HttpError } from "../http/errors";
 import { abandonOrder, createPendingOrder, type Order } from "../orders/orders";
+import { PaymentNotFoundError } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
 
 export type CheckoutDetails = {
@@ -91,11 +92,17 @@ export function taxCents(rate: { rateBasisPoints: number; taxesShipping: boolean
   return roundCents(((goodsCents + (rate.taxesShipping ? shipping : 0)) * rate.rateBasisPoints) / 10_000);
 }
 
+/** Said when a code restricted to one address (the welcome code) is used with another address, or again. */
+export const RESTRICTED_DISCOUNT_MESSAGE =
+  "This code only works with the email address it was sent to, and only on that address's first order";
+
 async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
   if (!code || code.trim() === "") return null;
   const discount = await findDiscount(db, storeId, code, { email });
-  if (!discount) throw new HttpError(400, `discount_code: ${INVALID_DISCOUNT_MESSAGE}`);
-  return discount;
+  if (discount) return discount;
+  // The cart, which knows no email, accepted the code: "invalid" alone would not tell the shopper why it stopped.
+  const restricted = (await findDiscount(db, storeId, code)) !== null;
+  throw new HttpError(400, `discount_code: ${restricted ? RESTRICTED_DISCOUNT_MESSAGE : INVALID_DISCOUNT_MESSAGE}`);
 }
 
 export type Quote = {
@@ -202,6 +209,28 @@ async function sessionRow(deps: AppDeps, storeId: string, sessionId: string) {
   return session;
 }
 
+type SessionRow = Awaited<ReturnType<typeof sessionRow>>;
+
+export const ALREADY_PAID_MESSAGE = "This order has already been paid.";
+
+/** A checkout whose order is paid (or was, and was shipped or given back since): it can never be paid again. */
+export class CheckoutPaidError extends HttpError {
+  constructor(readonly orderNumber: number | null) {
+    super(409, ALREADY_PAID_MESSAGE);
+  }
+}
+
+/** Order states that come only after a payment; "failed" and "expired" orders may still be paid (a retry). */
+const PAID_STATES: readonly Order["status"][] = ["paid", "backordered", "fulfilled", "cancelled", "refunded"];
+
+/** The session and its order, while it can still be paid. */
+async function openSession(deps: AppDeps, storeId: string, sessionId: string) {
+  const session = await sessionRow(deps, storeId, sessionId);
+  const order = session.orderId ? await orderById(deps, session.orderId) : null;
+  if (order && PAID_STATES.includes(order.status)) throw new CheckoutPaidError(order.number);
+  return { session, order: order ?? null };
+}
+
 async function sessionLines(deps: AppDeps, storeId: string, session: typeof checkoutSessions.$inferSelect) {
   const snapshot = session.items as StoredCartLine[];
   const priced = await priceCart(deps.db, storeId, snapshot, null);
@@ -210,22 +239,44 @@ async function sessionLines(deps: AppDeps, storeId: string, session: typeof chec
   return priced.lines;
 }
 
-/** The session's provider payment, made once (idempotency key per session) and reused by every later call. */
-async function sessionPayment(deps: AppDeps, session: typeof checkoutSessions.$inferSelect) {
-  if (session.paymentReference) return deps.payments.retrievePayment(session.paymentReference);
+/**
+ * The session's provider payment, made once (idempotency key per session) and reused by every later call. A payment
+ * that cannot be paid any more (one the provider no longer has, as the simulated provider forgets its payments on a
+ * restart, or a canceled one) is replaced by a fresh one for the same sum, on the session and on its unpaid order, so
+ * an old checkout link still takes the shopper to paying; a payment that already succeeded closes the checkout.
+ */
+async function sessionPayment(deps: AppDeps, session: SessionRow, order: Order | null) {
+  const previous = session.paymentReference;
+  if (previous) {
+    const payment = await deps.payments.retrievePayment(previous).catch((error: unknown) => {
+      if (error instanceof PaymentNotFoundError) return null;
+      throw error;
+    });
+    // Paid, and the provider's event not applied yet: closed all the same.
+    if (payment?.status === "succeeded") throw new CheckoutPaidError(order?.number ?? null);
+    if (payment && payment.status !== "canceled") return payment;
+  }
   const payment = await deps.payments.createPayment({
-    amountCents: session.costCents,
-    metadata: { store_id: session.storeId, checkout_session_id: session.id },
-    idempotencyKey: `checkout-session:${session.id}`,
+    amountCents: order?.totalCents ?? session.costCents,
+    email: order?.email,
+    metadata: { store_id: session.storeId, checkout_session_id: session.id, ...(order ? { order_key: order.idempotencyKey } : {}) },
+    // Concurrent calls make one replacement; the replaced payment's id keeps Stripe from answering with it again.
+    idempotencyKey: previous ? `checkout-session:${session.id}:replacing:${previous}` : `checkout-session:${session.id}`,
   });
   await deps.db.update(checkoutSessions).set({ paymentReference: payment.id }).where(eq(checkoutSessions.id, session.id));
+  if (order) {
+    await deps.db
+      .update(orders)
+      .set({ paymentReference: payment.id })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, ["pending", "failed", "expired"])));
+  }
   return payment;
 }
 
 export async function getCheckoutSession(deps: AppDeps, storeId: string, sessionId: string): Promise<CheckoutSessionData> {
-  const session = await sessionRow(deps, storeId, sessionId);
+  const { session, order } = await openSession(deps, storeId, sessionId);
   const lines = await sessionLines(deps, storeId, session);
-  const payment = await sessionPayment(deps, session);
+  const payment = await sessionPayment(deps, session, order);
   const totals = totalsOf(lines, null);
   return {
     session_id: session.id,
@@ -248,7 +299,7 @@ const detailsOf = (body: SessionCheckoutRequest): CheckoutDetails => ({
 });
 
 export async function previewSessionCheckout(deps: AppDeps, storeId: string, body: SessionCheckoutRequest) {
-  const session = await sessionRow(deps, storeId, body.session_id);
+  const { session } = await openSession(deps, storeId, body.session_id);
   const lines = await sessionLines(deps, storeId, session);
   return (await quote(deps.db, storeId, lines, detailsOf(body))).priceInfo;
 }
@@ -316,9 +367,12 @@ export type SubmittedOrder = { order_id: number; client_secret: string; payment_
  * session's payment set to the order's total, ready for the browser to confirm.
  */
 export async function submitSessionOrder(deps: AppDeps, storeId: string, body: SessionCheckoutRequest): Promise<SubmittedOrder> {
-  const session = await sessionRow(deps, storeId, body.session_id);
+  const { session, order: existing } = await openSession(deps, storeId, body.session_id);
   const key = `checkout:${session.id}`;
-  if (session.orderId) return submitted(deps, await orderById(deps, session.orderId));
+  if (existing) {
+    const payment = await sessionPayment(deps, session, existing);
+    return { order_id: existing.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: existing.totalCents };
+  }
   const lines = await sessionLines(deps, storeId, session);
   if (lines.some((line) => line.subscriptionId !== null)) {
     throw new HttpError(422, "A cart with a subscription is checked out with confirm_subscription");
@@ -326,7 +380,7 @@ export async function submitSessionOrder(deps: AppDeps, storeId: string, body: S
   const details = detailsOf(body);
   const q = await quote(deps.db, storeId, lines, details);
   const fields = orderFields(storeId, deps, lines, details, q);
-  const payment = await sessionPayment(deps, session);
+  const payment = await sessionPayment(deps, session, null);
   if (payment.status === "requires_payment_method") {
     await deps.payments.updatePayment(payment.id, {
       amountCents: q.priceInfo.total,

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { RESTRICTED_DISCOUNT_MESSAGE } from "../checkout/checkout";
 import { DEMO } from "../db/seed-content";
 import { discounts, mailOutbox, newsletterSubscribers, orders } from "../db/schema";
 import { SimulatedPaymentProvider, TEST_CARDS } from "../payments/simulated";
@@ -287,7 +288,7 @@ describe("the welcome code in the cart and at checkout", () => {
 
     const stranger = await submit(await startCheckout(), "someone-else@example.com", code);
     expect(stranger.status).toBe(400);
-    expect((await stranger.json()).error).toBe("discount_code: Invalid discount code");
+    expect((await stranger.json()).error).toBe(`discount_code: ${RESTRICTED_DISCOUNT_MESSAGE}`);
 
     const sessionId = await startCheckout();
     const owner = await submit(sessionId, "Wendy@Example.com", code);

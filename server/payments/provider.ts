@@ -60,6 +60,12 @@ export type ProviderClientConfig =
 /** Card details that cannot be right (bad number, past expiry, bad CVC): refused before any attempt is made. */
 export class InvalidCardError extends Error {}
 
+/**
+ * The provider has no payment of that id (a simulated payment made before a restart, or a payment of another
+ * account): nothing can be paid on it, so the checkout makes a new one instead.
+ */
+export class PaymentNotFoundError extends Error {}
+
 /** A webhook whose signature or timestamp does not verify: answered with 400 and otherwise ignored. */
 export class WebhookVerificationError extends Error {}
 

@@ -6,6 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   InvalidCardError,
+  PaymentNotFoundError,
   WebhookVerificationError,
   type CardDetails,
   type Payment,
@@ -93,7 +94,7 @@ export class SimulatedPaymentProvider implements PaymentProvider {
 
   private get(id: string): Payment {
     const payment = this.payments.get(id);
-    if (!payment) throw new Error(`No such payment: ${id}`);
+    if (!payment) throw new PaymentNotFoundError(`No such payment: ${id}`);
     return payment;
   }
 

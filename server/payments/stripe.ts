@@ -5,6 +5,7 @@
  */
 import Stripe from "stripe";
 import {
+  PaymentNotFoundError,
   WebhookVerificationError,
   type Payment,
   type PaymentChange,
@@ -88,10 +89,18 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrievePayment(id: string) {
-    if (id.startsWith("sub_")) {
-      return this.subscriptionPayment(await this.stripe.subscriptions.retrieve(id, { expand: ["latest_invoice.confirmation_secret"] }));
+    try {
+      if (id.startsWith("sub_")) {
+        return this.subscriptionPayment(await this.stripe.subscriptions.retrieve(id, { expand: ["latest_invoice.confirmation_secret"] }));
+      }
+      return toPayment(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      // Only a payment Stripe says does not exist (another account or mode) is missing; a network error is not.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
+        throw new PaymentNotFoundError(error.message);
+      }
+      throw error;
     }
-    return toPayment(await this.stripe.paymentIntents.retrieve(id));
   }
 
   async refund(id: string, input: RefundRequest) {

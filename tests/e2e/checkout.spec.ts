@@ -7,9 +7,11 @@ const OWNER = { username: "owner", password: "e2e-owner-password" };
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your cart" });
 
-async function storeCart(page: Page, quantity: number, sku = SKU) {
+async function storeCart(page: Page, quantity: number, sku = SKU, discountCode?: string) {
   await page.goto("/");
-  const response = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku, quantity }] } });
+  const response = await page.request.post("/api/cart-items", {
+    data: { cartItems: [{ kind: "product", sku, quantity }], ...(discountCode ? { discount_code: discountCode } : {}) },
+  });
   expect(response.status(), await response.text()).toBe(200);
   await page.reload();
 }
@@ -23,9 +25,9 @@ async function goToCheckout(page: Page) {
 
 const form = (page: Page) => page.getByRole("form", { name: "Checkout" });
 
-async function fillDetails(page: Page, email = "shopper@example.com") {
+async function fillDetails(page: Page, email = "shopper@example.com", name = "Sam Shopper") {
   await form(page).getByLabel("Email").fill(email);
-  await form(page).getByLabel("Full name").fill("Sam Shopper");
+  await form(page).getByLabel("Full name").fill(name);
   await form(page).getByLabel("Address", { exact: true }).fill("1 Main St");
   await form(page).getByLabel("City").fill("Sacramento");
   await form(page).getByLabel("State").fill("CA");
@@ -161,5 +163,114 @@ test.describe("checkout with the simulated provider", () => {
       headers: { authorization: `Basic ${Buffer.from("owner:not-the-password").toString("base64")}` },
     });
     expect(wrong.status()).toBe(401);
+  });
+
+  test("a paid checkout reopened with Back or its link says it is paid and offers no second payment", async ({ page }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const link = page.url();
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(page.getByText(/Order number: \d+/)).toBeVisible();
+    const number = (await page.getByText(/Order number: \d+/).textContent())!;
+
+    await page.goBack();
+    await expect(page.getByRole("alert")).toHaveText("This order has already been paid.");
+    await expect(page.getByText(number)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toHaveText("This order has already been paid.");
+    await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the summary takes the cart's discount off the total before a shipping method is chosen", async ({ page }) => {
+    await storeCart(page, 2, SKU, "SAVE15");
+    await goToCheckout(page);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("Discount (SAVE15)")).toBeVisible();
+    // $32.00 less 15 % ($4.80), as the cart drawer's estimated total.
+    await expect(summary.getByText("-$4.80")).toBeVisible();
+    await expect(summary.getByText("$27.20")).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    // $27.20 + $5.99 shipping + 7.25 % tax on the goods ($1.97).
+    await expect(summary.getByText("$35.16")).toBeVisible();
+  });
+
+  test("a rate-limited code is not called invalid at checkout either", async ({ page }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    // The server's limiter counts per address, shared by every journey: answer 429 here instead of spending it.
+    await page.route("**/api/discount/**", (route) =>
+      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ error: "Slow down, please." }) }),
+    );
+    await summary.getByLabel("Discount code").fill("SAVE15");
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.getByRole("alert")).toHaveText("Slow down, please.");
+    await expect(summary.getByText("Discount (SAVE15)")).toBeHidden();
+  });
+
+  test("a welcome code used with another email says whose code it is", async ({ page, browser }) => {
+    const owner = `welcome-${Date.now()}@example.com`;
+    const signup = await page.request.post("/api/discount/sendWelcomeEmail", { data: { store_id: "demo", customer_email: owner } });
+    expect(signup.status()).toBe(200);
+    const mailbox = await browser.newContext({ httpCredentials: OWNER });
+    const mail = await mailbox.newPage();
+    await mail.goto("/dev/mailbox");
+    const message = mail.getByRole("article").filter({ hasText: owner });
+    await expect(message).toContainText("Your discount code: WELCOME-");
+    const code = /Your discount code: (WELCOME-[A-Z2-9]{8})/.exec(await message.innerText())![1];
+    await mailbox.close();
+
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await summary.getByLabel("Discount code").fill(code);
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.getByText(`Discount (${code})`)).toBeVisible();
+    await fillDetails(page, "someone-else@example.com");
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await expect(summary.getByRole("alert")).toHaveText(
+      "This code only works with the email address it was sent to, and only on that address's first order",
+    );
+    await expect(page.getByText(/discount_code/)).toHaveCount(0);
+    await summary.getByRole("button", { name: "Remove" }).click();
+    await expect(summary.getByRole("alert")).toHaveCount(0);
+    await expect(summary.getByText("$40.31")).toBeVisible();
+  });
+
+  test("inputs stop at the server's limits and a refused field is named beside it", async ({ page }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const name = form(page).getByLabel("Full name");
+    await expect(name).toHaveAttribute("maxlength", "200");
+    await fillDetails(page, "sam@localhost", "S".repeat(250));
+    await expect(name).toHaveValue("S".repeat(200));
+    // The page's check (an @) passes; the server's does not, and says which field.
+    const email = form(page).getByLabel("Email");
+    await expect(email).toHaveAccessibleDescription("Email: Please enter a valid email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Failed to fetch shipping options")).toHaveCount(0);
+    await email.fill("sam@example.com");
+    await expect(email).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("radio", { name: /Standard Shipping/ })).toBeVisible();
+  });
+
+  test("a validation message goes once what it asks for is filled in", async ({ page }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    await form(page).getByLabel("Email").fill("shopper@example.com");
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please complete the address");
+    await fillDetails(page);
+    await expect(page.getByRole("alert")).toHaveText("Please fill in all required fields");
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await expect(page.getByRole("alert")).toHaveCount(0);
   });
 });

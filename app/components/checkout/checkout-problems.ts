@@ -1,0 +1,44 @@
+/**
+ * Where a failed checkout call belongs on the page. The API names the field it refuses first ("address.name: …",
+ * "discount_code: …"); the page shows the rest of the message beside that field, never the internal name.
+ */
+export type AddressField = "name" | "line1" | "line2" | "city" | "state" | "postal_code";
+export type CheckoutFieldKey = "email" | AddressField | "shipping" | "discount";
+
+export type CheckoutProblem = { field: CheckoutFieldKey | null; message: string };
+
+/**
+ * The longest value the checkout API accepts for each input (core/schemas/checkout.ts, which the browser does not
+ * load); checkout-problems.test.ts holds them equal to the schemas.
+ */
+export const FIELD_MAX_LENGTH: Record<"email" | AddressField, number> = {
+  email: 254,
+  name: 200,
+  line1: 200,
+  line2: 200,
+  city: 200,
+  state: 200,
+  postal_code: 200,
+};
+
+const FIELDS: Record<string, CheckoutFieldKey> = {
+  email: "email",
+  name: "name",
+  fullName: "name",
+  "address.name": "name",
+  "address.line1": "line1",
+  "address.line2": "line2",
+  "address.city": "city",
+  "address.state": "state",
+  "address.postal_code": "postal_code",
+  shipping_option: "shipping",
+  shipping_id: "shipping",
+  discount_code: "discount",
+};
+
+export function checkoutProblem(failure: unknown): CheckoutProblem {
+  const text = failure instanceof Error ? failure.message : String(failure);
+  const named = /^([A-Za-z_]+(?:\.[A-Za-z_0-9]+)*): (.+)$/s.exec(text);
+  if (!named) return { field: null, message: text };
+  return { field: FIELDS[named[1]] ?? null, message: named[2] };
+}
