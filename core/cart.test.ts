@@ -16,6 +16,7 @@ import {
   cartReducer,
   createCartState,
   discountCents,
+  discountRefusalMessage,
   isBelowMinimum,
   lineKey,
   lineTotalCents,
@@ -25,6 +26,7 @@ import {
   subtotalCents,
   titleCaseHandle,
   totalQuantity,
+  unitsInCart,
 } from "./cart";
 import type {
   AddCheck,
@@ -111,6 +113,15 @@ describe("constants", () => {
     expect(OUT_OF_STOCK_MESSAGE).toBe("This item is currently out of stock.");
     expect(INCOMPLETE_BUNDLE_MESSAGE).toBe("Please select all product options");
     expect(INVALID_DISCOUNT_MESSAGE).toBe("Invalid discount code");
+  });
+});
+
+describe("discountRefusalMessage", () => {
+  it("calls a looked-up code invalid, and tells a rate-limited shopper to wait, in the server's words if any", () => {
+    expect(discountRefusalMessage(404, "Invalid discount code")).toBe(INVALID_DISCOUNT_MESSAGE);
+    expect(discountRefusalMessage(0)).toBe(INVALID_DISCOUNT_MESSAGE);
+    expect(discountRefusalMessage(429, "Slow down, please.")).toBe("Slow down, please.");
+    expect(discountRefusalMessage(429)).toBe("Too many attempts. Please try again in a minute.");
   });
 });
 
@@ -250,6 +261,21 @@ describe("addProduct", () => {
     cartReducer(before, { type: "addProduct", item: product("A", 1, 3) });
     cartReducer(before, { type: "addProduct", item: product("B", 1, 3) });
     expect(before).toEqual(snapshot);
+  });
+});
+
+describe("unitsInCart", () => {
+  it("counts a variant's units on its own lines and inside bundles", () => {
+    const subscribed: CartSubscription = { subscription_id: "s1", subscription_price: 9, subscription_interval: 1, subscription_interval_unit: "month" };
+    const items = [
+      product("A-1", 10, 2),
+      product("A-1", 9, 1, subscribed),
+      product("B-1", 10, 5),
+      { ...bundle(1, "30", { a: "A-1", b: "B-1" }), quantity: 3 },
+    ];
+    expect(unitsInCart(items, "A-1")).toBe(2 + 1 + 3);
+    expect(unitsInCart(items, "B-1")).toBe(5 + 3);
+    expect(unitsInCart(items, "C-1")).toBe(0);
   });
 });
 

@@ -3,6 +3,7 @@
  * lines and the same totals. Pure: no React, no database, no I/O.
  */
 import { centsToDollars, roundCents, toCents } from "./money";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit";
 
 export const MAX_DISTINCT_LINES = 19;
 /** An add may leave a product line only below this quantity, and grows a bundle line only while it is below it. */
@@ -16,6 +17,15 @@ export const EXCEEDS_STOCK_MESSAGE = "Requested quantity exceeds available stock
 export const OUT_OF_STOCK_MESSAGE = "This item is currently out of stock.";
 export const INCOMPLETE_BUNDLE_MESSAGE = "Please select all product options";
 export const INVALID_DISCOUNT_MESSAGE = "Invalid discount code";
+
+/**
+ * What a refused discount code is called: "Invalid" only when the server looked it up. A shopper over the guess limit
+ * (429) may have typed a valid code, so is told to wait, in the server's words when it gave some.
+ */
+export function discountRefusalMessage(status: number, serverError?: string): string {
+  if (status === 429) return serverError || TOO_MANY_ATTEMPTS_MESSAGE;
+  return INVALID_DISCOUNT_MESSAGE;
+}
 
 export type CartSubscription = {
   subscription_id: string;
@@ -238,6 +248,17 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
 
 export function isBelowMinimum(state: CartState): boolean {
   return state.totalCents < MINIMUM_ORDER_CENTS;
+}
+
+/**
+ * Units of a variant the cart already holds, on its own lines (one-time or subscribed) and inside bundles: what an
+ * add must leave room for within the variant's stock.
+ */
+export function unitsInCart(items: readonly CartItem[], sku: string): number {
+  return items.reduce(
+    (units, line) => units + (line.kind === "product" ? (line.sku === sku ? line.quantity : 0) : (line.sku_to_quantity[sku] ?? 0) * line.quantity),
+    0,
+  );
 }
 
 /** The navbar badge: units, not lines. */

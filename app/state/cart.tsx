@@ -8,12 +8,14 @@ import {
   canAddLine,
   cartReducer,
   createCartState,
+  discountRefusalMessage,
   type CartItem,
   type CartState,
   type Discount,
   type NewBundleLine,
   type ProductCartItem,
   lineKey,
+  unitsInCart,
 } from "@core/cart";
 import type { Bundle, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
@@ -26,7 +28,8 @@ export type InitialCart = CartResponse;
 export type AddProductResult = "added" | "cart_full" | "line_cap" | "invalid_quantity";
 export type AddBundleResult = "added" | "incomplete" | "cart_full" | "line_cap";
 export type QuickAddResult = "added" | "out_of_stock" | "ignored";
-export type ApplyDiscountResult = "applied" | "invalid" | "ignored";
+/** `refused` is what to tell the shopper. */
+export type ApplyDiscountResult = "applied" | "ignored" | { refused: string };
 
 export type CartContextValue = {
   state: CartState;
@@ -40,7 +43,7 @@ export type CartContextValue = {
     subscription: SubscriptionOption | null,
   ): AddProductResult;
   addBundle(bundle: Bundle, selectedVariants: Record<string, string | undefined>): AddBundleResult;
-  /** The product card's quick shop: one unit, refused when the variant has no stock. */
+  /** The product card's quick shop: one unit, refused when the variant has no stock beyond what the cart holds. */
   quickAdd(product: ProductCardData, variant: Variant): Promise<QuickAddResult>;
   updateQuantity(key: string, quantity: number): void;
   remove(key: string): void;
@@ -107,6 +110,32 @@ export function bundleCartItem(bundle: Bundle, selectedVariants: Record<string, 
   };
 }
 
+/** A call the server refused, with its status and the server's own error text when it gave one. */
+class RequestError extends Error {
+  constructor(
+    url: string,
+    readonly status: number,
+    readonly serverError: string | undefined,
+  ) {
+    super(serverError ?? `Request to ${url} failed with status ${status}`);
+  }
+}
+
+/**
+ * A discount code as the server knows it, for the cart drawer and the checkout page alike. Refused with the words
+ * the shopper should read (core's discountRefusalMessage); an unreachable server gives no status, so the spec's
+ * 'Invalid discount code'.
+ */
+export async function lookupDiscount(storeId: string, code: string): Promise<Discount> {
+  try {
+    const { data } = await requestJson<DiscountResponse>(`/api/discount/${encodeURIComponent(code)}?store_id=${encodeURIComponent(storeId)}`);
+    return data;
+  } catch (error) {
+    const answer = error instanceof RequestError ? error : null;
+    throw new Error(discountRefusalMessage(answer?.status ?? 0, answer?.serverError), { cause: error });
+  }
+}
+
 async function requestJson<T>(url: string, init?: RequestInit): Promise<T> {
   const response = await fetch(url, {
     credentials: "include",
@@ -114,9 +143,7 @@ async function requestJson<T>(url: string, init?: RequestInit): Promise<T> {
     headers: { "content-type": "application/json", ...init?.headers },
   });
   const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!response.ok || body === null) {
-    throw new Error(body?.error ?? `Request to ${url} failed with status ${response.status}`);
-  }
+  if (!response.ok || body === null) throw new RequestError(url, response.status, body?.error);
   return body;
 }
 
@@ -206,7 +233,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
 
   const quickAdd = useCallback<CartContextValue["quickAdd"]>(
     async (product, variant) => {
-      if (variant.total_stock < 1) return "out_of_stock";
+      if (variant.total_stock < unitsInCart(stateRef.current.cartItems, variant.sku) + 1) return "out_of_stock";
       return addProduct(product, variant, 1, null) === "added" ? "added" : "ignored";
     },
     [addProduct],
@@ -218,14 +245,11 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
       const trimmed = code.trim();
       if (trimmed === "") return "ignored";
       try {
-        const { data } = await requestJson<DiscountResponse>(
-          `/api/discount/${encodeURIComponent(trimmed)}?store_id=${encodeURIComponent(storeId)}`,
-        );
-        dispatch({ type: "setDiscount", discount: data });
+        dispatch({ type: "setDiscount", discount: await lookupDiscount(storeId, trimmed) });
         return "applied";
       } catch (error) {
         console.error("Failed to fetch discount code", error);
-        return "invalid";
+        return { refused: (error as Error).message };
       }
     },
     [storeId],

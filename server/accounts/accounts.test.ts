@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ACCOUNT_NOT_FOUND_MESSAGE, INVALID_RESET_LINK_MESSAGE } from "../../core/account-messages";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { mailOutbox, passwordResetTokens, sessions } from "../db/schema";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "../http/rate-limit";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { DUPLICATE_EMAIL_MESSAGE } from "./customers";
 import { hashToken } from "./session";
 

@@ -5,7 +5,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Config } from "../config";
 import { requestClientIp } from "./client-ip";
-import { TOO_MANY_ATTEMPTS_MESSAGE, type RateLimiter } from "./rate-limit";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
+import type { RateLimiter } from "./rate-limit";
 
 export const ADMIN_REALM = "Shop owner";
 

@@ -3,9 +3,8 @@
  * what a one-process shop needs; several instances behind a balancer would each count on their own.
  */
 import type { Context } from "hono";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { HttpError } from "./errors";
-
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please try again in a minute.";
 
 export type RateLimitPolicy = { limit: number; windowMs: number };
 

@@ -82,8 +82,9 @@ test.describe("cart drawer", () => {
     await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
     await openCart(page);
     synced = nextSync(page);
-    await line(page, "House Blend").getByRole("button", { name: /^Remove/ }).click();
-    await expect(drawer(page).getByText("Your cart is empty.")).toBeVisible();
+    // Pressed from the keyboard: the drawer stays open and focus, whose button left with the line, stays in it.
+    await line(page, "House Blend").getByRole("button", { name: /^Remove/ }).press("Enter");
+    await expect(drawer(page).getByText("Your cart is empty.")).toBeFocused();
     await synced;
     await page.reload();
     await expect(page.getByRole("button", { name: "Cart", exact: true })).toBeVisible();
@@ -153,6 +154,23 @@ test.describe("cart drawer", () => {
     await expect(drawer(page).getByLabel("Discount code")).toBeVisible();
   });
 
+  test("a rate-limited code is not called invalid: the server's message, or a default without one", async ({ page }) => {
+    await page.goto("/");
+    await openCart(page);
+    const dialog = drawer(page);
+    // The server's limiter counts per address, shared by every journey: answer 429 here instead of spending it.
+    let body: string | undefined = JSON.stringify({ error: "Slow down, please." });
+    await page.route("**/api/discount/**", (route) => route.fulfill({ status: 429, contentType: "application/json", body }));
+    await dialog.getByLabel("Discount code").fill("SAVE15");
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Slow down, please.");
+
+    body = undefined;
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Too many attempts. Please try again in a minute.");
+    await expect(dialog.getByText("Discount Applied")).toBeHidden();
+  });
+
   test("sits on the right, a third wide, and closes on the close button and on a backdrop click", async ({ page }) => {
     await page.goto("/");
     await openCart(page);
@@ -214,6 +232,19 @@ test.describe("adding to the cart", () => {
     await increase.click();
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
     await increase.click();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByText("Requested quantity exceeds available stock")).toBeVisible();
+
+    // Both of the two in stock, added one at a time: the cart's units count against the stock too.
+    const decrease = page.getByRole("button", { name: "Decrease quantity" });
+    await decrease.click();
+    await decrease.click();
+    for (let added = 1; added <= 2; added++) {
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await expect(drawer(page)).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("button", { name: `Cart, ${added} item${added > 1 ? "s" : ""}` })).toBeVisible();
+    }
     await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
     await expect(page.getByText("Requested quantity exceeds available stock")).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE } from "@core/cart";
+import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE, unitsInCart } from "@core/cart";
 import type { Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
@@ -10,7 +10,7 @@ export const ADDING_FEEDBACK_MS = 1500;
 
 /**
  * The product page's 'Add to Cart' (spec sections 4 and 5): disabled with no variant, while adding, or when the
- * variant's stock is below the quantity, then reading 'Out of Stock'.
+ * variant's stock is below the quantity (with what the cart already holds of it), then reading 'Out of Stock'.
  */
 export function AddToCartButton({
   product,
@@ -23,7 +23,7 @@ export function AddToCartButton({
   quantity: number;
   subscription: SubscriptionOption | null;
 }) {
-  const { addProduct } = useCart();
+  const { addProduct, state } = useCart();
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const hydrated = useHydrated();
@@ -33,11 +33,12 @@ export function AddToCartButton({
   // A message about one choice does not apply to the next one.
   useEffect(() => setMessage(null), [variant, quantity, subscription]);
 
-  const stockShort = variant !== null && variant.total_stock < quantity;
+  // Measured against stock together with the cart's units, so three in stock cannot become four in the cart.
+  const stockShort = variant !== null && variant.total_stock < unitsInCart(state.cartItems, variant.sku) + quantity;
 
   function add() {
     if (!variant || adding) return;
-    if (variant.total_stock < quantity) {
+    if (stockShort) {
       setMessage(EXCEEDS_STOCK_MESSAGE);
       return;
     }

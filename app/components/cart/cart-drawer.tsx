@@ -30,6 +30,21 @@ export function CartDrawer() {
     if (!state.shouldShowCart && element.open) element.close();
   }, [state.shouldShowCart]);
 
+  // Removing a line takes its focused Remove button out of the page and the browser drops focus on <body>, behind
+  // the modal: hand it to what the drawer now shows, the remaining lines or the empty cart's message.
+  const lineList = useRef<HTMLUListElement>(null);
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const lineCount = state.cartItems.length;
+  const previousLineCount = useRef(lineCount);
+  useEffect(() => {
+    const fewer = lineCount < previousLineCount.current;
+    previousLineCount.current = lineCount;
+    const element = dialog.current;
+    if (fewer && element?.open && !element.contains(document.activeElement)) {
+      (emptyMessage.current ?? lineList.current)?.focus();
+    }
+  }, [lineCount]);
+
   // Following a link out of the drawer (or the browser's back button) leaves the cart behind. The page the drawer
   // first renders on is not a change: it may be mounted by the very click that opens it (see root.tsx).
   const shownOn = useRef(pathname);
@@ -81,9 +96,11 @@ export function CartDrawer() {
             </div>
           ) : null}
           {state.cartItems.length === 0 ? (
-            <p className="py-10 text-center">Your cart is empty.</p>
+            <p ref={emptyMessage} tabIndex={-1} className="py-10 text-center">
+              Your cart is empty.
+            </p>
           ) : (
-            <ul aria-label="Cart items">
+            <ul ref={lineList} tabIndex={-1} aria-label="Cart items">
               {state.cartItems.map((item) => (
                 <CartLine key={lineKey(item)} item={item} />
               ))}

@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { INVALID_DISCOUNT_MESSAGE } from "@core/cart";
 import { useCart } from "~/state/cart";
 
-/** The drawer's code box (spec sections 4 and 5, Discount): blank is ignored; an unknown or used-up code is refused. */
+/**
+ * The drawer's code box (spec sections 4 and 5, Discount): blank is ignored; an unknown or used-up code is refused,
+ * and a shopper over the server's guess limit is told to wait rather than that the code is invalid.
+ */
 export function DiscountCodeForm() {
   const { state, applyDiscount, removeDiscount } = useCart();
   const [code, setCode] = useState("");
@@ -36,7 +38,7 @@ export function DiscountCodeForm() {
     setBusy(true);
     const result = await applyDiscount(code);
     setBusy(false);
-    setError(result === "invalid" ? INVALID_DISCOUNT_MESSAGE : null);
+    setError(typeof result === "object" ? result.refused : null);
   }
 
   return (
