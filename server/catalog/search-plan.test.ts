@@ -1,6 +1,6 @@
 /**
- * Keyword search on a catalogue of thousands of products: its statement is served by the search index, never by
- * reading every product, and its number of statements does not grow with the number of results.
+ * Keyword search on a catalogue of thousands of products and bundles: its statement is served by the search indexes,
+ * never by reading every product or bundle, and its number of statements does not grow with the number of results.
  *
  * The plans are the planner's own choice (no enable_seqscan=off), first before the catalogue has statistics (PGlite
  * never gathers them; a fresh PostgreSQL has none until autovacuum runs), then after ANALYZE. The catalogue is
@@ -16,10 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
-import { addGeneratedProducts, seededRandom } from "../../tests/support/generated-catalogue";
+import { addGeneratedBundles, addGeneratedProducts, seededRandom } from "../../tests/support/generated-catalogue";
 import { keywordSearch, searchWords, typedSearchStatement } from "./search";
 
 const GENERATED_PRODUCTS = 10_000;
+const GENERATED_BUNDLES = 2_000;
 /** One word, a prefix while typing, two words, a stop word, a typo, a product number. */
 const QUERIES = ["kettle", "ket", "smoky kenya", "the kettle", "kettel", "1234"];
 
@@ -27,7 +28,9 @@ describe("keyword search on a generated catalogue", () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase({ seed: true });
-    await addGeneratedProducts(database.db, database.storeId, GENERATED_PRODUCTS, seededRandom(7));
+    const random = seededRandom(7);
+    await addGeneratedProducts(database.db, database.storeId, GENERATED_PRODUCTS, random);
+    await addGeneratedBundles(database.db, database.storeId, GENERATED_BUNDLES, random);
   });
   afterAll(async () => {
     await database.dispose();
@@ -38,21 +41,25 @@ describe("keyword search on a generated catalogue", () => {
     return (result as unknown as { rows: { "QUERY PLAN": string }[] }).rows.map((row) => row["QUERY PLAN"]).join("\n");
   };
 
-  const expectIndexPlans = async () => {
+  const expectIndexPlans = async ({ bundles }: { bundles: boolean }) => {
     for (const query of QUERIES) {
       const text = await plan(query);
       expect(text, query).toContain("products_search_vector_idx");
       expect(text, query).not.toMatch(/Seq Scan on products/);
+      if (bundles) expect(text, query).toContain("bundles_title_search_idx");
+      expect(text, query).not.toMatch(/Seq Scan on bundles/);
     }
   };
 
+  // Without statistics the planner takes a store's bundles to be a handful and reads them through the store index
+  // (still no full read); with them it searches bundles through their own index.
   it("finds through the search index before the catalogue has statistics", async () => {
-    await expectIndexPlans();
+    await expectIndexPlans({ bundles: false });
   });
 
-  it("finds through the search index once the catalogue has statistics", async () => {
-    await database.db.execute(sql`analyze products`);
-    await expectIndexPlans();
+  it("finds through the search indexes once the catalogue has statistics", async () => {
+    await database.db.execute(sql`analyze products, bundles`);
+    await expectIndexPlans({ bundles: true });
   });
 
   it("costs the same statements for one result as for a full page", async () => {

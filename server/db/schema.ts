@@ -84,7 +84,6 @@ export const products = pgTable(
     // search then reads in full. Only VACUUM or a list past 4 MB (some ten thousand products) empties that list,
     // and PGlite never vacuums; catalogue writes are rare, so they pay rather than every search.
     index("products_search_vector_idx").using("gin", t.searchVector).with({ fastupdate: false }),
-    index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -164,7 +163,9 @@ export const bundles = pgTable(
   },
   (t) => [
     uniqueIndex("bundles_store_handle_uq").on(t.storeId, t.handle),
-    index("bundles_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    // The expression keyword search matches bundles by (catalog/search.ts), so search reads the index, not every
+    // bundle's title; fastupdate off for the reason given on products.
+    index("bundles_title_search_idx").using("gin", sql`to_tsvector('english', ${t.title})`).with({ fastupdate: false }),
   ],
 );
 

@@ -1,9 +1,10 @@
 /**
- * A generated catalogue of many products (one variant each) for measuring and planning search at a size the demo
- * shop does not reach: titles like "smoky Kenya kettle 42", so every word is shared by many products.
+ * A generated catalogue of many products (one variant each) and bundles for measuring and planning search at a size
+ * the demo shop does not reach: titles like "smoky Kenya kettle 42", so every word is shared by many of them.
  */
+import { like } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
-import { products, variants } from "../../server/db/schema";
+import { bundles, products, variants } from "../../server/db/schema";
 
 export const GENERATED_WORDS = {
   nouns: ["coffee", "tea", "mug", "grinder", "kettle", "dripper", "filter", "tumbler", "scale", "press", "blend", "roast", "cup", "jar", "spoon"],
@@ -59,6 +60,27 @@ export async function addGeneratedProducts(db: Database, storeId: string, count:
         attributes: { Colour: rows[i].sku.colour, Size: rows[i].sku.size },
         priceCents: 500 + Math.floor(random() * 5000),
         stock: Math.floor(random() * 50),
+      })),
+    );
+  }
+}
+
+/**
+ * Adds `count` bundles ("smoky kettle gift set 42", handles generated-set-0 ...) of two generated products' variants;
+ * call after addGeneratedProducts with at least two products.
+ */
+export async function addGeneratedBundles(db: Database, storeId: string, count: number, random: () => number): Promise<void> {
+  const choose = chooseWith(random);
+  const { nouns, adjectives } = GENERATED_WORDS;
+  const skus = (await db.select({ sku: variants.sku }).from(variants).where(like(variants.sku, "GEN-%"))).map((row) => row.sku);
+  for (let start = 0; start < count; start += BATCH) {
+    await db.insert(bundles).values(
+      Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => ({
+        storeId,
+        handle: `generated-set-${start + i}`,
+        title: `${choose(adjectives)} ${choose(nouns)} gift set ${start + i}`,
+        priceCents: 1000 + Math.floor(random() * 5000),
+        skuToQuantity: { [choose(skus)]: 1, [choose(skus)]: 1 },
       })),
     );
   }
