@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, publicUrlWarning } from "./config";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -21,5 +21,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
       "Invalid environment variable STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",
     );
+  });
+});
+
+describe("publicUrlWarning", () => {
+  it("warns in production without PUBLIC_URL that emailed links point at localhost on the configured port", () => {
+    const warning = publicUrlWarning(loadConfig({ NODE_ENV: "production", PORT: "8123" }));
+    expect(warning).toMatch(/^PUBLIC_URL is not set: links in emails .* will point at http:\/\/localhost:8123/);
+  });
+
+  it("is silent with PUBLIC_URL set, and outside production", () => {
+    expect(publicUrlWarning(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }))).toBeNull();
+    expect(publicUrlWarning(loadConfig({ PORT: "8123" }))).toBeNull();
   });
 });

@@ -59,6 +59,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
+ * Production without PUBLIC_URL still starts (the two-command install, a shop on a LAN), but every link the shop
+ * mails (password resets, review requests, unsubscribes) is built from publicUrl and would lead to localhost. The
+ * server and the owner's commands both say so, in these words.
+ */
+export function publicUrlWarning(config: Config): string | null {
+  if (config.NODE_ENV !== "production" || config.PUBLIC_URL) return null;
+  return (
+    `PUBLIC_URL is not set: links in emails (password resets, review requests, unsubscribes) will point at ` +
+    `${config.publicUrl}. Set PUBLIC_URL to the shop's public address, e.g. https://shop.example.com`
+  );
+}
+
+/**
  * Cookies are marked Secure when the shop is served over https in production. Keying on the public address, not
  * only on NODE_ENV, keeps a plain-http install (a shop's LAN, a first trial) able to sign in and keep a cart.
  */

@@ -6,7 +6,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { startRetentionJob } from "./analytics/retention";
 import { bootShop } from "./boot";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, publicUrlWarning } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { logger } from "./logger";
 import { applyMemoryPolicy } from "./memory";
@@ -18,6 +18,8 @@ async function main() {
   const startedAt = performance.now();
   applyMemoryPolicy();
   const config = loadConfig();
+  const publicUrlProblem = publicUrlWarning(config);
+  if (publicUrlProblem) logger.warn(publicUrlProblem);
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const { app, database } = await bootShop(config, build, path.join(buildDir, "client"));

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { formatMoney } from "../../core/money";
-import { loadConfig } from "../../server/config";
+import { loadConfig, publicUrlWarning } from "../../server/config";
 import type { AppDeps } from "../../server/context";
 import { openDatabase } from "../../server/db/client";
 import { createDeps } from "../../server/deps";
@@ -74,7 +74,10 @@ export async function ordersCommand(deps: AppDeps, storeId: string, args: string
 }
 
 export async function run(args: string[]) {
+  // The server's configuration, so fulfil's review links are built as the server builds its links.
   const config = loadConfig();
+  const publicUrlProblem = publicUrlWarning(config);
+  if (publicUrlProblem) console.warn(publicUrlProblem);
   const dataDir = path.resolve(config.DATA_DIR);
   const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
   try {

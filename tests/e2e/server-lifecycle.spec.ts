@@ -36,9 +36,11 @@ test("an unreachable database stops start-up with a clear message and no stack t
   expect(shop.output()).not.toMatch(/\n\s+at /);
 });
 
-test("SIGTERM drains, closes the database and exits 0", async ({ request }) => {
+test("SIGTERM drains, closes the database and exits 0; without PUBLIC_URL start-up warns about emailed links", async ({
+  request,
+}) => {
   test.setTimeout(120_000);
-  const shop = startShop({ PORT: "4591" });
+  const shop = startShop({ PORT: "4591", PUBLIC_URL: "" });
   await expect
     .poll(async () => (await request.get("http://127.0.0.1:4591/healthz").catch(() => null))?.status(), { timeout: 90_000 })
     .toBe(200);
@@ -47,4 +49,5 @@ test("SIGTERM drains, closes the database and exits 0", async ({ request }) => {
   shop.child.kill("SIGTERM");
   expect(await shop.exited).toBe(0);
   expect(shop.output()).toContain('"msg":"stopped"');
+  expect(shop.output()).toMatch(/"level":40,.*"msg":"PUBLIC_URL is not set: links in emails .* will point at http:\/\/localhost:4591/);
 });
