@@ -20,7 +20,11 @@ test.describe("browse and find", () => {
     );
     await expect(page.getByRole("heading", { name: "Testimonials" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "What our customers say" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Newsletter offer" })).toBeVisible();
+    const offer = page.getByRole("region", { name: "Newsletter offer" });
+    await expect(offer).toBeVisible();
+    // On a wide screen the offer's picture spans its card; the height limit crops it rather than narrowing it.
+    const [card, picture] = await Promise.all([offer.getByRole("figure").boundingBox(), offer.locator("img").boundingBox()]);
+    expect(picture!.width).toBeCloseTo(card!.width, 0);
 
     // Each carousel is named apart from the section around it (axe: landmarks have unique names).
     for (const label of ["Featured collection", "Customer testimonials"]) {
@@ -69,6 +73,17 @@ test.describe("browse and find", () => {
     await page.getByRole("link", { name: /Ethiopia Yirgacheffe Kochere/ }).first().click();
     await expect(page).toHaveURL(`/products/${productHandles.ethiopia}`);
     await expect(page.getByRole("heading", { level: 1, name: "Ethiopia Yirgacheffe Kochere" })).toBeVisible();
+  });
+
+  test("closing the search overlay gives focus back to the Search button", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Search", exact: true });
+    await toggle.click();
+    await page.getByRole("searchbox", { name: "Search products" }).press("Escape");
+    await expect(toggle).toBeFocused();
+    await toggle.press("Enter");
+    await page.getByRole("button", { name: "Close search" }).press("Enter");
+    await expect(toggle).toBeFocused();
   });
 
   test("search and shop render their results in the server's HTML", async ({ page }) => {
@@ -199,6 +214,12 @@ test.describe("browse and find", () => {
     await expect(dripper.getByRole("radio", { name: "Matte White" })).toBeChecked();
     await dripper.getByText("Charcoal", { exact: true }).click();
     await expect(dripper.getByRole("radio", { name: "Charcoal" })).toBeChecked();
+    // The kit's price buys a 12 oz bag: any grind of it, but no 2 lb bag.
+    const houseBlend = products.filter({ hasText: "Tidewater House Blend" });
+    await expect(houseBlend.getByRole("radio", { name: "12 oz" })).toBeChecked();
+    await expect(houseBlend.getByRole("radio", { name: "2 lb" })).toHaveCount(0);
+    await houseBlend.getByText("Espresso Grind", { exact: true }).click();
+    await expect(houseBlend.getByRole("radio", { name: "Espresso Grind" })).toBeChecked();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Add Bundle to Cart" }).click();
     await expect(page.getByRole("dialog", { name: "Your cart" }).getByText("Pour-Over Starter Kit")).toBeVisible();

@@ -180,6 +180,17 @@ test.describe("welcome popup", () => {
     await expect(page.getByRole("button", { name: "WELCOME" })).toHaveCount(0);
   });
 
+  test("Escape closes the popup and gives focus back to the WELCOME tab", async ({ page }) => {
+    await page.goto("/");
+    const tab = page.getByRole("button", { name: "WELCOME" });
+    await tab.press("Enter");
+    const popup = page.getByRole("dialog", { name: "Welcome!" });
+    await expect(popup).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(popup).toBeHidden();
+    await expect(tab).toBeFocused();
+  });
+
   test("a repeated sign-up shows 'Already Signed Up'", async ({ page }) => {
     const email = uniqueEmail("twice");
     const first = await page.request.post("/api/discount/sendWelcomeEmail", { data: { store_id: "demo", customer_email: email } });

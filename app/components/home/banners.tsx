@@ -78,8 +78,9 @@ export function DiscountBlock({ image, percentage }: { image: string; percentage
   return (
     <section aria-label="Newsletter offer" className="mx-auto max-w-7xl px-4 py-12">
       <figure className="overflow-hidden rounded-lg bg-card">
-        {/* The box keeps the picture's 4:3 before it loads (an alt="" image that has not loaded yet has no height). */}
-        <div className="aspect-[4/3] max-h-[32rem]">
+        {/* The box keeps the picture's 4:3 before it loads (an alt="" image that has not loaded yet has no height).
+            Its width is set, so on a wide screen the height limit crops the picture instead of narrowing the box. */}
+        <div className="aspect-[4/3] max-h-[32rem] w-full">
           <WideImage url={image} width={1200} height={900} className="h-full w-full object-cover" />
         </div>
         <figcaption className="p-4 text-center text-lg font-semibold">{text}</figcaption>

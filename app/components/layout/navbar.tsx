@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { navigationHref } from "@core/navigation";
 import { useShop } from "~/lib/use-shop";
@@ -15,7 +16,8 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
   const menuToggle = useRef<HTMLButtonElement>(null);
 
   const closeSearch = useCallback(() => {
-    setSearchOpen(false);
+    // The overlay takes the toggle's place, so the toggle must be drawn again before it can take the focus back.
+    flushSync(() => setSearchOpen(false));
     searchToggle.current?.focus();
   }, []);
   const closeMenu = useCallback(() => {

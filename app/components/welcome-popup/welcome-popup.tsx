@@ -128,16 +128,15 @@ export function WelcomePopup() {
   const closing = state === "closing";
   return (
     <>
-      {state === "collapsed" && (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          onClick={() => setState("expanded")}
-          className="fixed bottom-4 left-0 z-40 rounded-r-lg bg-button px-4 py-3 text-sm font-bold tracking-widest text-button-ink shadow-lg"
-        >
-          WELCOME
-        </button>
-      )}
+      {/* Drawn while the modal is open too: the native dialog gives focus back to its opener only if it is still there. */}
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setState("expanded")}
+        className="fixed bottom-4 left-0 z-40 rounded-r-lg bg-button px-4 py-3 text-sm font-bold tracking-widest text-button-ink shadow-lg"
+      >
+        WELCOME
+      </button>
       <Modal
         open={state === "expanded" || closing}
         onClose={close}
