@@ -95,6 +95,8 @@ async function lighthouseFigures(url: string, preset: Preset, flags: Flags, repo
     });
   }
   const pick = (key: keyof RunFigures) => median(runs.map((run) => run.figures[key]));
+  // The LCP budget is the mobile preset's; desktop rows say so rather than print an empty cell.
+  const lcpAppliedMs = preset === "mobile" ? await appliedThrottlingLcp(url, flags) : "n/a";
   const performance = pick("performance");
   const representative = runs.find((run) => run.figures.performance === performance)!;
   await writeFile(path.join(REPORTS_DIR, `${reportName}.json`), representative.report);
@@ -105,11 +107,29 @@ async function lighthouseFigures(url: string, preset: Preset, flags: Flags, repo
     bestPractices: pick("bestPractices"),
     seo: pick("seo"),
     lcpMs: Math.round(pick("lcpMs")),
+    lcpAppliedMs,
     tbtMs: Math.round(pick("tbtMs")),
     cls: Math.round(pick("cls") * 1000) / 1000,
     jsKb: Math.round(pick("jsKb") * 10) / 10,
     failing,
   };
+}
+
+/**
+ * The mobile preset's LCP as Chrome paints it under the preset's network and CPU limits (Lighthouse's "devtools"
+ * throttling), beside the preset's own figure, which Lighthouse estimates from an unthrottled load (Lantern). The
+ * estimate counts every request that finished before the unthrottled paint as needed for it, and cannot tell module
+ * scripts (which never block painting) from ones that do: here all the hydration scripts (decision 0014).
+ */
+async function appliedThrottlingLcp(url: string, flags: Flags): Promise<number> {
+  const values: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const result = await lighthouse(url, { ...flags, throttlingMethod: "devtools", onlyCategories: ["performance"], output: "json", logLevel: "error" });
+    const lcp = result?.lhr.audits["largest-contentful-paint"].numericValue;
+    if (lcp === undefined) throw new Error(`Lighthouse measured no LCP for ${url} under applied throttling`);
+    values.push(lcp);
+  }
+  return Math.round(median(values));
 }
 
 /** What the cart's Checkout button does: a checkout session for the stored cart, priced to the cent it shows. */
