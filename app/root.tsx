@@ -22,6 +22,7 @@ import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { Navbar } from "./components/layout/navbar";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
+import { useReplayEarlyClicks } from "./lib/use-replay-early-clicks";
 import { useBrowserIdle } from "./lib/use-browser-idle";
 import { CartProvider, useCart } from "./state/cart";
 
@@ -61,6 +62,7 @@ function themeVariables(settings: StoreSettings): CSSProperties {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const shop = useRouteLoaderData<typeof loader>("root");
+  useReplayEarlyClicks();
   return (
     <html lang="en" style={shop ? themeVariables(shop.settings) : undefined}>
       <head>

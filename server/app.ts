@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { clientAssets } from "./http/client-assets";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
+import { hydrationAfterPaint } from "./http/hydration-after-paint";
 import { pageCache } from "./http/page-cache";
 import { HttpError, errorResponse } from "./http/errors";
 import { imageFiles } from "./http/image-files";
@@ -95,7 +96,13 @@ export function createApp(deps: AppDeps, options: AppOptions) {
     options.build,
     process.env.NODE_ENV === "production" ? "production" : "development",
   );
-  app.all("*", (c) => handleDocument(c.req.raw, deps));
+  app.all("*", async (c) => {
+    const response = await handleDocument(c.req.raw, deps);
+    if (!response.body || !response.headers.get("content-type")?.startsWith("text/html")) return response;
+    const headers = new Headers(response.headers);
+    headers.delete("content-length");
+    return new Response(response.body.pipeThrough(hydrationAfterPaint()), { status: response.status, headers });
+  });
 
   app.onError((error, c) => {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);

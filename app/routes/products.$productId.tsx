@@ -130,7 +130,14 @@ function ProductDetail({ product, others }: { product: Product; others: ProductC
       </section>
 
       {others.length > 0 ? (
-        <section aria-labelledby="others-heading" className="mt-16">
+        <section
+          aria-labelledby="others-heading"
+          className="mt-16 [content-visibility:auto]"
+          // Drawn only as it nears the screen (decision 0015): the first frame comes sooner and the cards' lazy
+          // pictures do not take the connection from the hydration scripts. The room kept for it is a phone's single
+          // column of cards, more than wider screens need, so cards laid out later never spill onto the footer.
+          style={{ containIntrinsicSize: `auto calc(${others.length} * (100vw + 12rem))` }}
+        >
           <h2 id="others-heading" className="mb-4 text-2xl font-semibold">
             You may also like
           </h2>

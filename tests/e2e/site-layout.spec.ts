@@ -51,18 +51,19 @@ test("pages are served compressed, hashed assets cached for good", async ({ page
     if (response.url().includes("/assets/")) assets.push(response.headers()["cache-control"] ?? "");
   });
   await page.goto("/");
+  // Asked for after the first paint (decision 0015), so possibly after the load event: the page hydrating says
+  // they have all come (its Search button opens the search box only then).
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("searchbox", { name: "Search products" })).toBeVisible();
   expect(assets.length).toBeGreaterThan(0);
   for (const cacheControl of assets) expect(cacheControl).toContain("immutable");
 });
 
 test("scripts are sent as the build compressed them, in the encoding the browser takes", async ({ page, request }) => {
-  const scripts: string[] = [];
-  page.on("response", (response) => {
-    if (/\/assets\/.+\.js$/.test(response.url())) scripts.push(response.url());
-  });
+  // The scripts are asked for after the first paint (decision 0015), which may come after the load event.
+  const firstScript = page.waitForResponse((response) => /\/assets\/.+\.js$/.test(response.url()));
   await page.goto("/");
-  const script = scripts[0];
-  expect(script).toBeDefined();
+  const script = (await firstScript).url();
   const plain = await request.get(script, { headers: { "accept-encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   for (const encoding of ["br", "gzip"]) {
@@ -71,6 +72,39 @@ test("scripts are sent as the build compressed them, in the encoding the browser
     expect(Number(compressed.headers()["content-length"])).toBeLessThan(Number(plain.headers()["content-length"]));
     expect(await compressed.text()).toBe(await plain.text());
   }
+});
+
+test("hydration scripts are asked for after the first paint, and the page hydrates", async ({ page, request }) => {
+  const html = await (await request.get("/products/house-blend")).text();
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(html).not.toContain('<script type="module"');
+  await page.goto("/products/house-blend");
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  const { firstScriptAt, firstPaintAt } = await page.evaluate(() => ({
+    firstScriptAt: Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    ),
+    firstPaintAt: performance.getEntriesByName("first-paint")[0]?.startTime,
+  }));
+  expect(firstPaintAt).toBeDefined();
+  expect(firstScriptAt).toBeGreaterThanOrEqual(firstPaintAt!);
+});
+
+test("a button pressed before the scripts have arrived does what it says once they have", async ({ page }) => {
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Not the load event: the browser would wait for the scripts held here.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  releaseScripts();
+  await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
 });
 
 test("a catalogue page is rendered once for anonymous visitors and revalidated by ETag; a shopper with a cart gets their own", async ({

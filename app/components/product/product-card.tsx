@@ -24,7 +24,10 @@ function CardFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The second image fades in over the first on hover. */
+/**
+ * The second image fades in over the first on hover. A screen without hover (a phone) never shows it: there it is
+ * not displayed, and a lazy image that is not displayed is never fetched, which leaves the bandwidth to the page.
+ */
 function HoverImage({ url }: { url: string }) {
   const image = useImageFallback(url, 728);
   return (
@@ -36,7 +39,7 @@ function HoverImage({ url }: { url: string }) {
       height={SQUARE.height}
       loading="lazy"
       decoding="async"
-      className="absolute inset-0 h-full w-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100"
+      className="absolute inset-0 hidden h-full w-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100 [@media(hover:hover)]:block"
     />
   );
 }

@@ -1,0 +1,5 @@
+/**
+ * The global function through which the page's early clicks are handed to the app (decision 0015): the server's
+ * script defines it, holding clicks on the page's JavaScript buttons until hydration; the app calls it once hydrated.
+ */
+export const REPLAY_EARLY_CLICKS = "__replayEarlyClicks";
