@@ -28,7 +28,8 @@ export function startAfterPaintScript(code: string, hrefs: string[]): string {
     `<script>(function(code,hrefs){var early=[];function hold(event){var button=event.target.closest&&` +
     `event.target.closest('button[type="button"]');if(button&&!button.disabled){event.preventDefault();` +
     `event.stopImmediatePropagation();early.push(button)}}document.addEventListener("click",hold,true);` +
-    `window[${json(REPLAY_EARLY_CLICKS)}]=function(){document.removeEventListener("click",hold,true);` +
+    `window[${json(REPLAY_EARLY_CLICKS)}]=function(){delete window[${json(REPLAY_EARLY_CLICKS)}];` +
+    `document.removeEventListener("click",hold,true);` +
     `early.splice(0).forEach(function(button){if(button.isConnected&&!button.disabled)button.click()})};` +
     `function start(){hrefs.forEach(function(href){var link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");` +

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { BLOG_POST, DEMO, PAGES } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { skipWelcomePopup, WELCOME_SEEN_KEY } from "./welcome-popup";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** Starts `npm start`'s script on the build the journeys use, and collects what it prints until it exits. */
 function startShop(env: Record<string, string>) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
 test("the home page shows the callout, navigation and footer", async ({ page }) => {
