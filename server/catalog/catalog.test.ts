@@ -269,7 +269,11 @@ describe("sitemap and robots", () => {
       expect(xml).toContain(`<loc>https://shop.example/bundles/${bundleHandles.giftBox}</loc>`);
       expect(xml).toContain("<loc>https://shop.example/pages/about</loc>");
       expect(xml).toMatch(/<loc>https:\/\/shop\.example\/blog\/[a-z-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
-      expect(robotsTxt("https://shop.example")).toContain("Sitemap: https://shop.example/sitemap.xml");
+      const robots = robotsTxt("https://shop.example");
+      expect(robots).toContain("Sitemap: https://shop.example/sitemap.xml");
+      // Free-text results stay out; the category listings under /search are crawlable.
+      expect(robots).toContain("Disallow: /search?*type=search\n");
+      expect(robots).not.toMatch(/^Disallow: \/search$/m);
     } finally {
       await shop.database.dispose();
     }

@@ -47,9 +47,13 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** Private and transactional screens are kept out of the index; everything else may be crawled. */
+/**
+ * Private and transactional screens, and free-text search results (`type=search`, endless and thin), are kept out
+ * of the index; everything else may be crawled, the shop's category listings (`/search?…&type=collection-search`)
+ * included: they are its landing pages.
+ */
 export function robotsTxt(origin: string): string {
-  const disallowed = ["/api/", "/checkout", "/checkout-confirmation", "/profile", "/login", "/signup", "/forgot-password", "/reset-password", "/verified_review_submission", "/admin/", "/search"];
+  const disallowed = ["/api/", "/checkout", "/checkout-confirmation", "/profile", "/login", "/signup", "/forgot-password", "/reset-password", "/verified_review_submission", "/admin/", "/search?*type=search"];
   return [
     "User-agent: *",
     ...disallowed.map((path) => `Disallow: ${path}`),
