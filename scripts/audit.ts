@@ -14,11 +14,11 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { measureRouteSizes } from "./bundle-size";
+import { CHROMIUM, CHROMIUM_ARGS, median } from "./bench/chromium";
 import { startServer, storeTwoBagCart } from "./bench/server";
 import { measureUsable } from "./bench/usable";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 const PORT = Number(process.env.AUDIT_PORT ?? 4410);
 const ONLY_PAGES = process.env.AUDIT_PAGES?.split(",").map((name) => name.trim());
@@ -46,8 +46,6 @@ const AXE_ROUTES = [
   "/forgot-password", "/checkout", "/checkout-confirmation?redirect_status=succeeded", "/verified_review_submission",
   "/no-such-page",
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Audits that cost points in the non-performance categories: what stands between a page and 100. */
 function failingAudits(lhr: LighthouseResult): string {
@@ -154,7 +152,7 @@ async function startCheckout(baseUrl: string, cartCookie: string): Promise<strin
 }
 
 async function axeScan(baseUrl: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const rows = [];
   try {
     // axe opens helper pages of its own, which it may only do in a context the script created.

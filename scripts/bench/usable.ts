@@ -4,9 +4,8 @@
  * main button works (hydration enabled it). The median of several loads, each in a fresh browser context.
  */
 import { chromium } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS, median } from "./chromium";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 /** Lighthouse's mobile preset as its "devtools" throttling applies it (lighthouse/core/config/constants.js). */
 const MOBILE_NETWORK = { offline: false, latency: 150 * 3.75, downloadThroughput: (1638.4 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
@@ -32,11 +31,9 @@ function watchScript(buttonName: string): string {
   })();`;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Median LCP and time until the button named `buttonName` is enabled, over `runs` loads of `url`. */
 export async function measureUsable(url: string, buttonName: string, runs: number): Promise<UsableFigures> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const lcps: number[] = [];
   const usables: number[] = [];
   try {
