@@ -3,11 +3,17 @@
  * the page divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
  */
 import { z } from "zod";
-import { INCOMPLETE_ADDRESS_MESSAGE, INVALID_EMAIL_MESSAGE, MISSING_FIELDS_MESSAGE } from "../checkout-messages";
+import {
+  INCOMPLETE_ADDRESS_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  MAX_EMAIL_LENGTH,
+  MAX_TEXT_LENGTH,
+  MISSING_FIELDS_MESSAGE,
+} from "../checkout-messages";
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, "is too long");
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT_LENGTH, "is too long");
 /** A name or second address line: may be left out, and says what is wrong in the words the required fields use. */
-const optionalText = z.string().trim().max(200, "is too long").nullish();
+const optionalText = z.string().trim().max(MAX_TEXT_LENGTH, "is too long").nullish();
 
 export const addressSchema = z.object(
   {
@@ -23,7 +29,7 @@ export const addressSchema = z.object(
   { error: INCOMPLETE_ADDRESS_MESSAGE },
 );
 
-export const emailSchema = z.email({ error: INVALID_EMAIL_MESSAGE }).max(254, INVALID_EMAIL_MESSAGE);
+export const emailSchema = z.email({ error: INVALID_EMAIL_MESSAGE }).max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE);
 const storeId = z.string().trim().min(1).max(64).optional();
 const discountCode = z.string().trim().max(100).nullish();
 const shippingOption = required(MISSING_FIELDS_MESSAGE);

@@ -1,3 +1,5 @@
+import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from "@core/checkout-messages";
+
 /**
  * Where a failed checkout call belongs on the page. The API names the field it refuses first ("address.name: …",
  * "discount_code: …"); the page shows the rest of the message beside that field, never the internal name.
@@ -7,18 +9,15 @@ export type CheckoutFieldKey = "email" | AddressField | "shipping" | "discount";
 
 export type CheckoutProblem = { field: CheckoutFieldKey | null; message: string };
 
-/**
- * The longest value the checkout API accepts for each input (core/schemas/checkout.ts, which the browser does not
- * load); checkout-problems.test.ts holds them equal to the schemas.
- */
+/** The longest value the checkout API accepts for each input (checkout-problems.test.ts checks it against the schemas). */
 export const FIELD_MAX_LENGTH: Record<"email" | AddressField, number> = {
-  email: 254,
-  name: 200,
-  line1: 200,
-  line2: 200,
-  city: 200,
-  state: 200,
-  postal_code: 200,
+  email: MAX_EMAIL_LENGTH,
+  name: MAX_TEXT_LENGTH,
+  line1: MAX_TEXT_LENGTH,
+  line2: MAX_TEXT_LENGTH,
+  city: MAX_TEXT_LENGTH,
+  state: MAX_TEXT_LENGTH,
+  postal_code: MAX_TEXT_LENGTH,
 };
 
 const FIELDS: Record<string, CheckoutFieldKey> = {
