@@ -1,5 +1,44 @@
 import type { NavbarLink } from "./schemas/store-settings";
 
+/** The collection /shop and a bare /search list. */
+export const ALL_PRODUCTS = "all_products";
+
+/** What a listing page shows: a keyword search (`search`) or a named collection (`collection-search`). */
+export type Listing = { query: string; type: string };
+
+const LISTING_PATH = /^\/(?:search(?:\/([^/]+))?|shop)\/?$/;
+
+/** Whether a path is one of the listing routes: /search, /search/:query and /shop. */
+export const isListingPath = (pathname: string) => LISTING_PATH.test(pathname);
+
+const decodeSegment = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/** What a listing address asks for: the query from its path or `?query=` (every product without one), and its type. */
+export function listingOf(url: URL): Listing {
+  const segment = LISTING_PATH.exec(url.pathname)?.[1];
+  return {
+    query: (segment === undefined ? null : decodeSegment(segment)) ?? url.searchParams.get("query") ?? ALL_PRODUCTS,
+    type: url.searchParams.get("type") ?? "collection-search",
+  };
+}
+
+/**
+ * The one address of a listing, which its page names as canonical and the sitemap lists: /shop for every product,
+ * otherwise /search with the query and type, a keyword search's words as the search reads them (case and spacing
+ * do not change its results), so the many ways to reach one listing count as one page.
+ */
+export function listingPath({ query, type }: Listing): string {
+  if (type === "collection-search" && query === ALL_PRODUCTS) return "/shop";
+  const words = type === "search" ? query.trim().replace(/\s+/g, " ").toLowerCase() : query.trim();
+  return `/search?${new URLSearchParams({ query: words, type })}`;
+}
+
 /**
  * Where a configured navigation link leads (spec section 2, Navigation bar): links with a query become searches,
  * on /search in the top bar and on /shop in the mobile side menu.

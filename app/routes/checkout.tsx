@@ -25,6 +25,7 @@ import {
 } from "~/components/checkout/checkout-problems";
 import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
 import type { StripeConfirm } from "~/components/checkout/stripe-payment";
+import { absoluteUrl } from "~/lib/seo";
 import { useShop } from "~/lib/use-shop";
 import { lookupDiscount, useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout";
@@ -51,18 +52,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
   }
   return data(
-    { session, sessionError, paidOrderNumber, payment: context.payments.clientConfig },
+    { session, sessionError, paidOrderNumber, payment: context.payments.clientConfig, origin: context.config.publicUrl },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
-  // Not for search engines (noindex, and robots.txt keeps crawlers out); the description is for shared links.
+  // Every checkout, whatever its session, is the one page /checkout to a search engine (decision 0016).
   return [
     { title: `Checkout | ${shop}` },
     { name: "description", content: `Secure checkout for your order from ${shop}.` },
-    { name: "robots", content: "noindex" },
+    ...(loaderData ? [{ tagName: "link", rel: "canonical", href: absoluteUrl(loaderData.origin, "/checkout") }] : []),
   ];
 }
 

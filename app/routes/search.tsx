@@ -4,6 +4,7 @@
  */
 import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
+import { isListingPath, listingOf, listingPath } from "@core/navigation";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
@@ -12,13 +13,12 @@ import { withProductCards } from "../../server/catalog/products";
 import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/search";
 
-const LISTING_PATH = /^\/(search|shop)(\/|$)/;
+const listingSize = (result: { formattedProductData: unknown[]; formattedBundleData: unknown[] }) =>
+  result.formattedProductData.length + result.formattedBundleData.length;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = ("query" in params ? params.query : undefined) ?? url.searchParams.get("query") ?? "all_products";
-  const type = url.searchParams.get("type") ?? "collection-search";
-  const page = { query, type, origin: context.config.publicUrl, path: url.pathname };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { query, type } = listingOf(new URL(request.url));
+  const page = { query, type, origin: context.config.publicUrl };
   try {
     const result = withProductCards(await cachedSearch(context, context.storeId, query, type));
     return { ...page, result, error: null };
@@ -38,11 +38,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: isSearch
       ? `Products and bundles at ${siteName} matching "${loaderData.query}".`
       : `Every product and bundle at ${siteName}.`,
-    url: absoluteUrl(loaderData.origin, isSearch ? loaderData.path : "/shop"),
+    url: absoluteUrl(loaderData.origin, listingPath(loaderData)),
     siteName,
   });
-  // Result pages of typed searches are endless variations of one page; search engines should not list them.
-  return isSearch ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
+  // A listing that found nothing is a thin page (a soft 404), and keeping it out of the index leaves nothing to gain
+  // from links to made-up searches; see decision 0016.
+  const empty = !loaderData.result || listingSize(loaderData.result) === 0;
+  return empty ? [...tags, { name: "robots", content: "noindex, follow" }] : tags;
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
@@ -51,15 +53,15 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const loading =
     navigation.state === "loading" &&
-    LISTING_PATH.test(navigation.location.pathname) &&
+    isListingPath(navigation.location.pathname) &&
     navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
   const heading = type === "search" ? `Search Results: ${query}` : "All Products";
-  const empty = result !== null && result.formattedProductData.length === 0 && result.formattedBundleData.length === 0;
+  const empty = result !== null && listingSize(result) === 0;
 
   // Lets the owner's report list searches that found nothing.
   useEffect(() => {
     if (type === "search" && result) {
-      trackSearchResults(query, result.formattedProductData.length + result.formattedBundleData.length);
+      trackSearchResults(query, listingSize(result));
     }
   }, [type, query, result]);
 

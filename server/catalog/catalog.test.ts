@@ -269,11 +269,16 @@ describe("sitemap and robots", () => {
       expect(xml).toContain(`<loc>https://shop.example/bundles/${bundleHandles.giftBox}</loc>`);
       expect(xml).toContain("<loc>https://shop.example/pages/about</loc>");
       expect(xml).toMatch(/<loc>https:\/\/shop\.example\/blog\/[a-z-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+      // The footer's "Shop by category" and the top bar's Coffee link, once, by their canonical address.
+      for (const category of ["coffee", "tea", "brewing-gear", "drinkware"]) {
+        expect(xml.split(`<loc>https://shop.example/search?query=${category}&amp;type=collection-search</loc>`)).toHaveLength(2);
+      }
+      expect(xml.split("<loc>https://shop.example/shop</loc>")).toHaveLength(2);
       const robots = robotsTxt("https://shop.example");
       expect(robots).toContain("Sitemap: https://shop.example/sitemap.xml");
-      // Free-text results stay out; the category listings under /search are crawlable.
-      expect(robots).toContain("Disallow: /search?*type=search\n");
-      expect(robots).not.toMatch(/^Disallow: \/search$/m);
+      expect(robots).toContain("Disallow: /checkout-confirmation\n");
+      // Listings and checkout are open to search engines (decision 0016).
+      expect(robots).not.toMatch(/^Disallow: \/(search|checkout)\b(?!-)/m);
     } finally {
       await shop.database.dispose();
     }

@@ -1,14 +1,37 @@
-/** What search engines should crawl: the shop's fixed pages, every product and bundle, content pages and posts. */
+/**
+ * What search engines should crawl: the shop's fixed pages, the listings its navigation links to (its category
+ * pages), every product and bundle, content pages and posts.
+ */
 import { asc, eq } from "drizzle-orm";
+import { isListingPath, listingOf, listingPath, navigationHref } from "../../core/navigation";
+import type { StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
 import { blogPosts, bundles, pages, products } from "../db/schema";
+import { getStoreSettings } from "../store/settings";
+import { SEARCH_TYPES } from "./search";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
 const FIXED_PATHS = ["/", "/shop", "/blog", "/contact"];
 
+/** The listings the top bar, side menu and footer link to, each by the address its page names as canonical. */
+export function navigationListingPaths(settings: StoreSettings): string[] {
+  const hrefs = [
+    ...settings.navbar.pages.map((link) => navigationHref(link)),
+    ...settings.footer.links.map((link) => link.route),
+    ...settings.footer.sections.flatMap((section) => section.links.map((link) => link.route)),
+  ];
+  const listings = hrefs
+    .map((href) => new URL(href, "http://shop.invalid"))
+    .filter((url) => isListingPath(url.pathname))
+    .map(listingOf)
+    .filter((listing) => listing.query.trim() !== "" && (SEARCH_TYPES as readonly string[]).includes(listing.type));
+  return listings.map(listingPath);
+}
+
 export async function sitemapEntries(db: Database, storeId: string): Promise<SitemapEntry[]> {
-  const [productRows, bundleRows, pageRows, postRows] = await Promise.all([
+  const [settings, productRows, bundleRows, pageRows, postRows] = await Promise.all([
+    getStoreSettings(db, storeId),
     db
       .select({ handle: products.handle, updatedAt: products.updatedAt })
       .from(products)
@@ -27,7 +50,7 @@ export async function sitemapEntries(db: Database, storeId: string): Promise<Sit
       .orderBy(asc(blogPosts.id)),
   ]);
   return [
-    ...FIXED_PATHS.map((path) => ({ path })),
+    ...[...new Set([...FIXED_PATHS, ...navigationListingPaths(settings)])].map((path) => ({ path })),
     ...productRows.map((row) => ({ path: `/products/${encodeURIComponent(row.handle)}`, lastModified: row.updatedAt })),
     ...bundleRows.map((row) => ({ path: `/bundles/${encodeURIComponent(row.handle)}`, lastModified: row.createdAt })),
     ...pageRows.map((row) => ({ path: `/pages/${encodeURIComponent(row.name)}` })),
@@ -48,12 +71,12 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
 }
 
 /**
- * Private and transactional screens, and free-text search results (`type=search`, endless and thin), are kept out
- * of the index; everything else may be crawled, the shop's category listings (`/search?…&type=collection-search`)
- * included: they are its landing pages.
+ * Private screens (an account, a confirmed order, a review or password link) and the API are kept out; everything
+ * a shopper may arrive at from a search engine is open, listings and checkout included (decision 0016): result
+ * pages that found nothing say `noindex` themselves, and every checkout names /checkout as its one address.
  */
 export function robotsTxt(origin: string): string {
-  const disallowed = ["/api/", "/checkout", "/checkout-confirmation", "/profile", "/login", "/signup", "/forgot-password", "/reset-password", "/verified_review_submission", "/admin/", "/search?*type=search"];
+  const disallowed = ["/api/", "/checkout-confirmation", "/profile", "/login", "/signup", "/forgot-password", "/reset-password", "/verified_review_submission", "/admin/"];
   return [
     "User-agent: *",
     ...disallowed.map((path) => `Disallow: ${path}`),

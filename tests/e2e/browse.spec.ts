@@ -237,11 +237,34 @@ test.describe("browse and find", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bundle not found" })).toBeVisible();
   });
 
-  test("sitemap.xml and robots.txt", async ({ page }) => {
+  test("search engines get a sitemap with the category pages, and one address per listing and checkout", async ({ page }) => {
     const sitemap = await page.request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("xml");
-    expect(await sitemap.text()).toContain(`/products/${productHandles.houseBlend}</loc>`);
-    const robots = await page.request.get("/robots.txt");
-    expect(await robots.text()).toContain("Sitemap: ");
+    const entries = await sitemap.text();
+    expect(entries).toContain(`/products/${productHandles.houseBlend}</loc>`);
+    expect(entries).toContain("/search?query=tea&amp;type=collection-search</loc>");
+    const robots = await (await page.request.get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: ");
+    expect(robots).toContain("Disallow: /checkout-confirmation");
+
+    const head = async (address: string) => {
+      const html = await (await page.request.get(address)).text();
+      return html.slice(0, html.indexOf("</head>"));
+    };
+    const canonical = /<link rel="canonical" href="http:\/\/localhost:\d+([^"]*)"/;
+    // A search that finds something is a page worth finding, under its words as the search reads them.
+    const found = await head("/search?query=%20House%20%20BLEND&type=search");
+    expect(found.match(canonical)?.[1]).toBe("/search?query=house+blend&amp;type=search");
+    expect(found).not.toContain("noindex");
+    // One that finds nothing is not, whatever a link says.
+    expect(await head("/search?query=qzxv+wkpf&type=search")).toContain('<meta name="robots" content="noindex, follow"/>');
+    // The side menu's address of a category names the top bar's.
+    expect((await head("/shop?query=tea&type=collection-search")).match(canonical)?.[1]).toBe(
+      "/search?query=tea&amp;type=collection-search",
+    );
+    expect((await head("/shop")).match(canonical)?.[1]).toBe("/shop");
+    const checkout = await head("/checkout?session_id=cs_made_up");
+    expect(checkout.match(canonical)?.[1]).toBe("/checkout");
+    expect(checkout).not.toContain("noindex");
   });
 });
