@@ -4,11 +4,11 @@
  */
 import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
-import { isListingPath, listingOf, listingPath } from "@core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingOf, listingPath } from "@core/navigation";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
-import { cachedSearch } from "../../server/catalog/cached-reads";
+import { cachedCollectionTitle, cachedSearch } from "../../server/catalog/cached-reads";
 import { withProductCards } from "../../server/catalog/products";
 import { HttpError } from "../../server/http/errors";
 import type { Route } from "./+types/search";
@@ -20,24 +20,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, type } = listingOf(new URL(request.url));
   const page = { query, type, origin: context.config.publicUrl };
   try {
-    const result = withProductCards(await cachedSearch(context, context.storeId, query, type));
-    return { ...page, result, error: null };
+    const [result, collectionTitle] = await Promise.all([
+      cachedSearch(context, context.storeId, query, type),
+      // A collection's own name titles its page for search engines and tabs; the heading stays the spec's.
+      type === "collection-search" ? cachedCollectionTitle(context, context.storeId, query.trim()) : null,
+    ]);
+    return { ...page, collectionTitle, result: withProductCards(result), error: null };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return data({ ...page, result: null, error: error.message }, { status: error.status });
+    return data({ ...page, collectionTitle: null, result: null, error: error.message }, { status: error.status });
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
   if (!loaderData) return [{ title: siteName }];
+  const { query, collectionTitle } = loaderData;
   const isSearch = loaderData.type === "search";
-  const heading = isSearch ? `Search Results: ${loaderData.query}` : "All Products";
+  const heading = isSearch ? `Search Results: ${query}` : (collectionTitle ?? "All Products");
   const tags = pageMeta({
     title: `${heading} | ${siteName}`,
-    description: isSearch
-      ? `Products and bundles at ${siteName} matching "${loaderData.query}".`
-      : `Every product and bundle at ${siteName}.`,
+    description:
+      !isSearch && query === ALL_PRODUCTS
+        ? `Every product and bundle at ${siteName}.`
+        : collectionTitle
+          ? `${collectionTitle} at ${siteName}: every product and bundle in the collection.`
+          : `Products and bundles at ${siteName} matching "${query}".`,
     url: absoluteUrl(loaderData.origin, listingPath(loaderData)),
     siteName,
   });

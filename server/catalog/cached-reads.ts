@@ -6,7 +6,7 @@ import type { AppDeps } from "../context";
 import { getPopupDiscount } from "../newsletter/welcome";
 import { assertStoreExists, getStoreSettings } from "../store/settings";
 import { getBundleDetail } from "./bundles";
-import { getFeaturedCollection } from "./collections";
+import { getCollectionTitle, getFeaturedCollection } from "./collections";
 import { getProductByHandle, listAllProducts, productCard } from "./products";
 import { listRecentReviews, listTestimonials } from "./reviews";
 import { searchStore } from "./search";
@@ -34,6 +34,9 @@ export const cachedBundleDetail = ({ db, contentCache }: Reader, storeId: string
 
 export const cachedSearch = ({ db, contentCache }: Reader, storeId: string, query: string, type: string) =>
   contentCache.get(`search:${storeId}:${type}:${query}`, () => searchStore(db, storeId, query, type));
+
+export const cachedCollectionTitle = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`collection-title:${storeId}:${handle}`, () => getCollectionTitle(db, storeId, handle));
 
 export const cachedFeaturedCollection = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`featured:${storeId}`, () => getFeaturedCollection(db, storeId));

@@ -5,6 +5,15 @@ import type { Database } from "../db/client";
 import { collectionBundles, collectionProducts, collections } from "../db/schema";
 import { loadBundles, loadProducts } from "./products";
 
+/** The collection's display name ("Mugs & Drinkware" for `drinkware`), or null when the store has no such collection. */
+export async function getCollectionTitle(db: Database, storeId: string, handle: string): Promise<string | null> {
+  const [collection] = await db
+    .select({ title: collections.title })
+    .from(collections)
+    .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle)));
+  return collection?.title ?? null;
+}
+
 /** The collection's products and bundles in the shop's order, or null when the store has no such collection. */
 export async function getCollection(db: Database, storeId: string, handle: string): Promise<SearchResponse | null> {
   const [collection] = await db

@@ -263,6 +263,8 @@ test.describe("browse and find", () => {
       "/search?query=tea&amp;type=collection-search",
     );
     expect((await head("/shop")).match(canonical)?.[1]).toBe("/shop");
+    // A category page is titled by its collection's name, not by the heading every listing shares.
+    expect(await head("/search?query=drinkware&type=collection-search")).toMatch(/<title>Mugs &amp; Drinkware \| [^<]+<\/title>/);
     const checkout = await head("/checkout?session_id=cs_made_up");
     expect(checkout.match(canonical)?.[1]).toBe("/checkout");
     expect(checkout).not.toContain("noindex");
