@@ -15,7 +15,7 @@ export type SitemapEntry = { path: string; lastModified?: Date };
 const FIXED_PATHS = ["/", "/shop", "/blog", "/contact"];
 
 /** The listings the top bar, side menu and footer link to, each by the address its page names as canonical. */
-export function navigationListingPaths(settings: StoreSettings): string[] {
+function navigationListingPaths(settings: StoreSettings): string[] {
   const hrefs = [
     ...settings.navbar.pages.map((link) => navigationHref(link)),
     ...settings.footer.links.map((link) => link.route),
