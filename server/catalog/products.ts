@@ -1,14 +1,24 @@
 /**
- * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one query per
- * table for any number of products), so a listing costs the same few round trips as a single product page.
+ * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one statement
+ * for any number of products), so a listing costs the same round trip as a single product page.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
-import { bundleProducts, bundles, productImages, products, reviews, subscriptionOptions, variants } from "../db/schema";
+import { bundleProducts, bundles, products, reviews, subscriptionOptions } from "../db/schema";
 
-type BundleRow = typeof bundles.$inferSelect;
+/** What a bundle's API shape is made of. */
+type BundleFields = Pick<
+  typeof bundles.$inferSelect,
+  "id" | "handle" | "title" | "priceCents" | "description" | "skuToQuantity" | "imageUrls" | "isStandalone"
+>;
+/** What a review's API shape is made of. */
+type ReviewRow = Pick<
+  typeof reviews.$inferSelect,
+  "id" | "title" | "reviewerName" | "verified" | "createdAt" | "rating" | "description" | "response"
+>;
+type SubscriptionRow = Pick<typeof subscriptionOptions.$inferSelect, "id" | "name" | "priceCents" | "interval" | "intervalUnit">;
 
 /**
  * `column = any(ids)`: the ids travel as one array parameter instead of one parameter each (inArray), which is
@@ -19,7 +29,7 @@ function isAnyOf(column: Column, ids: number[]): SQL {
 }
 
 /** Bundle prices are numeric strings in the API's shapes (spec section 3). */
-export function toBundle(row: BundleRow, handles: string[]): Bundle {
+export function toBundle(row: BundleFields, handles: string[]): Bundle {
   return {
     bundle_id: row.id,
     bundle_handle: row.handle,
@@ -33,35 +43,16 @@ export function toBundle(row: BundleRow, handles: string[]): Bundle {
   };
 }
 
-/**
- * The product handles of each bundle, in the bundle's order: of the bundles given, or of every bundle that holds
- * one of the products given (so a product listing needs no second round trip for them).
- */
-export async function bundleHandles(
-  db: Database,
-  of: { bundleIds: number[] } | { productIds: number[] },
-): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>("bundleIds" in of ? of.bundleIds.map((id) => [id, []]) : []);
-  const ids = "bundleIds" in of ? of.bundleIds : of.productIds;
-  if (ids.length === 0) return result;
-  const bundlesWanted =
-    "bundleIds" in of
-      ? isAnyOf(bundleProducts.bundleId, of.bundleIds)
-      : inArray(
-          bundleProducts.bundleId,
-          db.select({ id: bundleProducts.bundleId }).from(bundleProducts).where(isAnyOf(bundleProducts.productId, of.productIds)),
-        );
+/** The product handles of each bundle given, in the bundle's order. */
+async function bundleHandles(db: Database, bundleIds: number[]): Promise<Map<number, string[]>> {
+  const result = new Map<number, string[]>(bundleIds.map((id) => [id, []]));
   const rows = await db
     .select({ bundleId: bundleProducts.bundleId, handle: products.handle })
     .from(bundleProducts)
     .innerJoin(products, eq(products.id, bundleProducts.productId))
-    .where(bundlesWanted)
+    .where(isAnyOf(bundleProducts.bundleId, bundleIds))
     .orderBy(asc(bundleProducts.bundleId), asc(bundleProducts.position));
-  for (const row of rows) {
-    const handles = result.get(row.bundleId) ?? [];
-    handles.push(row.handle);
-    result.set(row.bundleId, handles);
-  }
+  for (const row of rows) result.get(row.bundleId)?.push(row.handle);
   return result;
 }
 
@@ -73,7 +64,7 @@ export async function loadBundles(db: Database, storeId: string, bundleIds: numb
       .select()
       .from(bundles)
       .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds))),
-    bundleHandles(db, { bundleIds }),
+    bundleHandles(db, bundleIds),
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return bundleIds.flatMap((id) => {
@@ -82,7 +73,7 @@ export async function loadBundles(db: Database, storeId: string, bundleIds: numb
   });
 }
 
-export function toReview(row: typeof reviews.$inferSelect): Review {
+export function toReview(row: ReviewRow): Review {
   return {
     review_id: row.id,
     review_title: row.title,
@@ -95,24 +86,10 @@ export function toReview(row: typeof reviews.$inferSelect): Review {
   };
 }
 
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = groups.get(k);
-    if (list) list.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
 /** Most frequent delivery first. */
-const byFrequency = (
-  a: typeof subscriptionOptions.$inferSelect,
-  b: typeof subscriptionOptions.$inferSelect,
-) => a.interval * UNIT_DAYS[a.intervalUnit] - b.interval * UNIT_DAYS[b.intervalUnit] || a.id.localeCompare(b.id);
+const byFrequency = (a: SubscriptionRow, b: SubscriptionRow) => a.interval * UNIT_DAYS[a.intervalUnit] - b.interval * UNIT_DAYS[b.intervalUnit] || a.id.localeCompare(b.id);
 
 /**
  * Attribute name to its options: names in the shop's order (`attributeNames`, then any it does not list), options
@@ -150,69 +127,80 @@ export function withProductCards<T extends { formattedProductData: Product[] }>(
   return { ...result, formattedProductData: result.formattedProductData.map(productCard) };
 }
 
-/** Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. */
+/** A product as the one statement below returns it: its own columns, and each of its lists as JSON in its order. */
+type ProductRow = {
+  id: number;
+  handle: string;
+  title: string;
+  description: string;
+  attribute_names: string[];
+  images: { url: string; isHover: boolean }[];
+  variants: {
+    sku: string;
+    attributes: Record<string, string>;
+    priceCents: number;
+    description: string;
+    stock: number;
+    subscriptions: SubscriptionRow[];
+  }[];
+  reviews: (Omit<ReviewRow, "createdAt"> & { createdAt: string })[];
+  bundles: (BundleFields & { handles: string[] })[];
+};
+
+/**
+ * Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. One
+ * statement gathers each product's images, variants with their subscription options, visible reviews and bundles
+ * (with their products' handles): a results page of 48 products costs one round trip, not one per table.
+ */
 export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
   if (productIds.length === 0) return [];
-  // One round of queries, each by the product ids: on PostgreSQL they run side by side on the pool.
-  const [productRows, imageRows, variantRows, bundleLinks, reviewRows, subscriptionRows, handlesOfBundles] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        handle: products.handle,
-        title: products.title,
-        description: products.description,
-        attributeNames: products.attributeNames,
-      })
-      .from(products)
-      .where(and(eq(products.storeId, storeId), isAnyOf(products.id, productIds))),
-    db
-      .select()
-      .from(productImages)
-      .where(isAnyOf(productImages.productId, productIds))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-    db
-      .select()
-      .from(variants)
-      .where(isAnyOf(variants.productId, productIds))
-      .orderBy(asc(variants.position), asc(variants.id)),
-    db
-      .select({ productId: bundleProducts.productId, bundle: bundles })
-      .from(bundleProducts)
-      .innerJoin(bundles, eq(bundles.id, bundleProducts.bundleId))
-      .where(isAnyOf(bundleProducts.productId, productIds))
-      .orderBy(asc(bundles.id)),
-    db
-      .select()
-      .from(reviews)
-      .where(and(isAnyOf(reviews.productId, productIds), eq(reviews.hidden, false)))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-    db
-      .select(getTableColumns(subscriptionOptions))
-      .from(subscriptionOptions)
-      .innerJoin(variants, eq(variants.id, subscriptionOptions.variantId))
-      .where(isAnyOf(variants.productId, productIds))
-      .orderBy(asc(subscriptionOptions.id)),
-    bundleHandles(db, { productIds }),
-  ]);
-
-  const subscriptionsByVariant = groupBy(subscriptionRows, (row) => row.variantId);
-  const imagesByProduct = groupBy(imageRows, (row) => row.productId);
-  const variantsByProduct = groupBy(variantRows, (row) => row.productId);
-  const bundlesByProduct = groupBy(bundleLinks, (row) => row.productId);
-  const reviewsByProduct = groupBy(reviewRows, (row) => row.productId);
-  const byId = new Map(productRows.map((row) => [row.id, row]));
+  const result = await db.execute(sql`
+    select p.id, p.handle, p.title, p.description, p.attribute_names,
+      coalesce((
+        select json_agg(json_build_object('url', i.url, 'isHover', i.is_hover) order by i.position, i.id)
+        from product_images i where i.product_id = p.id), '[]') as images,
+      coalesce((
+        select json_agg(json_build_object(
+          'sku', v.sku, 'attributes', v.attributes, 'priceCents', v.price_cents, 'description', v.description,
+          'stock', v.stock,
+          'subscriptions', coalesce((
+            select json_agg(json_build_object(
+              'id', o.id, 'name', o.name, 'priceCents', o.price_cents, 'interval', o.interval,
+              'intervalUnit', o.interval_unit))
+            from subscription_options o where o.variant_id = v.id), '[]')
+        ) order by v.position, v.id)
+        from variants v where v.product_id = p.id), '[]') as variants,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', r.id, 'title', r.title, 'reviewerName', r.reviewer_name, 'verified', r.verified,
+          'createdAt', r.created_at, 'rating', r.rating, 'description', r.description, 'response', r.response
+        ) order by r.created_at desc, r.id desc)
+        from reviews r where r.product_id = p.id and not r.hidden), '[]') as reviews,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', b.id, 'handle', b.handle, 'title', b.title, 'priceCents', b.price_cents,
+          'description', b.description, 'skuToQuantity', b.sku_to_quantity, 'imageUrls', b.image_urls,
+          'isStandalone', b.is_standalone,
+          'handles', coalesce((
+            select json_agg(member.handle order by held.position)
+            from bundle_products held join products member on member.id = held.product_id
+            where held.bundle_id = b.id), '[]')
+        ) order by b.id)
+        from bundle_products link join bundles b on b.id = link.bundle_id where link.product_id = p.id), '[]') as bundles
+    from products p
+    where p.store_id = ${storeId} and p.id = any(${sql.param(productIds)}::int[])`);
+  const byId = new Map((result as unknown as { rows: ProductRow[] }).rows.map((row) => [row.id, row]));
 
   return productIds.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const images = imagesByProduct.get(id) ?? [];
-    const productVariants: Variant[] = (variantsByProduct.get(id) ?? []).map((variant) => ({
+    const productVariants: Variant[] = row.variants.map((variant) => ({
       sku: variant.sku,
       product_attributes: variant.attributes,
       product_price: centsToDollars(variant.priceCents),
       description: variant.description,
       total_stock: variant.stock,
-      subscription: (subscriptionsByVariant.get(variant.id) ?? []).sort(byFrequency).map(
+      subscription: variant.subscriptions.sort(byFrequency).map(
         (option): SubscriptionOption => ({
           subscription_id: option.id,
           subscription_name: option.name,
@@ -222,8 +210,9 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
         }),
       ),
     }));
-    const productReviews = (reviewsByProduct.get(id) ?? []).map(toReview);
+    const productReviews = row.reviews.map((review) => toReview({ ...review, createdAt: new Date(review.createdAt) }));
     const ratingSum = productReviews.reduce((sum, review) => sum + review.review_rating, 0);
+    const images = row.images;
     const main = images.find((image) => !image.isHover) ?? images[0];
     return [
       {
@@ -234,9 +223,9 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
         product_urls: images.filter((image) => !image.isHover).map((image) => image.url),
         product_image_main: main?.url ?? null,
         hoverImage: images.find((image) => image.isHover)?.url ?? null,
-        variant_list: variantList(productVariants, row.attributeNames),
+        variant_list: variantList(productVariants, row.attribute_names),
         variants: productVariants,
-        bundles: (bundlesByProduct.get(id) ?? []).map(({ bundle }) => toBundle(bundle, handlesOfBundles.get(bundle.id) ?? [])),
+        bundles: row.bundles.map((bundle) => toBundle(bundle, bundle.handles)),
         reviews: productReviews,
         rating: {
           count: productReviews.length,
