@@ -2,11 +2,11 @@
  * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one statement
  * for any number of products), so a listing costs the same round trip as a single product page.
  */
-import { and, asc, eq, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
-import { bundleProducts, bundles, products, reviews, subscriptionOptions } from "../db/schema";
+import { bundles, products, reviews, subscriptionOptions } from "../db/schema";
 
 /** What a bundle's API shape is made of. */
 type BundleFields = Pick<
@@ -43,33 +43,23 @@ export function toBundle(row: BundleFields, handles: string[]): Bundle {
   };
 }
 
-/** The product handles of each bundle given, in the bundle's order. */
-async function bundleHandles(db: Database, bundleIds: number[]): Promise<Map<number, string[]>> {
-  const result = new Map<number, string[]>(bundleIds.map((id) => [id, []]));
-  const rows = await db
-    .select({ bundleId: bundleProducts.bundleId, handle: products.handle })
-    .from(bundleProducts)
-    .innerJoin(products, eq(products.id, bundleProducts.productId))
-    .where(isAnyOf(bundleProducts.bundleId, bundleIds))
-    .orderBy(asc(bundleProducts.bundleId), asc(bundleProducts.position));
-  for (const row of rows) result.get(row.bundleId)?.push(row.handle);
-  return result;
-}
+/** The handles of the products in bundle `bundleId`, in the bundle's order, as a JSON array (empty when none). */
+const bundleHandlesJson = (bundleId: SQL | Column) => sql`coalesce((
+  select json_agg(member.handle order by held.position)
+  from bundle_products held join products member on member.id = held.product_id
+  where held.bundle_id = ${bundleId}), '[]')`;
 
 /** Full bundles for the given ids, in the order given; unknown ids are skipped. */
 export async function loadBundles(db: Database, storeId: string, bundleIds: number[]): Promise<Bundle[]> {
   if (bundleIds.length === 0) return [];
-  const [rows, handles] = await Promise.all([
-    db
-      .select()
-      .from(bundles)
-      .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds))),
-    bundleHandles(db, bundleIds),
-  ]);
+  const rows = await db
+    .select({ ...getTableColumns(bundles), handles: sql<string[]>`${bundleHandlesJson(bundles.id)}` })
+    .from(bundles)
+    .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return bundleIds.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toBundle(row, handles.get(id) ?? [])] : [];
+    return row ? [toBundle(row, row.handles)] : [];
   });
 }
 
@@ -181,10 +171,7 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
           'id', b.id, 'handle', b.handle, 'title', b.title, 'priceCents', b.price_cents,
           'description', b.description, 'skuToQuantity', b.sku_to_quantity, 'imageUrls', b.image_urls,
           'isStandalone', b.is_standalone,
-          'handles', coalesce((
-            select json_agg(member.handle order by held.position)
-            from bundle_products held join products member on member.id = held.product_id
-            where held.bundle_id = b.id), '[]')
+          'handles', ${bundleHandlesJson(sql.raw("b.id"))}
         ) order by b.id)
         from bundle_products link join bundles b on b.id = link.bundle_id where link.product_id = p.id), '[]') as bundles
     from products p
