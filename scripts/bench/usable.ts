@@ -1,29 +1,24 @@
 /**
- * What a shopper on a phone sees and can do, timed by Chrome itself under the network and CPU limits of Lighthouse's
- * mobile preset (applied, not simulated): when the largest picture or text is painted (LCP), and when the page's
- * main button works (hydration enabled it). The median of several loads, each in a fresh browser context.
+ * When a shopper on a phone can use the page, timed by Chrome itself under the network and CPU limits of
+ * Lighthouse's mobile preset (applied, not simulated): the moment the page's main button works (hydration enabled
+ * it). The median of several loads, each in a fresh browser context. The LCP under the same limits is the audit's
+ * `lcpAppliedMs`.
  */
 import { chromium } from "@playwright/test";
 import { CHROMIUM, CHROMIUM_ARGS, median } from "./chromium";
-
 
 /** Lighthouse's mobile preset as its "devtools" throttling applies it (lighthouse/core/config/constants.js). */
 const MOBILE_NETWORK = { offline: false, latency: 150 * 3.75, downloadThroughput: (1638.4 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
 const MOBILE_CPU_SLOWDOWN = 4;
 
-export type UsableFigures = { lcpMs: number; usableMs: number };
-
 /**
- * Records the LCP and the moment the button is enabled, from before the page's first byte. A string, not a
- * function: the TypeScript loader adds helpers to functions that do not exist in the page.
+ * Records the moment the button is enabled, from before the page's first byte. A string, not a function: the
+ * TypeScript loader adds helpers to functions that do not exist in the page.
  */
 function watchScript(buttonName: string): string {
   return `(() => {
-    const state = { usable: null, lcp: 0 };
+    const state = { usable: null };
     window.__usable = state;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) state.lcp = entry.startTime;
-    }).observe({ type: "largest-contentful-paint", buffered: true });
     new MutationObserver(() => {
       const button = [...document.querySelectorAll("button")].find((candidate) => candidate.textContent.trim() === ${JSON.stringify(buttonName)});
       if (state.usable === null && button && !button.disabled) state.usable = performance.now();
@@ -31,10 +26,9 @@ function watchScript(buttonName: string): string {
   })();`;
 }
 
-/** Median LCP and time until the button named `buttonName` is enabled, over `runs` loads of `url`. */
-export async function measureUsable(url: string, buttonName: string, runs: number): Promise<UsableFigures> {
+/** Median time until the button named `buttonName` is enabled, over `runs` loads of `url`. */
+export async function measureUsableMs(url: string, buttonName: string, runs: number): Promise<number> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const lcps: number[] = [];
   const usables: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
@@ -49,13 +43,11 @@ export async function measureUsable(url: string, buttonName: string, runs: numbe
       await page.waitForFunction(() => (window as unknown as { __usable: { usable: number | null } }).__usable.usable !== null, null, {
         timeout: 30_000,
       });
-      const state = await page.evaluate(() => (window as unknown as { __usable: { usable: number; lcp: number } }).__usable);
-      lcps.push(state.lcp);
-      usables.push(state.usable);
+      usables.push(await page.evaluate(() => (window as unknown as { __usable: { usable: number } }).__usable.usable));
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { lcpMs: Math.round(median(lcps)), usableMs: Math.round(median(usables)) };
+  return Math.round(median(usables));
 }
