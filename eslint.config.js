@@ -3,6 +3,26 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Server code (the repository's server/ and any *.server module) must never reach the browser. A route reaches it
+ * only through the *.server.ts beside it, which React Router refuses to bundle for the client; components, client
+ * state and client libraries do not import it at all (README, "Where server code may be imported").
+ */
+const serverModule = /^(\.\.\/)+server(\/|$)|\.server(\.[jt]sx?)?$/;
+const serverOnlyMessage =
+  "Server-only code: a component, client state or client library gets server data from a route's loader, whose server imports live in the *.server.ts beside the route.";
+const serverDirectory = /^(\.\.\/)+server(\/|$)/;
+const throughServerFileMessage =
+  "A route imports server code through the *.server.ts beside it (app/routes/<route>.server.ts, app/root.server.ts).";
+// esquery ends a regular expression at any "/", escaped or not.
+const inSelector = (pattern) => pattern.source.replaceAll("\\/", "\\x2F");
+
+/** Refuses static and dynamic imports matching `pattern`. */
+const refuseImports = (pattern, message) => ({
+  "no-restricted-imports": ["error", { patterns: [{ regex: pattern.source, message }] }],
+  "no-restricted-syntax": ["error", { selector: `ImportExpression[source.value=/${inSelector(pattern)}/]`, message }],
+});
+
 export default tseslint.config(
   { ignores: [".scratch*", "build/", "build-*/", "data/", ".react-router/", "test-results/", "playwright-report/", "bench-results/", "node_modules/"] },
   js.configs.recommended,
@@ -19,5 +39,14 @@ export default tseslint.config(
   {
     files: ["scripts/**/*.mjs"],
     languageOptions: { globals: { console: "readonly", process: "readonly" } },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/state/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
+    rules: refuseImports(serverModule, serverOnlyMessage),
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    ignores: ["**/*.server.ts"],
+    rules: refuseImports(serverDirectory, throughServerFileMessage),
   },
 );

@@ -12,16 +12,16 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
-import { currentCustomer } from "../server/accounts/session";
-import { loadCartForRequest } from "../server/cart/store";
-import { cachedStoreSettings } from "../server/catalog/cached-reads";
+import { cachedStoreSettings, currentCustomer, loadCartForRequest } from "./root.server";
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
 import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { Navbar } from "./components/layout/navbar";
+import { useOwnerLayout } from "./components/layout/owner-layout";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
+import type { ShopData } from "./lib/shop-data";
 import { useReplayEarlyClicks } from "./lib/use-replay-early-clicks";
 import { useBrowserIdle } from "./lib/use-browser-idle";
 import { CartProvider, useCart } from "./state/cart";
@@ -39,7 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);
-  return data({ settings, storeId: context.storeId, year: new Date().getFullYear(), cart, isLoggedIn: customer !== null });
+  const year = new Date().getFullYear();
+  const shop: ShopData = { settings, storeId: context.storeId, year, cart, isLoggedIn: customer !== null };
+  return data(shop);
 }
 
 function themeVariables(settings: StoreSettings): CSSProperties {
@@ -132,6 +134,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const shop = useRouteLoaderData<typeof loader>("root");
+  if (useOwnerLayout()) return <Outlet />;
   return (
     <SiteShell>
       <ScrollToTopOnRouteChange />

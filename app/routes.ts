@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** The spec's route table (section 2). Screens of capabilities not built yet are absent and answer 404. */
+/** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
   index("routes/home.tsx"),
   route("search", "routes/search.tsx", { id: "search" }),

@@ -9,3 +9,10 @@ export const INVALID_RESET_LINK_MESSAGE = "This reset link is invalid or has exp
 /** What the shopper is told whether or not the email has an account. */
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for this email, we've sent a link to reset your password. It is valid for 1 hour.";
+
+/**
+ * What sign-up leads to, true whether the account was made or the email already had one (whose owner is mailed), so
+ * the page does not tell which emails have accounts.
+ */
+export const SIGNED_UP_MESSAGE =
+  "Your account is ready. Please sign in. If this email already had an account, we have emailed it and its password is unchanged.";

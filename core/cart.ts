@@ -1,6 +1,6 @@
 /**
- * The cart rules of spec sections 4, 5 and 9, shared by the browser store and the server so both compute the same
- * lines and the same totals. Pure: no React, no database, no I/O.
+ * The cart rules (docs/product.md, States and Rules), shared by the browser store and the server so both compute the
+ * same lines and the same totals. Pure: no React, no database, no I/O.
  */
 import { centsToDollars, roundCents, toCents } from "./money";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit";
@@ -10,7 +10,6 @@ export const MAX_DISTINCT_LINES = 19;
 export const LINE_ADD_CAP = 20;
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 99;
-export const MINIMUM_ORDER_CENTS = 2000;
 
 export const CART_FULL_MESSAGE = "Cart is full. Maximum 19 different items allowed.";
 export const EXCEEDS_STOCK_MESSAGE = "Requested quantity exceeds available stock";
@@ -48,6 +47,15 @@ export type ProductCartItem = {
   subscription?: CartSubscription;
 };
 
+/** One product of a bundle line as the shopper chose it, in the bundle's order: what the line's text lists. */
+export type BundleContent = {
+  handle: string;
+  sku: string;
+  /** Units of this product one bundle holds. */
+  quantity: number;
+  product_attributes: Record<string, string>;
+};
+
 export type BundleCartItem = {
   kind: "bundle";
   bundle_id: number;
@@ -60,6 +68,7 @@ export type BundleCartItem = {
   /** Product handle to the chosen variant sku. */
   selected_variants: Record<string, string>;
   sku_to_quantity: Record<string, number>;
+  contents: BundleContent[];
 };
 
 export type CartItem = ProductCartItem | BundleCartItem;
@@ -100,7 +109,6 @@ export type CartAction =
   | { type: "replaceItems"; items: CartItem[] }
   | { type: "setDiscount"; discount: Discount }
   | { type: "clearDiscount" }
-  | { type: "setCurrency"; symbol: string }
   | { type: "showCart" }
   | { type: "hideCart" };
 
@@ -204,7 +212,7 @@ function newLine(item: ProductCartItem | NewBundleLine): CartItem {
   return { ...item, product_price: centsToDollars(lineUnitCents(item)) };
 }
 
-/** After an add, a quantity change or a removal the totals follow and the drawer opens (spec section 4). */
+/** After an add, a quantity change or a removal the totals follow and the drawer opens (docs/product.md, States). */
 function changed(state: CartState, cartItems: CartItem[]): CartState {
   return recalculate({ ...state, cartItems, shouldShowCart: true });
 }
@@ -237,17 +245,11 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return recalculate({ ...state, activeDiscount: action.discount });
     case "clearDiscount":
       return recalculate({ ...state, activeDiscount: null });
-    case "setCurrency":
-      return { ...state, currencySymbol: action.symbol };
     case "showCart":
       return { ...state, shouldShowCart: true };
     case "hideCart":
       return { ...state, shouldShowCart: false };
   }
-}
-
-export function isBelowMinimum(state: CartState): boolean {
-  return state.totalCents < MINIMUM_ORDER_CENTS;
 }
 
 /**
@@ -261,12 +263,48 @@ export function unitsInCart(items: readonly CartItem[], sku: string): number {
   );
 }
 
+/** Units in stock of each variant, by sku; a variant missing from it is not known yet, so not limited. */
+export type StockBySku = Readonly<Record<string, number>>;
+
+/** Whether adding these units (by sku) would take what the cart holds of any variant past its stock. */
+export function exceedsStock(items: readonly CartItem[], adding: Readonly<Record<string, number>>, stock: StockBySku): boolean {
+  return Object.entries(adding).some(([sku, units]) => sku in stock && unitsInCart(items, sku) + units > stock[sku]);
+}
+
+/** Units of each variant one unit of a line takes: its sku, or the bundle's chosen variants. */
+function unitsPerLine(line: CartItem): Record<string, number> {
+  return line.kind === "product" ? { [line.sku]: 1 } : line.sku_to_quantity;
+}
+
+/**
+ * The most of this line the stock allows, beside what the cart's other lines hold of the same variants (a bundle
+ * and a line of its dripper share the dripper's stock); Infinity while no variant of it has a known stock.
+ */
+export function lineStockLimit(items: readonly CartItem[], line: CartItem, stock: StockBySku): number {
+  let limit = Infinity;
+  for (const [sku, units] of Object.entries(unitsPerLine(line))) {
+    if (!(sku in stock) || units <= 0) continue;
+    const heldElsewhere = unitsInCart(items, sku) - units * line.quantity;
+    limit = Math.min(limit, Math.max(0, Math.floor((stock[sku] - heldElsewhere) / units)));
+  }
+  return limit;
+}
+
+/**
+ * A variant as a shopper knows it, for every text they read ('Ceramic Pour-Over Dripper — Sage'): the product and
+ * its chosen options, never the sku.
+ */
+export function variantName(productTitle: string, attributes: Readonly<Record<string, string>>): string {
+  const options = Object.values(attributes).filter((value) => value !== "");
+  return options.length > 0 ? `${productTitle} — ${options.join(", ")}` : productTitle;
+}
+
 /** The navbar badge: units, not lines. */
 export function totalQuantity(state: CartState): number {
   return state.cartItems.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** 'cold-brew-kit' -> 'Cold Brew Kit', for the drawer's 'Bundle includes:' list. */
+/** 'cold-brew-kit' -> 'Cold Brew Kit', for the 'Bundle includes:' lists. */
 export function titleCaseHandle(handle: string): string {
   return handle
     .split("-")

@@ -1,5 +1,5 @@
 /**
- * The messages the checkout page shows (spec section 5, Checkout), also given by the checkout API's validation, and
+ * The messages the checkout page shows (docs/product.md, Checkout), also given by the checkout API's validation, and
  * the lengths both accept. Kept apart from the zod schemas so the browser does not load zod for them.
  */
 export const INVALID_EMAIL_MESSAGE = "Please enter a valid email";

@@ -1,6 +1,6 @@
 /**
- * Money is integer cents in every calculation (ARCHITECTURE.md, data rules). The spec's API shapes carry dollars
- * as numbers or numeric strings, so conversion happens here, at the edge, and nowhere else.
+ * Money is integer cents in every calculation (docs/product.md, Money). The API's shapes carry dollars as numbers or
+ * numeric strings, so conversion happens here, at the edge, and nowhere else.
  */
 
 // Optional sign, digits with an optional fraction, or a bare fraction. Number() alone would also accept "",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ALL_PRODUCTS, isListingPath, listingOf, listingPath, navigationHref } from "./navigation";
+import { ALL_PRODUCTS, isListingPath, listingHeading, listingOf, listingPath, navigationHref } from "./navigation";
 
 describe("navigationHref", () => {
   it("keeps plain routes", () => {
@@ -55,5 +55,18 @@ describe("isListingPath", () => {
   it("knows the listing routes and nothing else", () => {
     expect(["/search", "/search/tea", "/shop", "/shop/"].every(isListingPath)).toBe(true);
     expect(["/shopping", "/search/tea/more", "/products/tea"].some(isListingPath)).toBe(false);
+  });
+});
+
+describe("listingHeading (decision 0018)", () => {
+  it("heads a category the shop has by its name", () => {
+    expect(listingHeading({ query: "drinkware", type: "collection-search" }, "Mugs & Drinkware")).toBe("Mugs & Drinkware");
+  });
+  it("keeps 'All Products' for every product and for a collection the shop does not have", () => {
+    expect(listingHeading({ query: ALL_PRODUCTS, type: "collection-search" }, "Everything we sell")).toBe("All Products");
+    expect(listingHeading({ query: "nothing-here", type: "collection-search" }, null)).toBe("All Products");
+  });
+  it("keeps the spec's heading for a search, whatever collection shares its words", () => {
+    expect(listingHeading({ query: "coffee", type: "search" }, "Coffee")).toBe("Search Results: coffee");
   });
 });

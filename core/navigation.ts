@@ -40,8 +40,18 @@ export function listingPath({ query, type }: Listing): string {
 }
 
 /**
- * Where a configured navigation link leads (spec section 2, Navigation bar): links with a query become searches,
- * on /search in the top bar and on /shop in the mobile side menu.
+ * A listing's heading (decision 0018): the spec's 'Search Results: {query}' for a search, the collection's own
+ * name for a category the shop has ('Coffee'), and the spec's 'All Products' for every product (/shop, a bare
+ * /search) or a collection the shop does not have.
+ */
+export function listingHeading({ query, type }: Listing, collectionTitle: string | null): string {
+  if (type === "search") return `Search Results: ${query}`;
+  return query !== ALL_PRODUCTS && collectionTitle ? collectionTitle : "All Products";
+}
+
+/**
+ * Where a configured navigation link leads (docs/product.md, Navigation bar): links with a query become searches, on
+ * /search in the top bar and on /shop in the mobile side menu.
  */
 export function navigationHref(link: NavbarLink, place: "navbar" | "side-menu" = "navbar"): string {
   if (!link.query) return link.route;

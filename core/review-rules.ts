@@ -4,7 +4,7 @@
  */
 export const REVIEW_LIMITS = { titleMax: 120, descriptionMax: 5000, ratingMin: 1, ratingMax: 5 } as const;
 
-/** Texts the spec gives for the review link (section 8). */
+/** Texts shown for the review link (docs/product.md, Messages). */
 export const REVIEW_MESSAGES = {
   allReviewed: "All reviews for this order have been submitted.",
   invalidLink: "Invalid Review Link",

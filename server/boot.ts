@@ -11,6 +11,7 @@ import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
 import { isStoreSeeded, seedDemoStore } from "./db/seed";
 import { logger } from "./logger";
+import { startMailRetries } from "./mail/mailer";
 import { startOrderSweeper } from "./orders/orders";
 import { getStoreSettings } from "./store/settings";
 
@@ -29,6 +30,7 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   const deps = createDeps(database, config, imagesDir);
   // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
   startOrderSweeper(deps);
+  startMailRetries(deps.mailer);
   const app = createApp(deps, { build, clientDir });
   return { app, deps, database };
 }

@@ -30,6 +30,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    /** The store this request is for (server/http/store.ts): the deployment's unless it named another that exists. */
+    storeId: string;
   };
 };
 

@@ -20,7 +20,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     imagesDir,
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(),
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, database.db),
     contentCache: createContentCache(contentVersionReader(database.db)),
   };
   // Providers that deliver events in-process (the simulated one) feed the same order logic as the webhook.

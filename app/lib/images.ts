@@ -1,7 +1,7 @@
 /**
- * The spec's image fallback chain (section 3, Image variants): a sized webp derivative first (`_728.webp` on
- * cards and in the cart, `_1024.webp` on product pages), then the plain `.webp`, then the original, then a
- * placeholder. Derivatives are named by replacing the file extension.
+ * The image fallback chain (docs/product.md, Image variants): a sized webp derivative first (`_728.webp` on cards and
+ * in the cart, `_1024.webp` on product pages), then the plain `.webp`, then the original, then a placeholder.
+ * Derivatives are named by replacing the file extension.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 

@@ -4,6 +4,8 @@
  * difference between about 1 s and 2 s to first paint), and every later page comes by client-side navigation,
  * which fetches data, never a document, so the stylesheet is not downloaded again.
  */
+import { useCspNonce } from "./csp-nonce";
+
 const STYLE_ID = "shop-stylesheet";
 
 // The server takes the compiled stylesheet from the build; the browser hydrates against the copy the server sent.
@@ -15,5 +17,7 @@ const css: string = import.meta.env.SSR
 if (import.meta.env.DEV && !import.meta.env.SSR) void import("../app.css");
 
 export function InlineStylesheet() {
-  return <style id={STYLE_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  // The page's CSP allows inline style elements by their nonce; the browser hides it once parsed, hence no warning.
+  const nonce = useCspNonce();
+  return <style id={STYLE_ID} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css }} />;
 }

@@ -1,11 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/root";
-
-export type ShopData = Awaited<ReturnType<typeof loader>>["data"];
+import type { ShopData } from "./shop-data";
 
 /** Shop-wide layout data (settings, store id), for components anywhere below the root route. */
 export function useShop(): ShopData {
-  const shop = useRouteLoaderData<typeof loader>("root");
+  const shop = useRouteLoaderData<ShopData>("root");
   if (!shop) throw new Error("useShop() is only available below the root route");
   return shop;
 }

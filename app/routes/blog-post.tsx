@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { blogExcerpt, getBlogPost } from "../../server/content/blog";
+import { blogExcerpt, getBlogPost } from "./blog-post.server";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
   ];
 }
 
-/** One post (spec section 2, Blog): title, author, then each section's optional heading and its text. */
+/** One post (docs/product.md, Blog): title, author, then each section's optional heading and its text. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   if (!post) {

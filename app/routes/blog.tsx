@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { blogExcerpt, listBlogPosts } from "../../server/content/blog";
+import { blogExcerpt, listBlogPosts } from "./blog.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Blog | ${shop}` }, { name: "description", content: `Stories and brewing guides from ${shop}.` }];
 }
 
-/** The blog list (spec section 2, Blog): title, author, excerpt and a link to each post. */
+/** The blog list (docs/product.md, Blog): title, author, excerpt and a link to each post. */
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   return (

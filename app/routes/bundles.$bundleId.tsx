@@ -7,7 +7,7 @@ import { formatPrice } from "~/components/product/price";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { matchVariant, type Selection } from "~/components/product/variant-selection";
 import { absoluteUrl, bundleJsonLd, pageMeta } from "~/lib/seo";
-import { cachedBundleDetail } from "../../server/catalog/cached-reads";
+import { cachedBundleDetail } from "./bundles.$bundleId.server";
 import type { Route } from "./+types/bundles.$bundleId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -116,7 +116,7 @@ function BundleDetail({ bundle, options }: { bundle: Route.ComponentProps["loade
               );
             })}
           </ul>
-          <AddBundleToCartButton bundle={bundle} selectedVariants={selectedVariants} />
+          <AddBundleToCartButton bundle={bundle} options={options} selectedVariants={selectedVariants} />
         </div>
       </div>
     </div>

@@ -1,24 +1,28 @@
 /**
- * Checkout confirmation (spec section 2): 'Order Confirmed!' for redirect_status=succeeded, otherwise 'Purchase
- * Failed'. The page only reads the order: it becomes paid from the provider's event, never from this return.
+ * Checkout confirmation (docs/product.md, Checkout confirmation): 'Order Confirmed!' for redirect_status=succeeded,
+ * otherwise 'Purchase Failed'. The page only reads the order: it becomes paid from the provider's event, never from
+ * this return.
  */
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { formatMoney } from "@core/money";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout-confirmation";
+import { cartIdForRequest, checkoutSessionIdOfPayment, findOrderByPayment, getOrderByNumber } from "./checkout-confirmation.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { findOrderByPayment } = await import("../../server/checkout/checkout");
-  const { getOrderByNumber } = await import("../../server/orders/orders");
   const url = new URL(request.url);
   const succeeded = url.searchParams.get("redirect_status") === "succeeded";
   const reference = url.searchParams.get("ref") ?? url.searchParams.get("payment_intent");
   const order = succeeded && reference ? await findOrderByPayment(context, context.storeId, reference) : null;
   const paid = order?.number != null ? await getOrderByNumber(context, context.storeId, order.number) : null;
+  // A failed payment stays open on its checkout, which this browser can go back to.
+  const sessionId =
+    !succeeded && reference ? await checkoutSessionIdOfPayment(context, context.storeId, reference, cartIdForRequest(request)) : null;
   return data(
     {
       succeeded,
+      sessionId,
       pending: Boolean(order && order.status === "pending"),
       order: paid && {
         number: paid.order.number,
@@ -42,11 +46,11 @@ export function meta() {
 }
 
 export default function CheckoutConfirmation({ loaderData }: Route.ComponentProps) {
-  const { succeeded, pending, order } = loaderData;
-  const { clear } = useCart();
+  const { succeeded, sessionId, pending, order } = loaderData;
+  const { state: cart, clear, openCart } = useCart();
   const revalidator = useRevalidator();
 
-  // A confirmed order clears the cart (spec section 4); the server emptied its copy when the order was paid.
+  // A confirmed order clears the cart (docs/product.md, States); the server emptied its copy when the order was paid.
   useEffect(() => {
     if (succeeded) clear();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -106,9 +110,26 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           <p className="mt-4">We&apos;re sorry, but your purchase could not be completed. Please try again.</p>
         </>
       )}
-      <Link to="/" className="mt-8 inline-block rounded bg-button px-6 py-3 font-semibold text-button-ink">
-        Continue Shopping
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-4">
+        {!succeeded &&
+          cart.cartItems.length > 0 &&
+          // A subscription checkout has no session: it starts again from the cart.
+          (sessionId ? (
+            <Link
+              to={`/checkout?session_id=${encodeURIComponent(sessionId)}`}
+              className="inline-block rounded border border-black/40 px-6 py-3 font-semibold"
+            >
+              Return to checkout
+            </Link>
+          ) : (
+            <button type="button" onClick={openCart} className="rounded border border-black/40 px-6 py-3 font-semibold">
+              Return to checkout
+            </button>
+          ))}
+        <Link to="/" className="inline-block rounded bg-button px-6 py-3 font-semibold text-button-ink">
+          Continue Shopping
+        </Link>
+      </div>
     </section>
   );
 }

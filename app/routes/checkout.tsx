@@ -1,12 +1,12 @@
 /**
- * Checkout (spec section 2, Checkout; section 4, Checkout; section 5, Checkout): the order summary beside the form.
- * Every amount comes from the server in cents; the page only displays them, and before the server has priced the
- * order (no address or shipping method yet) it works out the discount with core's one calculation. Validation
- * messages are shown, beside the field they are about, and only while what they say is still true.
+ * Checkout (docs/product.md, Checkout): the order summary beside the form. Every amount is the server's quote in cents,
+ * which the page only displays: the session's goods with the cart's code before an address and shipping method are
+ * known, then the tax preview's; a code changed on the page waits for the server's figures. Validation messages are
+ * shown, beside the field they are about, and only while what they say is still true.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { data, Link, useNavigate } from "react-router";
-import { discountCents, type Discount } from "@core/cart";
+import { lineTotalCents } from "@core/cart";
 import { formatMoney } from "@core/money";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
@@ -14,7 +14,7 @@ import {
   MISSING_FIELDS_MESSAGE,
   SHIPPING_OPTIONS_FAILED_MESSAGE,
 } from "@core/checkout-messages";
-import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
+import type { CheckoutLine, CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { checkoutCall } from "~/components/checkout/api";
 import { CheckoutField } from "~/components/checkout/checkout-field";
 import {
@@ -24,19 +24,19 @@ import {
   type CheckoutProblem,
 } from "~/components/checkout/checkout-problems";
 import { parseExpiry, SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
+import { SummaryLines } from "~/components/checkout/summary-lines";
 import type { StripeConfirm } from "~/components/checkout/stripe-payment";
 import { absoluteUrl } from "~/lib/seo";
 import { useShop } from "~/lib/use-shop";
 import { lookupDiscount, useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout";
+import { CheckoutPaidError, cartIdForRequest, getCheckoutSession, HttpError } from "./checkout.server";
 
 const StripePayment = lazy(() =>
   import("~/components/checkout/stripe-payment").then((module) => ({ default: module.StripePayment })),
 );
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { CheckoutPaidError, getCheckoutSession } = await import("../../server/checkout/checkout");
-  const { HttpError } = await import("../../server/http/errors");
   const sessionId = params.sessionId ?? new URL(request.url).searchParams.get("session_id");
   let session: CheckoutSessionData | null = null;
   let sessionError: string | null = null;
@@ -44,9 +44,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   let paidOrderNumber: number | null = null;
   if (sessionId) {
     try {
-      session = await getCheckoutSession(context, context.storeId, sessionId);
+      session = await getCheckoutSession(context, context.storeId, sessionId, cartIdForRequest(request));
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
+      // Another browser's link (or a made-up one) is a page that does not exist for this visitor.
+      if (error.status === 404) throw data(error.message, { status: 404 });
       sessionError = error.message;
       if (error instanceof CheckoutPaidError) paidOrderNumber = error.orderNumber;
     }
@@ -107,13 +109,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [optionId, setOptionId] = useState<string | null>(null);
   const [priceInfo, setPriceInfo] = useState<PriceInfo | null>(null);
   const [codeInput, setCodeInput] = useState("");
-  const [discount, setDiscount] = useState<Discount | null>(cart.activeDiscount);
-  const discountCode = discount?.code ?? null;
+  // The session's code is the one the server found valid on the cart; a subscription cart has no session yet.
+  const [discountCode, setDiscountCode] = useState<string | null>(
+    session ? session.discount_code : (cart.activeDiscount?.code ?? null),
+  );
   const [applying, setApplying] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const [card, setCard] = useState<CardFields>({ number: "", expiry: "", cvc: "" });
+  // On a phone the summary is a disclosure above the form, closed until asked for; beside the form it is always open.
+  const [summaryOpen, setSummaryOpen] = useState(false);
   const stripeConfirm = useRef<StripeConfirm | null>(null);
   const [stripeReady, setStripeReady] = useState(false);
   const attemptKey = useMemo(() => `attempt-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`, []);
@@ -125,6 +131,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // What the server refused was about what the shopper had entered then: it goes as soon as anything changes.
   const inputs = JSON.stringify([email, address, optionId, discountCode, codeInput, card]);
   useEffect(() => setProblem(null), [inputs]);
+  // A refused code is said inside the summary, so a closed summary opens to say it.
+  useEffect(() => {
+    if (problem?.field === "discount") setSummaryOpen(true);
+  }, [problem]);
   // After a first Pay Now, the form says what is still missing, and stops saying it once it is filled in.
   const missing = missingDetail(email, address, optionId, payment.provider === "simulated" ? card : null);
 
@@ -191,7 +201,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (code === "") return;
     setApplying(true);
     try {
-      setDiscount(await lookupDiscount(storeId, code));
+      setDiscountCode((await lookupDiscount(storeId, code)).code);
       setCodeInput("");
     } catch (failure) {
       console.error("Failed to fetch discount code", failure);
@@ -231,13 +241,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           client_secret: order.client_secret,
           card: { number: card.number, exp_month: expiry.month, exp_year: expiry.year, cvc: card.cvc },
         });
+        // A declined card leaves the payment open, as Stripe's does: the shopper stays here, told why, to try another.
+        if (result.status !== "succeeded" && result.error) {
+          setProblem({ field: null, message: result.error });
+          return;
+        }
         navigate(`${confirmation}&redirect_status=${result.status === "succeeded" ? "succeeded" : "failed"}`);
         return;
       }
       if (!stripeConfirm.current) throw new Error("The payment form is not ready yet");
       const result = await stripeConfirm.current(order.client_secret, `${window.location.origin}${confirmation}`, email);
-      // Stripe redirects on success; an error (a declined card) lands on the failure page the same way.
-      if (result.error) navigate(`${confirmation}&redirect_status=failed`);
+      // Stripe redirects on success and where its own pages decide; an error it answers here (a declined card) is
+      // said beside the form.
+      if (result.error) setProblem({ field: null, message: result.error });
     } catch (failure) {
       console.error("Payment submit failed", failure);
       setProblem(checkoutProblem(failure));
@@ -268,11 +284,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }
 
   const clientSecretReady = Boolean(session?.client_secret) || hasSubscription;
-  const subtotal = priceInfo?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents;
-  const discountOff = priceInfo?.discount ?? discountCents(subtotal, discount);
-  const goods = subtotal - discountOff;
+  // The figures to show: the tax preview's once there is one, otherwise the goods as priced for the code now applied
+  // (the session's, or for a subscription cart the cart's own, as its drawer showed them); none for another code.
+  const goodsQuote: Pick<PriceInfo, "subtotal" | "discount" | "total"> | null = session
+    ? session.discount_code === discountCode
+      ? session.price_info
+      : null
+    : (cart.activeDiscount?.code ?? null) === discountCode
+      ? { subtotal: cart.subtotalCents, discount: cart.discountCents, total: cart.totalCents }
+      : null;
+  const quoted = priceInfo ?? goodsQuote;
+  const subtotal = quoted?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents;
   const selected = options.find((option) => option.shipping_option_id === optionId) ?? null;
-  const lines = cart.cartItems;
+  // The session's lines as the server priced them; a subscription cart (no session yet) as its drawer showed them.
+  const lines: CheckoutLine[] = session
+    ? session.line_items
+    : cart.cartItems.map((item) => ({ item, line_total: lineTotalCents(item) }));
   // With Stripe's elements there is no field of ours to put an email or address problem beside.
   const ownFields = payment.provider === "simulated";
   const fieldProblem = (field: CheckoutProblem["field"]) => (problem?.field === field ? problem.message : null);
@@ -333,8 +360,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="mt-2 space-y-2">
           {options.map((option) => {
-            const free =
-              option.free_shipping_threshold !== null && goods >= option.free_shipping_threshold * 100;
+            // What the chosen method costs this order is the server's quote (a threshold or a free-shipping code);
+            // the others show their price, and their description says when they ship free.
+            const quotedShipping = option.shipping_option_id === optionId && priceInfo ? priceInfo.shipping : null;
+            const cents = quotedShipping ?? Math.round(option.price * 100);
             return (
               <label key={option.shipping_option_id} className="flex items-start gap-3 rounded border border-black/30 bg-white p-3">
                 <input
@@ -349,7 +378,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{option.shipping_option_name}</span>
                   <span className="block text-sm">{option.additional_information}</span>
                 </span>
-                <span>{free ? "FREE" : formatMoney(Math.round(option.price * 100))}</span>
+                <span>{cents === 0 ? "FREE" : formatMoney(cents)}</span>
               </label>
             );
           })}
@@ -359,7 +388,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
 
   const formBody = (parts: { identity: ReactNode; payment: ReactNode }) => (
-    <form className="mt-6 space-y-6" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="space-y-6" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       {parts.identity}
       {shippingMethods}
       {parts.payment}
@@ -378,109 +407,110 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     </form>
   );
 
-  return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 lg:grid-cols-[1fr_24rem]">
-      <div>
-        <h1 id={`${id}-title`} className="font-heading text-3xl">
-          Checkout
-        </h1>
-        {payment.provider === "simulated" && (
-          <p className="mt-3 rounded border border-black/30 bg-card px-3 py-1 text-sm" role="note">
-            Test mode: no real payments are taken
-          </p>
-        )}
-        {payment.provider === "stripe" ? (
-          <Suspense fallback={<p>Loading payment form...</p>}>
-            <StripePayment
-              publishableKey={payment.publishableKey}
-              accountId={payment.accountId}
-              clientSecret={session?.client_secret ?? null}
-              amountCents={priceInfo?.total ?? cart.totalCents}
-              register={registerStripe}
-              onEmail={setEmail}
-              onAddress={setAddress}
-              render={formBody}
-            />
-          </Suspense>
-        ) : (
-          formBody({
-            identity: identityFields,
-            payment: clientSecretReady ? <SimulatedCardForm value={card} onChange={setCard} /> : <p>Loading payment form...</p>,
-          })
-        )}
-      </div>
+  const formColumn =
+    payment.provider === "stripe" ? (
+      <Suspense fallback={<p>Loading payment form...</p>}>
+        <StripePayment
+          publishableKey={payment.publishableKey}
+          accountId={payment.accountId}
+          clientSecret={session?.client_secret ?? null}
+          amountCents={priceInfo?.total ?? cart.totalCents}
+          register={registerStripe}
+          onEmail={setEmail}
+          onAddress={setAddress}
+          render={formBody}
+        />
+      </Suspense>
+    ) : (
+      formBody({
+        identity: identityFields,
+        payment: clientSecretReady ? <SimulatedCardForm value={card} onChange={setCard} /> : <p>Loading payment form...</p>,
+      })
+    );
 
-      <aside aria-labelledby={`${id}-summary`} className="h-fit rounded bg-card p-6">
-        <h2 id={`${id}-summary`} className="font-heading text-xl">
-          Order summary
-        </h2>
-        <ul className="mt-4 space-y-2">
-          {lines.map((line) => (
-            <li key={line.kind === "bundle" ? `b${line.bundle_id}${JSON.stringify(line.selected_variants)}` : `p${line.sku}${line.subscription?.subscription_id ?? ""}`} className="flex justify-between gap-4 text-sm">
-              <span>
-                {line.quantity} × {line.title}
-                {line.kind === "product" && line.subscription && (
-                  <span className="block">
-                    Recurring every {line.subscription.subscription_interval} {line.subscription.subscription_interval_unit}
-                    {line.subscription.subscription_interval > 1 ? "s" : ""}
-                  </span>
-                )}
-              </span>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 flex gap-2">
-          <label htmlFor={`${id}-code`} className="sr-only">
-            Discount code
-          </label>
-          <input
-            id={`${id}-code`}
-            placeholder="Discount code"
-            className="block w-full rounded border border-black/40 bg-white px-3 py-2"
-            value={codeInput}
-            onChange={(event) => setCodeInput(event.target.value)}
-          />
-          <button type="button" onClick={applyDiscount} disabled={applying} className="rounded bg-button2 px-4 py-2 text-button2-ink">
-            {applying ? "Applying..." : "Apply"}
-          </button>
-        </div>
-        {fieldProblem("discount") && (
-          <p role="alert" className="mt-2 text-sm text-red-800">
-            {fieldProblem("discount")}
-          </p>
-        )}
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(subtotal)}</dd>
-          </div>
-          {discountCode && (
-            <div className="flex items-center justify-between gap-2">
-              <dt>
-                Discount ({discountCode}){" "}
-                <button type="button" className="underline" onClick={() => setDiscount(null)}>
-                  Remove
-                </button>
-              </dt>
-              <dd>{formatMoney(-discountOff)}</dd>
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 id={`${id}-title`} className="font-heading text-3xl">
+        Checkout
+      </h1>
+      {payment.provider === "simulated" && (
+        <p className="mt-3 rounded border border-black/30 bg-card px-3 py-1 text-sm" role="note">
+          Test mode: no real payments are taken
+        </p>
+      )}
+      {/* The summary comes first, so a phone shows it above the form; on a wide screen it takes the right column. */}
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem] lg:gap-10">
+        <aside aria-label="Order summary" className="h-fit rounded bg-card p-4 lg:col-start-2 lg:row-start-1 lg:p-6">
+          <h2 className="font-heading text-xl">
+            <button
+              type="button"
+              className="flex w-full items-center justify-between gap-4 text-left lg:hidden"
+              aria-expanded={summaryOpen}
+              aria-controls={`${id}-summary`}
+              onClick={() => setSummaryOpen(!summaryOpen)}
+            >
+              <span className="underline">{summaryOpen ? "Hide order summary" : "Show order summary"}</span>
+              <span className="tabular-nums">{quoted ? formatMoney(quoted.total) : "—"}</span>
+            </button>
+            <span className="hidden lg:inline">Order summary</span>
+          </h2>
+          <div id={`${id}-summary`} className={summaryOpen ? "mt-4" : "mt-4 hidden lg:block"}>
+            <SummaryLines lines={lines} />
+            <div className="mt-4 flex gap-2">
+              <label htmlFor={`${id}-code`} className="sr-only">
+                Discount code
+              </label>
+              <input
+                id={`${id}-code`}
+                placeholder="Discount code"
+                className="block w-full rounded border border-black/40 bg-white px-3 py-2"
+                value={codeInput}
+                onChange={(event) => setCodeInput(event.target.value)}
+              />
+              <button type="button" onClick={applyDiscount} disabled={applying} className="rounded bg-button2 px-4 py-2 text-button2-ink">
+                {applying ? "Applying..." : "Apply"}
+              </button>
             </div>
-          )}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>
-              {!priceInfo || !selected ? "Enter shipping address" : priceInfo.shipping === 0 ? "FREE" : formatMoney(priceInfo.shipping)}
-            </dd>
+            {fieldProblem("discount") && (
+              <p role="alert" className="mt-2 text-sm text-red-800">
+                {fieldProblem("discount")}
+              </p>
+            )}
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd>{formatMoney(subtotal)}</dd>
+              </div>
+              {discountCode && (
+                <div className="flex items-center justify-between gap-2">
+                  <dt>
+                    Discount ({discountCode}){" "}
+                    <button type="button" className="underline" onClick={() => setDiscountCode(null)}>
+                      Remove
+                    </button>
+                  </dt>
+                  <dd>{quoted ? formatMoney(-quoted.discount) : "—"}</dd>
+                </div>
+              )}
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd>
+                  {!priceInfo || !selected ? "Enter shipping address" : priceInfo.shipping === 0 ? "FREE" : formatMoney(priceInfo.shipping)}
+                </dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Tax</dt>
+                <dd>{priceInfo ? formatMoney(priceInfo.tax) : "—"}</dd>
+              </div>
+              <div className="flex justify-between border-t border-black/20 pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd>{quoted ? formatMoney(quoted.total) : "—"}</dd>
+              </div>
+            </dl>
           </div>
-          <div className="flex justify-between">
-            <dt>Tax</dt>
-            <dd>{priceInfo ? formatMoney(priceInfo.tax) : "—"}</dd>
-          </div>
-          <div className="flex justify-between border-t border-black/20 pt-2 text-base font-semibold">
-            <dt>Total</dt>
-            <dd>{formatMoney(priceInfo?.total ?? goods)}</dd>
-          </div>
-        </dl>
-      </aside>
+        </aside>
+        <div className="lg:col-start-1 lg:row-start-1">{formColumn}</div>
+      </div>
     </div>
   );
 }

@@ -20,7 +20,7 @@ const fieldClass = "mt-1 block w-full rounded border border-black/40 bg-white px
 
 
 /**
- * The contact form (spec section 2, Contact). With JavaScript it posts JSON and answers in a dialog; without, the
+ * The contact form (docs/product.md, Contact). With JavaScript it posts JSON and answers in a dialog; without, the
  * browser posts the form and the API sends it back here with the outcome in `?sent=`.
  */
 export default function Contact() {

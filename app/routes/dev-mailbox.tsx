@@ -4,6 +4,7 @@
  */
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dev-mailbox";
+import { newestOutboxMessages } from "./dev-mailbox.server";
 
 function authorised(request: Request, password: string): boolean {
   const header = request.headers.get("authorization") ?? "";
@@ -21,9 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw new Response("Authentication required", { status: 401, headers: { "WWW-Authenticate": 'Basic realm="mailbox"' } });
     }
   }
-  const { desc } = await import("drizzle-orm");
-  const { mailOutbox } = await import("../../server/db/schema");
-  const messages = await context.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(100);
+  const messages = await newestOutboxMessages(context.db, 100);
   return data(
     {
       messages: messages.map((message) => ({
@@ -34,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         text: message.text,
         createdAt: message.createdAt.toISOString(),
         sent: message.sentAt !== null,
+        failedReason: message.failedAt ? message.lastError : null,
+        retrying: message.sentAt === null && message.failedAt === null && message.nextAttemptAt !== null,
       })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -69,7 +70,11 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm">
                   To {message.to} · {message.kind} · {new Date(message.createdAt).toUTCString()}
                   {message.sent ? " · delivered" : ""}
+                  {message.retrying ? " · not delivered yet, trying again" : ""}
                 </p>
+                {message.failedReason !== null && (
+                  <p className="text-sm font-semibold">Delivery failed: {message.failedReason}</p>
+                )}
                 <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{message.text}</pre>
               </article>
             </li>

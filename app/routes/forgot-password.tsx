@@ -4,11 +4,10 @@ import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
 import { forgotPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, BackToSignIn, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
-import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
-import { forgotPassword } from "../../server/accounts/sign-in";
+import { failureOf, formValues, invalidForm, forgotPassword } from "./forgot-password.server";
 import type { Route } from "./+types/forgot-password";
 
-/** Spec section 8, Forgot password failure. */
+/** What a failed reset request tells the shopper (docs/product.md, Messages). */
 const RESET_FAILED = "Failed to send reset link. Please reach out to our support team for assistance.";
 
 export function meta() {

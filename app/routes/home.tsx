@@ -14,8 +14,8 @@ import {
   cachedProductCards,
   cachedRecentReviews,
   cachedTestimonials,
-} from "../../server/catalog/cached-reads";
-import { withProductCards } from "../../server/catalog/products";
+  withProductCards,
+} from "./home.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -112,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Three loading cards in the carousel's layout (spec section 9). */
+/** Three loading cards in the carousel's layout (docs/product.md, Limits and timings). */
 function FeaturedSkeletons() {
   return (
     <div role="status" aria-label="Loading featured products" className="-ml-4 flex overflow-hidden">

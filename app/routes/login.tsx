@@ -1,15 +1,13 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ACCOUNT_NOT_FOUND_MESSAGE } from "@core/account-messages";
+import { ACCOUNT_NOT_FOUND_MESSAGE, SIGNED_UP_MESSAGE } from "@core/account-messages";
 import { loginSchema } from "@core/schemas/auth";
 import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
-import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
-import { currentCustomer } from "../../server/accounts/session";
-import { setCookies, signIn, signOut } from "../../server/accounts/sign-in";
+import { failureOf, formValues, invalidForm, currentCustomer, setCookies, signIn, signOut } from "./login.server";
 import type { Route } from "./+types/login";
 
-/** Spec section 8: the login failures as the shopper sees them. */
+/** docs/product.md, Messages: the login failures as the shopper sees them. */
 const LOGIN_SERVER_ERROR = "Something went wrong. Please try again after some time";
 const LOGIN_FALLBACK = "Login failed. Please try again.";
 const LOGOUT_FAILED = "Logout failed";
@@ -24,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await currentCustomer(context, request);
   const url = new URL(request.url);
   const notice = url.searchParams.get("created")
-    ? "Your account has been created. Please sign in."
+    ? SIGNED_UP_MESSAGE
     : url.searchParams.get("reset")
       ? "Your password has been changed. Please sign in with your new password."
       : undefined;

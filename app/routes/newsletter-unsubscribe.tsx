@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { unsubscribe } from "../../server/newsletter/subscribers";
+import { unsubscribe } from "./newsletter-unsubscribe.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 /** One click from the email is enough: opening the link unsubscribes, with no sign-in. */

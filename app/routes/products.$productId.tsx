@@ -13,7 +13,7 @@ import { firstOptions, matchVariant, type Selection } from "~/components/product
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
-import { cachedProduct, cachedProductCards } from "../../server/catalog/cached-reads";
+import { cachedProduct, cachedProductCards } from "./products.$productId.server";
 import type { Route } from "./+types/products.$productId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

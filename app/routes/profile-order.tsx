@@ -2,8 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
 import { privatePageHeaders } from "~/components/account/form-parts";
 import { orderDate, statusLabel } from "~/lib/order-format";
-import { getCustomerOrder } from "../../server/accounts/customer-orders";
-import { currentCustomer } from "../../server/accounts/session";
+import { getCustomerOrder, currentCustomer } from "./profile-order.server";
 import type { Route } from "./+types/profile-order";
 
 export function meta({ params }: Route.MetaArgs) {

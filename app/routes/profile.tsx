@@ -2,10 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatMoney } from "@core/money";
 import { FormMessage, privatePageHeaders, SubmitButton } from "~/components/account/form-parts";
 import { orderDate, statusLabel } from "~/lib/order-format";
-import { listCustomerOrders } from "../../server/accounts/customer-orders";
-import { currentCustomer } from "../../server/accounts/session";
-import { setCookies, signOut } from "../../server/accounts/sign-in";
-import { logger } from "../../server/logger";
+import { listCustomerOrders, currentCustomer, setCookies, signOut, logger } from "./profile.server";
 import type { Route } from "./+types/profile";
 
 export function meta() {

@@ -2,9 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { INVALID_RESET_LINK_MESSAGE } from "@core/account-messages";
 import { resetPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, BackToSignIn, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
-import { failureOf, invalidForm } from "../../server/accounts/forms";
-import { resetTokenIsUsable } from "../../server/accounts/password-reset";
-import { chooseNewPassword } from "../../server/accounts/sign-in";
+import { failureOf, invalidForm, resetTokenIsUsable, chooseNewPassword } from "./reset-password.server";
 import type { Route } from "./+types/reset-password";
 
 const PASSWORDS_DIFFER = "The passwords do not match";

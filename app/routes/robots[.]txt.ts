@@ -1,4 +1,4 @@
-import { robotsTxt } from "../../server/catalog/sitemap";
+import { robotsTxt } from "./robots[.]txt.server";
 import type { Route } from "./+types/robots[.]txt";
 
 export function loader({ context }: Route.LoaderArgs) {

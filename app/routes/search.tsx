@@ -1,16 +1,14 @@
 /**
- * The listing screen of /search, /search/:query and /shop (spec section 2, Search results page): keyword search
- * or a collection, rendered on the server so the results are in the page's HTML.
+ * The listing screen of /search, /search/:query and /shop (docs/product.md, Search results page): keyword search or a
+ * collection, rendered on the server so the results are in the page's HTML.
  */
 import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
-import { ALL_PRODUCTS, isListingPath, listingOf, listingPath } from "@core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingHeading, listingOf, listingPath } from "@core/navigation";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
-import { cachedCollectionTitle, cachedSearch } from "../../server/catalog/cached-reads";
-import { withProductCards } from "../../server/catalog/products";
-import { HttpError } from "../../server/http/errors";
+import { cachedCollectionTitle, cachedSearch, withProductCards, HttpError } from "./search.server";
 import type { Route } from "./+types/search";
 
 const listingSize = (result: { formattedProductData: unknown[]; formattedBundleData: unknown[] }) =>
@@ -22,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const [result, collectionTitle] = await Promise.all([
       cachedSearch(context, context.storeId, query, type),
-      // A collection's own name titles its page for search engines and tabs; the heading stays the spec's.
+      // A collection's own name heads and titles its page (decision 0018).
       type === "collection-search" ? cachedCollectionTitle(context, context.storeId, query.trim()) : null,
     ]);
     return { ...page, collectionTitle, result: withProductCards(result), error: null };
@@ -37,7 +35,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [{ title: siteName }];
   const { query, collectionTitle } = loaderData;
   const isSearch = loaderData.type === "search";
-  const heading = isSearch ? `Search Results: ${query}` : (collectionTitle ?? "All Products");
+  const heading = listingHeading(loaderData, collectionTitle);
   const tags = pageMeta({
     title: `${heading} | ${siteName}`,
     description:
@@ -56,14 +54,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, type, result, error } = loaderData;
+  const { query, type, result, error, collectionTitle } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loading =
     navigation.state === "loading" &&
     isListingPath(navigation.location.pathname) &&
     navigation.location.pathname + navigation.location.search !== location.pathname + location.search;
-  const heading = type === "search" ? `Search Results: ${query}` : "All Products";
+  const heading = listingHeading(loaderData, collectionTitle);
   const empty = result !== null && listingSize(result) === 0;
 
   // Lets the owner's report list searches that found nothing.

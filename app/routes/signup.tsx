@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signupSchema } from "@core/schemas/auth";
 import { AccountPanel, EmailField, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
-import { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
-import { signUp } from "../../server/accounts/sign-in";
+import { failureOf, formValues, invalidForm, signUp } from "./signup.server";
 import type { Route } from "./+types/signup";
 
 const SIGNUP_FALLBACK = "Signup failed";

@@ -1,4 +1,4 @@
-import { sitemapEntries, sitemapXml } from "../../server/catalog/sitemap";
+import { sitemapEntries, sitemapXml } from "./sitemap[.]xml.server";
 import type { Route } from "./+types/sitemap[.]xml";
 
 export async function loader({ context }: Route.LoaderArgs) {

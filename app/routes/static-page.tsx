@@ -3,8 +3,7 @@ import { Await, data, useNavigation } from "react-router";
 import type { StaticPage } from "@core/schemas/static-page";
 import { checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "~/lib/page-data";
 import { useImageFallback } from "~/lib/images";
-import { getStaticPage } from "../../server/content/pages";
-import { logger } from "../../server/logger";
+import { getStaticPage, logger } from "./static-page.server";
 import type { Route } from "./+types/static-page";
 
 /** What the page renders: the content, none ('No content available'), or a failure (only the shell). */

@@ -1,7 +1,13 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { REVIEW_LIMITS, REVIEW_MESSAGES } from "@core/review-rules";
-import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "@core/schemas/reviews";
+import type {
+  ReviewerOrderRequest,
+  ReviewerOrderResponse,
+  ReviewOrderDetails,
+  ReviewSubmission,
+  ReviewSubmissionResponse,
+} from "@core/schemas/reviews";
 import { StarRatingInput } from "~/components/reviews/star-rating-input";
 import { AlertDialog } from "~/components/ui/dialog";
 import { useShop } from "~/lib/use-shop";
@@ -18,7 +24,9 @@ export function meta() {
 type LinkState =
   | { status: "validating" }
   | { status: "error"; message: string }
-  | { status: "valid"; order: ReviewOrderDetails };
+  | { status: "valid"; order: ReviewOrderDetails }
+  /** The last product of the order was just reviewed here (a link opened again later gets 'All reviews ...'). */
+  | { status: "done"; orderId: ReviewOrderDetails["order_id"] };
 
 async function errorMessage(response: Response): Promise<string | undefined> {
   try {
@@ -35,13 +43,13 @@ async function validateLink(token: string, storeId: string): Promise<LinkState> 
     const response = await fetch("/api/reviews/reviewer_order", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ review_token: token, current_store_id: storeId }),
+      body: JSON.stringify({ review_token: token, current_store_id: storeId } satisfies ReviewerOrderRequest),
     });
     if (response.status === 401) return { status: "error", message: REVIEW_MESSAGES.invalidLink };
     if (!response.ok) {
       return { status: "error", message: (await errorMessage(response)) ?? REVIEW_MESSAGES.validationFallback };
     }
-    const { orderDetails } = (await response.json()) as { orderDetails: ReviewOrderDetails };
+    const { orderDetails } = (await response.json()) as ReviewerOrderResponse;
     if (orderDetails.product_details.length === 0) return { status: "error", message: REVIEW_MESSAGES.allReviewed };
     return { status: "valid", order: orderDetails };
   } catch {
@@ -84,6 +92,8 @@ export default function VerifiedReviewSubmission() {
           </p>
         ) : link.status === "error" ? (
           <ValidationError message={link.message} />
+        ) : link.status === "done" ? (
+          <AllReviewedThanks orderId={link.orderId} />
         ) : (
           <>
             <OrderDetailsBox order={link.order} />
@@ -95,7 +105,7 @@ export default function VerifiedReviewSubmission() {
               storeId={storeId}
               onSubmitted={(remaining) => {
                 setDialog("success");
-                if (remaining.length === 0) setLink({ status: "error", message: REVIEW_MESSAGES.allReviewed });
+                if (remaining.length === 0) setLink({ status: "done", orderId: link.order.order_id });
                 else setLink({ status: "valid", order: { ...link.order, product_details: remaining } });
               }}
               onFailed={(status) => {
@@ -133,6 +143,23 @@ function ValidationError({ message }: { message: string }) {
       </h2>
       <p className="mt-2">{message}</p>
       <p className="mt-4 text-stone-700">Please check your review link and try again.</p>
+    </section>
+  );
+}
+
+function AllReviewedThanks({ orderId }: { orderId: ReviewOrderDetails["order_id"] }) {
+  return (
+    <section aria-labelledby="review-thanks" className="rounded-lg border border-stone-200 bg-white p-6 text-center">
+      <h2 id="review-thanks" className="text-xl font-semibold text-teal-800">
+        Thank you for your reviews!
+      </h2>
+      <p className="mt-2">You have reviewed every product of order {orderId}. Other shoppers can read your reviews now.</p>
+      <Link
+        to="/"
+        className="mt-5 inline-block rounded bg-teal-700 px-6 py-3 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-900"
+      >
+        Continue Shopping
+      </Link>
     </section>
   );
 }

@@ -55,12 +55,6 @@ describe("cart events and cartStatus", () => {
     ]);
     expect(state.cartStatus).toBe("purchased");
   });
-
-  it("abandon sets abandoned only when active", () => {
-    expect(run([{ type: "abandon" }]).cartStatus).toBe("empty");
-    expect(run([{ type: "productVisit", productId: "p" }, { type: "abandon" }]).cartStatus).toBe("abandoned");
-    expect(run([{ type: "purchase" }, { type: "abandon" }]).cartStatus).toBe("purchased");
-  });
 });
 
 describe("page and product views", () => {

@@ -1,7 +1,7 @@
 /**
- * Browsing analytics as a pure state machine (spec sections 3 and 4): every transition is a function of the state,
- * an action and the time, so it is unit-tested without a browser. A small module-level store lets the cart and
- * the pages report events without React wiring.
+ * Browsing analytics as a pure state machine (docs/product.md, States: Analytics): every transition is a function of
+ * the state, an action and the time, so it is unit-tested without a browser. A small module-level store lets the cart
+ * and the pages report events without React wiring.
  */
 import type { CartItem, NewBundleLine } from "@core/cart";
 import { ANALYTICS_LIMITS } from "@core/analytics-limits";
@@ -33,7 +33,6 @@ export type AnalyticsAction =
   | { type: "productVisit"; productId: string }
   | { type: "viewTime"; ms: number }
   | { type: "purchase" }
-  | { type: "abandon" }
   | { type: "startSearch"; query: string }
   | { type: "endSearch" }
   | { type: "searchResults"; query: string; count: number }
@@ -112,8 +111,6 @@ export function analyticsReducer(state: AnalyticsState, action: AnalyticsAction,
       return { ...state, totalViewTime: state.totalViewTime + Math.max(0, action.ms) };
     case "purchase":
       return { ...state, cartStatus: "purchased" };
-    case "abandon":
-      return state.cartStatus === "active" ? { ...state, cartStatus: "abandoned" } : state;
     case "startSearch": {
       const query = clip(action.query, ANALYTICS_LIMITS.searchQuery);
       const latest = state.searchHistory.at(-1);
@@ -224,17 +221,7 @@ export function trackCartEvent(event: CartEventType, sku?: string) {
   analytics.dispatch({ type: "cartEvent", event, sku });
 }
 
-/** For the confirmation page: the order was paid. */
-export function trackPurchase() {
-  analytics.dispatch({ type: "purchase" });
-}
-
 /** For the search page: how many results the search for `query` showed. */
 export function trackSearchResults(query: string, count: number) {
   analytics.dispatch({ type: "searchResults", query: query.trim(), count });
-}
-
-/** For the search page: a result scrolled into view or clicked. */
-export function trackSearchProduct(kind: "scrolled" | "clicked", productId: string) {
-  analytics.dispatch({ type: kind === "scrolled" ? "searchScrolled" : "searchClicked", productId });
 }

@@ -14,7 +14,7 @@ const item = (quantity: number): ProductCartItem => ({
   product_attributes: {},
 });
 const version = (quantity: number): SyncPayload => ({ cartItems: [item(quantity)], discount_code: null });
-const answer = (payload: SyncPayload): CartResponse => ({ cartItems: payload.cartItems, discount: null, notices: [] });
+const answer = (payload: SyncPayload): CartResponse => ({ cartItems: payload.cartItems, discount: null, notices: [], stock: {} });
 
 /** A server whose answers the test releases one by one. */
 function heldServer() {

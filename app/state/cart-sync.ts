@@ -1,7 +1,8 @@
 /**
- * Sends the browser's cart to the server one request at a time, always the newest version, so the server ends with
- * the latest state whatever order responses would arrive in. A failed send is logged and the local cart kept; the
- * next change sends the whole cart again (spec section 4: any cart change triggers a sync; a failure is only logged).
+ * Sends the browser's cart to the server one request at a time, always the newest version, so the server ends with the
+ * latest state whatever order responses would arrive in. A failed send is logged and the local cart kept; the next
+ * change sends the whole cart again (docs/product.md, States: any cart change triggers a sync; a failure is only
+ * logged).
  */
 import type { CartItem } from "@core/cart";
 import type { CartResponse } from "@core/schemas/cart";

@@ -9,15 +9,17 @@ import {
   cartReducer,
   createCartState,
   discountRefusalMessage,
+  exceedsStock,
+  type BundleContent,
   type CartItem,
   type CartState,
   type Discount,
   type NewBundleLine,
   type ProductCartItem,
+  type StockBySku,
   lineKey,
-  unitsInCart,
 } from "@core/cart";
-import type { Bundle, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
+import type { Bundle, BundleHandleOption, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
 import { useShop } from "~/lib/use-shop";
 import { createCartSync, type CartSync } from "~/state/cart-sync";
@@ -26,13 +28,15 @@ import { cartItemId, trackCartEvent } from "~/state/analytics";
 export type InitialCart = CartResponse;
 
 export type AddProductResult = "added" | "cart_full" | "line_cap" | "invalid_quantity";
-export type AddBundleResult = "added" | "incomplete" | "cart_full" | "line_cap";
+export type AddBundleResult = "added" | "incomplete" | "exceeds_stock" | "cart_full" | "line_cap";
 export type QuickAddResult = "added" | "out_of_stock" | "ignored";
 /** `refused` is what to tell the shopper. */
 export type ApplyDiscountResult = "applied" | "ignored" | { refused: string };
 
 export type CartContextValue = {
   state: CartState;
+  /** Units in stock of the variants the cart holds, from the server's last answer and the pages that added them. */
+  stock: StockBySku;
   /** Why the saved cart changed since the shopper last saw it (removed or repriced lines). */
   notices: string[];
   dismissNotices(): void;
@@ -42,7 +46,11 @@ export type CartContextValue = {
     quantity: number,
     subscription: SubscriptionOption | null,
   ): AddProductResult;
-  addBundle(bundle: Bundle, selectedVariants: Record<string, string | undefined>): AddBundleResult;
+  addBundle(
+    bundle: Bundle,
+    options: BundleHandleOption[],
+    selectedVariants: Record<string, string | undefined>,
+  ): AddBundleResult;
   /** The product card's quick shop: one unit, refused when the variant has no stock beyond what the cart holds. */
   quickAdd(product: ProductCardData, variant: Variant): Promise<QuickAddResult>;
   updateQuantity(key: string, quantity: number): void;
@@ -60,7 +68,7 @@ export type CartContextValue = {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-export function productCartItem(
+function productCartItem(
   product: ProductCardData,
   variant: Variant,
   quantity: number,
@@ -88,12 +96,25 @@ export function productCartItem(
 }
 
 /** The bundle line for the chosen variants, or null until every product of the bundle has one. */
-export function bundleCartItem(bundle: Bundle, selectedVariants: Record<string, string | undefined>): NewBundleLine | null {
+export function bundleCartItem(
+  bundle: Bundle,
+  options: BundleHandleOption[],
+  selectedVariants: Record<string, string | undefined>,
+): NewBundleLine | null {
   const selected: Record<string, string> = {};
+  const contents: BundleContent[] = [];
   for (const handle of bundle.handles) {
     const sku = selectedVariants[handle];
-    if (!sku) return null;
+    const option = options.find((candidate) => candidate.id === handle);
+    const variant = option?.variants.find((candidate) => candidate.sku === sku);
+    if (!sku || !option || !variant) return null;
     selected[handle] = sku;
+    contents.push({
+      handle,
+      sku,
+      quantity: option.bundle_variations.find((item) => item.sku === sku)?.quantity ?? 1,
+      product_attributes: variant.product_attributes,
+    });
   }
   return {
     kind: "bundle",
@@ -103,11 +124,14 @@ export function bundleCartItem(bundle: Bundle, selectedVariants: Record<string, 
     bundle_image_urls: bundle.bundle_image_urls,
     handles: bundle.handles,
     selected_variants: selected,
-    // The server fills in each product's quantity from the bundle; until then the chosen skus count once each.
-    sku_to_quantity: Object.fromEntries(
-      Object.values(selected).map((sku) => [sku, bundle.sku_to_quantity[sku] ?? 1]),
-    ),
+    sku_to_quantity: Object.fromEntries(contents.map((content) => [content.sku, content.quantity])),
+    contents,
   };
+}
+
+/** What the bundle page knows of the stock of each product's variants. */
+export function stockOfOptions(options: BundleHandleOption[]): Record<string, number> {
+  return Object.fromEntries(options.flatMap((option) => option.variants.map((variant) => [variant.sku, variant.total_stock])));
 }
 
 /** A call the server refused, with its status and the server's own error text when it gave one. */
@@ -178,6 +202,9 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     createCartState({ cartItems: start?.cartItems ?? [], activeDiscount: start?.discount ?? null }),
   );
   const [notices, setNotices] = useState<string[]>(initial?.notices ?? []);
+  const [stock, setStock] = useState<StockBySku>(initial?.stock ?? {});
+  // A page's stock of a variant just added holds the line until the server's answer brings the stock of now.
+  const noteStock = useCallback((known: StockBySku) => setStock((current) => ({ ...current, ...known })), []);
   // What the server holds; a local state equal to it needs no sync (the first render, or the server's own answer).
   const synced = useRef(syncedSignature(state.cartItems, state.activeDiscount));
   const stateRef = useRef(state);
@@ -186,6 +213,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
   const applyServerCart = useCallback((response: CartResponse) => {
     synced.current = syncedSignature(response.cartItems, response.discount);
     dispatch({ type: "replaceItems", items: response.cartItems });
+    setStock(response.stock);
     if (response.discount) dispatch({ type: "setDiscount", discount: response.discount });
     else dispatch({ type: "clearDiscount" });
     if (response.notices.length > 0) setNotices(response.notices);
@@ -216,24 +244,30 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     const item = productCartItem(product, variant, quantity, subscription);
     const check = canAddLine(stateRef.current, item);
     if (check !== "ok") return check;
+    noteStock({ [variant.sku]: variant.total_stock });
     dispatch({ type: "addProduct", item });
     trackCartEvent("ITEM_ADDED", cartItemId(item));
     return "added";
-  }, []);
+  }, [noteStock]);
 
-  const addBundle = useCallback<CartContextValue["addBundle"]>((bundle, selectedVariants) => {
-    const item = bundleCartItem(bundle, selectedVariants);
+  const addBundle = useCallback<CartContextValue["addBundle"]>((bundle, options, selectedVariants) => {
+    const item = bundleCartItem(bundle, options, selectedVariants);
     if (!item) return "incomplete";
+    const known = stockOfOptions(options);
+    if (exceedsStock(stateRef.current.cartItems, item.sku_to_quantity, known)) return "exceeds_stock";
     const check = canAddLine(stateRef.current, item);
     if (check === "cart_full" || check === "line_cap") return check;
+    noteStock(Object.fromEntries(Object.keys(item.sku_to_quantity).map((sku) => [sku, known[sku]])));
     dispatch({ type: "addBundle", item });
     trackCartEvent("ITEM_ADDED", cartItemId(item));
     return "added";
-  }, []);
+  }, [noteStock]);
 
   const quickAdd = useCallback<CartContextValue["quickAdd"]>(
     async (product, variant) => {
-      if (variant.total_stock < unitsInCart(stateRef.current.cartItems, variant.sku) + 1) return "out_of_stock";
+      if (exceedsStock(stateRef.current.cartItems, { [variant.sku]: 1 }, { [variant.sku]: variant.total_stock })) {
+        return "out_of_stock";
+      }
       return addProduct(product, variant, 1, null) === "added" ? "added" : "ignored";
     },
     [addProduct],
@@ -263,6 +297,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
   const value = useMemo<CartContextValue>(
     () => ({
       state,
+      stock,
       notices,
       dismissNotices: () => setNotices([]),
       addProduct,
@@ -287,7 +322,7 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
       flush,
       reload,
     }),
-    [state, notices, addProduct, addBundle, quickAdd, applyDiscount, flush, reload],
+    [state, stock, notices, addProduct, addBundle, quickAdd, applyDiscount, flush, reload],
   );
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;

@@ -1,10 +1,11 @@
 /**
- * The analytics payloads of spec section 3, shared by the client tracker (which builds them) and the metrics API
- * (which validates them). Limits keep one beacon within the 64 KB body limit and stop a forged one from bloating
- * the tables.
+ * The analytics payloads (docs/api.md, Session and analytics), shared by the client tracker (which builds them) and the
+ * metrics API (which validates them). Limits keep one beacon within the 64 KB body limit and stop a forged one from
+ * bloating the tables.
  */
 import { z } from "zod";
 import { ANALYTICS_LIMITS } from "../analytics-limits";
+import { storable } from "./storable";
 
 export const CART_EVENT_TYPES = ["ITEM_ADDED", "ITEM_QUANTITY_UPDATED", "ITEM_REMOVED", "CART_EMPTIED"] as const;
 export type CartEventType = (typeof CART_EVENT_TYPES)[number];
@@ -46,7 +47,7 @@ const countMap = z
   .record(z.string().min(1).max(ANALYTICS_LIMITS.page), z.number().int().min(0).max(100_000))
   .refine((map) => Object.keys(map).length <= MAX_LIST, `must have at most ${MAX_LIST} entries`);
 
-export const sessionPayloadSchema = z.object({
+export const sessionPayloadSchema = storable(z.object({
   cartData: z.object({
     cartEvents: z.array(cartEventSchema).max(MAX_LIST),
     cartStatus: z.enum(CART_STATUSES),
@@ -59,8 +60,8 @@ export const sessionPayloadSchema = z.object({
   /** Milliseconds pages were visible, accumulated. */
   totalViewTime: z.number().int().min(0).max(86_400_000 * 7),
   searchHistory: z.array(searchEntrySchema).max(MAX_LIST),
-});
+}));
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 
 /** The initial-data payload: the client sends nothing; the server reads the address from the request itself. */
-export const initialDataSchema = z.object({}).loose();
+export const initialDataSchema = storable(z.object({}).loose());

@@ -1,10 +1,11 @@
 /**
- * Payloads of the cart service (spec section 7, Cart service) and of the discount lookup. The browser sends whole
- * cart lines, as the spec's shape has them, but the server reads only what identifies a line and its quantity:
- * titles, images and above all prices are looked up again, so a tampered price changes nothing.
+ * Payloads of the cart service (docs/api.md, Cart service) and of the discount lookup. The browser sends whole cart
+ * lines, as the spec's shape has them, but the server reads only what identifies a line and its quantity: titles,
+ * images and above all prices are looked up again, so a tampered price changes nothing.
  */
 import { z } from "zod";
-import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type CartItem, type Discount } from "../cart";
+import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type CartItem, type Discount, type StockBySku } from "../cart";
+import { storable } from "./storable";
 
 const quantity = z
   .number({ error: "must be a number" })
@@ -18,9 +19,12 @@ export const productLineInputSchema = z.object({
   kind: z.literal("product"),
   sku,
   quantity,
-  subscription: z
-    .object({ subscription_id: z.string().trim().min(1, "must not be empty").max(200, "is too long") })
-    .nullish(),
+  // A spec cart item is the variant's fields plus the line's own, so without a chosen plan `subscription` may
+  // still be the variant's list of plans on offer: that is no choice, as null is.
+  subscription: z.preprocess(
+    (value) => (Array.isArray(value) ? null : value),
+    z.object({ subscription_id: z.string().trim().min(1, "must not be empty").max(200, "is too long") }).nullish(),
+  ),
 });
 
 export const bundleLineInputSchema = z.object({
@@ -30,17 +34,31 @@ export const bundleLineInputSchema = z.object({
   selected_variants: z.record(z.string().max(200, "is too long"), sku),
 });
 
-export const cartLineInputSchema = z.discriminatedUnion("kind", [productLineInputSchema, bundleLineInputSchema], {
+const cartLineByKind = z.discriminatedUnion("kind", [productLineInputSchema, bundleLineInputSchema], {
   error: 'kind must be "product" or "bundle"',
 });
 
-export const saveCartSchema = z.object({
+/**
+ * The API's cart items carry no `kind` (docs/api.md, Cart service): a line naming a `bundle_id` is a bundle line, any
+ * other a product line. A `kind` that is sent is kept, so a wrong one is still refused by name.
+ */
+function withInferredKind(item: unknown): unknown {
+  if (typeof item !== "object" || item === null || Array.isArray(item) || "kind" in item) return item;
+  const bundleId = (item as { bundle_id?: unknown }).bundle_id;
+  return { ...item, kind: bundleId === undefined || bundleId === null ? "product" : "bundle" };
+}
+
+export const cartLineInputSchema = z
+  .preprocess(withInferredKind, cartLineByKind)
+  .describe('kind may be left out: a line with bundle_id is "bundle", any other "product"');
+
+export const saveCartSchema = storable(z.object({
   cartItems: z
     .array(cartLineInputSchema, { error: "must be a list of cart items" })
     .max(MAX_DISTINCT_LINES, `Cart is full. Maximum ${MAX_DISTINCT_LINES} different items allowed.`),
   /** The applied code, null to remove it; absent leaves the stored code as it is. */
   discount_code: z.string().trim().max(100, "is too long").nullish(),
-});
+}));
 
 export type CartLineInput = z.infer<typeof cartLineInputSchema>;
 export type SaveCartRequest = z.infer<typeof saveCartSchema>;
@@ -52,6 +70,8 @@ export type CartResponse = {
   discount: Discount | null;
   /** Why the cart differs from what was saved (a product gone, a price changed), for the shopper to read. */
   notices: string[];
+  /** Units in stock now of every variant the cart holds, bundles' included, so the drawer keeps lines within it. */
+  stock: StockBySku;
 };
 
 export type DiscountResponse = { data: Discount };

@@ -1,8 +1,9 @@
 /**
- * The catalogue as the API and the pages see it (spec section 3). Prices here are dollars, produced from the
- * database's cents at the edge; bundle prices are numeric strings, as the spec's shapes give them.
+ * The catalogue as the API and the pages see it (docs/api.md, Search and catalogue). Prices here are dollars, produced
+ * from the database's cents at the edge; bundle prices are numeric strings, as the spec's shapes give them.
  */
 import { z } from "zod";
+import { storable } from "./storable";
 
 export type SubscriptionOption = {
   subscription_id: string;
@@ -86,30 +87,30 @@ export type SearchResponse = {
   formattedBundleData: Bundle[];
 };
 
-/** A customer quote for the home page's testimonials carousel (spec section 3, Sample/testimonial review). */
+/** A customer quote for the home page's testimonials carousel (docs/product.md, Reviews display). */
 export type Testimonial = { title: string; main_review: string; rating: number; name: string };
 
 export type BundleResponse = { data: { data: { bundle: Bundle; handle_options: BundleHandleOption[] } } };
 
-// ---------------------------------------------------------------- request payloads (spec section 7)
+// ---------------------------------------------------------------- request payloads (docs/api.md)
 
 const storeIdField = z.string().trim().min(1, "is required").max(100);
 
 /** Blank queries are refused by the search itself, with the spec's message. */
-export const keywordSearchRequestSchema = z.object({
+export const keywordSearchRequestSchema = storable(z.object({
   store_id: storeIdField,
   query: z.string().max(200, "must be at most 200 characters"),
   type: z.string().optional(),
-});
+}));
 
-export const collectionSearchQuerySchema = z.object({
+export const collectionSearchQuerySchema = storable(z.object({
   store_id: storeIdField,
   collection_name: z.string().max(200, "must be at most 200 characters").default(""),
-});
+}));
 
-export const byHandlesRequestSchema = z.object({
+export const byHandlesRequestSchema = storable(z.object({
   store_id: storeIdField,
   handles: z.array(z.string().trim().min(1, "must not be blank").max(200)).min(1, "must list at least one handle").max(50),
-});
+}));
 
-export const storeQuerySchema = z.object({ store_id: storeIdField });
+export const storeQuerySchema = storable(z.object({ store_id: storeIdField }));

@@ -1,8 +1,9 @@
 /**
- * Payloads of the checkout calls (spec section 7, Payment and checkout). Amounts in responses are integer cents;
- * the page divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
+ * Payloads of the checkout calls (docs/api.md, Payment and checkout). Amounts in responses are integer cents; the page
+ * divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
  */
 import { z } from "zod";
+import type { CartItem } from "../cart";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
   INVALID_EMAIL_MESSAGE,
@@ -10,6 +11,7 @@ import {
   MAX_TEXT_LENGTH,
   MISSING_FIELDS_MESSAGE,
 } from "../checkout-messages";
+import { storable } from "./storable";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT_LENGTH, "is too long");
 /** A name or second address line: may be left out, and says what is wrong in the words the required fields use. */
@@ -41,16 +43,16 @@ export const checkoutItemSchema = z.object({
   subscription: z.string().nullish(),
 });
 
-export const createCheckoutSessionSchema = z.object({
+export const createCheckoutSessionSchema = storable(z.object({
   checkout_items: z.array(checkoutItemSchema).min(1, "Your cart is empty"),
   store_id: storeId,
   cost_of_checkout: z.number().int("must be whole cents").nonnegative(),
-});
+}));
 
-export const shippingOptionsRequestSchema = z.object({ address: addressSchema, store_id: storeId, email: emailSchema });
+export const shippingOptionsRequestSchema = storable(z.object({ address: addressSchema, store_id: storeId, email: emailSchema }));
 
 /** The one-time tax preview and order submission: the checkout session's cart, with the shopper's details. */
-export const sessionCheckoutSchema = z.object({
+export const sessionCheckoutSchema = storable(z.object({
   session_id: required("session_id is required"),
   store_id: storeId,
   address: addressSchema,
@@ -58,10 +60,10 @@ export const sessionCheckoutSchema = z.object({
   name: optionalText,
   shipping_option: shippingOption,
   discount_code: discountCode,
-});
+}));
 
 /** Subscription carts: the stored cart, with the shopper's details (preview_tax_and_shipping, confirm_subscription). */
-export const cartCheckoutSchema = z.object({
+export const cartCheckoutSchema = storable(z.object({
   address: addressSchema,
   shipping_option: shippingOption,
   email: emailSchema,
@@ -71,9 +73,9 @@ export const cartCheckoutSchema = z.object({
   discount_code: discountCode,
   /** Chosen by the page once per attempt, so a double click makes one subscription. */
   idempotency_key: z.string().trim().min(8).max(100).optional(),
-});
+}));
 
-export const calculateTaxSchema = z.object({
+export const calculateTaxSchema = storable(z.object({
   payment_intent_id: required("payment_intent_id is required"),
   store_id: storeId,
   address: addressSchema,
@@ -81,9 +83,9 @@ export const calculateTaxSchema = z.object({
   name: optionalText,
   shipping_id: shippingOption,
   discount_code: discountCode,
-});
+}));
 
-export const simulatedConfirmSchema = z.object({
+export const simulatedConfirmSchema = storable(z.object({
   client_secret: required("client_secret is required"),
   card: z.object({
     number: required("Your card number is incomplete."),
@@ -91,7 +93,7 @@ export const simulatedConfirmSchema = z.object({
     exp_year: z.number({ error: "Your card's expiration date is incomplete." }).int(),
     cvc: required("Your card's security code is incomplete."),
   }),
-});
+}));
 
 export type CheckoutAddress = z.infer<typeof addressSchema>;
 
@@ -114,11 +116,16 @@ export type PriceInfo = {
   total: number;
 };
 
+/** One line of a checkout as the server priced it: the cart item's shape, and what the line costs in cents. */
+export type CheckoutLine = { item: CartItem; line_total: number };
+
 export type CheckoutSessionData = {
   session_id: string;
   client_secret: string;
   cost_of_checkout: number;
   price_info: PriceInfo;
+  /** The goods the session charges for, in the cart's order: the summary lists these, never the browser's copy. */
+  line_items: CheckoutLine[];
   has_subscription: boolean;
   discount_code: string | null;
 };

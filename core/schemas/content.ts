@@ -1,12 +1,13 @@
 /**
- * Payloads of the content and engagement calls (spec sections 3 and 7): blog posts, the contact form, newsletter
- * sign-ups and the welcome popup (static pages: static-page.ts). Shared by the server (validation at the edge) and
- * the pages.
+ * Payloads of the content and engagement calls (docs/api.md, Content and newsletter): blog posts, the contact form,
+ * newsletter sign-ups and the welcome popup (static pages: static-page.ts). Shared by the server (validation at the
+ * edge) and the pages.
  */
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../content-rules";
+import { storable } from "./storable";
 
-/** The dialog library's wording for a bad address (spec section 8), used as is in every 400 about an email. */
+/** The dialog library's wording for a bad address (docs/product.md, Messages), used in every 400 about an email. */
 export const INVALID_EMAIL_MESSAGE = "Invalid email address";
 
 const emailField = z
@@ -18,7 +19,7 @@ const storeIdField = z.string().trim().min(1, "store_id is required").max(64);
 export type BlogSection = { heading: string | null; content: string };
 export type BlogPost = { blogId: string; title: string; author: string; publishedAt: string; sections: BlogSection[] };
 
-export const contactRequestSchema = z.object({
+export const contactRequestSchema = storable(z.object({
   customer_service_data: z.object({
     customer_name: z.string().trim().max(200, "customer_name must be at most 200 characters").default(""),
     customer_email: emailField,
@@ -31,19 +32,19 @@ export const contactRequestSchema = z.object({
   }),
   store_id: storeIdField,
   [HONEYPOT_FIELD]: z.string().optional(),
-});
+}));
 
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
-export const newsletterSignupSchema = z.object({
+export const newsletterSignupSchema = storable(z.object({
   email: emailField,
   store_id: storeIdField,
-});
+}));
 
-export const welcomeEmailSchema = z.object({
+export const welcomeEmailSchema = storable(z.object({
   customer_email: emailField,
   store_id: storeIdField,
-});
+}));
 
 /** GET /api/discount/popupDiscount: `data[0]` is what the popup reads. */
 export type PopupDiscount = { discount_popup_percentage: number };

@@ -1,17 +1,18 @@
 /**
- * Verified reviews (spec sections 3, 5, 7): the review link check and the review submission, shared by the API and
- * the review page so both apply the same limits.
+ * Verified reviews (docs/product.md, States: Reviews; docs/api.md, Reviews): the review link check and the review
+ * submission, shared by the API and the review page so both apply the same limits.
  */
 import { z } from "zod";
 import { REVIEW_LIMITS } from "../review-rules";
+import { storable } from "./storable";
 
 const token = z.string().trim().min(1, "is required").max(200, "is too long");
 const storeId = z.string().trim().min(1, "is required").max(64, "is too long");
 
-export const reviewerOrderRequestSchema = z.object({
+export const reviewerOrderRequestSchema = storable(z.object({
   review_token: token,
   current_store_id: storeId,
-});
+}));
 export type ReviewerOrderRequest = z.infer<typeof reviewerOrderRequestSchema>;
 
 export type ReviewOrderDetails = {
@@ -24,7 +25,7 @@ export type ReviewOrderDetails = {
 
 export type ReviewerOrderResponse = { orderDetails: ReviewOrderDetails };
 
-export const reviewSubmissionSchema = z.object({
+export const reviewSubmissionSchema = storable(z.object({
   store_id: storeId,
   order_id: z.coerce.number().int("must be a whole number").positive("must be positive"),
   title: z.string().trim().min(1, "is required").max(REVIEW_LIMITS.titleMax, `must be at most ${REVIEW_LIMITS.titleMax} characters`),
@@ -43,7 +44,7 @@ export const reviewSubmissionSchema = z.object({
   // The spec's payload carries the customer's name and email, but the server takes both from the order.
   name: z.string().max(500).optional(),
   email: z.string().max(500).optional(),
-});
+}));
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
 export type ReviewSubmissionResponse = {

@@ -1,6 +1,6 @@
 /**
- * The store's look and content: data in the database, validated here, so a shop owner changes them without a
- * code change. Defaults are the spec's (section 3, Global styles and Default site content).
+ * The store's look and content: data in the database, validated here, so a shop owner changes them without a code
+ * change. Defaults are the demo shop's (docs/product.md, Screens and routes).
  */
 import { z } from "zod";
 

@@ -35,6 +35,14 @@ function summary(order: Order): string {
   return `${number}  ${order.status.padEnd(11)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${order.createdAt.toISOString().slice(0, 16).replace("T", " ")}`;
 }
 
+/** The refund is recorded before the provider is asked; when it could not be reached, the owner is told it will be. */
+function refundMessage({ order, refundOwed }: { order: Order; refundOwed: boolean }, done: string): string {
+  const said = `Order #${order.number} ${done}; its stock is back.`;
+  return refundOwed
+    ? `${said} The payment provider could not be reached: the refund is recorded as owed and the running shop retries it every minute.`
+    : said;
+}
+
 /** Runs one orders subcommand and returns what to print. */
 export async function ordersCommand(deps: AppDeps, storeId: string, args: string[]): Promise<string> {
   const [sub, raw] = args;
@@ -65,9 +73,9 @@ export async function ordersCommand(deps: AppDeps, storeId: string, args: string
     case "fulfill":
       return `Order #${(await fulfilOrder(deps, storeId, orderNumber(raw))).number} is fulfilled.`;
     case "cancel":
-      return `Order #${(await cancelOrder(deps, storeId, orderNumber(raw))).number} is cancelled and refunded; its stock is back.`;
+      return refundMessage(await cancelOrder(deps, storeId, orderNumber(raw)), "is cancelled and refunded");
     case "refund":
-      return `Order #${(await refundOrder(deps, storeId, orderNumber(raw))).number} is refunded; its stock is back.`;
+      return refundMessage(await refundOrder(deps, storeId, orderNumber(raw)), "is refunded");
     default:
       throw new Error(sub ? `Unknown orders command "${sub}".\n\n${ORDERS_USAGE}` : ORDERS_USAGE);
   }

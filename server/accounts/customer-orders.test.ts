@@ -22,8 +22,9 @@ beforeAll(async () => {
     first_name: "Bo",
     last_name: "Buyer",
   });
-  customerId = ((await signup.json()) as { user: { id: number } }).user.id;
+  expect(signup.status).toBe(201);
   const login = await t.call("POST", "/api/auth/login", { email: "buyer@example.com", password: "blue coffee beans", store_id: "demo" });
+  customerId = ((await login.clone().json()) as { user: { id: number } }).user.id;
   session = login.headers.getSetCookie().find((c) => c.startsWith("session="))!.split(";")[0];
 });
 afterAll(() => t.database.dispose());

@@ -8,8 +8,6 @@ import { normalizeEmail } from "./limits";
 import { dummyPasswordHash, hashPassword, assertAcceptablePassword, verifyPassword } from "./passwords";
 import type { Customer } from "./session";
 
-export const DUPLICATE_EMAIL_MESSAGE = "An account with this email already exists. Please sign in instead.";
-
 const customerColumns = {
   id: customers.id,
   email: customers.email,
@@ -17,11 +15,12 @@ const customerColumns = {
   lastName: customers.lastName,
 };
 
+/** The new customer, or null when the email already has an account (which is left as it is). */
 export async function createCustomer(
   db: Database,
   storeId: string,
   input: { email: string; password: string; firstName: string; lastName: string },
-): Promise<Customer> {
+): Promise<Customer | null> {
   assertAcceptablePassword(input.password);
   const passwordHash = await hashPassword(input.password);
   // The unique index decides, so two sign-ups racing for one email cannot both succeed.
@@ -37,11 +36,10 @@ export async function createCustomer(
     })
     .onConflictDoNothing({ target: [customers.storeId, customers.emailNormalized] })
     .returning(customerColumns);
-  if (!created) throw new HttpError(409, DUPLICATE_EMAIL_MESSAGE);
-  return created;
+  return created ?? null;
 }
 
-export async function findCustomerByEmail(db: Database, storeId: string, email: string) {
+async function findCustomerByEmail(db: Database, storeId: string, email: string) {
   const [row] = await db
     .select({ ...customerColumns, passwordHash: customers.passwordHash })
     .from(customers)

@@ -2,7 +2,7 @@
  * Forgotten passwords: a single-use link valid for one hour, sent by email. Only the token's hash is stored; using
  * it sets the new password and ends every other session of the customer.
  */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { INVALID_RESET_LINK_MESSAGE } from "../../core/account-messages";
 import type { AppDeps } from "../context";
 import { customers, passwordResetTokens } from "../db/schema";
@@ -10,26 +10,65 @@ import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
-import { findCustomerByEmail } from "./customers";
+import { normalizeEmail } from "./limits";
 import { hashPassword, assertAcceptablePassword } from "./passwords";
 import { deleteOtherSessions, hashToken, newToken } from "./session";
 
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 
+/**
+ * Mails carrying a reset link that one account receives in an hour at most, whatever asks for them (reset requests,
+ * sign-ups with the account's email) and however many instances take the requests.
+ */
+export const RESET_MAILS_PER_HOUR = 3;
 
-export async function requestPasswordReset(deps: AppDeps, storeId: string, email: string): Promise<void> {
-  const customer = await findCustomerByEmail(deps.db, storeId, email);
-  if (!customer) return;
-  const token = newToken();
-  await deps.db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    storeId,
-    customerId: customer.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
-  });
+/** Why the mail with the reset link is sent: a reset was asked for, or someone tried to sign up with the email. */
+export type ResetMailReason = "password-reset" | "signup-attempt";
+
+/**
+ * Mails the account of `email`, if there is one, a link to choose a new password, within RESET_MAILS_PER_HOUR.
+ * Whether a mail goes out is never told to the requester.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  storeId: string,
+  email: string,
+  reason: ResetMailReason = "password-reset",
+): Promise<void> {
+  const issued = await issueResetToken(deps, storeId, email);
+  if (!issued) return;
   // Delivery (SMTP may take seconds) runs after the answer, so its timing does not tell that the email has an account.
-  void sendResetMail(deps, storeId, customer, token).catch((error: unknown) => {
+  void sendResetMail(deps, storeId, issued.customer, issued.token, reason).catch((error: unknown) => {
     logger.error({ err: error, storeId }, "password reset mail failed");
+  });
+}
+
+/**
+ * A new reset token for the account of `email`, or null when there is no such account or it has had its mails for
+ * the hour. The tokens are counted under a lock on the customer's row, so concurrent requests (on any instance)
+ * take turns and each sees the tokens the others made.
+ */
+async function issueResetToken(deps: AppDeps, storeId: string, email: string) {
+  return deps.db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: customers.id, email: customers.email, firstName: customers.firstName })
+      .from(customers)
+      .where(and(eq(customers.storeId, storeId), eq(customers.emailNormalized, normalizeEmail(email))))
+      .for("update");
+    if (!customer) return null;
+    const [recent] = await tx
+      .select({ tokens: count() })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.customerId, customer.id), gt(passwordResetTokens.createdAt, sql`now() - interval '1 hour'`)));
+    if (recent.tokens >= RESET_MAILS_PER_HOUR) return null;
+    const token = newToken();
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      storeId,
+      customerId: customer.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    return { customer, token };
   });
 }
 
@@ -38,10 +77,12 @@ async function sendResetMail(
   storeId: string,
   customer: { email: string; firstName: string },
   token: string,
+  reason: ResetMailReason,
 ): Promise<void> {
   const { websiteTitle } = await getStoreSettings(deps.db, storeId);
   const link = new URL("/reset-password", deps.config.publicUrl);
   link.searchParams.set("token", token);
+  if (reason === "signup-attempt") return sendSignupAttemptMail(deps, storeId, customer, websiteTitle, link.toString());
   await deps.mailer.send({
     storeId,
     to: customer.email,
@@ -63,6 +104,46 @@ async function sendResetMail(
 <p><a href="${escapeHtml(link.toString())}" style="display:inline-block;background:#1c1c1c;color:#fff;padding:12px 20px;text-decoration:none;border-radius:4px">Reset password</a></p>
 <p>Or open this link: ${escapeHtml(link.toString())}</p>
 <p>The link can be used once and is valid for ${RESET_TOKEN_MINUTES} minutes. If you did not ask for this, you can ignore this email; your password stays as it is.</p>`,
+    ),
+  });
+}
+
+/**
+ * Someone signed up with the email of an existing account: the owner learns of it, and gets the way in they may have
+ * been looking for (sign-in, and a link to choose a new password).
+ */
+async function sendSignupAttemptMail(
+  deps: AppDeps,
+  storeId: string,
+  customer: { email: string; firstName: string },
+  websiteTitle: string,
+  resetLink: string,
+): Promise<void> {
+  const signIn = new URL("/login", deps.config.publicUrl).toString();
+  await deps.mailer.send({
+    storeId,
+    to: customer.email,
+    subject: `Someone tried to create a ${websiteTitle} account with your email`,
+    kind: "signup-attempt",
+    text: [
+      `Hello ${customer.firstName},`,
+      "",
+      "Someone, perhaps you, tried to create a new account with this email address. You already have an account, so no new one was made and your password is unchanged.",
+      "",
+      `Sign in: ${signIn}`,
+      "",
+      `Forgotten your password? Choose a new one with this link (it can be used once, for ${RESET_TOKEN_MINUTES} minutes):`,
+      resetLink,
+      "",
+      "If this was not you, you can ignore this email.",
+    ].join("\n"),
+    html: layoutHtml(
+      websiteTitle,
+      `<p>Hello ${escapeHtml(customer.firstName)},</p>
+<p>Someone, perhaps you, tried to create a new account with this email address. You already have an account, so no new one was made and your password is unchanged.</p>
+<p><a href="${escapeHtml(signIn)}">Sign in</a></p>
+<p>Forgotten your password? <a href="${escapeHtml(resetLink)}">Choose a new one</a> (the link can be used once, for ${RESET_TOKEN_MINUTES} minutes).</p>
+<p>If this was not you, you can ignore this email.</p>`,
     ),
   });
 }

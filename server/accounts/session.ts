@@ -12,7 +12,7 @@ import type { Database } from "../db/client";
 import { customers, sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "session";
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
 export type Customer = { id: number; email: string; firstName: string; lastName: string };

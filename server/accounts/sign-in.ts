@@ -34,13 +34,18 @@ export async function signIn(
   return { customer, cookies: [sessionCookie(deps.config, session), ...(cartCookie ? [cartCookie] : [])] };
 }
 
+/**
+ * Creates the account; when the email already has one, its owner is mailed instead (decision 0006). The requester
+ * learns nothing either way: the caller answers both alike, and the mail goes out after the answer.
+ */
 export async function signUp(
   deps: AppDeps,
   request: Request,
   input: { storeId: string; email: string; password: string; firstName: string; lastName: string },
-): Promise<Customer> {
+): Promise<void> {
   limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
-  return createCustomer(deps.db, input.storeId, input);
+  const created = await createCustomer(deps.db, input.storeId, input);
+  if (!created) await requestPasswordReset(deps, input.storeId, input.email, "signup-attempt");
 }
 
 /** Ends the request's session; returns the cookies that clear it (and the account's cart) in the browser. */

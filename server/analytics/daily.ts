@@ -28,6 +28,16 @@ export const isCheckoutPath = (path: string) => path === "/checkout" || path.sta
 
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
 
+/**
+ * How a visit ended for the cart, for the owner's abandonment rate: purchased, or abandoned when it put something in
+ * the cart and did not buy; null when it never used the cart. The shopper's cartStatus turns active on a mere product
+ * view (docs/product.md, States), which would count every browsing visit as an abandoned cart.
+ */
+export function cartOutcome(payload: SessionPayload): "purchased" | "abandoned" | null {
+  if (payload.cartData.cartStatus === "purchased") return "purchased";
+  return payload.cartData.cartEvents.some((event) => event.type === "ITEM_ADDED") ? "abandoned" : null;
+}
+
 /** What one session's payload counts towards the daily totals. */
 export function sessionContributions(payload: SessionPayload): Contribution[] {
   const merged = new Map<string, Contribution>();
@@ -44,7 +54,8 @@ export function sessionContributions(payload: SessionPayload): Contribution[] {
   if (products.length > 0) add("funnel", "product_view");
   if (payload.cartData.cartEvents.some((event) => event.type === "ITEM_ADDED")) add("funnel", "add_to_cart");
   if (payload.viewedPages.some((view) => isCheckoutPath(view.page))) add("funnel", "checkout");
-  add("cart_status", payload.cartData.cartStatus);
+  const outcome = cartOutcome(payload);
+  if (outcome) add("cart_status", outcome);
   for (const entry of payload.searchHistory) {
     const query = normalizeQuery(entry.query);
     add("search", query);

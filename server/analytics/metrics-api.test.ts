@@ -4,6 +4,9 @@ import type { SessionPayload } from "../../core/schemas/analytics";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { ANALYTICS_COOKIE, METRICS_RATE_LIMIT } from "../api/metrics";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { analyticsReport, recentSessions } from "./report";
+import { SESSION_IDLE_MS } from "./sessions";
+import { namedError } from "../../tests/support/errors";
 
 let shop: TestApp;
 
@@ -62,6 +65,65 @@ describe("POST /api/metrics/initialize", () => {
   it("answers 404 for an unknown store and 400 without a store_id header", async () => {
     expect((await shop.call("POST", "/api/metrics/initialize", {}, { store_id: "nope" })).status).toBe(404);
     expect((await shop.call("POST", "/api/metrics/initialize", {})).status).toBe(400);
+  });
+});
+
+describe("one visit across page loads", () => {
+  const initialize = (cookie?: string) =>
+    shop.call("POST", "/api/metrics/initialize", {}, { store_id: shop.database.storeId, ...(cookie ? { cookie } : {}) });
+  const beacon = (cookie: string, load: string, body: SessionPayload) =>
+    shop.call("POST", `/api/metrics/update-session-data?load=${load}`, JSON.stringify(body), { cookie, "content-type": "text/plain" });
+  const sessionsToday = async () =>
+    (await analyticsReport(shop.deps.db, shop.database.storeId, { days: 1 })).sessions;
+
+  it("continues the visit the cookie names, each page load keeping its own beacons, and counts one session", async () => {
+    const before = await sessionsToday();
+    const first = await startSession();
+    const firstLoad = (await (await initialize(first.cookie)).json()).load;
+    expect((await sessionsToday())).toBe(before + 1);
+
+    // A reload (or the return from a card payment) is a new page load of the same visit.
+    const reload = await initialize(first.cookie);
+    expect(reload.status).toBe(200);
+    expect(reload.headers.get("set-cookie")).toContain(`${ANALYTICS_COOKIE}=${first.id}`);
+    const secondLoad = (await reload.json()).load;
+    expect(secondLoad).not.toBe(firstLoad);
+    expect(await sessionsToday()).toBe(before + 1);
+
+    const browsing = payload({ viewedPages: [{ page: "/products/house-blend", queryData: {} }], searchHistory: [] });
+    expect((await beacon(first.cookie, firstLoad, browsing)).status).toBe(204);
+    const paid = payload({ viewedPages: [{ page: "/checkout-confirmation", queryData: {} }], productPageViews: {}, searchHistory: [] });
+    paid.cartData.cartEvents = [];
+    paid.cartData.cartStatus = "purchased";
+    paid.cartData.timestamp = new Date(Date.now() + 60_000).toISOString();
+    expect((await beacon(first.cookie, secondLoad, paid)).status).toBe(204);
+    // The first page load's last beacon replaces only its own.
+    expect((await beacon(first.cookie, firstLoad, browsing)).status).toBe(204);
+
+    const row = await sessionRow(first.id);
+    expect(row.cartStatus).toBe("purchased");
+    const [visit] = (await recentSessions(shop.deps.db, shop.database.storeId)).filter((s) => s.ref === first.id.slice(0, 8));
+    expect(visit.pages).toEqual(["/products/house-blend", "/checkout-confirmation"]);
+    expect(visit.cartEvents).toEqual([{ type: "ITEM_ADDED", sku: "SKU-1" }]);
+    expect((await eventsOf(first.id)).filter((event) => event.type === "page_view")).toHaveLength(2);
+  });
+
+  it("starts a new visit after 30 minutes idle", async () => {
+    const first = await startSession();
+    await shop.deps.db
+      .update(analyticsSessions)
+      .set({ updatedAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+      .where(eq(analyticsSessions.id, first.id));
+    const before = await sessionsToday();
+    const later = await initialize(first.cookie);
+    expect(later.status).toBe(201);
+    expect(later.headers.get("set-cookie")).not.toContain(first.id);
+    expect(await sessionsToday()).toBe(before + 1);
+  });
+
+  it("refuses a load id that is not one", async () => {
+    const { cookie } = await startSession();
+    expect((await beacon(cookie, "x'%20or%201=1", payload())).status).toBe(400);
   });
 });
 
@@ -142,7 +204,7 @@ describe("POST /api/metrics/update-session-data", () => {
     expect((await post("{not json")).status).toBe(400);
     const invalid = await post({ ...payload(), totalViewTime: -1 });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: expect.stringContaining("totalViewTime") });
+    expect(namedError(await invalid.json())).toContain("totalViewTime");
     const wrongType = payload();
     (wrongType.cartData.cartEvents[0] as { type: string }).type = "DROP_TABLE";
     expect((await post(wrongType)).status).toBe(400);

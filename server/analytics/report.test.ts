@@ -68,6 +68,8 @@ beforeAll(async () => {
   });
   await visit({ startedAt: daysAgo(2), pages: ["/checkout-confirmation"], status: "purchased" });
   await visit({ startedAt: daysAgo(2), pages: ["/"] });
+  // Viewed a product and left: the shopper's cartStatus says abandoned (spec), yet the cart was never used.
+  await visit({ startedAt: daysAgo(2), pages: ["/products/green-tea"], products: { "green-tea": 1 }, status: "abandoned" });
   // Outside a 30-day window: must not count.
   await visit({ startedAt: daysAgo(40), pages: ["/old"], products: { old: 9 }, status: "abandoned" });
 });
@@ -79,10 +81,10 @@ describe("analyticsReport", () => {
   it("aggregates sessions, pages, products, funnel, abandonment and searches in the window", async () => {
     const report = await analyticsReport(database.db, database.storeId, { days: 30, now: NOW });
     const day = (date: Date) => date.toISOString().slice(0, 10);
-    expect(report.sessions).toBe(4);
+    expect(report.sessions).toBe(5);
     expect(report.sessionsPerDay).toEqual(
       [
-        { day: day(daysAgo(2)), sessions: 2 },
+        { day: day(daysAgo(2)), sessions: 3 },
         { day: day(daysAgo(1)), sessions: 2 },
       ].sort((a, b) => a.day.localeCompare(b.day)),
     );
@@ -90,9 +92,10 @@ describe("analyticsReport", () => {
     expect(report.topPages.map((page) => page.label)).not.toContain("/old");
     expect(report.topProducts).toEqual([
       { label: "house-blend", count: 3 },
-      { label: "green-tea", count: 1 },
+      { label: "green-tea", count: 2 },
     ]);
-    expect(report.funnel).toEqual({ productView: 2, addToCart: 2, checkout: 1, purchase: 1 });
+    expect(report.funnel).toEqual({ productView: 3, addToCart: 2, checkout: 1, purchase: 1 });
+    // Abandonment counts the sessions that put something in the cart, not the one that only viewed a product.
     expect(report.cart).toEqual({ abandoned: 2, purchased: 1, abandonmentRate: 2 / 3 });
     expect(report.topSearches).toEqual([
       { label: "tea", count: 2 },
@@ -136,7 +139,7 @@ describe("analyticsReport", () => {
 describe("recentSessions", () => {
   it("summarises the latest sessions that sent a beacon", async () => {
     const sessions = await recentSessions(database.db, database.storeId);
-    expect(sessions).toHaveLength(6);
+    expect(sessions).toHaveLength(7);
     const first = sessions.find((session) => session.pages.includes("/shop"));
     expect(first).toMatchObject({
       cartStatus: "abandoned",
@@ -162,7 +165,7 @@ describe("retention", () => {
     expect(after.every((event) => event.occurredAt.getTime() >= daysAgo(30).getTime())).toBe(true);
     // The daily totals hold nothing about any one visitor, so they outlive the raw events.
     const report = await analyticsReport(database.db, database.storeId, { days: 365, now: NOW });
-    expect(report.sessions).toBe(6);
+    expect(report.sessions).toBe(7);
   });
 
   it("runs under an advisory lock and says whether it ran", async () => {

@@ -4,10 +4,10 @@
  * the number of sessions. Recent sessions come from the sessions table.
  */
 import { and, desc, eq, gte, lte, sql, sum } from "drizzle-orm";
-import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
 import { analyticsDaily, analyticsSessions } from "../db/schema";
 import { utcDay, type DailyKind } from "./daily";
+import { sessionPayloadOf } from "./sessions";
 
 export type Ranked = { label: string; count: number };
 
@@ -19,7 +19,7 @@ export type AnalyticsReport = {
   sessionsPerDay: { day: string; sessions: number }[];
   topPages: Ranked[];
   topProducts: Ranked[];
-  /** Sessions that reached each step; steps are counted independently, since a card payment's return starts a new session. */
+  /** Sessions that reached each step; steps are counted independently, since a visit idle for 30 minutes (a payment left open) ends. */
   funnel: { productView: number; addToCart: number; checkout: number; purchase: number };
   cart: { abandoned: number; purchased: number; abandonmentRate: number | null };
   topSearches: Ranked[];
@@ -137,8 +137,7 @@ export async function recentSessions(db: Database, storeId: string, limit = 20):
     .orderBy(desc(analyticsSessions.updatedAt))
     .limit(limit);
   return rows.map((row) => {
-    // Stored only after validation against sessionPayloadSchema.
-    const payload = row.payload as SessionPayload;
+    const payload = sessionPayloadOf(row.payload)!;
     return {
       ref: row.id.slice(0, 8),
       startedAt: row.startedAt.toISOString(),

@@ -1,6 +1,6 @@
 /**
- * The cart service and the discount lookup (spec section 7, Cart service; Discounts). The cart is the one the
- * request's httpOnly cookie names; a first save creates it and sets the cookie.
+ * The cart service and the discount lookup (docs/api.md, Cart service; Discounts). The cart is the one the request's
+ * httpOnly cookie names; a first save creates it and sets the cookie.
  */
 import { Hono } from "hono";
 import { INVALID_DISCOUNT_MESSAGE } from "../../core/cart";
@@ -11,7 +11,6 @@ import { findDiscount } from "../cart/discounts";
 import { cartIdForRequest, loadCartForRequest, newCartToken, saveCart } from "../cart/store";
 import { clientIp } from "../http/client-ip";
 import { HttpError, readJson } from "../http/errors";
-import { assertStoreExists } from "../store/settings";
 
 export function cartRoutes() {
   const routes = new Hono<AppEnv>();
@@ -23,7 +22,7 @@ export function cartRoutes() {
   });
 
   routes.post("/cart-items", async (c) => {
-    const { db, storeId, config } = c.var.deps;
+    const { db, config } = c.var.deps;
     const body = await readJson(c, saveCartSchema);
     let cartId = cartIdForRequest(c.req.raw);
     if (!cartId) {
@@ -32,16 +31,14 @@ export function cartRoutes() {
       c.header("Set-Cookie", created.setCookie, { append: true });
     }
     c.header("Cache-Control", "no-store");
-    return c.json(await saveCart(db, storeId, cartId, body));
+    return c.json(await saveCart(db, c.var.storeId, cartId, body));
   });
 
   routes.get("/discount/:code", async (c) => {
-    const { db, storeId: defaultStoreId } = c.var.deps;
-    const storeId = c.req.query("store_id")?.trim() || defaultStoreId;
-    await assertStoreExists(db, storeId);
+    const { db } = c.var.deps;
     const client = clientIp(c);
     guesses.check(client);
-    const discount = await findDiscount(db, storeId, c.req.param("code"));
+    const discount = await findDiscount(db, c.var.storeId, c.req.param("code"));
     if (!discount) {
       guesses.fail(client);
       throw new HttpError(404, INVALID_DISCOUNT_MESSAGE);

@@ -1,4 +1,4 @@
-/** The catalogue over HTTP (spec section 7, Search and catalogue): keyword and collection search, products, bundles. */
+/** The catalogue over HTTP (docs/api.md, Search and catalogue): keyword and collection search, products, bundles. */
 import { Hono, type MiddlewareHandler } from "hono";
 import { etag } from "hono/etag";
 import {
@@ -9,11 +9,10 @@ import {
   type BundleResponse,
   type SearchResponse,
 } from "../../core/schemas/catalog";
-import { cachedBundleDetail, cachedSearch, cachedStoreCheck } from "../catalog/cached-reads";
+import { cachedBundleDetail, cachedSearch } from "../catalog/cached-reads";
 import { getProductsByHandles } from "../catalog/products";
 import type { AppEnv } from "../context";
 import { HttpError, parseWith, readJson } from "../http/errors";
-import { assertStoreExists } from "../store/settings";
 
 export function catalogRoutes() {
   const api = new Hono<AppEnv>();
@@ -28,32 +27,27 @@ export function catalogRoutes() {
 
   api.post("/search/keyword-search", async (c) => {
     const body = await readJson(c, keywordSearchRequestSchema);
-    await cachedStoreCheck(c.var.deps, body.store_id);
-    const result: SearchResponse = await cachedSearch(c.var.deps, body.store_id, body.query, body.type ?? "search");
+    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, body.query, body.type ?? "search");
     return c.json(result);
   });
 
   api.get("/search/collection", revalidated, sharedAnswer, async (c) => {
     const params = parseWith(collectionSearchQuerySchema, c.req.query());
-    await cachedStoreCheck(c.var.deps, params.store_id);
-    const result: SearchResponse = await cachedSearch(c.var.deps, params.store_id, params.collection_name, "collection-search");
+    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, params.collection_name, "collection-search");
     return c.json(result);
   });
 
   api.post("/search/by_handles", async (c) => {
     const body = await readJson(c, byHandlesRequestSchema);
-    const { db } = c.var.deps;
-    await assertStoreExists(db, body.store_id);
-    const found = await getProductsByHandles(db, body.store_id, body.handles);
+    const found = await getProductsByHandles(c.var.deps.db, c.var.storeId, body.handles);
     if (found.length === 0) throw new HttpError(404, "Product not found");
     const result: SearchResponse = { formattedProductData: found, formattedBundleData: [] };
     return c.json(result);
   });
 
   api.get("/bundles/:handle", revalidated, sharedAnswer, async (c) => {
-    const params = parseWith(storeQuerySchema, c.req.query());
-    await cachedStoreCheck(c.var.deps, params.store_id);
-    const detail = await cachedBundleDetail(c.var.deps, params.store_id, c.req.param("handle"));
+    parseWith(storeQuerySchema, c.req.query());
+    const detail = await cachedBundleDetail(c.var.deps, c.var.storeId, c.req.param("handle"));
     if (!detail) throw new HttpError(404, "Bundle not found");
     const result: BundleResponse = { data: { data: detail } };
     return c.json(result);

@@ -2,7 +2,7 @@
  * The checkout calls under /api/stripe (spec section 7, Payment and checkout), plus the paths the spec leaves to
  * us: the one-time tax preview, order submission, the client secret, the simulated card form and the webhook.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   calculateTaxSchema,
   cartCheckoutSchema,
@@ -14,6 +14,7 @@ import {
 import { linkOrderToSignedInCustomer } from "../accounts/customer-orders";
 import { cartIdForRequest } from "../cart/store";
 import {
+  CANCELED_PAYMENT_MESSAGE,
   calculateTax,
   confirmSubscription,
   createCheckoutSession,
@@ -26,15 +27,7 @@ import {
 import type { AppEnv } from "../context";
 import { HttpError, readJson } from "../http/errors";
 import { applyPaymentEvent } from "../orders/orders";
-import { InvalidCardError, WebhookVerificationError } from "../payments/provider";
-import { assertStoreExists } from "../store/settings";
-
-async function storeOf(c: Context<AppEnv>, requested: string | undefined) {
-  const { db, storeId } = c.var.deps;
-  const id = requested?.trim() || storeId;
-  await assertStoreExists(db, id);
-  return id;
-}
+import { InvalidCardError, unlessNotFound, WebhookVerificationError } from "../payments/provider";
 
 export function checkoutRoutes() {
   const routes = new Hono<AppEnv>();
@@ -45,68 +38,68 @@ export function checkoutRoutes() {
 
   routes.post("/create_checkout_session", async (c) => {
     const body = await readJson(c, createCheckoutSessionSchema);
-    const storeId = await storeOf(c, body.store_id);
+    const { storeId } = c.var;
     return c.json(await createCheckoutSession(c.var.deps, storeId, cartIdForRequest(c.req.raw), body), 201);
   });
 
   routes.get("/checkout-session", async (c) => {
     const sessionId = c.req.query("sessionId") ?? c.req.query("session_id");
     if (!sessionId) throw new HttpError(400, "sessionId is required");
-    const storeId = await storeOf(c, c.req.query("store_id"));
-    return c.json({ session_data: await getCheckoutSession(c.var.deps, storeId, sessionId) });
+    const { storeId } = c.var;
+    return c.json({ session_data: await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw)) });
   });
 
   routes.get("/client_secret", async (c) => {
     const sessionId = c.req.query("session_id");
     if (!sessionId) throw new HttpError(400, "session_id is required");
-    const storeId = await storeOf(c, c.req.query("store_id"));
-    const session = await getCheckoutSession(c.var.deps, storeId, sessionId);
+    const { storeId } = c.var;
+    const session = await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw));
     return c.json({ client_secret: session.client_secret });
   });
 
   routes.post("/get_shipping_options", async (c) => {
-    const body = await readJson(c, shippingOptionsRequestSchema);
-    const storeId = await storeOf(c, body.store_id);
-    return c.json({ shipping_options: await listShippingOptions(c.var.deps.db, storeId) });
+    // Read for its validation (store_id, when sent, must be a store); the options are the resolved store's.
+    await readJson(c, shippingOptionsRequestSchema);
+    return c.json({ shipping_options: await listShippingOptions(c.var.deps.db, c.var.storeId) });
   });
 
   /** Subscription carts: the stored cart priced with the shopper's address, option and code. */
   routes.post("/preview_tax_and_shipping", async (c) => {
     const body = await readJson(c, cartCheckoutSchema);
-    const storeId = await storeOf(c, body.store_id);
+    const { storeId } = c.var;
     return c.json({ price_info: await previewCartCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   /** One-time carts: the checkout session priced with the shopper's address, option and code. */
   routes.post("/preview_tax", async (c) => {
     const body = await readJson(c, sessionCheckoutSchema);
-    const storeId = await storeOf(c, body.store_id);
-    return c.json({ price_info: await previewSessionCheckout(c.var.deps, storeId, body) });
+    const { storeId } = c.var;
+    return c.json({ price_info: await previewSessionCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   routes.post("/calculate_tax", async (c) => {
     const body = await readJson(c, calculateTaxSchema);
-    const storeId = await storeOf(c, body.store_id);
-    return c.json({ price_info: await calculateTax(c.var.deps, storeId, body, false) });
+    const { storeId } = c.var;
+    return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, false) });
   });
 
   routes.post("/calculate_tax_final", async (c) => {
     const body = await readJson(c, calculateTaxSchema);
-    const storeId = await storeOf(c, body.store_id);
-    return c.json({ price_info: await calculateTax(c.var.deps, storeId, body, true) });
+    const { storeId } = c.var;
+    return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, true) });
   });
 
   routes.post("/submit_order", async (c) => {
     const body = await readJson(c, sessionCheckoutSchema);
-    const storeId = await storeOf(c, body.store_id);
-    const submitted = await submitSessionOrder(c.var.deps, storeId, body);
+    const { storeId } = c.var;
+    const submitted = await submitSessionOrder(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
     return c.json(submitted);
   });
 
   routes.post("/confirm_subscription", async (c) => {
     const body = await readJson(c, cartCheckoutSchema);
-    const storeId = await storeOf(c, body.store_id);
+    const { storeId } = c.var;
     const submitted = await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
     return c.json(submitted);
@@ -118,8 +111,11 @@ export function checkoutRoutes() {
     if (payments.name !== "simulated") throw new HttpError(404, "Not found");
     const body = await readJson(c, simulatedConfirmSchema);
     const paymentId = body.client_secret.split("_secret_")[0];
-    const payment = await payments.retrievePayment(paymentId).catch(() => null);
-    if (!payment || payment.clientSecret !== body.client_secret) throw new HttpError(400, "client_secret: unknown payment");
+    // Only the provider saying it has no such payment is an unknown payment; a database away answers 503 as usual.
+    const payment = await unlessNotFound(payments.retrievePayment(paymentId));
+    if (!payment || payment.clientSecret !== body.client_secret) throw new HttpError(400, "unknown payment", "client_secret");
+    // Another checkout of the same cart took over (its payment was canceled so it can never be paid).
+    if (payment.status === "canceled") throw new HttpError(409, CANCELED_PAYMENT_MESSAGE);
     try {
       const confirmed = await payments.confirmPayment(paymentId, {
         card: { number: body.card.number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc },

@@ -18,11 +18,10 @@ import { submitContactRequest } from "../content/contact";
 import { getStaticPage } from "../content/pages";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
-import { describeZodError, errorResponse, HttpError } from "../http/errors";
+import { errorResponse, HttpError, zodHttpError } from "../http/errors";
 import type { RateLimitPolicy } from "../http/rate-limit";
 import { subscribeToNewsletter } from "../newsletter/newsletter";
 import { getPopupDiscount, sendWelcomeEmail } from "../newsletter/welcome";
-import { assertStoreExists } from "../store/settings";
 
 /** Contact messages per client address (spec: spam protection without a third party). */
 export const CONTACT_RATE_LIMIT: RateLimitPolicy = { limit: 5, windowMs: 60 * 60 * 1000 };
@@ -54,7 +53,13 @@ const isFormPost = (c: Context) => /^(application\/x-www-form-urlencoded|multipa
 
 /** The request body as an object: JSON, or a form's fields. */
 async function readBody(c: Context): Promise<Record<string, unknown>> {
-  if (isFormPost(c)) return (await c.req.parseBody()) as Record<string, unknown>;
+  if (isFormPost(c)) {
+    try {
+      return (await c.req.parseBody()) as Record<string, unknown>;
+    } catch {
+      throw new HttpError(400, "Request body must be a valid form");
+    }
+  }
   try {
     const body: unknown = await c.req.json();
     if (body && typeof body === "object" && !Array.isArray(body)) return body as Record<string, unknown>;
@@ -69,7 +74,7 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const known = parsed.error.issues.find((issue) => issue.message === INVALID_EMAIL_MESSAGE || issue.message === MESSAGE_TOO_LONG);
-  throw new HttpError(400, known?.message ?? describeZodError(parsed.error));
+  throw known ? new HttpError(400, known.message, known.path.join(".")) : zodHttpError(parsed.error);
 }
 
 /** Where a form post returns to: the page it came from (same site only), with the outcome in the query. */
@@ -127,15 +132,14 @@ export function contentApiRoutes() {
               customer_phone_number: body.customer_phone_number,
               message: body.message,
             },
-            store_id: c.var.deps.storeId,
+            store_id: c.var.storeId,
             [HONEYPOT_FIELD]: body[HONEYPOT_FIELD],
           }
         : body;
       enforceLimit(c, "contact", CONTACT_RATE_LIMIT);
       const request = parsePayload(contactRequestSchema, payload);
-      await assertStoreExists(c.var.deps.db, request.store_id);
       // A filled-in trap field is a bot: it is told all went well and nothing is kept or sent.
-      if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, request.store_id, request.customer_service_data);
+      if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, c.var.storeId, request.customer_service_data);
       return c.json({ success: true });
     });
   });
@@ -145,18 +149,15 @@ export function contentApiRoutes() {
     return answer(c, form, async () => {
       const body = await readBody(c);
       enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
-      const request = parsePayload(newsletterSignupSchema, form ? { email: body.email, store_id: c.var.deps.storeId } : body);
-      await assertStoreExists(c.var.deps.db, request.store_id);
-      await subscribeToNewsletter(c.var.deps, request.store_id, request.email);
+      const request = parsePayload(newsletterSignupSchema, form ? { email: body.email, store_id: c.var.storeId } : body);
+      await subscribeToNewsletter(c.var.deps, c.var.storeId, request.email);
       return c.json({ success: true, message: "Email added to newsletter" });
     });
   });
 
   api.get("/discount/popupDiscount", async (c) => {
-    const storeId = c.req.query("store_id");
-    if (!storeId) throw new HttpError(400, "store_id is required");
-    await assertStoreExists(c.var.deps.db, storeId);
-    const popup = await getPopupDiscount(c.var.deps.db, storeId);
+    if (!c.req.query("store_id")) throw new HttpError(400, "is required", "store_id");
+    const popup = await getPopupDiscount(c.var.deps.db, c.var.storeId);
     const body: PopupDiscountResponse = popup
       ? { success: true, data: [popup] }
       : { success: false, error: "No popup discount found" };
@@ -167,8 +168,7 @@ export function contentApiRoutes() {
     const body = await readBody(c);
     enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
     const request = parsePayload(welcomeEmailSchema, body);
-    await assertStoreExists(c.var.deps.db, request.store_id);
-    const outcome = await sendWelcomeEmail(c.var.deps, request.store_id, request.customer_email);
+    const outcome = await sendWelcomeEmail(c.var.deps, c.var.storeId, request.customer_email);
     return c.json({ success: true, data: { discount_popup_percentage: outcome.percentage } });
   });
 

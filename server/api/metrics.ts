@@ -7,12 +7,11 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { initialDataSchema, sessionPayloadSchema } from "../../core/schemas/analytics";
 import { networkPrefix } from "../analytics/network";
-import { recordSessionNetwork, saveSessionPayload, startAnalyticsSession } from "../analytics/sessions";
+import { DEFAULT_LOAD, LOAD_ID, recordSessionNetwork, saveSessionPayload, startPageLoad } from "../analytics/sessions";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
-import { HttpError, describeZodError, errorResponse, readJson } from "../http/errors";
+import { HttpError, errorResponse, readJson, zodHttpError } from "../http/errors";
 import { enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
-import { assertStoreExists } from "../store/settings";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -40,24 +39,30 @@ export function metricsRoutes() {
 
   metrics.onError((error, c) => {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.message);
+    if (error instanceof HttpError) return errorResponse(c, error.status, error.message, error.field);
     throw error;
   });
 
   metrics.post("/initialize", async (c) => {
     const { db, config } = c.var.deps;
-    const storeId = c.req.header("store_id")?.trim();
-    if (!storeId) throw new HttpError(400, "store_id header is required");
-    await assertStoreExists(db, storeId);
-    const id = await startAnalyticsSession(db, storeId, c.req.header("user-agent"));
-    setCookie(c, ANALYTICS_COOKIE, id, {
+    if (!c.req.header("store_id")?.trim()) throw new HttpError(400, "store_id header is required");
+    const { storeId } = c.var;
+    const cookieId = getCookie(c, ANALYTICS_COOKIE);
+    const { sessionId, loadId, continued } = await startPageLoad(
+      db,
+      storeId,
+      cookieId && SESSION_ID.test(cookieId) ? cookieId : undefined,
+      c.req.header("user-agent"),
+    );
+    setCookie(c, ANALYTICS_COOKIE, sessionId, {
       httpOnly: true,
       sameSite: "Lax",
       secure: config.publicUrl.startsWith("https:"),
       path: "/api/metrics",
       maxAge: COOKIE_MAX_AGE_SECONDS,
     });
-    return c.json({ status: "ok" }, 201);
+    // The page names its load in its beacons (update-session-data?load=…), so loads of one visit never overwrite each other.
+    return c.json({ status: "ok", load: loadId }, continued ? 200 : 201);
   });
 
   metrics.post("/collect-data", async (c) => {
@@ -81,8 +86,10 @@ export function metricsRoutes() {
       throw new HttpError(400, "Request body must be valid JSON");
     }
     const parsed = sessionPayloadSchema.safeParse(body);
-    if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
-    const known = await saveSessionPayload(db, id, parsed.data);
+    if (!parsed.success) throw zodHttpError(parsed.error);
+    const load = c.req.query("load") ?? DEFAULT_LOAD;
+    if (!LOAD_ID.test(load)) throw new HttpError(400, "must be the id /api/metrics/initialize answered", "load");
+    const known = await saveSessionPayload(db, id, parsed.data, new Date(), load);
     if (!known) throw new HttpError(400, "Unknown analytics session");
     return c.body(null, 204);
   });

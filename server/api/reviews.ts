@@ -1,4 +1,4 @@
-/** Verified reviews over HTTP (spec section 7, Reviews): the review link check and the submission. */
+/** Verified reviews over HTTP (docs/api.md, Reviews): the review link check and the submission. */
 import { Hono, type Context } from "hono";
 import { reviewerOrderRequestSchema, reviewSubmissionSchema } from "../../core/schemas/reviews";
 import type { AppEnv } from "../context";
@@ -28,7 +28,7 @@ export function reviewRoutes() {
     const refused = refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await readJson(c, reviewerOrderRequestSchema);
-    const orderDetails = await getReviewerOrder(c.var.deps.db, body.current_store_id, body.review_token);
+    const orderDetails = await getReviewerOrder(c.var.deps.db, c.var.storeId, body.review_token);
     return c.json({ orderDetails });
   });
 
@@ -36,7 +36,7 @@ export function reviewRoutes() {
     const refused = refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await readJson(c, reviewSubmissionSchema);
-    return c.json(await submitVerifiedReview(c.var.deps.db, body), 201);
+    return c.json(await submitVerifiedReview(c.var.deps.db, c.var.storeId, body), 201);
   });
 
   return api;

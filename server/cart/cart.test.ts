@@ -7,6 +7,7 @@ import { DEMO } from "../db/seed";
 import { bundleProducts, bundles, cartLines, carts, discounts, products, subscriptionOptions, variants } from "../db/schema";
 import { createDiscountGuard } from "./discount-guard";
 import { getCartLines, mergeCarts, priceStoredCart, saveCart } from "./store";
+import { namedError } from "../../tests/support/errors";
 
 const SUB = DEMO.subscriptions.houseBlend;
 
@@ -85,7 +86,7 @@ describe("POST and GET /api/cart-items", () => {
 
   it("answers an empty cart to a visitor without a cookie, and sets none", async () => {
     const response = await t.call("GET", "/api/cart-items");
-    expect(await response.json()).toEqual({ cartItems: [], discount: null, notices: [] });
+    expect(await response.json()).toEqual({ cartItems: [], discount: null, notices: [], stock: {} });
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
@@ -145,6 +146,61 @@ describe("POST and GET /api/cart-items", () => {
     expect(line.handles).toEqual(Object.keys(chosen));
   });
 
+  it("accepts the spec's cart items, which carry no kind: a line with bundle_id is a bundle, any other a product", async () => {
+    const bundle = await bundleRow(DEMO.bundleHandles.giftBox);
+    const chosen = await chosenVariants(bundle.id);
+    const [sub] = await t.deps.db.select().from(subscriptionOptions).where(eq(subscriptionOptions.id, SUB.monthly));
+    const plan = {
+      subscription_id: SUB.monthly,
+      subscription_name: sub.name,
+      subscription_price: sub.priceCents / 100,
+      subscription_interval: sub.interval,
+      subscription_interval_unit: sub.intervalUnit,
+    };
+    // Spec section 3: a product item is the variant's fields (sku, product_attributes, product_price, description,
+    // total_stock, subscription: its plans) plus title, handle, quantity, image_urls and the chosen subscription.
+    const variantFields = {
+      sku: SUB.sku,
+      product_attributes: { Size: "12 oz", Grind: "Whole Bean" },
+      product_price: 16,
+      description: "Whole bean",
+      total_stock: 40,
+      subscription: [plan],
+    };
+    const body = {
+      cartItems: [
+        { ...variantFields, title: "House Blend", handle: SUB.handle, quantity: 2, image_urls: ["/images/house-blend.jpg"] },
+        {
+          ...variantFields,
+          title: "House Blend",
+          handle: SUB.handle,
+          quantity: 1,
+          image_urls: ["/images/house-blend.jpg"],
+          subscription: { subscription_id: plan.subscription_id, subscription_price: plan.subscription_price, subscription_interval: plan.subscription_interval, subscription_interval_unit: plan.subscription_interval_unit },
+        },
+        {
+          bundle_id: bundle.id,
+          title: bundle.title,
+          price: (bundle.priceCents / 100).toFixed(2),
+          quantity: 1,
+          bundle_image_urls: bundle.imageUrls,
+          handles: Object.keys(chosen),
+          selected_variants: chosen,
+          sku_to_quantity: bundle.skuToQuantity,
+        },
+      ],
+    };
+    const response = await t.call("POST", "/api/cart-items", body);
+    expect(response.status).toBe(200);
+    const { cartItems } = (await response.json()) as CartResponse;
+    expect(cartItems).toMatchObject([
+      { kind: "product", sku: SUB.sku, quantity: 2 },
+      { kind: "product", sku: SUB.sku, quantity: 1, subscription: { subscription_id: SUB.monthly } },
+      { kind: "bundle", bundle_id: bundle.id, quantity: 1, selected_variants: chosen },
+    ]);
+    expect((cartItems[0] as ProductCartItem).subscription).toBeUndefined();
+  });
+
   it("lets a bundle take another variant of one of its products, with that product's quantity", async () => {
     const bundle = await bundleRow(DEMO.bundleHandles.pourOverKit);
     const chosen = { ...(await chosenVariants(bundle.id)), [DEMO.lowStock.productHandle]: DEMO.lowStock.sku };
@@ -179,7 +235,7 @@ describe("POST and GET /api/cart-items", () => {
       await guest.send("POST", "/api/cart-items", { cartItems: [productLine(SUB.sku, 4)] });
       const response = await guest.send("POST", "/api/cart-items", body);
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toMatch(message);
+      expect(namedError(await response.json())).toMatch(message);
       const after = (await (await guest.send("GET", "/api/cart-items")).json()) as CartResponse;
       expect(after.cartItems.map((item) => [item.quantity, (item as ProductCartItem).sku])).toEqual([[4, SUB.sku]]);
     });
@@ -189,7 +245,7 @@ describe("POST and GET /api/cart-items", () => {
       const skus = await inStockSkus(20);
       const response = await guest.send("POST", "/api/cart-items", { cartItems: skus.map((sku) => productLine(sku)) });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toBe(
+      expect(namedError(await response.json())).toBe(
         "cartItems: Cart is full. Maximum 19 different items allowed.",
       );
       const nineteen = await guest.send("POST", "/api/cart-items", {

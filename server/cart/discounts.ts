@@ -1,4 +1,4 @@
-/** Discount codes as the cart and the checkout see them (spec section 3, Discount; section 5, Discounts). */
+/** Discount codes as the cart and the checkout see them (docs/product.md, States: Discount; Rules: Discounts). */
 import { and, eq, sql } from "drizzle-orm";
 import type { Discount } from "../../core/cart";
 import { centsToDollars } from "../../core/money";

@@ -9,6 +9,7 @@ import {
   lineKey,
   subtotalCents,
   type BundleCartItem,
+  type BundleContent,
   type CartItem,
   type Discount,
   type ProductCartItem,
@@ -35,6 +36,8 @@ export type PricedLine = {
   attributes: Record<string, string> | null;
   /** Stock one unit of the line takes: its sku, or the bundle's chosen variants with their quantities. */
   stockComponents: Record<string, number>;
+  /** Units in stock now of each of those variants, for the drawer to hold the line within them. */
+  stockOnHand: Record<string, number>;
   quantity: number;
   unitPriceCents: number;
   lineTotalCents: number;
@@ -70,6 +73,7 @@ type ProductRow = {
   attributes: Record<string, string>;
   priceCents: number;
   variantId: number;
+  stock: number;
 };
 
 async function productRowsBySku(db: Database, storeId: string, skus: string[]): Promise<Map<string, ProductRow>> {
@@ -83,6 +87,7 @@ async function productRowsBySku(db: Database, storeId: string, skus: string[]): 
       attributes: variants.attributes,
       priceCents: variants.priceCents,
       variantId: variants.id,
+      stock: variants.stock,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -166,7 +171,7 @@ async function bundlesById(db: Database, storeId: string, ids: number[]): Promis
  * Looks every line up and prices it. A line the database cannot back becomes a problem instead of a priced line;
  * the caller decides whether that refuses the request (saving a cart) or repairs the cart (loading it).
  */
-export async function resolveCartLines(
+async function resolveCartLines(
   db: Database,
   storeId: string,
   inputs: readonly CartLineInput[],
@@ -261,6 +266,7 @@ function priceProductLine(
     selectedVariants: null,
     attributes: product.attributes,
     stockComponents: { [product.sku]: 1 },
+    stockOnHand: { [product.sku]: product.stock },
     quantity: input.quantity,
     unitPriceCents,
     lineTotalCents: unitPriceCents * input.quantity,
@@ -279,6 +285,8 @@ function priceBundleLine(
   const title = bundle.row.title;
   const selected: Record<string, string> = {};
   const skuToQuantity: Record<string, number> = {};
+  const stockOnHand: Record<string, number> = {};
+  const contents: BundleContent[] = [];
   for (const handle of bundle.handles) {
     const sku = input.selected_variants[handle];
     if (!sku) return { message: `${field}.selected_variants.${handle}: choose a variant of "${handle}"`, title };
@@ -290,8 +298,11 @@ function priceBundleLine(
     if (listedPriceCents === undefined || !offeredInBundle(listedPriceCents, product.priceCents)) {
       return { message: `${field}.selected_variants.${handle}: "${sku}" is not offered in this bundle`, title };
     }
+    const quantity = bundle.quantityByProduct.get(product.productId) ?? 1;
     selected[handle] = sku;
-    skuToQuantity[sku] = (skuToQuantity[sku] ?? 0) + (bundle.quantityByProduct.get(product.productId) ?? 1);
+    skuToQuantity[sku] = (skuToQuantity[sku] ?? 0) + quantity;
+    stockOnHand[sku] = product.stock;
+    contents.push({ handle, sku, quantity, product_attributes: product.attributes });
   }
   const extra = Object.keys(input.selected_variants).find((handle) => !bundle.productIdByHandle.has(handle));
   if (extra !== undefined) {
@@ -308,6 +319,7 @@ function priceBundleLine(
     handles: bundle.handles,
     selected_variants: selected,
     sku_to_quantity: skuToQuantity,
+    contents,
   };
   return {
     key: lineKey(item),
@@ -320,6 +332,7 @@ function priceBundleLine(
     selectedVariants: selected,
     attributes: null,
     stockComponents: skuToQuantity,
+    stockOnHand,
     quantity: input.quantity,
     unitPriceCents,
     lineTotalCents: unitPriceCents * input.quantity,

@@ -1,7 +1,7 @@
 /**
- * The stored cart (spec section 7, Cart service): one row per cart, its lines, and the applied discount code. A guest's
- * cart is found through a random token in an httpOnly cookie; the database keeps only the token's SHA-256, so a
- * leaked table opens no cart.
+ * The stored cart (docs/api.md, Cart service): one row per cart, its lines, and the applied discount code. A guest's
+ * cart is found through a random token in an httpOnly cookie; the database keeps only the token's SHA-256, so a leaked
+ * table opens no cart.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
@@ -130,10 +130,15 @@ async function upsertCart(tx: Transaction, storeId: string, cartId: string, disc
 }
 
 function response(priced: PricedCart, notices: string[]): CartResponse {
-  return { cartItems: priced.lines.map((line) => line.item), discount: priced.discount, notices };
+  return {
+    cartItems: priced.lines.map((line) => line.item),
+    discount: priced.discount,
+    notices,
+    stock: Object.assign({}, ...priced.lines.map((line) => line.stockOnHand)),
+  };
 }
 
-const EMPTY_CART: CartResponse = { cartItems: [], discount: null, notices: [] };
+const EMPTY_CART: CartResponse = { cartItems: [], discount: null, notices: [], stock: {} };
 
 /**
  * Stores the cart as sent, or refuses it whole: a line the database cannot back is a 400 naming it, and the stored

@@ -1,5 +1,5 @@
-/** Bundle detail: the bundle and, per product it contains, the choices a shopper has (spec section 3, Bundle). */
-import { and, asc, eq } from "drizzle-orm";
+/** Bundle detail: the bundle and, per product it contains, the shopper's choices (docs/product.md, Bundle detail). */
+import { and, eq } from "drizzle-orm";
 import type { Bundle, BundleHandleOption } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { bundles } from "../db/schema";
@@ -46,14 +46,4 @@ export async function getBundleDetail(db: Database, storeId: string, handle: str
     };
   });
   return { bundle, handle_options };
-}
-
-/** Every bundle of the store, oldest first. */
-export async function listAllBundles(db: Database, storeId: string): Promise<Bundle[]> {
-  const rows = await db.select({ id: bundles.id }).from(bundles).where(eq(bundles.storeId, storeId)).orderBy(asc(bundles.id));
-  return loadBundles(
-    db,
-    storeId,
-    rows.map((row) => row.id),
-  );
 }

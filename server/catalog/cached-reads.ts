@@ -4,7 +4,7 @@
  */
 import type { AppDeps } from "../context";
 import { getPopupDiscount } from "../newsletter/welcome";
-import { assertStoreExists, getStoreSettings } from "../store/settings";
+import { getStoreSettings } from "../store/settings";
 import { getBundleDetail } from "./bundles";
 import { getCollectionTitle, getFeaturedCollection } from "./collections";
 import { getProductByHandle, listAllProducts, productCard } from "./products";
@@ -15,10 +15,6 @@ type Reader = Pick<AppDeps, "db" | "contentCache">;
 
 export const cachedStoreSettings = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`settings:${storeId}`, () => getStoreSettings(db, storeId));
-
-/** Resolves when the store exists; rejects with the API's 404 otherwise (a rejection is never kept). */
-export const cachedStoreCheck = ({ db, contentCache }: Reader, storeId: string) =>
-  contentCache.get(`store:${storeId}`, () => assertStoreExists(db, storeId));
 
 const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId));

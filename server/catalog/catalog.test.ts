@@ -6,6 +6,7 @@ import { DEMO } from "../db/seed";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { editDistance, isTypoOf, searchWords } from "./search";
 import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+import { namedError } from "../../tests/support/errors";
 
 const { productHandles, bundleHandles } = DEMO;
 
@@ -81,9 +82,30 @@ describe("catalogue API", () => {
       expect(productIds(await search("charcoal"))).toContain(productHandles.dripper);
     });
 
-    it("needs every word, treating stop words as optional", async () => {
-      expect(productIds(await search("the house blend"))).toEqual([productHandles.houseBlend]);
-      expect(productIds(await search("sage forest"))).toEqual([]);
+    it("finds products matching most of the words, those matching more words first", async () => {
+      // The Enamel Camp Mug says coffee and mug; the Harbor Stoneware Mug only mug, yet it is what a shopper meant.
+      const mugs = productIds(await search("coffee mug"));
+      expect(mugs).toContain(productHandles.mug);
+      expect(mugs[0]).toBe(productHandles.campMug);
+      expect(mugs.indexOf(productHandles.campMug)).toBeLessThan(mugs.indexOf(productHandles.mug));
+      // One of two words is enough; each of these products has one.
+      expect(productIds(await search("sage forest")).sort()).toEqual([productHandles.dripper, productHandles.tumbler].sort());
+      // One of three is not.
+      expect(productIds(await search("sage forest kettle"))).toEqual([]);
+    });
+
+    it("treats stop words as optional and ranks the product with every word first", async () => {
+      expect(productIds(await search("the house blend"))[0]).toBe(productHandles.houseBlend);
+      expect(productIds(await search("house blend"))[0]).toBe(productHandles.houseBlend);
+    });
+
+    it("corrects a misspelled word beside words that match as typed", async () => {
+      expect(productIds(await search("gooseneck kettel"))).toEqual([productHandles.kettle]);
+    });
+
+    it("finds nothing for nonsense, also beside a real word it outnumbers", async () => {
+      expect(await search("zzzzqqqq xqxqxq")).toEqual({ formattedProductData: [], formattedBundleData: [] });
+      expect(await search("qwxzv jjkkq mug")).toEqual({ formattedProductData: [], formattedBundleData: [] });
     });
 
     it("finds bundles by title", async () => {
@@ -130,10 +152,10 @@ describe("catalogue API", () => {
     it("refuses missing fields and malformed JSON, naming the field", async () => {
       let response = await shop.call("POST", "/api/search/keyword-search", { query: "tea" });
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toMatch(/^store_id/);
+      expect(namedError(await response.json())).toMatch(/^store_id/);
       response = await shop.call("POST", "/api/search/keyword-search", { store_id: storeId, query: 5 });
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toMatch(/^query/);
+      expect(namedError(await response.json())).toMatch(/^query/);
       response = await shop.call("POST", "/api/search/keyword-search", "{not json");
       expect(response.status).toBe(400);
     });
@@ -218,7 +240,7 @@ describe("catalogue API", () => {
     it("refuses an empty list", async () => {
       const response = await shop.call("POST", "/api/search/by_handles", { store_id: storeId, handles: [] });
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toMatch(/^handles/);
+      expect(namedError(await response.json())).toMatch(/^handles/);
     });
   });
 

@@ -7,6 +7,7 @@ import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { bundles, products, reviews, subscriptionOptions } from "../db/schema";
+import { publicReviewerName } from "../reviews/reviewer-name";
 
 /** What a bundle's API shape is made of. */
 type BundleFields = Pick<
@@ -28,8 +29,8 @@ function isAnyOf(column: Column, ids: number[]): SQL {
   return sql`${column} = any(${sql.param(ids)}::int[])`;
 }
 
-/** Bundle prices are numeric strings in the API's shapes (spec section 3). */
-export function toBundle(row: BundleFields, handles: string[]): Bundle {
+/** Bundle prices are numeric strings in the API's shapes (docs/product.md, Money). */
+function toBundle(row: BundleFields, handles: string[]): Bundle {
   return {
     bundle_id: row.id,
     bundle_handle: row.handle,
@@ -67,7 +68,7 @@ export function toReview(row: ReviewRow): Review {
   return {
     review_id: row.id,
     review_title: row.title,
-    reviewer_name: row.reviewerName,
+    reviewer_name: publicReviewerName(row.reviewerName),
     verified: row.verified,
     review_date: row.createdAt.toISOString(),
     review_rating: row.rating,

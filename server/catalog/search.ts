@@ -1,17 +1,20 @@
 /**
- * Keyword search over products and bundles (spec sections 5 and 7): PostgreSQL full-text search weighted title >
- * attribute values > description, with prefix matching so results appear while typing, and typo tolerance.
+ * Keyword search over products and bundles (docs/product.md, Rules; docs/api.md, Search and catalogue): PostgreSQL
+ * full-text search weighted title > attribute values > description, with prefix matching so results appear while
+ * typing, and typo tolerance.
  *
  * The query is plain text: it is cut into words of letters and digits, so `%`, `_`, quotes or SQL never reach
- * the database as syntax. A product must match every word (stop words such as "the" are optional). A word of 5+
- * letters that matches nothing is looked up in the store's vocabulary (`search_terms`, kept by triggers) by
- * trigram similarity, the candidates are confirmed by edit distance (one swap or one missing letter; two for
- * long words), and the corrected words are searched instead. Every step is an index lookup, whatever the size of
- * the catalogue.
+ * the database as syntax. A product must match most of the words: at least half of those that are not stop words
+ * ("the"), rounded up, so "coffee mug" finds every mug, those that also say coffee first. Results are ranked by how
+ * many words they match, then by full-text rank (decision 0019). A word of 5+ letters that matches nothing is looked
+ * up in the store's vocabulary (`search_terms`, kept by triggers) by trigram similarity, the candidates are
+ * confirmed by edit distance (one swap or one missing letter; two for long words), and the corrected words are
+ * searched instead. A word that matches nothing even corrected still counts among the words, so nonsense finds
+ * nothing. Every step is an index lookup, whatever the size of the catalogue.
  *
- * A search is one statement when every word matches as typed (the usual case): the ranking of the words as
- * typed, beside which words are stop words. Only when that ranks nothing does a second statement ask which words
- * match nothing, together with the vocabulary words close to each, and a third rank the corrected words.
+ * A search is one statement when every word matches as typed (the usual case): the ranking of the words as typed,
+ * beside which words are stop words and which match anything. Only when a word matches nothing does a second
+ * statement look up the vocabulary near the words that may be misspelled, and a third rank the corrected words.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchResponse } from "../../core/schemas/catalog";
@@ -21,13 +24,12 @@ import { getCollection } from "./collections";
 import { loadBundles, loadProducts } from "./products";
 
 export const SEARCH_TYPES = ["search", "collection-search"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
 
-export const EMPTY_QUERY_MESSAGE = "Search query cannot be empty.";
-export const INVALID_TYPE_MESSAGE = 'Invalid query type. Must be "search" or "collection-search".';
+const EMPTY_QUERY_MESSAGE = "Search query cannot be empty.";
+const INVALID_TYPE_MESSAGE = 'Invalid query type. Must be "search" or "collection-search".';
 
 /** Enough for a results page; ranking keeps the best first. */
-export const SEARCH_RESULT_LIMIT = 48;
+const SEARCH_RESULT_LIMIT = 48;
 const MAX_WORDS = 8;
 const MAX_WORD_LENGTH = 40;
 /** Shortest word for prefix matching, and for typo tolerance. */
@@ -128,8 +130,9 @@ const anythingMatches = (storeId: string, query: SQL) => sql`exists (
     select 1 from matching)`;
 
 /**
- * Ranked rows of one table matching every word that is not a stop word, and at least one word (a null query
- * leaves its word out). Stop words are told apart in the statement itself: the planner folds the test to a
+ * Ranked rows of one table matching at least half of the words that are not stop words (one of two, two of three),
+ * those matching more words first. A null query is a word that matches nothing even corrected: it matches no row but
+ * still counts among the words. Stop words are told apart in the statement itself: the planner folds the test to a
  * constant, so the index still serves every match.
  */
 function rankedSelect(table: "products" | "bundles", storeId: string, words: string[], queries: (SQL | null)[]): SQL {
@@ -137,14 +140,27 @@ function rankedSelect(table: "products" | "bundles", storeId: string, words: str
   const name = sql.raw(table);
   const live = queries.filter((query): query is SQL => query !== null);
   const matches = (query: SQL) => sql`(${vector} @@ ${query})`;
-  const required = queries.flatMap((query, i) => (query === null ? [] : [sql`(${isStopWord(words[i])} or ${matches(query)})`]));
+  const matchedWords = sql.join(
+    queries.flatMap((query, i) =>
+      query === null ? [] : [sql`(case when ${matches(query)} and not ${isStopWord(words[i])} then 1 else 0 end)`],
+    ),
+    sql` + `,
+  );
+  const countedWords = sql.join(
+    words.map((word) => sql`(case when ${isStopWord(word)} then 0 else 1 end)`),
+    sql` + `,
+  );
   return sql`(
-    select ${table} as kind, ${name}.id as id, ${name}.title as title, ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
-    from ${name}
-    where ${name}.store_id = ${storeId}
-      and (${sql.join(live.map(matches), sql` or `)})
-      and ${sql.join(required, sql` and `)}
-    order by score desc, ${name}.title asc, ${name}.id asc
+    select ${table} as kind, candidates.id, candidates.title, candidates.matched, candidates.score
+    from (
+      select ${name}.id as id, ${name}.title as title, ${matchedWords} as matched,
+        ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
+      from ${name}
+      where ${name}.store_id = ${storeId}
+        and (${sql.join(live.map(matches), sql` or `)})
+    ) as candidates
+    where candidates.matched * 2 >= ${countedWords}
+    order by candidates.matched desc, candidates.score desc, candidates.title asc, candidates.id asc
     limit ${SEARCH_RESULT_LIMIT})`;
 }
 
@@ -153,7 +169,7 @@ function ranked(storeId: string, words: string[], queries: (SQL | null)[]): SQL 
   return sql`(${rankedSelect("products", storeId, words, queries)} union all ${rankedSelect("bundles", storeId, words, queries)})`;
 }
 
-const RANKED_ORDER = sql`order by ranked.kind, ranked.score desc, ranked.title, ranked.id`;
+const RANKED_ORDER = sql`order by ranked.kind, ranked.matched desc, ranked.score desc, ranked.title, ranked.id`;
 
 function typedQueries(words: string[]): SQL[] {
   return words.map((word) => tsquery([word], word.length >= PREFIX_MIN));
@@ -162,14 +178,13 @@ function typedQueries(words: string[]): SQL[] {
 /**
  * The first statement of a search: the ranking of the words as typed (prefixes of 3+ letters while typing), one
  * row per result, or a single row with a null kind when nothing matches. Every row tells which words are stop
- * words and, for those only, whether anything matches them: any result already matched every other word. The
- * planner drops the test for a word that is not a stop word, so a search without stop words reads nothing else.
+ * words and which match anything as typed, so a misspelled word is noticed even when the others found results.
  */
 export function typedSearchStatement(storeId: string, words: string[]): SQL {
   const typed = typedQueries(words);
   const flags = typed.flatMap((query, i) => [
     sql`${isStopWord(words[i])} as ${sql.raw(`stop_${i}`)}`,
-    sql`case when ${isStopWord(words[i])} then ${anythingMatches(storeId, query)} end as ${sql.raw(`found_${i}`)}`,
+    sql`${anythingMatches(storeId, query)} as ${sql.raw(`found_${i}`)}`,
   ]);
   return sql`select flags.*, ranked.kind, ranked.id
     from (select ${sql.join(flags, sql`, `)}) as flags
@@ -177,13 +192,9 @@ export function typedSearchStatement(storeId: string, words: string[]): SQL {
     ${RANKED_ORDER}`;
 }
 
-/** Per word, whether anything matches it as typed, and for each that may be misspelled, the vocabulary near it. */
-function probeStatement(storeId: string, words: string[], stop: boolean[]): SQL {
-  const typed = typedQueries(words);
-  const columns = typed.flatMap((query, i) => [
-    sql`${anythingMatches(storeId, query)} as ${sql.raw(`found_${i}`)}`,
-    ...(!stop[i] && words[i].length >= TYPO_MIN ? [sql`${similarTerms(storeId, words[i])} as ${sql.raw(`similar_${i}`)}`] : []),
-  ]);
+/** For each word that may be misspelled, the vocabulary near it. */
+function similarTermsStatement(storeId: string, words: string[], misspelled: number[]): SQL {
+  const columns = misspelled.map((i) => sql`${similarTerms(storeId, words[i])} as ${sql.raw(`similar_${i}`)}`);
   return sql`select ${sql.join(columns, sql`, `)}`;
 }
 
@@ -200,23 +211,19 @@ export async function keywordSearch(db: Database, storeId: string, query: string
   const typed = typedQueries(words);
   const first = rowsOf(await db.execute(typedSearchStatement(storeId, words)));
   const stop = words.map((_, i) => Boolean(first[0][`stop_${i}`]));
+  const found = words.map((_, i) => Boolean(first[0][`found_${i}`]));
   let rows = first.filter((row) => row.kind !== null);
 
-  if (rows.length > 0) {
-    // Every word but the stop words matched as typed; a stop word that matches nothing is left out of the ranking.
-    const unmatchedStop = words.map((_, i) => stop[i] && !first[0][`found_${i}`]);
-    if (unmatchedStop.some(Boolean)) rows = await rankedRows(db, storeId, words, typed.map((q, i) => (unmatchedStop[i] ? null : q)));
-  } else {
-    const [probe] = rowsOf(await db.execute(probeStatement(storeId, words, stop)));
+  if (found.some((wordFound) => !wordFound)) {
+    // A stop word that matches nothing is left out; a word that may be misspelled is searched as corrected.
+    const misspelled = words.flatMap((word, i) => (!found[i] && !stop[i] && word.length >= TYPO_MIN ? [i] : []));
+    const [similar] = misspelled.length > 0 ? rowsOf(await db.execute(similarTermsStatement(storeId, words, misspelled))) : [{}];
     const queries = words.map((word, i) => {
-      if (probe[`found_${i}`]) return typed[i];
-      const fixes = stop[i] || word.length < TYPO_MIN ? [] : closestTerms(word, (probe[`similar_${i}`] as string[]).map(String));
+      if (found[i]) return typed[i];
+      const fixes = misspelled.includes(i) ? closestTerms(word, (similar[`similar_${i}`] as string[]).map(String)) : [];
       return fixes.length > 0 ? tsquery(fixes, false) : null;
     });
-    // A word that matches nothing, even corrected, leaves nothing that has every word; words that all matched as
-    // typed were ranked already.
-    if (queries.some((q, i) => q === null && !stop[i]) || queries.every((q) => q === null)) return empty;
-    if (queries.every((q, i) => q === typed[i])) return empty;
+    if (queries.every((query) => query === null)) return empty;
     rows = await rankedRows(db, storeId, words, queries);
   }
 
@@ -229,9 +236,9 @@ export async function keywordSearch(db: Database, storeId: string, query: string
 }
 
 /**
- * The search store of the results page (spec section 5): validates the query and type, then searches by keyword
- * or lists the named collection. A collection name the shop does not have is searched as words instead, so a
- * navigation link to a missing collection still finds what it names.
+ * The search store of the results page (docs/product.md, Rules): validates the query and type, then searches by keyword
+ * or lists the named collection. A collection name the shop does not have is searched as words instead, so a navigation
+ * link to a missing collection still finds what it names.
  */
 export async function searchStore(db: Database, storeId: string, query: string, type: string): Promise<SearchResponse> {
   if (!query.trim()) throw new HttpError(400, EMPTY_QUERY_MESSAGE);

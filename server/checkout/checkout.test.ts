@@ -8,13 +8,17 @@ import { SimulatedPaymentProvider, SIMULATED_SIGNATURE_HEADER, TEST_CARDS } from
 import {
   ADDRESS,
   SKU,
+  asBrowserOf,
   cartWith as cartWithIn,
   checkoutDetails,
+  orderRow,
   payWithCard,
   startCheckout as startCheckoutIn,
+  stockOf,
   submitOrder,
 } from "../../tests/support/checkout";
 import { shippingCents, taxCents } from "./checkout";
+import { namedError } from "../../tests/support/errors";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,22 +35,14 @@ const details = checkoutDetails;
 const submit = (sessionId: string, extra: Record<string, unknown> = {}) => submitOrder(t, sessionId, extra);
 const pay = (clientSecret: string, number?: string) => payWithCard(t, clientSecret, number);
 
-async function stockOf(sku: string) {
-  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
-  return row.stock;
-}
 
-async function orderRow(id: number) {
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
-  return order;
-}
 
 describe("checkout with the simulated provider", () => {
   it("takes a cart from session to a paid, numbered order with its email, and empties the cart", async () => {
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const { sessionId, cookie } = await startCheckout(2);
 
-    const session = await t.call("GET", `/api/stripe/checkout-session?sessionId=${sessionId}&store_id=demo`);
+    const session = await t.call("GET", `/api/stripe/checkout-session?sessionId=${sessionId}&store_id=demo`, undefined, { cookie });
     const { session_data } = (await session.json()) as { session_data: { client_secret: string; cost_of_checkout: number } };
     expect(session_data.client_secret).toMatch(/_secret_/);
     expect(session_data.cost_of_checkout).toBe(3200);
@@ -56,7 +52,7 @@ describe("checkout with the simulated provider", () => {
     expect(shipping_options.map((o) => o.shipping_option_id)).toEqual(["standard", "express", "overnight"]);
     expect(shipping_options[0].price).toBe(5.99);
 
-    const preview = await t.call("POST", "/api/stripe/preview_tax", details(sessionId));
+    const preview = await t.call("POST", "/api/stripe/preview_tax", details(sessionId), { cookie });
     const { price_info } = (await preview.json()) as { price_info: Record<string, number> };
     // $32 of goods in California (7.25 %, shipping untaxed), $5.99 standard shipping below the $40 threshold.
     expect(price_info).toEqual({ subtotal: 3200, discount: 0, shipping: 599, tax: 232, total: 4031 });
@@ -64,17 +60,17 @@ describe("checkout with the simulated provider", () => {
     const { status, body } = await submit(sessionId);
     expect(status).toBe(200);
     expect(body.total).toBe(4031);
-    expect(await stockOf(SKU)).toBe(before - 2);
-    const pending = await orderRow(body.order_id);
+    expect(await stockOf(t, SKU)).toBe(before - 2);
+    const pending = await orderRow(t, body.order_id);
     expect(pending.status).toBe("pending");
     expect(pending.number).toBeNull();
 
     const paid = await pay(body.client_secret);
     expect(paid.body.status).toBe("succeeded");
-    const order = await orderRow(body.order_id);
+    const order = await orderRow(t, body.order_id);
     expect(order.status).toBe("paid");
     expect(order.number).toBeGreaterThan(1000);
-    expect(await stockOf(SKU)).toBe(before - 2);
+    expect(await stockOf(t, SKU)).toBe(before - 2);
 
     const mail = await t.deps.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "order-confirmation"));
     expect(mail.at(-1)?.to).toBe("shopper@example.com");
@@ -94,26 +90,26 @@ describe("checkout with the simulated provider", () => {
       [{ address: { ...ADDRESS, line2: long } }, "address.line2"],
       [{ address: { ...ADDRESS, line1: long } }, "address.line1"],
     ] as const) {
-      const response = await t.call("POST", "/api/stripe/preview_tax", details(sessionId, change));
+      const response = await t.call("POST", "/api/stripe/preview_tax", details(sessionId, change), asBrowserOf(sessionId));
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toBe(`${field}: is too long`);
+      expect(namedError(await response.json())).toBe(`${field}: is too long`);
     }
   });
 
   it("releases the stock of a declined card and keeps the order unpaid", async () => {
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const { sessionId } = await startCheckout(2);
     const { body } = await submit(sessionId);
-    expect(await stockOf(SKU)).toBe(before - 2);
+    expect(await stockOf(t, SKU)).toBe(before - 2);
     const declined = await pay(body.client_secret, TEST_CARDS.declined);
     expect(declined.body).toMatchObject({ status: "requires_payment_method", error: "Your card was declined." });
-    expect((await orderRow(body.order_id)).status).toBe("failed");
-    expect(await stockOf(SKU)).toBe(before);
+    expect((await orderRow(t, body.order_id)).status).toBe("failed");
+    expect(await stockOf(t, SKU)).toBe(before);
 
     const broke = await startCheckout(2);
     const second = await submit(broke.sessionId);
     expect((await pay(second.body.client_secret, TEST_CARDS.insufficientFunds)).body.error).toBe("Your card has insufficient funds.");
-    expect(await stockOf(SKU)).toBe(before);
+    expect(await stockOf(t, SKU)).toBe(before);
   });
 
   it("refuses impossible card details before any attempt", async () => {
@@ -130,7 +126,7 @@ describe("checkout with the simulated provider", () => {
       card: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: 2099, cvc: "1" },
     });
     expect(await badCvc.json()).toEqual({ error: "Your card's security code is invalid." });
-    expect((await orderRow(body.order_id)).status).toBe("pending");
+    expect((await orderRow(t, body.order_id)).status).toBe("pending");
   });
 
   it("makes one order and one charge however often the same checkout is submitted or paid", async () => {
@@ -143,13 +139,13 @@ describe("checkout with the simulated provider", () => {
     await pay(a.body.client_secret);
     await pay(a.body.client_secret);
     const events = await t.deps.db.select().from(paymentEvents).where(eq(paymentEvents.type, "payment.succeeded"));
-    const order = await orderRow(a.body.order_id);
+    const order = await orderRow(t, a.body.order_id);
     expect(order.status).toBe("paid");
     expect(events.length).toBeGreaterThan(0);
   });
 
   it("answers bad input with a precise 4xx and makes no order and holds no stock", async () => {
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const count = async () => (await t.deps.db.select().from(orders)).length;
     const orderCount = await count();
     const { sessionId } = await startCheckout(2);
@@ -166,10 +162,10 @@ describe("checkout with the simulated provider", () => {
     ];
     for (const [extra, status, message] of cases) {
       const result = await submit(sessionId, extra);
-      expect([result.status, result.body.error]).toEqual([status, message]);
+      expect([result.status, namedError(result.body)]).toEqual([status, message]);
     }
     expect(await count()).toBe(orderCount);
-    expect(await stockOf(SKU)).toBe(before);
+    expect(await stockOf(t, SKU)).toBe(before);
   });
 
   it("refuses an empty cart, a cart below the minimum and a cart that changed", async () => {
@@ -199,7 +195,7 @@ describe("checkout with the simulated provider", () => {
       { cookie: cart.cookie },
     );
     expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { error: string }).error).toMatch(/^cost_of_checkout: prices changed; your cart now comes to \$32\.00/);
+    expect(namedError(await stale.json())).toMatch(/^cost_of_checkout: prices changed; your cart now comes to \$32\.00/);
 
     const unknownStore = await t.call("POST", "/api/stripe/get_shipping_options", { address: ADDRESS, store_id: "nope", email: "a@b.co" });
     expect(unknownStore.status).toBe(404);
@@ -228,11 +224,12 @@ describe("checkout with the simulated provider", () => {
       "POST",
       "/api/stripe/preview_tax",
       details(sessionId, { discount_code: DEMO.discountCodes.percentCapped, address: { ...ADDRESS, state: "GA" }, shipping_option: "express" }),
+      asBrowserOf(sessionId),
     );
     const { price_info } = (await preview.json()) as { price_info: Record<string, number> };
     expect(price_info).toEqual({ subtotal: 11200, discount: 1000, shipping: 1499, tax: 468, total: 10200 + 1499 + 468 });
 
-    const free = await t.call("POST", "/api/stripe/preview_tax", details(sessionId, { discount_code: DEMO.discountCodes.freeShipping, shipping_option: "overnight" }));
+    const free = await t.call("POST", "/api/stripe/preview_tax", details(sessionId, { discount_code: DEMO.discountCodes.freeShipping, shipping_option: "overnight" }), asBrowserOf(sessionId));
     expect(((await free.json()) as { price_info: { shipping: number } }).price_info.shipping).toBe(0);
   });
 
@@ -250,16 +247,16 @@ describe("checkout with the simulated provider", () => {
   });
 
   it("expires an abandoned order after 30 minutes and gives its stock back", async () => {
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const { sessionId } = await startCheckout(3);
     const { body } = await submit(sessionId);
-    expect(await stockOf(SKU)).toBe(before - 3);
+    expect(await stockOf(t, SKU)).toBe(before - 3);
     await sweepPendingOrders(t.deps, new Date(Date.now() + 29 * 60_000));
-    expect((await orderRow(body.order_id)).status).toBe("pending");
+    expect((await orderRow(t, body.order_id)).status).toBe("pending");
     expect((await sweepPendingOrders(t.deps, new Date(Date.now() + 31 * 60_000))).expired).toBeGreaterThanOrEqual(1);
-    expect((await orderRow(body.order_id)).status).toBe("expired");
+    expect((await orderRow(t, body.order_id)).status).toBe("expired");
     // Earlier tests' unpaid orders expire in the same sweep; this order's 3 bags are back among them.
-    expect(await stockOf(SKU)).toBeGreaterThanOrEqual(before);
+    expect(await stockOf(t, SKU)).toBeGreaterThanOrEqual(before);
   });
 
   it("reconciles an order whose payment event was lost", async () => {
@@ -267,26 +264,25 @@ describe("checkout with the simulated provider", () => {
     const { body } = await submit(sessionId);
     const paymentId = body.client_secret.split("_secret_")[0];
     // Confirm straight at the provider with nobody listening: the event never reaches the order.
-    const lonely = new SimulatedPaymentProvider();
-    Object.assign(lonely, { payments: (simulated() as unknown as { payments: unknown }).payments });
+    const lonely = new SimulatedPaymentProvider(t.deps.db);
     await lonely.confirmPayment(paymentId, { card: { number: TEST_CARDS.succeeds, expMonth: 12, expYear: 2099, cvc: "123" } });
-    expect((await orderRow(body.order_id)).status).toBe("pending");
+    expect((await orderRow(t, body.order_id)).status).toBe("pending");
     expect(await sweepPendingOrders(t.deps, new Date(), { all: true })).toMatchObject({ paid: 1 });
-    expect((await orderRow(body.order_id)).status).toBe("paid");
+    expect((await orderRow(t, body.order_id)).status).toBe("paid");
   });
 
   it("never pays an order on a payment of another sum: the money and the stock go back", async () => {
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const { sessionId } = await startCheckout(2);
     const { body } = await submit(sessionId);
     const paymentId = body.client_secret.split("_secret_")[0];
     // Changed at the provider behind the shop's back, then paid.
     await simulated().updatePayment(paymentId, { amountCents: body.total - 500 });
     await pay(body.client_secret);
-    const order = await orderRow(body.order_id);
+    const order = await orderRow(t, body.order_id);
     expect(order.status).toBe("refunded");
     expect(order.number).toBeNull();
-    expect(await stockOf(SKU)).toBe(before);
+    expect(await stockOf(t, SKU)).toBe(before);
     expect((await simulated().retrievePayment(paymentId)).status).toBe("succeeded");
     const [payment] = await t.deps.db.select().from(payments).where(eq(payments.orderId, body.order_id));
     expect(payment.status).toBe("refunded");
@@ -296,18 +292,18 @@ describe("checkout with the simulated provider", () => {
     const { sessionId } = await startCheckout(2);
     const { body } = await submit(sessionId);
     const paymentId = body.client_secret.split("_secret_")[0];
-    const before = await stockOf(SKU);
+    const before = await stockOf(t, SKU);
     const event = JSON.stringify({ id: "evt_replayed", type: "payment.failed", paymentId, amountCents: 1, failureMessage: "x" });
     const forged = await t.call("POST", "/api/stripe/webhook", event, { [SIMULATED_SIGNATURE_HEADER]: "0".repeat(64) });
     expect(forged.status).toBe(400);
-    expect((await orderRow(body.order_id)).status).toBe("pending");
+    expect((await orderRow(t, body.order_id)).status).toBe("pending");
     const signed = { [SIMULATED_SIGNATURE_HEADER]: simulated().sign(event) };
     const first = await t.call("POST", "/api/stripe/webhook", event, signed);
     expect(await first.json()).toMatchObject({ handled: true });
-    expect(await stockOf(SKU)).toBe(before + 2);
+    expect(await stockOf(t, SKU)).toBe(before + 2);
     const replay = await t.call("POST", "/api/stripe/webhook", event, signed);
     expect(await replay.json()).toMatchObject({ outcome: "duplicate" });
-    expect(await stockOf(SKU)).toBe(before + 2);
+    expect(await stockOf(t, SKU)).toBe(before + 2);
     const recorded = await t.deps.db.select().from(paymentEvents).where(and(eq(paymentEvents.id, "evt_replayed")));
     expect(recorded).toHaveLength(1);
   });
@@ -316,10 +312,10 @@ describe("checkout with the simulated provider", () => {
 describe("subscription carts", () => {
   const { everyTwoWeeks, sku } = DEMO.subscriptions.houseBlend;
 
-  /** A stored cart of two bags of the house blend every two weeks, and the checkout page's request for it. */
-  async function subscriptionCheckout(attempt: string, discountCode: string | null = null) {
+  /** A stored cart of bags of the house blend every two weeks, and the checkout page's request for it. */
+  async function subscriptionCheckout(attempt: string, discountCode: string | null = null, quantity = 2) {
     const saved = await t.call("POST", "/api/cart-items", {
-      cartItems: [{ kind: "product", sku, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }],
+      cartItems: [{ kind: "product", sku, quantity, subscription: { subscription_id: everyTwoWeeks } }],
     });
     return {
       cookie: saved.headers.getSetCookie()[0].split(";")[0],
@@ -329,7 +325,7 @@ describe("subscription carts", () => {
         email: "sub@example.com",
         store_id: "demo",
         fullName: "Sue Scriber",
-        checkout_items: [{ quantity: 2, sku, subscription: everyTwoWeeks }],
+        checkout_items: [{ quantity, sku, subscription: everyTwoWeeks }],
         discount_code: discountCode,
         idempotency_key: attempt,
       },
@@ -346,17 +342,18 @@ describe("subscription carts", () => {
     const b = (await again.json()) as { order_id: number };
     expect(a.order_id).toBe(b.order_id);
     await pay(a.client_secret);
-    expect((await orderRow(a.order_id)).status).toBe("paid");
+    expect((await orderRow(t, a.order_id)).status).toBe("paid");
     const left = await t.deps.db.select().from(cartLines);
     expect(left.filter((line) => line.subscriptionId === everyTwoWeeks)).toHaveLength(0);
   });
 
   it("charges the order's total, discount included, when the discount is more than shipping and tax", async () => {
     await t.deps.db.insert(discounts).values({ storeId: "demo", code: "CLUB10", amountCents: 1000, maxRedemptions: 100 });
-    const { cookie, payload } = await subscriptionCheckout("attempt-discounted", "CLUB10");
+    // Three bags: two ($28.80) less $10 would be below the $20 minimum.
+    const { cookie, payload } = await subscriptionCheckout("attempt-discounted", "CLUB10", 3);
     const preview = await t.call("POST", "/api/stripe/preview_tax_and_shipping", payload, { cookie });
     const { price_info } = (await preview.json()) as { price_info: Record<string, number> };
-    expect(price_info).toMatchObject({ subtotal: 2 * 1440, discount: 1000 });
+    expect(price_info).toMatchObject({ subtotal: 3 * 1440, discount: 1000 });
     expect(price_info.discount).toBeGreaterThan(price_info.shipping + price_info.tax);
 
     const confirmed = await t.call("POST", "/api/stripe/confirm_subscription", payload, { cookie });
@@ -364,7 +361,7 @@ describe("subscription carts", () => {
     expect(body.total).toBe(price_info.total);
     expect((await simulated().retrievePayment(body.payment_reference)).amountCents).toBe(price_info.total);
     await pay(body.client_secret);
-    expect(await orderRow(body.order_id)).toMatchObject({ status: "paid", totalCents: price_info.total });
+    expect(await orderRow(t, body.order_id)).toMatchObject({ status: "paid", totalCents: price_info.total });
     expect(await t.deps.db.select().from(payments).where(eq(payments.orderId, body.order_id))).toMatchObject([
       { status: "succeeded", amountCents: price_info.total },
     ]);

@@ -4,7 +4,7 @@
  * A bad request changes nothing: no session, no order, no stock held.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, ne } from "drizzle-orm";
 import type { Discount } from "../../core/cart";
 import { INVALID_DISCOUNT_MESSAGE, lineKey } from "../../core/cart";
 import { centsToDollars, formatMoney, roundCents } from "../../core/money";
@@ -25,10 +25,19 @@ import type { Database } from "../db/client";
 import { checkoutSessions, orders, shippingOptions, taxRates, type PostalAddress } from "../db/schema";
 import { findDiscount } from "../cart/discounts";
 import { priceCart, totalsOf, type PricedLine } from "../cart/pricing";
-import { getCartLines, priceStoredCart, type StoredCartLine } from "../cart/store";
+import { getCartDiscountCode, getCartLines, priceStoredCart, type StoredCartLine } from "../cart/store";
 import { HttpError } from "../http/errors";
-import { abandonOrder, createPendingOrder, type Order } from "../orders/orders";
-import { PaymentNotFoundError } from "../payments/provider";
+import {
+  abandonOrder,
+  closeSupersededOrder,
+  createPendingOrder,
+  isPendingCartConflict,
+  rewriteUnpaidOrder,
+  UNPAID_STATES,
+  type NewOrder,
+  type Order,
+} from "../orders/orders";
+import { unlessNotFound } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
 
 export type CheckoutDetails = {
@@ -61,7 +70,7 @@ async function shippingOption(db: Database, storeId: string, key: string): Promi
     .select()
     .from(shippingOptions)
     .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.key, key)));
-  if (!row) throw new HttpError(400, `shipping_option: unknown shipping option "${key}"`);
+  if (!row) throw new HttpError(400, `unknown shipping option "${key}"`, "shipping_option");
   return row;
 }
 
@@ -102,7 +111,7 @@ async function resolveDiscount(db: Database, storeId: string, code: string | nul
   if (discount) return discount;
   // The cart, which knows no email, accepted the code: "invalid" alone would not tell the shopper why it stopped.
   const restricted = (await findDiscount(db, storeId, code)) !== null;
-  throw new HttpError(400, `discount_code: ${restricted ? RESTRICTED_DISCOUNT_MESSAGE : INVALID_DISCOUNT_MESSAGE}`);
+  throw new HttpError(400, restricted ? RESTRICTED_DISCOUNT_MESSAGE : INVALID_DISCOUNT_MESSAGE, "discount_code");
 }
 
 export type Quote = {
@@ -111,14 +120,23 @@ export type Quote = {
   shipping: ShippingRow;
 };
 
-/** The order's amounts in cents: goods after discount, shipping, tax and total. */
+/** The store's minimum, on the goods after every discount: the same cart is refused by a code on any path. */
+function assertMinimumOrder(settings: Awaited<ReturnType<typeof getStoreSettings>>, goodsCents: number) {
+  if (goodsCents < settings.checkout.minimumOrderCents) {
+    throw new HttpError(422, `Minimum order amount is ${formatMoney(settings.checkout.minimumOrderCents)}`);
+  }
+}
+
+/** The order's amounts in cents: goods after discount, shipping, tax and total; refused below the store's minimum. */
 export async function quote(db: Database, storeId: string, lines: readonly PricedLine[], details: CheckoutDetails): Promise<Quote> {
-  const [discount, shipping, rate] = await Promise.all([
+  const [discount, shipping, rate, settings] = await Promise.all([
     resolveDiscount(db, storeId, details.discountCode, details.email),
     shippingOption(db, storeId, details.shippingOptionKey),
     taxRate(db, storeId, details.address),
+    getStoreSettings(db, storeId),
   ]);
   const totals = totalsOf(lines, discount);
+  assertMinimumOrder(settings, totals.totalCents);
   const shippingAmount = shippingCents(shipping, totals.totalCents, discount);
   const tax = taxCents(rate, totals.totalCents, shippingAmount);
   return {
@@ -144,9 +162,7 @@ async function checkoutableCart(deps: AppDeps, storeId: string, cartId: string |
     throw new HttpError(409, `Your cart changed: ${priced.problems.map((problem) => problem.message).join("; ")}`);
   }
   if (priced.lines.length === 0) throw new HttpError(422, "Your cart is empty");
-  if (priced.totalCents < settings.checkout.minimumOrderCents) {
-    throw new HttpError(422, `Minimum order amount is ${formatMoney(settings.checkout.minimumOrderCents)}`);
-  }
+  assertMinimumOrder(settings, priced.totalCents);
   return { priced, stored };
 }
 
@@ -160,7 +176,7 @@ function staleLines(lines: readonly PricedLine[], snapshot: readonly StoredCartL
 
 function addressOf(address: CheckoutAddress, name: string | null | undefined): PostalAddress {
   const addressee = (name ?? address.name ?? "").trim();
-  if (!addressee) throw new HttpError(400, `name: ${INCOMPLETE_ADDRESS_MESSAGE} (full name is required)`);
+  if (!addressee) throw new HttpError(400, `${INCOMPLETE_ADDRESS_MESSAGE} (full name is required)`, "name");
   return {
     name: addressee,
     line1: address.line1,
@@ -186,12 +202,13 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
     .map((line) => (line.bundleId !== null ? `bundle:${line.bundleId}` : `sku:${line.sku}:${line.subscriptionId ?? ""}`) + `x${line.quantity}`)
     .sort();
   if (sent.join("|") !== held.join("|")) {
-    throw new HttpError(409, "checkout_items: your cart changed in another window; please review it and try again");
+    throw new HttpError(409, "your cart changed in another window; please review it and try again", "checkout_items");
   }
   if (body.cost_of_checkout !== priced.totalCents) {
     throw new HttpError(
       409,
-      `cost_of_checkout: prices changed; your cart now comes to ${formatMoney(priced.totalCents)}, please review it`,
+      `prices changed; your cart now comes to ${formatMoney(priced.totalCents)}, please review it`,
+      "cost_of_checkout",
     );
   }
   const id = `cs_${randomBytes(16).toString("hex")}`;
@@ -200,18 +217,34 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
   return { session_id: id };
 }
 
-async function sessionRow(deps: AppDeps, storeId: string, sessionId: string) {
+export const SESSION_NOT_FOUND_MESSAGE = "Checkout session not found";
+
+/**
+ * The session, for the browser that made it only: its cart cookie names the session's cart. Another browser holding
+ * the link is told what a made-up id is told, so it can neither read the checkout nor submit it as its own.
+ */
+async function sessionRow(deps: AppDeps, storeId: string, sessionId: string, cartId: string | undefined) {
+  if (!cartId) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
   const [session] = await deps.db
     .select()
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.storeId, storeId), eq(checkoutSessions.id, sessionId)));
-  if (!session) throw new HttpError(404, "Checkout session not found");
+    .where(and(eq(checkoutSessions.storeId, storeId), eq(checkoutSessions.id, sessionId), eq(checkoutSessions.cartId, cartId)));
+  if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
   return session;
 }
 
 type SessionRow = Awaited<ReturnType<typeof sessionRow>>;
 
 export const ALREADY_PAID_MESSAGE = "This order has already been paid.";
+
+/** Said to a submit whose order another checkout of the same cart took over (two tabs, or a second session). */
+export const SUPERSEDED_MESSAGE = "This checkout was replaced by a newer one for the same cart. Please reload the page.";
+
+/** Said to a card form confirming a payment that was canceled when another checkout of its cart took over. */
+export const CANCELED_PAYMENT_MESSAGE = "This payment was canceled because the cart was checked out again. Please reload the page.";
+
+/** Said while the provider is still settling a payment: changing the order now could charge another sum. */
+export const PAYMENT_PROCESSING_MESSAGE = "Your payment is being processed. Please wait a moment before trying again.";
 
 /** A checkout whose order is paid (or was, and was shipped or given back since): it can never be paid again. */
 export class CheckoutPaidError extends HttpError {
@@ -223,11 +256,27 @@ export class CheckoutPaidError extends HttpError {
 /** Order states that come only after a payment; "failed" and "expired" orders may still be paid (a retry). */
 const PAID_STATES: readonly Order["status"][] = ["paid", "backordered", "fulfilled", "cancelled", "refunded"];
 
-/** The session and its order, while it can still be paid. */
-async function openSession(deps: AppDeps, storeId: string, sessionId: string) {
-  const session = await sessionRow(deps, storeId, sessionId);
+/**
+ * The session and its order, while it can still be paid: not once its order was paid, nor once any order of its
+ * cart was paid after it was opened (paying empties the cart, so it was opened for what has been bought since).
+ */
+async function openSession(deps: AppDeps, storeId: string, sessionId: string, cartId: string | undefined) {
+  const session = await sessionRow(deps, storeId, sessionId, cartId);
   const order = session.orderId ? await orderById(deps, session.orderId) : null;
   if (order && PAID_STATES.includes(order.status)) throw new CheckoutPaidError(order.number);
+  const [paidSince] = await deps.db
+    .select({ number: orders.number })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.cartId, session.cartId!),
+        inArray(orders.status, [...PAID_STATES]),
+        gte(orders.paidAt, session.createdAt),
+      ),
+    )
+    .limit(1);
+  if (paidSince) throw new CheckoutPaidError(paidSince.number);
   return { session, order: order ?? null };
 }
 
@@ -241,17 +290,14 @@ async function sessionLines(deps: AppDeps, storeId: string, session: typeof chec
 
 /**
  * The session's provider payment, made once (idempotency key per session) and reused by every later call. A payment
- * that cannot be paid any more (one the provider no longer has, as the simulated provider forgets its payments on a
- * restart, or a canceled one) is replaced by a fresh one for the same sum, on the session and on its unpaid order, so
- * an old checkout link still takes the shopper to paying; a payment that already succeeded closes the checkout.
+ * that cannot be paid any more (one the provider no longer has, or a canceled one) is replaced by a fresh one for
+ * the same sum, on the session and on its unpaid order, so an old checkout link still takes the shopper to paying;
+ * a payment that already succeeded closes the checkout.
  */
 async function sessionPayment(deps: AppDeps, session: SessionRow, order: Order | null) {
   const previous = session.paymentReference;
   if (previous) {
-    const payment = await deps.payments.retrievePayment(previous).catch((error: unknown) => {
-      if (error instanceof PaymentNotFoundError) return null;
-      throw error;
-    });
+    const payment = await unlessNotFound(deps.payments.retrievePayment(previous));
     // Paid, and the provider's event not applied yet: closed all the same.
     if (payment?.status === "succeeded") throw new CheckoutPaidError(order?.number ?? null);
     if (payment && payment.status !== "canceled") return payment;
@@ -268,23 +314,35 @@ async function sessionPayment(deps: AppDeps, session: SessionRow, order: Order |
     await deps.db
       .update(orders)
       .set({ paymentReference: payment.id })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, ["pending", "failed", "expired"])));
+      .where(and(eq(orders.id, order.id), inArray(orders.status, [...UNPAID_STATES])));
   }
   return payment;
 }
 
-export async function getCheckoutSession(deps: AppDeps, storeId: string, sessionId: string): Promise<CheckoutSessionData> {
-  const { session, order } = await openSession(deps, storeId, sessionId);
+/** The goods of the session with the cart's own code, as the drawer showed them: the summary before any address. */
+async function cartDiscount(deps: AppDeps, storeId: string, cartId: string) {
+  const code = await getCartDiscountCode(deps.db, storeId, cartId);
+  return code ? findDiscount(deps.db, storeId, code) : null;
+}
+
+export async function getCheckoutSession(
+  deps: AppDeps,
+  storeId: string,
+  sessionId: string,
+  cartId: string | undefined,
+): Promise<CheckoutSessionData> {
+  const { session, order } = await openSession(deps, storeId, sessionId, cartId);
   const lines = await sessionLines(deps, storeId, session);
-  const payment = await sessionPayment(deps, session, order);
-  const totals = totalsOf(lines, null);
+  const [payment, discount] = await Promise.all([sessionPayment(deps, session, order), cartDiscount(deps, storeId, session.cartId!)]);
+  const totals = totalsOf(lines, discount);
   return {
     session_id: session.id,
     client_secret: payment.clientSecret,
     cost_of_checkout: session.costCents,
-    price_info: { subtotal: totals.subtotalCents, discount: 0, shipping: 0, tax: 0, total: totals.totalCents },
+    price_info: { subtotal: totals.subtotalCents, discount: totals.discountCents, shipping: 0, tax: 0, total: totals.totalCents },
+    line_items: lines.map((line) => ({ item: line.item, line_total: line.lineTotalCents })),
     has_subscription: lines.some((line) => line.subscriptionId !== null),
-    discount_code: null,
+    discount_code: discount?.code ?? null,
   };
 }
 
@@ -298,19 +356,26 @@ const detailsOf = (body: SessionCheckoutRequest): CheckoutDetails => ({
   discountCode: body.discount_code,
 });
 
-export async function previewSessionCheckout(deps: AppDeps, storeId: string, body: SessionCheckoutRequest) {
-  const { session } = await openSession(deps, storeId, body.session_id);
+export async function previewSessionCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: SessionCheckoutRequest) {
+  const { session } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
   return (await quote(deps.db, storeId, lines, detailsOf(body))).priceInfo;
 }
 
 /** calculate_tax and calculate_tax_final: the preview for a payment; the final one also sets the payment's amount. */
-export async function calculateTax(deps: AppDeps, storeId: string, body: z.infer<typeof calculateTaxSchema>, final: boolean) {
+export async function calculateTax(
+  deps: AppDeps,
+  storeId: string,
+  cartId: string | undefined,
+  body: z.infer<typeof calculateTaxSchema>,
+  final: boolean,
+) {
   const [session] = await deps.db
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.storeId, storeId), eq(checkoutSessions.paymentReference, body.payment_intent_id)));
-  if (!session) throw new HttpError(404, "payment_intent_id: no checkout has this payment");
+  if (!session) throw new HttpError(404, "no checkout has this payment", "payment_intent_id");
+  if (session.cartId !== cartId) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
   const lines = await sessionLines(deps, storeId, session);
   const { priceInfo } = await quote(deps.db, storeId, lines, {
     address: body.address,
@@ -341,10 +406,11 @@ function orderLinesOf(lines: readonly PricedLine[]) {
   }));
 }
 
-function orderFields(storeId: string, deps: AppDeps, lines: readonly PricedLine[], details: CheckoutDetails, q: Quote) {
+function orderFields(storeId: string, deps: AppDeps, cartId: string, lines: readonly PricedLine[], details: CheckoutDetails, q: Quote) {
   const address = addressOf(details.address, details.name);
   return {
     storeId,
+    cartId,
     email: details.email,
     customerName: address.name,
     shippingAddress: address,
@@ -360,47 +426,132 @@ function orderFields(storeId: string, deps: AppDeps, lines: readonly PricedLine[
   };
 }
 
+type OrderFields = Omit<NewOrder, "idempotencyKey" | "paymentReference">;
+
+/** Whether a pending order already says what this submit asks for (a double click, a retry), lines aside: a
+ * checkout's lines are fixed by its session or its attempt key, and a changed price is refused before this. */
+function holdsAlready(order: Order, fields: OrderFields) {
+  return (
+    order.status === "pending" &&
+    order.email === fields.email &&
+    order.customerName === fields.customerName &&
+    JSON.stringify(order.shippingAddress) === JSON.stringify(fields.shippingAddress) &&
+    order.shippingOptionKey === fields.shippingOptionKey &&
+    order.discountCode === fields.discountCode &&
+    order.subtotalCents === fields.subtotalCents &&
+    order.discountCents === fields.discountCents &&
+    order.shippingCents === fields.shippingCents &&
+    order.taxCents === fields.taxCents &&
+    order.totalCents === fields.totalCents
+  );
+}
+
+/**
+ * Takes another checkout's order of the cart out of the way: its payment canceled first, so it can never be paid,
+ * then the order closed, its stock and discount given back. A payment that succeeded (or is being settled) refuses
+ * the new checkout instead: the cart is paid for. An order whose payment was replaced meanwhile has that one canceled.
+ */
+async function supersede(deps: AppDeps, other: Order) {
+  let order = other;
+  for (;;) {
+    const reference = order.paymentReference;
+    if (reference) {
+      const payment = await unlessNotFound(
+        deps.payments.cancelPayment(reference, { idempotencyKey: `supersede:${order.id}:${reference}` }),
+      );
+      if (payment?.status === "succeeded" || payment?.status === "processing") throw new CheckoutPaidError(order.number);
+    }
+    const { order: now, settled } = await closeSupersededOrder(deps, order.id, reference);
+    if (PAID_STATES.includes(now.status)) throw new CheckoutPaidError(now.number);
+    if (settled) return;
+    order = now;
+  }
+}
+
+/** Every other unpaid order of the cart: a pending one holds the cart's one pending place, a failed one's payment could still be paid. */
+async function supersedeOtherOrders(deps: AppDeps, storeId: string, cartId: string, keepKey: string) {
+  const others = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(orders.cartId, cartId),
+        inArray(orders.status, [...UNPAID_STATES]),
+        ne(orders.idempotencyKey, keepKey),
+      ),
+    );
+  for (const other of others) await supersede(deps, other);
+}
+
+/** Concurrent submits of one cart each take the pending place from the others at most this often before giving up. */
+const CART_ORDER_ATTEMPTS = 10;
+
+/**
+ * The checkout's order as the cart's one pending order: made, or (made by an earlier submit of the same checkout)
+ * rewritten to this submit's details and held again. Any other checkout's unpaid order of the cart is superseded
+ * first; one that a concurrent submit makes meanwhile meets the unique index and is superseded in turn.
+ */
+async function placeCartOrder(deps: AppDeps, input: NewOrder & { cartId: string }): Promise<{ order: Order; changed: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    await supersedeOtherOrders(deps, input.storeId, input.cartId, input.idempotencyKey);
+    try {
+      const { order, created } = await createPendingOrder(deps, input);
+      if (created) return { order, changed: true };
+      if (holdsAlready(order, input)) return { order, changed: false };
+      const { idempotencyKey: _key, paymentReference: _reference, ...fields } = input;
+      const rewritten = await rewriteUnpaidOrder(deps, order.id, fields);
+      if (PAID_STATES.includes(rewritten.status)) throw new CheckoutPaidError(rewritten.number);
+      return { order: rewritten, changed: true };
+    } catch (error) {
+      if (!isPendingCartConflict(error)) throw error;
+      if (attempt === CART_ORDER_ATTEMPTS) throw new HttpError(409, SUPERSEDED_MESSAGE);
+    }
+  }
+}
+
 export type SubmittedOrder = { order_id: number; client_secret: string; payment_reference: string; total: number };
 
 /**
- * Submits a one-time order: one per checkout session, whatever the number of submits; its stock is held and the
- * session's payment set to the order's total, ready for the browser to confirm.
+ * Submits a one-time order: one per checkout session, whatever the number of submits, and the last submit's details
+ * are the order's (a retry after a declined card with another address, shipping or code is charged for those). Its
+ * stock is held and the session's payment set to the order's total, ready for the browser to confirm.
  */
-export async function submitSessionOrder(deps: AppDeps, storeId: string, body: SessionCheckoutRequest): Promise<SubmittedOrder> {
-  const { session, order: existing } = await openSession(deps, storeId, body.session_id);
-  const key = `checkout:${session.id}`;
-  if (existing) {
-    const payment = await sessionPayment(deps, session, existing);
-    return { order_id: existing.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: existing.totalCents };
-  }
+export async function submitSessionOrder(
+  deps: AppDeps,
+  storeId: string,
+  cartId: string | undefined,
+  body: SessionCheckoutRequest,
+): Promise<SubmittedOrder> {
+  const { session, order: existing } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
   if (lines.some((line) => line.subscriptionId !== null)) {
     throw new HttpError(422, "A cart with a subscription is checked out with confirm_subscription");
   }
   const details = detailsOf(body);
   const q = await quote(deps.db, storeId, lines, details);
-  const fields = orderFields(storeId, deps, lines, details, q);
-  const payment = await sessionPayment(deps, session, null);
-  if (payment.status === "requires_payment_method") {
-    await deps.payments.updatePayment(payment.id, {
-      amountCents: q.priceInfo.total,
-      email: details.email,
-      metadata: { order_key: key },
-    });
-  }
-  const { order } = await createPendingOrder(deps, { ...fields, idempotencyKey: key, paymentReference: payment.id });
+  const fields = orderFields(storeId, deps, session.cartId!, lines, details, q);
+  const payment = await sessionPayment(deps, session, existing);
+  if (payment.status === "processing") throw new HttpError(409, PAYMENT_PROCESSING_MESSAGE);
+  const key = `checkout:${session.id}`;
+  const { order, changed } = await placeCartOrder(deps, { ...fields, idempotencyKey: key, paymentReference: payment.id });
   await deps.db.update(checkoutSessions).set({ orderId: order.id }).where(eq(checkoutSessions.id, session.id));
+  if (changed || payment.amountCents !== order.totalCents) {
+    try {
+      await deps.payments.updatePayment(payment.id, { amountCents: order.totalCents, email: order.email, metadata: { order_key: key } });
+    } catch (error) {
+      // Another checkout of the cart canceled this payment in between: the order went with it.
+      const now = await orderById(deps, order.id);
+      if (now.status !== "pending") throw new HttpError(409, SUPERSEDED_MESSAGE);
+      throw error;
+    }
+  }
   return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: order.totalCents };
 }
 
 async function orderById(deps: AppDeps, orderId: number) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   return order;
-}
-
-async function submitted(deps: AppDeps, order: Order): Promise<SubmittedOrder> {
-  const payment = await deps.payments.retrievePayment(order.paymentReference!);
-  return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: order.totalCents };
 }
 
 // ---------------------------------------------------------------- carts with a subscription
@@ -423,28 +574,31 @@ export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId
 /**
  * Orders a cart holding a subscription: the order and its stock hold first, then the provider's subscription whose
  * first invoice charges the order's total: the recurring lines plus everything one-time, less the order's discount.
- * One order per attempt key.
+ * One order per attempt and details: a submit with other details (after a declined card) is a new order, and the
+ * cart's earlier one is superseded, as is any concurrent attempt's.
  */
 export async function confirmSubscription(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
   const details = cartDetailsOf(body);
   const q = await quote(deps.db, storeId, priced.lines, details);
-  const fields = orderFields(storeId, deps, priced.lines, details, q);
-  const attempt =
-    body.idempotency_key ??
-    createHash("sha256")
-      .update(JSON.stringify([priced.lines.map((line) => [lineKey(line.item), line.quantity]), fields.shippingAddress, details]))
-      .digest("hex");
-  const { order, created } = await createPendingOrder(deps, {
-    ...fields,
-    idempotencyKey: `subscription:${cartId}:${attempt}`,
-    paymentReference: null,
-  });
-  if (!created && order.paymentReference) return submitted(deps, order);
+  const fields = orderFields(storeId, deps, cartId!, priced.lines, details, q);
+  // The subscription's amount cannot follow a changed order, so other details make another order.
+  const attempt = createHash("sha256")
+    .update(JSON.stringify([body.idempotency_key ?? null, priced.lines.map((line) => [lineKey(line.item), line.quantity]), fields]))
+    .digest("hex");
+  const { order } = await placeCartOrder(deps, { ...fields, idempotencyKey: `subscription:${cartId}:${attempt}`, paymentReference: null });
+  if (order.paymentReference) {
+    const payment = await unlessNotFound(deps.payments.retrievePayment(order.paymentReference));
+    if (payment?.status === "succeeded") throw new CheckoutPaidError(order.number);
+    if (payment && payment.status !== "canceled") {
+      return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: order.totalCents };
+    }
+  }
   const recurring = priced.lines.filter((line) => line.item.kind === "product" && line.item.subscription);
   const recurringCents = recurring.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  let subscriptionId: string | null = null;
   try {
-    const { subscriptionId, payment } = await deps.payments.createSubscription({
+    const started = await deps.payments.createSubscription({
       email: details.email,
       name: order.customerName,
       items: recurring.map((line) => {
@@ -461,18 +615,55 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
       oneTimeCents: order.totalCents + order.discountCents - recurringCents,
       discountCents: order.discountCents,
       metadata: { store_id: storeId, order_id: String(order.id) },
-      idempotencyKey: `order:${order.id}`,
+      // A replaced (canceled) subscription of the same order is not answered again.
+      idempotencyKey: order.paymentReference ? `order:${order.id}:replacing:${order.paymentReference}` : `order:${order.id}`,
     });
-    await deps.db.update(orders).set({ paymentReference: subscriptionId }).where(eq(orders.id, order.id));
+    subscriptionId = started.subscriptionId;
+    // Only while the order is still the cart's pending one: a concurrent submit that superseded it meanwhile saw no
+    // payment to cancel, so this one is canceled here.
+    const attached = await deps.db
+      .update(orders)
+      .set({ paymentReference: subscriptionId })
+      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+      .returning({ id: orders.id });
+    if (attached.length === 0) {
+      const payment = await deps.payments.cancelPayment(subscriptionId, { idempotencyKey: `superseded:${subscriptionId}` });
+      throw payment.status === "succeeded" ? new CheckoutPaidError(null) : new HttpError(409, SUPERSEDED_MESSAGE);
+    }
     await deps.db
       .insert(checkoutSessions)
       .values({ id: `cs_order_${order.id}`, storeId, cartId: cartId!, items: [], costCents: order.totalCents, orderId: order.id, paymentReference: subscriptionId })
-      .onConflictDoNothing();
-    return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: subscriptionId, total: order.totalCents };
+      .onConflictDoUpdate({ target: checkoutSessions.id, set: { paymentReference: subscriptionId } });
+    return {
+      order_id: order.id,
+      client_secret: started.payment.clientSecret,
+      payment_reference: subscriptionId,
+      total: order.totalCents,
+    };
   } catch (error) {
-    await abandonOrder(deps, order);
+    if (!(error instanceof HttpError) || subscriptionId === null) await abandonOrder(deps, order);
     throw error;
   }
+}
+
+/**
+ * The checkout session that made a payment, when it belongs to this browser's cart: where 'Return to checkout' goes
+ * from a failed payment. Null for a subscription checkout (it has no session) or another browser's payment.
+ */
+export async function checkoutSessionIdOfPayment(deps: AppDeps, storeId: string, paymentReference: string, cartId: string | undefined) {
+  if (!cartId) return null;
+  const [session] = await deps.db
+    .select({ id: checkoutSessions.id, items: checkoutSessions.items })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.storeId, storeId),
+        eq(checkoutSessions.paymentReference, paymentReference),
+        eq(checkoutSessions.cartId, cartId),
+      ),
+    );
+  // A subscription checkout records its payment on a row without goods: there is no page of it to go back to.
+  return session && session.items.length > 0 ? session.id : null;
 }
 
 /** What the confirmation page shows: the order a payment belongs to, with its lines. */

@@ -4,10 +4,10 @@ import type { BlogPost } from "../../core/schemas/content";
 import type { Database } from "../db/client";
 import { blogPosts, blogSections } from "../db/schema";
 
-/** Length of the excerpt on the blog list (spec section 9). */
-export const BLOG_EXCERPT_LENGTH = 200;
+/** Length of the excerpt on the blog list (docs/product.md, Limits and timings). */
+const BLOG_EXCERPT_LENGTH = 200;
 
-/** The first 200 characters of the post's first section followed by an ellipsis (spec section 2, Blog). */
+/** The first 200 characters of the post's first section followed by an ellipsis (docs/product.md, Blog). */
 export function blogExcerpt(post: BlogPost): string {
   const first = post.sections[0]?.content ?? "";
   return `${first.slice(0, BLOG_EXCERPT_LENGTH)}...`;

@@ -27,6 +27,8 @@ export async function submitContactRequest(
   await deps.mailer.send({
     storeId,
     to: deps.config.SHOP_OWNER_EMAIL,
+    // The owner answers the customer with their mail program's Reply, whichever it is.
+    replyTo: data.customer_email,
     // A name is free text: folded onto one line so it cannot add header lines.
     subject: `Contact form: message from ${(data.customer_name || data.customer_email).replace(/\s+/g, " ")}`,
     text: [...lines.map(([label, value]) => `${label}: ${value}`), "", message].join("\n"),

@@ -5,6 +5,7 @@ import { BLOG_POST, DEMO, PAGES } from "../db/seed-content";
 import { contactMessages, mailOutbox } from "../db/schema";
 import { blogExcerpt, getBlogPost, listBlogPosts } from "./blog";
 import { normalizePageName } from "./pages";
+import { namedError } from "../../tests/support/errors";
 
 let t: TestApp;
 const storeId: string = DEMO.storeId;
@@ -153,7 +154,7 @@ describe("POST /api/customer_service/process_customer_service_request", () => {
         newClient(),
       );
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: "Invalid email address" });
+      expect(await response.json()).toEqual({ error: "Invalid email address", field: "customer_service_data.customer_email" });
     }
     const stored = await t.deps.db.select().from(contactMessages).where(eq(contactMessages.message, "bad email test"));
     expect(stored).toEqual([]);
@@ -233,7 +234,7 @@ describe("POST /api/customer_service/process_customer_service_request", () => {
       newClient(),
     );
     expect(missing.status).toBe(400);
-    expect((await missing.json()).error).toMatch(/store_id/);
+    expect(namedError(await missing.json())).toMatch(/store_id/);
     const broken = await t.call("POST", "/api/customer_service/process_customer_service_request", "{not json", newClient());
     expect(broken.status).toBe(400);
   });

@@ -7,9 +7,9 @@ import { pageSections, pages } from "../db/schema";
 const PAGE_NAME = /^[a-z0-9-]{1,64}$/;
 
 /**
- * The stored name a requested page name refers to: lower-cased, a leading 'pages/' stripped (spec section 7).
- * Anything but letters, digits and dashes is no page at all, so `..`, slashes and odd characters never reach a
- * query, let alone the file system.
+ * The stored name a requested page name refers to: lower-cased, a leading 'pages/' stripped (docs/product.md, Screens
+ * and routes). Anything but letters, digits and dashes is no page at all, so `..`, slashes and odd characters never
+ * reach a query, let alone the file system.
  */
 export function normalizePageName(requested: string): string | null {
   const name = requested.toLowerCase().replace(/^pages\//, "");

@@ -3,7 +3,38 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./client";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { DatabaseUnavailableError, isDatabaseUnavailable, openDatabase } from "./client";
+
+const pgError = (code: string, message = "server said no") => Object.assign(new Error(message), { code });
+
+describe("telling a lost database from a wrong query", () => {
+  it.each([
+    ["terminated by an administrator (57P01)", pgError("57P01")],
+    ["the server crashed (57P02)", pgError("57P02")],
+    ["the server is starting (57P03)", pgError("57P03")],
+    ["a connection exception (class 08)", pgError("08006")],
+    ["a refused connection", pgError("ECONNREFUSED")],
+    ["a reset connection", pgError("ECONNRESET")],
+    ["a socket closed under a query", new Error("Connection terminated unexpectedly")],
+    ["a pool that could not connect in time", new Error("timeout exceeded when trying to connect")],
+    ["a closed PGlite", new Error("PGlite is closed")],
+    ["the shop's own unavailable error", new DatabaseUnavailableError("database is closed")],
+    ["any of them wrapped by Drizzle", new DrizzleQueryError("select 1", [], pgError("57P01"))],
+  ])("%s is the database being unavailable", (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ["a unique violation", pgError("23505")],
+    ["a NUL byte in text", pgError("22021")],
+    ["a syntax error", pgError("42601")],
+    ["a plain bug", new TypeError("cannot read properties of undefined")],
+    ["not an error at all", "57P01"],
+  ])("%s is not", (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
 
 describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database folder", () => {
   it("refuses a second process while the first holds it, and opens again once it is closed", async () => {

@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "../logger";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -38,20 +39,78 @@ const TRIGRAM_SIMILARITY_THRESHOLD = "pg_trgm.similarity_threshold=0.18";
 
 export class DatabaseUnavailableError extends Error {}
 
+/**
+ * SQLSTATEs of a connection the server ended (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect
+ * now) and class 08 (connection exception); errno codes of a server that is down or went away mid-conversation.
+ */
+const LOST_CONNECTION_STATES = /^(57P0[123]|08...)$/;
+const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** node-postgres and PGlite say so only in words: a socket closed under a query, a pool that could not connect in time, a closed PGlite. */
+const LOST_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed)/;
+
+/**
+ * Whether an error means the database could not be reached or the connection was lost, rather than that the query
+ * was wrong: the one place that decides it, so every request caught in such a fault gets a 503 and not a 500.
+ * Drizzle wraps the driver's error as `cause`, so the whole chain is read.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (LOST_CONNECTION_STATES.test(code) || UNREACHABLE_ERRNOS.has(code))) return true;
+    if (LOST_CONNECTION_MESSAGES.test(current.message)) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+  }
+  return false;
+}
+
 /** `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. */
 export async function openDatabase(location: string): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
   return openPglite(location);
 }
 
+/**
+ * Drizzle's transaction releases its client in a `finally` that only starts once its `begin` succeeded: a connection
+ * lost during `begin` would keep the client checked out for ever, and a handful of those exhaust the pool, after which
+ * the shop answers 503 until restarted. So a checked-out client whose connection is lost is released (and discarded)
+ * at once, and the caller's own release afterwards does nothing.
+ */
+class LeakProofPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: Parameters<pg.Pool["connect"]>[0]): void;
+  override connect(callback?: Parameters<pg.Pool["connect"]>[0]): Promise<pg.PoolClient> | void {
+    // The callback form is the pool's own (pool.query), which always releases.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener("error", releaseOnce);
+        release(error);
+      };
+      client.on("error", releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  const pool = new LeakProofPool({
     connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5000,
     options: `-c ${TRIGRAM_SIMILARITY_THRESHOLD}`,
   });
-  // An idle client losing its server must not crash the process; /healthz reports it instead.
+  // A client losing its server, idle or in the middle of a query, must not crash the process: the query in flight
+  // fails (and the request answers 503), the pool drops the client and opens a new one, /healthz reports meanwhile.
+  const noteLostConnection = (error: Error) =>
+    logger.warn({ err: { code: (error as { code?: string }).code, message: error.message } }, "database connection lost");
+  pool.on("connect", (client) => client.on("error", noteLostConnection));
+  // The pool repeats an idle client's error as its own; the client's listener has already noted it.
   pool.on("error", () => {});
   try {
     const client = await pool.connect();

@@ -519,6 +519,8 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     paymentProvider: text("payment_provider").notNull(),
     paymentReference: text("payment_reference"),
+    /** The server cart the order was checked out from; a cart has at most one pending order at a time. */
+    cartId: text("cart_id"),
     /** Stock held for this order is given back when it is still unpaid at this time. */
     reservationExpiresAt: timestamp("reservation_expires_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -531,6 +533,7 @@ export const orders = pgTable(
     index("orders_payment_reference_idx").on(t.paymentReference),
     index("orders_customer_idx").on(t.storeId, t.customerId),
     index("orders_reservation_idx").on(t.status, t.reservationExpiresAt),
+    uniqueIndex("orders_pending_cart_uq").on(t.storeId, t.cartId).where(sql`${t.status} = 'pending' and ${t.cartId} is not null`),
   ],
 );
 
@@ -587,6 +590,58 @@ export const payments = pgTable(
   },
   (t) => [uniqueIndex("payments_provider_id_uq").on(t.provider, t.providerPaymentId)],
 );
+
+/**
+ * A refund the shop owes, recorded before the provider is asked, so a provider that is down or a crash in between
+ * never loses it: it is retried until the provider confirms it (the idempotency key makes each retry the same refund).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    paymentReference: text("payment_reference").notNull(),
+    /** Null: the payment's whole amount. */
+    amountCents: integer("amount_cents"),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: ["owed", "succeeded"] }).notNull().default("owed"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    providerRefundId: text("provider_refund_id"),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("refunds_idempotency_uq").on(t.idempotencyKey), index("refunds_status_idx").on(t.status)],
+);
+
+/**
+ * The simulated provider's own ledger, standing in for what Stripe keeps on its side: in the database, so a payment
+ * outlives a restart and any instance can confirm it. It belongs to the provider, not to a store.
+ */
+export const simulatedPayments = pgTable("simulated_payments", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  status: text("status").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  failureMessage: text("failure_message"),
+  idempotencyKey: text("idempotency_key").notNull().unique("simulated_payments_idempotency_uq"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const simulatedRefunds = pgTable("simulated_refunds", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  id: text("id").notNull(),
+  paymentId: text("payment_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Every provider event handled, so a replayed webhook changes nothing. */
 export const paymentEvents = pgTable("payment_events", {
@@ -722,8 +777,17 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     kind: text("kind").notNull(),
+    /** Where the recipient's answer goes (a contact message's sender), when not to the shop. */
+    replyTo: text("reply_to"),
+    /** Headers the message carries on every try (List-Unsubscribe). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** SMTP delivery: tries made, when the next one is due, why the last one failed; failed after the last try. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt)],
 );

@@ -1,7 +1,7 @@
 /**
  * The demo shop's pictures, drawn as SVG and rendered with sharp at seed time, so the repository carries no binary
- * images and every product still looks different. Each picture is written as `<name>.jpg` plus the `.webp`,
- * `_728.webp` and `_1024.webp` derivatives the storefront asks for first (spec section 3, Image variants).
+ * images and every product still looks different. Each picture is written as `<name>.jpg` plus the `.webp`, `_728.webp`
+ * and `_1024.webp` derivatives the storefront asks for first (docs/product.md, Image variants).
  */
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";

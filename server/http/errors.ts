@@ -1,4 +1,7 @@
-/** The API's error contract: JSON `{ "error": message }` with a fitting status, never internals. */
+/**
+ * The API's error contract: JSON `{ "error": message, "field"?: path }` with a fitting status, never internals.
+ * `field` names the input refused (a dotted path such as `address.city`), so a page can show the message beside it.
+ */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
@@ -7,25 +10,34 @@ export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** The input this error is about, when it is about one. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ error: message }, status);
+/** What a request caught while the database is unreachable is told (503): nothing was done, try again. */
+export const DATABASE_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again.";
+
+export type ErrorBody = { error: string; field?: string };
+
+/** The one place an API error answer is made. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, field?: string) {
+  const body: ErrorBody = field ? { error: message, field } : { error: message };
+  return c.json(body, status);
 }
 
-/** Describes the first problem of a failed zod parse, naming the field so the client can point at it. */
-export function describeZodError(error: z.ZodError): string {
+/** The first problem of a failed zod parse as a 400 naming its field. */
+export function zodHttpError(error: z.ZodError): HttpError {
   const issue = error.issues[0];
   const field = issue.path.join(".");
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return new HttpError(400, issue.message, field || undefined);
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, describeZodError(parsed.error));
+  if (!parsed.success) throw zodHttpError(parsed.error);
   return parsed.data;
 }
 

@@ -51,6 +51,24 @@ describe("hydrationAfterPaint", () => {
     );
   });
 
+  it("keeps the page's CSP nonce on the script it writes and gives it to the module script it starts", async () => {
+    const nonce = "r4nd0m+N0nce/=";
+    const withNonce = DOCUMENT.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, `<link rel="modulepreload" href="$1" nonce="${nonce}"/>`)
+      .replace(/<script>/g, `<script nonce="${nonce}">`)
+      .replace('<script type="module" async="">', `<script nonce="${nonce}" type="module" async="">`);
+    const expected = EXPECTED.replace(/<script>/g, `<script nonce="${nonce}">`).replace(
+      `<script nonce="${nonce}">${startAfterPaintScript(MODULE_CODE, ["/assets/entry.client-1.js", "/assets/framework-1.js"]).slice("<script>".length)}`,
+      startAfterPaintScript(MODULE_CODE, ["/assets/entry.client-1.js", "/assets/framework-1.js"], nonce),
+    );
+    const rewritten = await rewrite(withNonce, [37, 400, 700]);
+    expect(rewritten).toBe(expected);
+    expect(rewritten).not.toContain(`<link rel="modulepreload"`);
+    // Every script element of the page carries the nonce; the started module script is given it too.
+    expect(rewritten.match(/<script[ >]/g)).toHaveLength(rewritten.match(new RegExp(`<script nonce="${nonce.replace(/[+/]/g, "\\$&")}">`, "g"))!.length);
+    expect(startAfterPaintScript(MODULE_CODE, [], nonce)).toContain("script.nonce=nonce");
+    expect(startAfterPaintScript(MODULE_CODE, [], nonce).endsWith(`,${JSON.stringify(nonce)})</script>`)).toBe(true);
+  });
+
   it("leaves a document without hydration scripts as it is", async () => {
     const plain = "<!DOCTYPE html><html><head></head><body><p>Not found</p></body></html>";
     expect(await rewrite(plain, [20, 40])).toBe(plain);

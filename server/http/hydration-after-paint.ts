@@ -11,21 +11,24 @@
 
 import { REPLAY_EARLY_CLICKS } from "../../core/early-clicks";
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
+// React Router writes the page's CSP nonce (server/http/security-headers.ts) on its preloads and its scripts.
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const MODULE_SCRIPT_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
 const SCRIPT_CLOSE = "</script>";
 
 /**
- * The classic script that starts the module script `code` and its preloads `hrefs` after the first paint. Until the
+ * The classic script that starts the module script `code` and its preloads `hrefs` after the first paint, both
+ * allowed by the page's Content-Security-Policy through its `nonce` when there is one. Until the
  * app is hydrated it also holds clicks on buttons that only JavaScript can act on (`type="button"`; links and form
  * buttons work without it), and the app acts on them once hydrated (useReplayEarlyClicks), so a press that comes
  * before the scripts is not lost.
  */
-export function startAfterPaintScript(code: string, hrefs: string[]): string {
+export function startAfterPaintScript(code: string, hrefs: string[], nonce?: string): string {
   // JSON inside a script element: "<" escaped, so no "</script>" or "<!--" in the data can end it early.
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   return (
-    `<script>(function(code,hrefs){var early=[];function hold(event){var button=event.target.closest&&` +
+    `<script${nonceAttribute}>(function(code,hrefs,nonce){var early=[];function hold(event){var button=event.target.closest&&` +
     `event.target.closest('button[type="button"]');if(button&&!button.disabled){event.preventDefault();` +
     `event.stopImmediatePropagation();early.push(button)}}document.addEventListener("click",hold,true);` +
     `window[${json(REPLAY_EARLY_CLICKS)}]=function(){delete window[${json(REPLAY_EARLY_CLICKS)}];` +
@@ -33,12 +36,12 @@ export function startAfterPaintScript(code: string, hrefs: string[]): string {
     `early.splice(0).forEach(function(button){if(button.isConnected&&!button.disabled)button.click()})};` +
     `function start(){hrefs.forEach(function(href){var link=document.createElement("link");` +
     `link.rel="modulepreload";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");` +
-    `script.type="module";script.textContent=code;document.body.appendChild(script)}` +
+    `script.type="module";if(nonce)script.nonce=nonce;script.textContent=code;document.body.appendChild(script)}` +
     `var started=false;function startOnce(){if(!started){started=true;start()}}` +
     `if(document.visibilityState!=="visible")return startOnce();document.addEventListener("visibilitychange",startOnce);` +
     `if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)return requestAnimationFrame(function(){requestAnimationFrame(startOnce)});` +
     `new PerformanceObserver(function(list,observer){observer.disconnect();startOnce()}).observe({type:"paint",buffered:true})})` +
-    `(${json(code)},${json(hrefs)})</script>`
+    `(${json(code)},${json(hrefs)},${json(nonce ?? "")})</script>`
   );
 }
 
@@ -56,8 +59,9 @@ export function hydrationAfterPaint(): TransformStream<Uint8Array, Uint8Array> {
   /** The part of `pending` that can go out now, with the preloads taken out and the module script rewritten. */
   function release(final: boolean): string {
     let out = "";
-    const moduleAt = pending.indexOf(MODULE_SCRIPT_OPEN);
-    if (moduleAt !== -1) {
+    const open = MODULE_SCRIPT_OPEN.exec(pending);
+    if (open) {
+      const moduleAt = open.index;
       const closeAt = pending.indexOf(SCRIPT_CLOSE, moduleAt);
       if (closeAt === -1 && !final) {
         out = withoutPreloads(pending.slice(0, moduleAt));
@@ -65,8 +69,8 @@ export function hydrationAfterPaint(): TransformStream<Uint8Array, Uint8Array> {
         return out;
       }
       if (closeAt !== -1) {
-        const code = pending.slice(moduleAt + MODULE_SCRIPT_OPEN.length, closeAt);
-        out = withoutPreloads(pending.slice(0, moduleAt)) + startAfterPaintScript(code, hrefs);
+        const code = pending.slice(moduleAt + open[0].length, closeAt);
+        out = withoutPreloads(pending.slice(0, moduleAt)) + startAfterPaintScript(code, hrefs, open[1]);
         pending = pending.slice(closeAt + SCRIPT_CLOSE.length);
         return out + release(final);
       }

@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
-import { HttpError } from "./errors";
+import { errorResponse, HttpError } from "./errors";
 
 export type RateLimitPolicy = { limit: number; windowMs: number };
 
@@ -71,5 +71,5 @@ export function enforceRateLimit(limiter: RateLimiter, keys: string[], policy: R
 /** The JSON answer for a refused attempt, with Retry-After so well-behaved clients wait. */
 export function rateLimitResponse(c: Context, error: RateLimitError) {
   c.header("Retry-After", String(error.retryAfterSeconds));
-  return c.json({ error: error.message }, 429);
+  return errorResponse(c, 429, error.message);
 }

@@ -2,7 +2,7 @@
  * Sends the shop's email. Every message is kept in the outbox table (the shop's record, and the mailbox shown at
  * /dev/mailbox); with SMTP_URL set it is also delivered over SMTP.
  */
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
@@ -16,18 +16,79 @@ export type OutgoingMail = {
   html: string;
   /** What the message is for (order-confirmation, password-reset, ...), so tests and the owner can find it. */
   kind: string;
-  /** Extra SMTP headers, such as List-Unsubscribe on newsletter mail. */
+  /** Where the recipient's answer should go when not to the shop (a contact message's sender). */
+  replyTo?: string;
+  /** Extra SMTP headers, such as List-Unsubscribe on newsletter mail; kept with the message for its retries. */
   headers?: Record<string, string>;
 };
+
+/**
+ * Waits before the second, third, fourth and fifth try of a message the SMTP server did not take; a message still
+ * refused after the fifth try is marked failed with the server's reason, for the owner to see in the outbox.
+ */
+export const MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] as const;
+export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
+/** A claimed message is not picked again for this long: another instance retries it only if this one died. */
+const CLAIM_MS = 5 * 60_000;
+const RETRY_BATCH = 20;
+const RETRY_INTERVAL_MS = 30_000;
 
 export type Mailer = {
   /** Records the message and, with SMTP configured, delivers it. Never throws for a delivery failure. */
   send(mail: OutgoingMail): Promise<{ id: number; delivered: boolean }>;
+  /** Tries again the messages whose next try is due at `now`; answers how many were delivered this time. */
+  retryDue(now?: Date): Promise<{ tried: number; delivered: number }>;
   close(): void;
 };
 
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/** A 5xx answer is the server's final word (no such mailbox, refused sender); trying again would not change it. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500);
+}
+
 export function createMailer(db: Database, options: { smtpUrl?: string; from: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+
+  async function attempt(row: OutboxRow, now: Date): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    try {
+      await transport!.sendMail({
+        from: options.from,
+        to: row.to,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers ?? undefined,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), attempts, nextAttemptAt: null, lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (error) {
+      const gaveUp = isPermanent(error) || attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          lastError: reasonOf(error),
+          nextAttemptAt: gaveUp ? null : new Date(now.getTime() + MAIL_RETRY_DELAYS_MS[attempts - 1]),
+          failedAt: gaveUp ? now : null,
+        })
+        .where(eq(mailOutbox.id, row.id));
+      logger.error({ err: error, mailId: row.id, kind: row.kind, attempts, gaveUp }, "mail delivery failed");
+      return false;
+    }
+  }
+
   return {
     async send(mail) {
       const [row] = await db
@@ -39,30 +100,47 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
           text: mail.text,
           html: mail.html,
           kind: mail.kind,
-        })
-        .returning({ id: mailOutbox.id });
-      if (!transport) return { id: row.id, delivered: false };
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          replyTo: mail.replyTo,
           headers: mail.headers,
-        });
-        await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-        return { id: row.id, delivered: true };
-      } catch (error) {
-        // The message stays in the outbox unsent; the shop owner sees it there.
-        logger.error({ err: error, mailId: row.id, kind: mail.kind }, "mail delivery failed");
-        return { id: row.id, delivered: false };
-      }
+        })
+        .returning();
+      if (!transport) return { id: row.id, delivered: false };
+      return { id: row.id, delivered: await attempt(row, new Date()) };
     },
+
+    async retryDue(now = new Date()) {
+      if (!transport) return { tried: 0, delivered: 0 };
+      // Claiming pushes the next try past the lease, so instances running this at once never send a message twice.
+      const due = db
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.nextAttemptAt))
+        .limit(RETRY_BATCH)
+        .for("update", { skipLocked: true });
+      const claimed = await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+        .where(inArray(mailOutbox.id, due))
+        .returning();
+      let delivered = 0;
+      for (const row of claimed) if (await attempt(row, now)) delivered++;
+      return { tried: claimed.length, delivered };
+    },
+
     close() {
       transport?.close();
     },
   };
+}
+
+/** Retries due messages every 30 seconds until the returned function is called. */
+export function startMailRetries(mailer: Mailer, intervalMs = RETRY_INTERVAL_MS): () => void {
+  const timer = setInterval(() => {
+    void mailer.retryDue().catch((error: unknown) => logger.error({ err: error }, "mail retry failed"));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Escapes text for the HTML part of a message. */

@@ -85,7 +85,7 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
   return true;
 }
 
-export function unsubscribeUrl(publicUrl: string, token: string): string {
+function unsubscribeUrl(publicUrl: string, token: string): string {
   return new URL(`/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl).toString();
 }
 

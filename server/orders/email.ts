@@ -30,7 +30,7 @@ export function addressLines(order: Order): string[] {
   return [a.name, a.line1, a.line2 ?? "", `${a.city}, ${a.state} ${a.postal_code}`, a.country].filter((line) => line !== "");
 }
 
-export function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) {
+function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) {
   const subject = `Order #${order.number} confirmed`;
   const text = [
     `Thank you for your order, ${order.customerName}!`,

@@ -3,8 +3,9 @@
  * take it below zero; skus are always touched in one order so two transactions cannot deadlock on each other.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
+import { variantName } from "../../core/cart";
 import type { Database } from "../db/client";
-import { variants } from "../db/schema";
+import { products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -20,10 +21,23 @@ export function stockNeeded(lines: readonly { stockComponents: Record<string, nu
   return [...needed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** The shopper reads it: it names the product and its options ('Ceramic Pour-Over Dripper — Sage'), not the sku. */
 export class OutOfStockError extends HttpError {
-  constructor(readonly sku: string) {
-    super(409, `Not enough stock for ${sku}: please reduce the quantity or remove it from your cart`);
+  constructor(
+    readonly sku: string,
+    variant: string,
+  ) {
+    super(409, `Not enough stock for ${variant}: please reduce the quantity or remove it from your cart`);
   }
+}
+
+async function shopperNameOfSku(tx: Tx, storeId: string, sku: string): Promise<string> {
+  const [row] = await tx
+    .select({ title: products.title, attributes: variants.attributes })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku)));
+  return row ? variantName(row.title, row.attributes) : "an item in your cart";
 }
 
 /** Takes the stock or throws OutOfStockError, which rolls the caller's transaction back whole. */
@@ -34,7 +48,7 @@ export async function reserveStock(tx: Tx, storeId: string, needed: [string, num
       .set({ stock: sql`${variants.stock} - ${units}` })
       .where(and(eq(variants.storeId, storeId), eq(variants.sku, sku), gte(variants.stock, units)))
       .returning({ id: variants.id });
-    if (taken.length === 0) throw new OutOfStockError(sku);
+    if (taken.length === 0) throw new OutOfStockError(sku, await shopperNameOfSku(tx, storeId, sku));
   }
 }
 

@@ -4,22 +4,28 @@
  * payment fails or is abandoned, then fulfilled, cancelled or refunded by the owner. Each paid renewal of a
  * subscription is a new paid order of its own.
  */
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import type { PostalAddress } from "../db/schema";
-import { cartLines, carts, checkoutSessions, discounts, orderLines, orders, paymentEvents, payments, stores } from "../db/schema";
+import { cartLines, carts, checkoutSessions, discounts, orderLines, orders, paymentEvents, payments, refunds, stores } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
-import type { PaymentEvent, PaymentStatusEvent, SubscriptionRenewedEvent } from "../payments/provider";
-import { emitOrderFulfilled, emitOrderPaid, type OrderEvent } from "./events";
+import { unlessNotFound, type PaymentEvent, type PaymentStatusEvent, type SubscriptionRenewedEvent } from "../payments/provider";
+import { emitOrderFulfilled, type OrderEvent } from "./events";
 import { OutOfStockError, releaseStock, reserveStock, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
 import { sendOrderConfirmation } from "./email";
 
 /** An unpaid order holds its stock this long. */
-export const RESERVATION_MINUTES = 30;
+const RESERVATION_MINUTES = 30;
+
+/** A fresh hold's end, for an order made or made pending again at `now`. */
+const holdUntil = (now: Date) => new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+
+async function insertOrderLines(tx: Tx, storeId: string, orderId: number, lines: readonly NewOrderLine[]) {
+  await tx.insert(orderLines).values(lines.map((line) => ({ ...line, storeId, orderId })));
+}
 
 export type Order = typeof orders.$inferSelect;
-export type OrderLine = typeof orderLines.$inferSelect;
 
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "storeId" | "orderId">;
 
@@ -38,6 +44,8 @@ export type NewOrder = {
   discountCode: string | null;
   paymentProvider: string;
   paymentReference: string | null;
+  /** The server cart checked out; it has at most one pending order (orders_pending_cart_uq). */
+  cartId: string | null;
   lines: NewOrderLine[];
 };
 
@@ -49,15 +57,17 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
   const existing = await findOrderByKey(deps, input.storeId, input.idempotencyKey);
   if (existing) return { order: existing, created: false };
   try {
+    // Locks in the order every order transaction takes them (the order's row, then stock, then the discount), so
+    // that a checkout closing the cart's pending order and one taking its place wait for each other, never deadlock.
     const order = await deps.db.transaction(async (tx) => {
-      if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
-      await reserveStock(tx, input.storeId, stockNeeded(input.lines));
       const { lines, ...fields } = input;
       const [order] = await tx
         .insert(orders)
-        .values({ ...fields, status: "pending", reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000) })
+        .values({ ...fields, status: "pending", reservationExpiresAt: holdUntil(now) })
         .returning();
-      await tx.insert(orderLines).values(lines.map((line) => ({ ...line, storeId: input.storeId, orderId: order.id })));
+      await reserveStock(tx, input.storeId, stockNeeded(lines));
+      if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
+      await insertOrderLines(tx, input.storeId, order.id, lines);
       return order;
     });
     return { order, created: true };
@@ -67,6 +77,61 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
     if (raced) return { order: raced, created: false };
     throw error;
   }
+}
+
+/** The cart already has a pending order of another checkout (the unique index said so): that one must go first. */
+export function isPendingCartConflict(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
+  return cause?.code === "23505" && cause.constraint === "orders_pending_cart_uq";
+}
+
+/** States of an order nobody has paid for: it may be paid later (a retry after a decline), or rewritten before. */
+export const UNPAID_STATES: readonly Order["status"][] = ["pending", "failed", "expired"];
+
+/**
+ * Brings an unpaid order to a new submit of its checkout, in one transaction: the hold and discount it has (while
+ * pending) go back, the new ones are taken, its lines and amounts replaced, and it is pending again with a fresh
+ * hold. An order paid meanwhile is returned untouched, for the caller to see.
+ */
+export async function rewriteUnpaidOrder(
+  deps: AppDeps,
+  orderId: number,
+  input: Omit<NewOrder, "idempotencyKey" | "paymentReference">,
+  now = new Date(),
+): Promise<Order> {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!UNPAID_STATES.includes(current.status)) return current;
+    const { lines, ...fields } = input;
+    // The order's row first, then stock, then discounts: the lock order of createPendingOrder.
+    const [rewritten] = await tx
+      .update(orders)
+      .set({ ...fields, status: "pending", reservationExpiresAt: holdUntil(now) })
+      .where(eq(orders.id, current.id))
+      .returning();
+    const held = current.status === "pending";
+    if (held) await releaseStock(tx, current.storeId, stockNeeded(await linesOf(tx, current.id)));
+    await reserveStock(tx, input.storeId, stockNeeded(lines));
+    if (held) await returnDiscount(tx, current.storeId, current.discountCode);
+    if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
+    await tx.delete(orderLines).where(eq(orderLines.orderId, current.id));
+    await insertOrderLines(tx, input.storeId, current.id, lines);
+    return rewritten;
+  });
+}
+
+/**
+ * Closes an order another checkout of its cart replaces, once the caller has canceled `canceledReference`, its
+ * payment: a pending one gives its stock and discount back. Only while the order still has that payment: one that
+ * got another meanwhile is returned unsettled, for the caller to cancel that one too.
+ */
+export async function closeSupersededOrder(deps: AppDeps, orderId: number, canceledReference: string | null) {
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (current.paymentReference !== canceledReference) return { order: current, settled: false };
+    const closed = await closeAndRelease(tx, current, ["pending"], "failed");
+    return { order: closed ?? current, settled: true };
+  });
 }
 
 async function findOrderByKey(deps: AppDeps | { db: Tx }, storeId: string, key: string) {
@@ -169,7 +234,16 @@ async function isFirstDelivery(tx: Tx, deps: AppDeps, storeId: string, event: Pa
 
 async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentStatusEvent): Promise<Outcome> {
   let paid: Order | null = null;
-  let refundReason = "payment arrived after the stock was gone; refunded";
+  /**
+   * The money goes back on a payment the order cannot keep. The refund is owed in the same transaction as the event
+   * that calls for it, so a provider unreachable at that moment (the event then counts as handled, and a retried
+   * webhook as a duplicate) still gets its refund from the sweep.
+   */
+  const refundPayment = async (tx: Tx, reason: string): Promise<Outcome> => {
+    await oweRefund(tx, order, event.paymentId, `late-payment-refund:${order.id}`, reason);
+    await tx.update(orders).set({ status: "refunded", reservationExpiresAt: null }).where(eq(orders.id, order.id));
+    return "refund-needed";
+  };
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     if (!(await isFirstDelivery(tx, deps, order.storeId, event))) return "duplicate";
     await recordPayment(tx, order, event.paymentId, event.type.replace("payment.", ""), event.amountCents);
@@ -180,13 +254,14 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
           // The provider took another sum than the order's total (a payment changed outside the shop, or a pricing
           // bug): nothing ships on it, the stock goes back and so does the money.
           await closeAndRelease(tx, current, ["pending"], "failed");
-          refundReason = `payment of ${event.amountCents} cents for an order of ${current.totalCents}; refunded`;
-          return "refund-needed";
+          return refundPayment(tx, `payment of ${event.amountCents} cents for an order of ${current.totalCents}`);
         }
         if (current.status === "failed" || current.status === "expired") {
           // Paid after its hold was let go (a retry after a decline, or a late payment): hold the stock again if it
           // is still there, otherwise the money goes back.
-          if (!(await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id))))) return "refund-needed";
+          if (!(await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id))))) {
+            return refundPayment(tx, "payment arrived after the stock was gone");
+          }
         } else if (current.status !== "pending") {
           return "ignored";
         }
@@ -206,22 +281,32 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
         return (await closeAndRelease(tx, current, ["paid", "backordered", "fulfilled"], "refunded")) ? "applied" : "ignored";
     }
   });
-  if (outcome === "refund-needed") {
-    await deps.payments.refund(event.paymentId, { idempotencyKey: `late-payment-refund:${order.id}` });
-    await deps.db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
-    logger.warn({ orderId: order.id }, refundReason);
-  }
+  if (outcome === "refund-needed") await makeOwedRefunds(deps, { orderId: order.id });
   if (paid) await afterPaid(deps, paid);
   return outcome;
 }
 
+/**
+ * For each status an event reports, the recorded statuses it must not overwrite: events arrive in any order, and a
+ * late failure of an attempt (a decline before the card that worked) or a late success of a refunded payment must
+ * not rewrite what happened.
+ */
+const STATES_KEPT_AGAINST: Record<string, string[]> = {
+  failed: ["succeeded", "refunded"],
+  canceled: ["succeeded", "refunded"],
+  succeeded: ["refunded"],
+  refunded: [],
+};
+
 async function recordPayment(tx: Tx, order: Order, providerPaymentId: string, status: string, amountCents: number) {
+  const keep = STATES_KEPT_AGAINST[status] ?? [];
   await tx
     .insert(payments)
     .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, providerPaymentId, status, amountCents })
     .onConflictDoUpdate({
       target: [payments.provider, payments.providerPaymentId],
       set: { status, amountCents, updatedAt: new Date() },
+      ...(keep.length > 0 ? { setWhere: notInArray(payments.status, keep) } : {}),
     });
 }
 
@@ -300,12 +385,62 @@ async function afterPaid(deps: AppDeps, order: Order) {
   } catch (error) {
     logger.error({ err: error, orderId: order.id }, "order confirmation email failed");
   }
-  await emitOrderPaid(deps, orderEvent(order));
+}
+
+/** Records that `paymentReference` is owed back to the customer; the same key is the same refund, owed once. */
+async function oweRefund(tx: Tx, order: Order, paymentReference: string, idempotencyKey: string, reason: string) {
+  await tx
+    .insert(refunds)
+    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason })
+    .onConflictDoNothing({ target: refunds.idempotencyKey });
+  logger.warn({ orderId: order.id, reason }, "refund owed");
+}
+
+/**
+ * Asks the provider for every refund still owed (of one order, or all of this provider's). Each refund goes with its
+ * own idempotency key, so an attempt repeated after a lost answer, or by two instances at once, is the same refund.
+ * A failed attempt leaves it owed, counted and with its error, for the next sweep. Returns how many are still owed.
+ */
+async function makeOwedRefunds(deps: AppDeps, scope: { orderId?: number } = {}): Promise<number> {
+  const owed = await deps.db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, "owed"),
+        eq(refunds.provider, deps.payments.name),
+        scope.orderId === undefined ? undefined : eq(refunds.orderId, scope.orderId),
+      ),
+    )
+    .orderBy(asc(refunds.id));
+  let stillOwed = 0;
+  for (const refund of owed) {
+    try {
+      const made = await deps.payments.refund(refund.paymentReference, {
+        idempotencyKey: refund.idempotencyKey,
+        ...(refund.amountCents === null ? {} : { amountCents: refund.amountCents }),
+      });
+      await deps.db
+        .update(refunds)
+        .set({ status: "succeeded", attempts: sql`${refunds.attempts} + 1`, lastError: null, providerRefundId: made.id, settledAt: new Date() })
+        .where(eq(refunds.id, refund.id));
+    } catch (error) {
+      stillOwed++;
+      const message = error instanceof Error ? error.message : String(error);
+      await deps.db
+        .update(refunds)
+        .set({ attempts: sql`${refunds.attempts} + 1`, lastError: message })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, "owed")));
+      logger.error({ err: error, orderId: refund.orderId, refundId: refund.id }, "refund attempt failed; it stays owed");
+    }
+  }
+  return stillOwed;
 }
 
 /**
  * Settles unpaid orders against the provider: one that was paid (a crash lost the event) becomes paid, one whose
- * hold has run out is expired and its stock released. Runs at start and then on an interval.
+ * hold has run out is expired and its stock released. Then asks again for every refund still owed. Runs at start
+ * and then on an interval.
  */
 export async function sweepPendingOrders(deps: AppDeps, now = new Date(), options: { all?: boolean } = {}) {
   const pending = await deps.db
@@ -322,7 +457,11 @@ export async function sweepPendingOrders(deps: AppDeps, now = new Date(), option
   let expired = 0;
   for (const order of pending) {
     try {
-      const payment = order.paymentReference ? await deps.payments.retrievePayment(order.paymentReference).catch(() => null) : null;
+      // Only the provider saying it has no such payment means none; an outage throws, and the order waits for the
+      // next sweep rather than being expired while it may have been paid.
+      const payment = order.paymentReference
+        ? await unlessNotFound(deps.payments.retrievePayment(order.paymentReference))
+        : null;
       if (payment?.status === "succeeded") {
         const event: PaymentStatusEvent = {
           id: `reconcile:${payment.id}:succeeded`,
@@ -340,7 +479,8 @@ export async function sweepPendingOrders(deps: AppDeps, now = new Date(), option
       logger.error({ err: error, orderId: order.id }, "could not settle a pending order");
     }
   }
-  return { paid, expired };
+  const refundsOwed = await makeOwedRefunds(deps);
+  return { paid, expired, refundsOwed };
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
@@ -404,12 +544,18 @@ export async function fulfilOrder(deps: AppDeps, storeId: string, orderNumber: n
 }
 
 /**
- * Gives the money back through the provider and the stock back to the shelf. The order is closed first and the
- * provider asked inside the same transaction: a refund that fails leaves the order as it was, and the provider's
- * own refund event (the simulated provider sends one at once) waits on the order's row and then finds it already
- * in the state the owner chose.
+ * Gives the stock back to the shelf and the money back through the provider. The order is closed and its refund
+ * owed in one transaction, then the provider is asked; if it cannot be reached the refund stays owed and the sweep
+ * makes it (`refundOwed` says so). The provider's own refund event (the simulated provider sends one at once) finds
+ * the order already in the state the owner chose.
  */
-async function refundAndClose(deps: AppDeps, storeId: string, orderNumber: number, from: Order["status"][], to: Order["status"]) {
+async function refundAndClose(
+  deps: AppDeps,
+  storeId: string,
+  orderNumber: number,
+  from: Order["status"][],
+  to: Order["status"],
+): Promise<{ order: Order; refundOwed: boolean }> {
   const { order } = await getOrderByNumber(deps, storeId, orderNumber);
   const refused = (status: Order["status"]) => new HttpError(409, `Order ${orderNumber} is ${status}; it cannot be ${to}`);
   if (!from.includes(order.status)) throw refused(order.status);
@@ -417,11 +563,11 @@ async function refundAndClose(deps: AppDeps, storeId: string, orderNumber: numbe
   if (!paymentReference) throw new HttpError(409, `Order ${orderNumber} has no payment to refund`);
   const closed = await deps.db.transaction(async (tx) => {
     const row = await closeAndRelease(tx, order, from, to);
-    if (row) await deps.payments.refund(paymentReference, { idempotencyKey: `refund:${order.id}` });
+    if (row) await oweRefund(tx, order, paymentReference, `refund:${order.id}`, `the owner ${to} the order`);
     return row;
   });
   if (!closed) throw refused((await getOrderByNumber(deps, storeId, orderNumber)).order.status);
-  return closed;
+  return { order: closed, refundOwed: (await makeOwedRefunds(deps, { orderId: order.id })) > 0 };
 }
 
 export const cancelOrder = (deps: AppDeps, storeId: string, orderNumber: number) =>

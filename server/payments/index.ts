@@ -1,10 +1,14 @@
 import type { Config } from "../config";
+import type { Database } from "../db/client";
 import type { PaymentProvider } from "./provider";
 import { SimulatedPaymentProvider } from "./simulated";
 import { StripePaymentProvider } from "./stripe";
 
-/** The provider the configuration names; configuration validation guarantees Stripe's keys are present. */
-export function createPaymentProvider(config: Config): PaymentProvider {
+/**
+ * The provider the configuration names; configuration validation guarantees Stripe's keys are present. The simulated
+ * one keeps its ledger in the shop's database.
+ */
+export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
   if (config.PAYMENT_PROVIDER === "stripe") {
     return new StripePaymentProvider({
       secretKey: config.STRIPE_SECRET_KEY!,
@@ -14,5 +18,5 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       apiBase: config.STRIPE_API_BASE,
     });
   }
-  return new SimulatedPaymentProvider();
+  return new SimulatedPaymentProvider(db);
 }

@@ -66,6 +66,17 @@ export class InvalidCardError extends Error {}
  */
 export class PaymentNotFoundError extends Error {}
 
+/**
+ * What a provider call answered, or null when the provider says it has no such payment. Any other failure (the
+ * provider or the database away) is thrown: it never reads as "no payment", which could expire a paid order.
+ */
+export function unlessNotFound<T>(call: Promise<T>): Promise<T | null> {
+  return call.catch((error: unknown) => {
+    if (error instanceof PaymentNotFoundError) return null;
+    throw error;
+  });
+}
+
 /** A webhook whose signature or timestamp does not verify: answered with 400 and otherwise ignored. */
 export class WebhookVerificationError extends Error {}
 
@@ -96,6 +107,11 @@ export interface PaymentProvider {
   /** Confirms a payment on the server; the simulated card form uses this, Stripe's browser client does it itself. */
   confirmPayment(id: string, input: { card?: CardDetails; paymentMethodId?: string }): Promise<Payment>;
   retrievePayment(id: string): Promise<Payment>;
+  /**
+   * Cancels a payment (or a subscription's first payment) nobody has paid, so it can never be paid. One that already
+   * succeeded or is processing is left as it is and returned, for the caller to see; canceling twice is harmless.
+   */
+  cancelPayment(id: string, input: { idempotencyKey: string }): Promise<Payment>;
   /**
    * Gives back an order's payment. A subscription's reference refunds its first payment and ends the subscription;
    * a renewal's refunds that delivery only.

@@ -1,9 +1,14 @@
 /**
  * The embedded default provider: the whole checkout runs offline with the well-known test cards, through the same
  * states as Stripe's PaymentIntents, and its "webhook" events reach the order logic asynchronously, as Stripe's do.
- * State lives in memory: a payment left unconfirmed by a restart simply expires with its reservation.
+ * Its ledger (payments and refunds) lives in the shop's database; the events are delivered in-process by the instance
+ * that confirmed, and the start-up reconciliation reads the ledger for any a crash cut off.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Database } from "../db/client";
+import { simulatedPayments, simulatedRefunds } from "../db/schema";
 import {
   InvalidCardError,
   PaymentNotFoundError,
@@ -14,6 +19,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentRequest,
+  type PaymentStatus,
   type PaymentStatusEvent,
   type RefundRequest,
   type SubscriptionRequest,
@@ -46,7 +52,7 @@ function luhnValid(digits: string): boolean {
 }
 
 /** The checks a card form makes before any attempt; the messages are Stripe's. */
-export function checkCard(card: CardDetails, now = new Date()): void {
+function checkCard(card: CardDetails, now = new Date()): void {
   const number = card.number.replace(/[\s-]/g, "");
   if (!/^\d{13,19}$/.test(number) || !luhnValid(number)) throw new InvalidCardError("Your card number is invalid.");
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
@@ -60,98 +66,150 @@ export function checkCard(card: CardDetails, now = new Date()): void {
 
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
 
+type PaymentRow = typeof simulatedPayments.$inferSelect;
+
+const toPayment = (row: PaymentRow): Payment => ({
+  id: row.id,
+  clientSecret: row.clientSecret,
+  status: row.status as PaymentStatus,
+  amountCents: row.amountCents,
+  metadata: { ...row.metadata },
+  failureMessage: row.failureMessage,
+});
+
 export class SimulatedPaymentProvider implements PaymentProvider {
   readonly name = "simulated" as const;
   readonly clientConfig = { provider: "simulated" } as const;
-  private readonly payments = new Map<string, Payment>();
-  private readonly byIdempotencyKey = new Map<string, string>();
-  private readonly refunds = new Map<string, { id: string; status: string }>();
   private readonly listeners: ((event: PaymentEvent) => Promise<void>)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly webhookSecret: string = randomBytes(32).toString("hex")) {}
+  /**
+   * The ledger is the database's, as Stripe's is Stripe's: any instance can confirm or read a payment another made,
+   * and a payment confirmed just before a crash is still there for the start-up reconciliation to find.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly webhookSecret: string = randomBytes(32).toString("hex"),
+  ) {}
 
   async createPayment(input: PaymentRequest) {
     return this.create("pi", input);
   }
 
-  private create(prefix: string, input: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }) {
-    const existing = this.byIdempotencyKey.get(input.idempotencyKey);
-    if (existing) return { ...this.payments.get(existing)! };
+  private async create(prefix: string, input: { amountCents: number; metadata: Record<string, string>; idempotencyKey: string }) {
     const id = newId(prefix);
-    const payment: Payment = {
-      id,
-      clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-      status: "requires_payment_method",
-      amountCents: input.amountCents,
-      metadata: { ...input.metadata },
-      failureMessage: null,
-    };
-    this.payments.set(id, payment);
-    this.byIdempotencyKey.set(input.idempotencyKey, id);
-    return { ...payment };
+    const [made] = await this.db
+      .insert(simulatedPayments)
+      .values({
+        id,
+        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        status: "requires_payment_method",
+        amountCents: input.amountCents,
+        metadata: { ...input.metadata },
+        idempotencyKey: input.idempotencyKey,
+      })
+      .onConflictDoNothing({ target: simulatedPayments.idempotencyKey })
+      .returning();
+    if (made) return toPayment(made);
+    // The key was used before (or by a concurrent request): that payment is the one.
+    const [existing] = await this.db.select().from(simulatedPayments).where(eq(simulatedPayments.idempotencyKey, input.idempotencyKey));
+    return toPayment(existing);
   }
 
-  private get(id: string): Payment {
-    const payment = this.payments.get(id);
-    if (!payment) throw new PaymentNotFoundError(`No such payment: ${id}`);
-    return payment;
+  private async get(id: string): Promise<PaymentRow> {
+    const [row] = await this.db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
+    if (!row) throw new PaymentNotFoundError(`No such payment: ${id}`);
+    return row;
+  }
+
+  /**
+   * Changes a payment only while it is in `from`, in one conditional statement, so two instances acting on the same
+   * payment at once cannot both move it (one confirm succeeds, the other finds it already succeeded).
+   */
+  private async transition(id: string, from: PaymentStatus, change: PgUpdateSetSource<typeof simulatedPayments>) {
+    const [row] = await this.db
+      .update(simulatedPayments)
+      .set({ ...change, updatedAt: new Date() })
+      .where(and(eq(simulatedPayments.id, id), eq(simulatedPayments.status, from)))
+      .returning();
+    return row ?? null;
   }
 
   async updatePayment(id: string, input: PaymentChange) {
-    const payment = this.get(id);
-    if (payment.status !== "requires_payment_method") {
-      throw new Error(`Payment ${id} can no longer be changed (status ${payment.status})`);
-    }
-    if (input.amountCents !== undefined) payment.amountCents = input.amountCents;
-    if (input.metadata) payment.metadata = { ...payment.metadata, ...input.metadata };
-    return { ...payment };
+    const changed = await this.transition(id, "requires_payment_method", {
+      ...(input.amountCents !== undefined ? { amountCents: input.amountCents } : {}),
+      ...(input.metadata ? { metadata: sql`${simulatedPayments.metadata} || ${JSON.stringify(input.metadata)}::jsonb` } : {}),
+    });
+    if (changed) return toPayment(changed);
+    const payment = await this.get(id);
+    throw new Error(`Payment ${id} can no longer be changed (status ${payment.status})`);
   }
 
   async confirmPayment(id: string, input: { card?: CardDetails }) {
-    const payment = this.get(id);
-    if (payment.status === "succeeded" || payment.status === "processing") return { ...payment };
+    const payment = await this.get(id);
+    if (payment.status === "succeeded" || payment.status === "processing") return toPayment(payment);
     if (payment.status === "canceled") throw new Error(`Payment ${id} was canceled`);
     if (!input.card) throw new InvalidCardError("Card details are required.");
     checkCard(input.card);
     const number = input.card.number.replace(/[\s-]/g, "");
     const decline = DECLINES[number] ?? (number === TEST_CARDS.succeeds ? null : "Your card was declined. Use a test card such as 4242 4242 4242 4242.");
-    if (decline) {
-      // As with Stripe, a declined attempt leaves the payment open for another card and reports the failure.
-      payment.status = "requires_payment_method";
-      payment.failureMessage = decline;
-      this.emit({ type: "payment.failed", paymentId: id, amountCents: payment.amountCents, failureMessage: decline });
-    } else {
-      payment.status = "succeeded";
-      payment.failureMessage = null;
-      this.emit({ type: "payment.succeeded", paymentId: id, amountCents: payment.amountCents, failureMessage: null });
-    }
-    return { ...payment };
+    // As with Stripe, a declined attempt leaves the payment open for another card and reports the failure.
+    const changed = await this.transition(
+      id,
+      "requires_payment_method",
+      decline ? { failureMessage: decline } : { status: "succeeded", failureMessage: null },
+    );
+    // Another confirm of the same payment moved it first (and sent its event): report where it is now.
+    if (!changed) return this.retrievePayment(id);
+    this.emit({
+      type: decline ? "payment.failed" : "payment.succeeded",
+      paymentId: id,
+      amountCents: changed.amountCents,
+      failureMessage: decline,
+    });
+    return toPayment(changed);
   }
 
   async retrievePayment(id: string) {
-    return { ...this.get(id) };
+    return toPayment(await this.get(id));
+  }
+
+  async cancelPayment(id: string) {
+    // Only an unpaid payment moves; a paid or already canceled one is reported as it is, as Stripe refuses to cancel it.
+    const canceled = await this.transition(id, "requires_payment_method", { status: "canceled" });
+    if (!canceled) return this.retrievePayment(id);
+    this.emit({ type: "payment.canceled", paymentId: id, amountCents: canceled.amountCents, failureMessage: null });
+    return toPayment(canceled);
   }
 
   async refund(id: string, input: RefundRequest) {
-    const done = this.refunds.get(input.idempotencyKey);
+    const done = await this.refundByKey(input.idempotencyKey);
     if (done) return done;
-    const payment = this.payments.get(id);
+    const [payment] = await this.db.select().from(simulatedPayments).where(eq(simulatedPayments.id, id));
     if (payment && payment.status !== "succeeded") throw new Error(`Payment ${id} has not succeeded; nothing to refund`);
-    const refund = { id: newId("re"), status: "succeeded" };
-    this.refunds.set(input.idempotencyKey, refund);
-    // A payment made before a restart (or in the shop's process, when the owner refunds from the command line) is
-    // not in this process's memory: no money ever moved, so the refund simply succeeds.
-    if (payment) {
-      this.emit({ type: "payment.refunded", paymentId: id, amountCents: input.amountCents ?? payment.amountCents, failureMessage: null });
-    }
-    return refund;
+    const amountCents = input.amountCents ?? payment?.amountCents ?? 0;
+    const [made] = await this.db
+      .insert(simulatedRefunds)
+      .values({ idempotencyKey: input.idempotencyKey, id: newId("re"), paymentId: id, amountCents })
+      .onConflictDoNothing()
+      .returning();
+    // A concurrent retry of the same refund recorded it first: that refund is the one, and it sent the event.
+    if (!made) return (await this.refundByKey(input.idempotencyKey))!;
+    // A payment made before the ledger was kept in the database is not in it: no money ever moved, so the refund
+    // simply succeeds.
+    if (payment) this.emit({ type: "payment.refunded", paymentId: id, amountCents, failureMessage: null });
+    return { id: made.id, status: "succeeded" };
+  }
+
+  private async refundByKey(idempotencyKey: string) {
+    const [refund] = await this.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, idempotencyKey));
+    return refund ? { id: refund.id, status: "succeeded" } : null;
   }
 
   async createSubscription(input: SubscriptionRequest) {
     const recurringCents = input.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
     const amountCents = recurringCents + input.oneTimeCents - input.discountCents;
-    const payment = this.create("sub", { amountCents, metadata: input.metadata, idempotencyKey: input.idempotencyKey });
+    const payment = await this.create("sub", { amountCents, metadata: input.metadata, idempotencyKey: input.idempotencyKey });
     return { subscriptionId: payment.id, payment };
   }
 

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ordersCommand } from "../../scripts/shop/orders";
 import type { TestApp } from "../../tests/support/app";
-import { ADDRESS, type Submitted } from "../../tests/support/checkout";
+import { ADDRESS, orderRow, stockOf, type Submitted } from "../../tests/support/checkout";
 import type { FakeStripe } from "../../tests/support/fake-stripe";
-import { createStripeTestApp } from "../../tests/support/stripe-app";
+import { createStripeTestApp, postWebhook } from "../../tests/support/stripe-app";
 import { discounts, mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import type { StripePaymentProvider } from "./stripe";
@@ -25,17 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-async function stockOf(sku: string) {
-  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
-  return row.stock;
-}
 
 const setStock = (sku: string, stock: number) => t.deps.db.update(variants).set({ stock }).where(eq(variants.sku, sku));
 
-async function orderRow(id: number) {
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
-  return order;
-}
 
 async function ordersPaidBy(paymentReference: string) {
   return t.deps.db.select().from(orders).where(eq(orders.paymentReference, paymentReference));
@@ -48,7 +40,7 @@ const confirmationsOf = (number: number) =>
     .where(and(eq(mailOutbox.kind, "order-confirmation"), eq(mailOutbox.subject, `Order #${number} confirmed`)));
 
 const webhook = async (event: { body: string; headers: Record<string, string> }) =>
-  (await t.call("POST", "/api/stripe/webhook", event.body, event.headers)).json();
+  (await postWebhook(t, event)).json();
 
 const owner = (...args: string[]) => ordersCommand(t.deps, "demo", args);
 
@@ -104,7 +96,7 @@ async function paidSubscriptionOrder(attempt: string) {
   const submitted = await confirmSubscription(await subscriptionCart(attempt));
   await payFirstInvoice(submitted.client_secret);
   expect(await webhook(fake.signedEvent("invoice.paid", latestInvoice(submitted.payment_reference)))).toMatchObject({ handled: true });
-  const order = await orderRow(submitted.order_id);
+  const order = await orderRow(t, submitted.order_id);
   expect(order.status).toBe("paid");
   return order;
 }
@@ -119,7 +111,7 @@ async function renewal(subscriptionId: string) {
 
 describe("a cart with a subscription, through Stripe Subscriptions on a local fake Stripe", () => {
   it("makes one subscription per order: the recurring lines as its items, everything one-time as an invoice item", async () => {
-    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const [blend, filters] = [await stockOf(t, BLEND), await stockOf(t, FILTERS)];
     const cart = await subscriptionCart("attempt-first-0001");
     const price_info = await preview(cart);
     expect(price_info).toMatchObject({ subtotal: RECURRING_CENTS + 700, shipping: 599 });
@@ -149,8 +141,8 @@ describe("a cart with a subscription, through Stripe Subscriptions on a local fa
       ["invoice_item_details", 700 + price_info.shipping + price_info.tax],
     ]);
     expect(submitted).toMatchObject({ client_secret: fake.invoiceIntent(invoice.id).client_secret, total: price_info.total });
-    expect(await orderRow(submitted.order_id)).toMatchObject({ status: "pending", paymentReference: subscription.id });
-    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters - 1]);
+    expect(await orderRow(t, submitted.order_id)).toMatchObject({ status: "pending", paymentReference: subscription.id });
+    expect([await stockOf(t, BLEND), await stockOf(t, FILTERS)]).toEqual([blend - 2, filters - 1]);
   });
 
   it("pays the order only from a verified invoice.paid for the first invoice, once however often it is replayed", async () => {
@@ -162,35 +154,35 @@ describe("a cart with a subscription, through Stripe Subscriptions on a local fa
     const event = fake.signedEvent("invoice.paid", invoice, { id: "evt_first_invoice_paid" });
     const forged = await t.call("POST", "/api/stripe/webhook", event.body, { "stripe-signature": "t=1,v1=deadbeef" });
     expect(forged.status).toBe(400);
-    expect((await orderRow(submitted.order_id)).status).toBe("pending");
+    expect((await orderRow(t, submitted.order_id)).status).toBe("pending");
 
     expect(await webhook(event)).toMatchObject({ handled: true, outcome: "applied" });
-    const paid = await orderRow(submitted.order_id);
+    const paid = await orderRow(t, submitted.order_id);
     expect(paid).toMatchObject({ status: "paid", totalCents: submitted.total });
     expect(await webhook(event)).toMatchObject({ handled: false, outcome: "duplicate" });
-    expect((await orderRow(submitted.order_id)).number).toBe(paid.number);
+    expect((await orderRow(t, submitted.order_id)).number).toBe(paid.number);
     expect(await confirmationsOf(paid.number!)).toMatchObject([{ to: EMAIL }]);
   });
 
   it("gives the stock back when Stripe reports the first invoice unpaid", async () => {
-    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const [blend, filters] = [await stockOf(t, BLEND), await stockOf(t, FILTERS)];
     const submitted = await confirmSubscription(await subscriptionCart("attempt-declined-1"));
-    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters - 1]);
+    expect([await stockOf(t, BLEND), await stockOf(t, FILTERS)]).toEqual([blend - 2, filters - 1]);
     await payFirstInvoice(submitted.client_secret, "pm_card_chargeDeclined");
     const invoice = latestInvoice(submitted.payment_reference);
     expect(invoice.status).toBe("open");
 
     expect(await webhook(fake.signedEvent("invoice.payment_failed", invoice))).toMatchObject({ handled: true });
-    expect((await orderRow(submitted.order_id)).status).toBe("failed");
-    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend, filters]);
+    expect((await orderRow(t, submitted.order_id)).status).toBe("failed");
+    expect([await stockOf(t, BLEND), await stockOf(t, FILTERS)]).toEqual([blend, filters]);
   });
 
   it("cancels a paid order as the owner asks: refunded through Stripe, subscription ended, stock back, status cancelled", async () => {
     const order = await paidSubscriptionOrder("attempt-cancel-001");
-    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const [blend, filters] = [await stockOf(t, BLEND), await stockOf(t, FILTERS)];
     expect(await owner("cancel", String(order.number))).toBe(`Order #${order.number} is cancelled and refunded; its stock is back.`);
-    expect((await orderRow(order.id)).status).toBe("cancelled");
-    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend + 2, filters + 1]);
+    expect((await orderRow(t, order.id)).status).toBe("cancelled");
+    expect([await stockOf(t, BLEND), await stockOf(t, FILTERS)]).toEqual([blend + 2, filters + 1]);
     const intent = fake.invoiceIntent(latestInvoice(order.paymentReference!).id);
     expect([...fake.refunds.values()].filter((refund) => refund.payment_intent === intent.id)).toMatchObject([{ amount: order.totalCents }]);
     expect(fake.subscriptions.get(order.paymentReference!)!.status).toBe("canceled");
@@ -200,7 +192,7 @@ describe("a cart with a subscription, through Stripe Subscriptions on a local fa
 describe("renewals", () => {
   it("makes each paid billing cycle a new paid order, numbered and emailed, once however often it is replayed", async () => {
     const first = await paidSubscriptionOrder("attempt-renew-0001");
-    const [blend, filters] = [await stockOf(BLEND), await stockOf(FILTERS)];
+    const [blend, filters] = [await stockOf(t, BLEND), await stockOf(t, FILTERS)];
     const invoice = fake.renewSubscription(first.paymentReference!);
     const event = fake.signedEvent("invoice.paid", invoice, { id: "evt_cycle_paid" });
 
@@ -222,7 +214,7 @@ describe("renewals", () => {
     expect(await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, renewed.id))).toMatchObject([
       { sku: BLEND, subscriptionId: everyTwoWeeks, quantity: 2, unitPriceCents: 1440, lineTotalCents: RECURRING_CENTS },
     ]);
-    expect([await stockOf(BLEND), await stockOf(FILTERS)]).toEqual([blend - 2, filters]);
+    expect([await stockOf(t, BLEND), await stockOf(t, FILTERS)]).toEqual([blend - 2, filters]);
     const mails = await confirmationsOf(renewed.number!);
     expect(mails).toMatchObject([{ to: EMAIL }]);
     expect(mails[0].text).toContain("2 x Tidewater House Blend");
@@ -233,8 +225,8 @@ describe("renewals", () => {
     expect(await webhook(event)).toMatchObject({ handled: false, outcome: "duplicate" });
     expect(await ordersPaidBy(invoice.id)).toHaveLength(1);
     expect(await confirmationsOf(renewed.number!)).toHaveLength(1);
-    expect(await stockOf(BLEND)).toBe(blend - 2);
-    expect((await orderRow(first.id)).status).toBe("paid");
+    expect(await stockOf(t, BLEND)).toBe(blend - 2);
+    expect((await orderRow(t, first.id)).status).toBe("paid");
 
     // A cycle Stripe could not charge ships nothing; Stripe retries it.
     const unpaid = { ...invoice, id: "in_unpaid_cycle", status: "open", amount_paid: 0 };
@@ -246,7 +238,7 @@ describe("renewals", () => {
     await setStock(BLEND, 1);
     const { order: short } = await renewal(first.paymentReference!);
     expect(short.status).toBe("backordered");
-    expect(await stockOf(BLEND)).toBe(1);
+    expect(await stockOf(t, BLEND)).toBe(1);
     expect(await confirmationsOf(short.number!)).toHaveLength(1);
     expect(await owner("list")).toMatch(new RegExp(`#${short.number}  backordered`));
     expect(await owner("show", String(short.number))).toContain("Backordered: a subscription renewal paid while its stock was short");
@@ -254,17 +246,17 @@ describe("renewals", () => {
     await expect(owner("fulfil", String(short.number))).rejects.toThrow(
       `Order ${short.number} is backordered: there is not enough ${BLEND} in stock yet to fulfil it`,
     );
-    expect([(await orderRow(short.id)).status, await stockOf(BLEND)]).toEqual(["backordered", 1]);
+    expect([(await orderRow(t, short.id)).status, await stockOf(t, BLEND)]).toEqual(["backordered", 1]);
     await setStock(BLEND, 5);
     expect(await owner("fulfil", String(short.number))).toBe(`Order #${short.number} is fulfilled.`);
-    expect(await stockOf(BLEND)).toBe(3);
+    expect(await stockOf(t, BLEND)).toBe(3);
 
     // Cancelling one that is still short refunds it and gives back nothing, since it took nothing.
     await setStock(BLEND, 0);
     const { invoice, order: unshipped } = await renewal(first.paymentReference!);
     expect(unshipped.status).toBe("backordered");
     await owner("cancel", String(unshipped.number));
-    expect([(await orderRow(unshipped.id)).status, await stockOf(BLEND)]).toEqual(["cancelled", 0]);
+    expect([(await orderRow(t, unshipped.id)).status, await stockOf(t, BLEND)]).toEqual(["cancelled", 0]);
     expect([...fake.refunds.values()].map((refund) => refund.payment_intent)).toContain(fake.invoiceIntent(invoice.id).id);
     expect(fake.subscriptions.get(first.paymentReference!)!.status).toBe("active");
     await setStock(BLEND, 40);
@@ -275,13 +267,13 @@ describe("renewals", () => {
     const subscriptionId = first.paymentReference!;
     const firstInvoice = latestInvoice(subscriptionId);
     const { invoice, order: renewed } = await renewal(subscriptionId);
-    const blend = await stockOf(BLEND);
+    const blend = await stockOf(t, BLEND);
     const refundsTo = (intentId: string) => [...fake.refunds.values()].filter((refund) => refund.payment_intent === intentId);
 
     expect(await owner("refund", String(renewed.number))).toBe(`Order #${renewed.number} is refunded; its stock is back.`);
     expect(refundsTo(fake.invoiceIntent(invoice.id).id)).toMatchObject([{ amount: RECURRING_CENTS }]);
     expect(fake.subscriptions.get(subscriptionId)!.status).toBe("active");
-    expect(await stockOf(BLEND)).toBe(blend + 2);
+    expect(await stockOf(t, BLEND)).toBe(blend + 2);
 
     // The subscription's latest invoice is now the renewal's; the first order's money came with the first one.
     expect(latestInvoice(subscriptionId).id).toBe(invoice.id);
@@ -289,18 +281,19 @@ describe("renewals", () => {
     expect(refundsTo(fake.invoiceIntent(firstInvoice.id).id)).toMatchObject([{ amount: first.totalCents }]);
     expect(fake.requests.some((request) => request.path === "/v1/refunds" && request.idempotencyKey === `refund:${first.id}`)).toBe(true);
     expect(fake.subscriptions.get(subscriptionId)!.status).toBe("canceled");
-    expect((await orderRow(first.id)).status).toBe("refunded");
-    expect(await stockOf(BLEND)).toBe(blend + 4);
+    expect((await orderRow(t, first.id)).status).toBe("refunded");
+    expect(await stockOf(t, BLEND)).toBe(blend + 4);
   });
 });
 
 describe("a discount code on a subscription order", () => {
   it("charges the order's total, discount included, when the discount is more than the one-time part; renewals pay in full", async () => {
-    await t.deps.db.insert(discounts).values({ storeId: "demo", code: "HALFOFF", percentage: 50, maxRedemptions: 100 });
-    const cart = await subscriptionCart("attempt-discount-1", "HALFOFF");
+    // $15 off $35.80 of goods: more than the one-time part, and the order stays above the $20 minimum.
+    await t.deps.db.insert(discounts).values({ storeId: "demo", code: "FIFTEENOFF", amountCents: 1500, maxRedemptions: 100 });
+    const cart = await subscriptionCart("attempt-discount-1", "FIFTEENOFF");
     const price_info = await preview(cart);
     const oneTimeCents = 700 + price_info.shipping + price_info.tax;
-    expect(price_info.discount).toBe((RECURRING_CENTS + 700) / 2);
+    expect(price_info.discount).toBe(1500);
     expect(price_info.discount).toBeGreaterThan(oneTimeCents);
 
     const submitted = await confirmSubscription(cart);
@@ -326,7 +319,7 @@ describe("a discount code on a subscription order", () => {
 
     await payFirstInvoice(submitted.client_secret);
     expect(await webhook(fake.signedEvent("invoice.paid", latestInvoice(submitted.payment_reference)))).toMatchObject({ handled: true });
-    expect(await orderRow(submitted.order_id)).toMatchObject({ status: "paid", discountCents: price_info.discount, totalCents: price_info.total });
+    expect(await orderRow(t, submitted.order_id)).toMatchObject({ status: "paid", discountCents: price_info.discount, totalCents: price_info.total });
     expect(await t.deps.db.select().from(payments).where(eq(payments.orderId, submitted.order_id))).toMatchObject([
       { status: "succeeded", amountCents: price_info.total },
     ]);

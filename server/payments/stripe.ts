@@ -17,6 +17,9 @@ import {
   type SubscriptionRequest,
 } from "./provider";
 
+/** How far a webhook signature's time may be from ours, either way: Stripe's default. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
 export type StripeOptions = {
   secretKey: string;
   publishableKey: string;
@@ -98,6 +101,24 @@ export class StripePaymentProvider implements PaymentProvider {
       // Only a payment Stripe says does not exist (another account or mode) is missing; a network error is not.
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") {
         throw new PaymentNotFoundError(error.message);
+      }
+      throw error;
+    }
+  }
+
+  async cancelPayment(id: string, input: { idempotencyKey: string }) {
+    if (id.startsWith("sub_")) {
+      const payment = await this.retrievePayment(id);
+      if (payment.status !== "requires_payment_method") return payment;
+      await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: input.idempotencyKey });
+      return this.retrievePayment(id);
+    }
+    try {
+      return toPayment(await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey: input.idempotencyKey }));
+    } catch (error) {
+      // Stripe refuses to cancel an intent that succeeded, is processing or is canceled already: it stays as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "payment_intent_unexpected_state") {
+        return this.retrievePayment(id);
       }
       throw error;
     }
@@ -199,11 +220,17 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent | null {
+    const signature = headers.get("stripe-signature") ?? "";
     let event: Stripe.Event;
     try {
-      event = this.stripe.webhooks.constructEvent(rawBody, headers.get("stripe-signature") ?? "", this.options.webhookSecret);
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (error) {
       throw new WebhookVerificationError((error as Error).message);
+    }
+    // constructEvent refuses only signatures older than the tolerance; one dated ahead of it is as suspect.
+    const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+    if (signedAt - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+      throw new WebhookVerificationError("Timestamp outside the tolerance zone");
     }
     switch (event.type) {
       case "payment_intent.succeeded":

@@ -20,7 +20,7 @@ export function hashReviewToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export function reviewLink(publicUrl: string, token: string): string {
+function reviewLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, "")}/verified_review_submission?review_token=${encodeURIComponent(token)}`;
 }
 

@@ -8,7 +8,9 @@ import { bundles, mailOutbox, orderLines, orders, products, reviewTokens, review
 import { getProductByHandle } from "../catalog/products";
 import { fulfilOrder } from "../orders/orders";
 import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./review-tokens";
+import { publicReviewerName } from "./reviewer-name";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";
+import { namedError } from "../../tests/support/errors";
 
 const H = DEMO.productHandles;
 
@@ -271,7 +273,7 @@ describe("review submission", () => {
     for (const [overrides, status, message] of cases) {
       const response = await t.call("POST", "/api/reviews/submit", submission(token, orderId, overrides));
       expect(response.status, JSON.stringify(overrides).slice(0, 80)).toBe(status);
-      expect((await response.json()).error).toMatch(message);
+      expect(namedError(await response.json())).toMatch(message);
     }
     const malformed = await t.call("POST", "/api/reviews/submit", "{not json");
     expect(malformed.status).toBe(400);
@@ -317,7 +319,9 @@ describe("publishing", () => {
     expect(after.rating.count).toBe(before.rating.count + 2);
     expect(after.rating.average).toBeCloseTo(Math.round((sum / after.rating.count) * 10) / 10, 5);
     const mine = after.reviews.find((r) => r.review_id === submitted.review.review_id);
-    expect(mine).toMatchObject({ verified: true, reviewer_name: "Ada Lovelace", review_rating: 2, review_title: "Lovely" });
+    // Shoppers see the first name and the last name's initial, like the demo reviews; the owner keeps the full name.
+    expect(mine).toMatchObject({ verified: true, reviewer_name: "Ada L.", review_rating: 2, review_title: "Lovely" });
+    expect((await listReviews(db, storeId)).find((r) => r.id === submitted.review.review_id)?.reviewerName).toBe("Ada Lovelace");
 
     await respondToReview(db, storeId, submitted.review.review_id, "Sorry to hear that; we sent a new filter.");
     const answered = (await getProductByHandle(db, storeId, H.frenchPress))!;
@@ -361,5 +365,16 @@ describe("abuse", () => {
     const refused = await reviewerOrder("guess-last");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
+
+describe("the reviewer's name on a published review", () => {
+  it("is the first name and the last name's initial, and a short name stays as it is", () => {
+    expect(publicReviewerName("Priya Natarajan")).toBe("Priya N.");
+    expect(publicReviewerName("  Jan  van der berg ")).toBe("Jan B.");
+    expect(publicReviewerName("Priya N.")).toBe("Priya N.");
+    expect(publicReviewerName("Émile Ørsted")).toBe("Émile Ø.");
+    expect(publicReviewerName("Cher")).toBe("Cher");
+    expect(publicReviewerName("   ")).toBe("Verified buyer");
   });
 });

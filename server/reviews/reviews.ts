@@ -8,7 +8,6 @@ import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } f
 import type { Database } from "../db/client";
 import { orders, products, reviews } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { assertStoreExists } from "../store/settings";
 import { orderedProducts, productsLeftToReview } from "./order-products";
 import { resolveReviewToken } from "./review-tokens";
 
@@ -25,7 +24,6 @@ async function loadOrder(db: Database, storeId: string, orderId: number) {
 
 /** POST /reviews/reviewer_order: the order behind a review link and the products still to review. */
 export async function getReviewerOrder(db: Database, storeId: string, token: string): Promise<ReviewOrderDetails> {
-  await assertStoreExists(db, storeId);
   const grant = await resolveReviewToken(db, storeId, token);
   const order = await loadOrder(db, storeId, grant.orderId);
   const left = await productsLeftToReview(db, storeId, order.id);
@@ -51,16 +49,18 @@ const ALREADY_REVIEWED = "This product has already been reviewed for this order"
  * POST /reviews/submit: one verified review of one product of the token's order. The reviewer's name and email come
  * from the order; what the client sends for them is ignored.
  */
-export async function submitVerifiedReview(db: Database, input: ReviewSubmission): Promise<ReviewSubmissionResponse> {
-  const storeId = input.store_id;
-  await assertStoreExists(db, storeId);
+export async function submitVerifiedReview(
+  db: Database,
+  storeId: string,
+  input: ReviewSubmission,
+): Promise<ReviewSubmissionResponse> {
   const grant = await resolveReviewToken(db, storeId, input.token);
   const order = await loadOrder(db, storeId, grant.orderId);
   if (order.publicId !== input.order_id) throw new HttpError(403, "This review link is for another order");
 
   const bought = await orderedProducts(db, storeId, order.id);
   const product = bought.find((p) => p.handle === input.product_handle);
-  if (!product) throw new HttpError(422, `product_handle: ${input.product_handle} is not part of this order`);
+  if (!product) throw new HttpError(422, `${input.product_handle} is not part of this order`, "product_handle");
 
   let reviewId: number;
   try {
@@ -139,7 +139,7 @@ export const RESPONSE_MAX = 5000;
 /** The seller's public answer, shown under 'Response from Seller'; an empty text removes it. */
 export async function respondToReview(db: Database, storeId: string, reviewId: number, text: string): Promise<void> {
   const response = text.trim();
-  if (response.length > RESPONSE_MAX) throw new HttpError(400, `response: must be at most ${RESPONSE_MAX} characters`);
+  if (response.length > RESPONSE_MAX) throw new HttpError(400, `must be at most ${RESPONSE_MAX} characters`, "response");
   await updateReview(db, storeId, reviewId, { response: response === "" ? null : response });
 }
 

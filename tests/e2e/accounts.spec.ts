@@ -1,5 +1,6 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { SIGNED_UP_MESSAGE } from "../../core/account-messages";
 import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
@@ -48,18 +49,24 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
 }
 
-/** The link of the newest password-reset email to `email`, read in the shop's mailbox as the owner. */
-async function resetLinkFor(browser: Browser, email: string): Promise<string> {
+/** The text of the newest email of `kind` to `email`, read in the shop's mailbox as the owner. */
+async function newestMail(browser: Browser, email: string, kind: string, subject: string): Promise<string> {
   const owner = await browser.newContext({ httpCredentials: { ...OWNER, send: "always" } });
   const mailbox = await owner.newPage();
-  const mail = mailbox.getByRole("article").filter({ hasText: `To ${email}` }).filter({ hasText: "password-reset" }).first();
+  const mail = mailbox.getByRole("article").filter({ hasText: `To ${email}` }).filter({ hasText: kind }).first();
   // The shop sends the mail just after answering the request, so the mailbox may need a second look.
   await expect(async () => {
     await mailbox.goto("/dev/mailbox");
-    await expect(mail).toContainText("Reset your", { timeout: 1000 });
+    await expect(mail).toContainText(subject, { timeout: 1000 });
   }).toPass();
   const text = (await mail.textContent())!;
   await owner.close();
+  return text;
+}
+
+/** The link of the newest password-reset email to `email`. */
+async function resetLinkFor(browser: Browser, email: string): Promise<string> {
+  const text = await newestMail(browser, email, "password-reset", "Reset your");
   const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(text);
   expect(link, "reset link in the mail").not.toBeNull();
   return new URL(link![1]).pathname + new URL(link![1]).search;
@@ -85,7 +92,7 @@ test("a shopper signs up, signs in, sees the profile and logs out", async ({ pag
 
   await signUp(page, email);
   await expect(page.getByRole("heading", { name: "Sign In" })).toBeVisible();
-  await expect(page.getByText("Your account has been created. Please sign in.")).toBeVisible();
+  await expect(page.getByText(SIGNED_UP_MESSAGE)).toBeVisible();
   await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/signup");
   await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
   await expectNoSeriousA11yViolations(page);
@@ -136,6 +143,29 @@ test("/profile and order pages redirect to /login when signed out", async ({ pag
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/profile/orders/1001");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("signing up with an email that has an account looks like any sign-up, changes nothing and mails its owner", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("again");
+  await signUp(page, email);
+  const firstAnswer = await page.getByRole("main").textContent();
+  // Someone else, with another password: the same page and words, and nobody is signed in.
+  await signUp(page, email, "someone else's 99");
+  await expect(page.getByText(SIGNED_UP_MESSAGE)).toBeVisible();
+  expect(await page.getByRole("main").textContent()).toBe(firstAnswer);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Account", exact: true })).toBeVisible();
+
+  const mail = await newestMail(browser, email, "signup-attempt", "Someone tried to create");
+  expect(mail).toContain("You already have an account");
+  expect(mail).toMatch(/\/login/);
+  expect(mail).toMatch(/\/reset-password\?token=/);
+
+  await signIn(page, email, "someone else's 99");
+  await expect(page.getByRole("dialog", { name: "Account Not Found" })).toBeVisible();
+  await page.getByRole("dialog", { name: "Account Not Found" }).getByRole("button", { name: "OK" }).click();
+  await signIn(page, email);
+  await expect(page.getByText("Account Status")).toBeVisible();
 });
 
 test("the forgot-password page answers the same for any email and the reset page refuses a bad link", async ({ page }) => {

@@ -19,6 +19,13 @@ async function analyticsSessionRef(context: BrowserContext): Promise<string> {
   return ref;
 }
 
+/** Runs a full page load and waits until the tracker has joined it to the visit (initialize, then initial data). */
+async function pageLoadTracked(page: Page, load: () => Promise<unknown>) {
+  const joined = page.waitForResponse((response) => response.url().endsWith("/api/metrics/collect-data"));
+  await load();
+  await joined;
+}
+
 async function search(page: Page, query: string) {
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const box = page.getByRole("searchbox", { name: "Search products" });
@@ -44,6 +51,12 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
 
+  // A new page load within 30 minutes goes on with the same visit; its pages join the first load's.
+  await pageLoadTracked(page, () => page.goto("/pages/about"));
+  expect(await analyticsSessionRef(context)).toBe(ref);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+
   // Closing the tab fires pagehide/beforeunload: the tracker sends the session as a beacon.
   await page.close({ runBeforeUnload: true });
 
@@ -67,7 +80,7 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
 
   await expect(admin.getByRole("heading", { level: 1, name: "Browsing analytics" })).toBeVisible();
   const cells = session.getByRole("cell");
-  await expect(cells.nth(1)).toHaveText("/, /blog, /contact, /search, /search, /products/house-blend");
+  await expect(cells.nth(1)).toHaveText("/, /blog, /contact, /search, /search, /products/house-blend, /pages/about, /contact");
   await expect(cells.nth(2)).toHaveText("house-blend ×1");
   // Two search entries, each closed with a duration above zero.
   await expect(cells.nth(3)).toHaveText(/^tea \((?!0 s)[\d.]+ s[^)]*\), house blend \((?!0 s)[\d.]+ s[^)]*\)$/);
@@ -80,6 +93,48 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   await expect(admin.getByRole("rowheader", { name: "house blend", exact: true }).first()).toBeVisible();
   await expect(admin.getByRole("img", { name: /sessions over \d+ days/ })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
+  await owner.close();
+});
+
+test("product views alone are not abandoned carts, and the report has the owner's layout", async ({ browser }) => {
+  const owner = await browser.newContext({ httpCredentials: { username: "owner", password: ADMIN_PASSWORD } });
+  const admin = await owner.newPage();
+  await admin.goto("/admin/analytics?days=7");
+  const cartCounts = admin.getByText(/^\d+ abandoned, \d+ purchased$/);
+  const countsBefore = await cartCounts.innerText();
+
+  const shopper = await browser.newContext();
+  await skipWelcomePopup(shopper);
+  const page = await shopper.newPage();
+  await pageLoadTracked(page, () => page.goto("/products/harbor-mug"));
+  const ref = await analyticsSessionRef(shopper);
+  await page.close({ runBeforeUnload: true });
+  await shopper.close();
+
+  const session = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: ref }) });
+  await expect(async () => {
+    await admin.goto("/admin/analytics?days=7");
+    await expect(session).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(session.getByRole("cell").nth(2)).toHaveText("harbor-mug ×1");
+  await expect(session.getByRole("cell").nth(5)).toHaveText("empty");
+  await expect(cartCounts).toHaveText(countsBefore);
+
+  // The owner's layout: no shop navigation, WELCOME tab or newsletter footer, even once the browser is idle (when
+  // the shop would load the tab).
+  await expect(admin.getByRole("banner")).toContainText("Shop owner");
+  await admin.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
+  await expect(admin.getByRole("button", { name: "WELCOME" })).toHaveCount(0);
+  await expect(admin.getByRole("contentinfo")).toHaveCount(0);
+  await expect(admin.getByRole("button", { name: "Search", exact: true })).toHaveCount(0);
+  await expect(admin.getByRole("link", { name: "View the shop" })).toHaveAttribute("href", "/");
+  await expectNoSeriousA11yViolations(admin);
+
+  // The shop itself still has them, in the same browser.
+  const shopPage = await owner.newPage();
+  await shopPage.goto("/");
+  await expect(shopPage.getByRole("button", { name: "WELCOME" })).toBeVisible();
+  await expect(shopPage.getByRole("contentinfo")).toBeVisible();
   await owner.close();
 });
 

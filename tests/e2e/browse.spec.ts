@@ -111,7 +111,7 @@ test.describe("browse and find", () => {
     // Browsers ask for /favicon.ico when no icon is named, and log the 404 as an error.
     expect(product).toContain('<link rel="icon" href="/images/brand/icon.svg"/>');
     // The stylesheet is inside the document: first paint waits for no other request.
-    expect(product).toMatch(/<style id="shop-stylesheet">[^<]*tailwindcss/);
+    expect(product).toMatch(/<style id="shop-stylesheet" nonce="[^"]+">[^<]*tailwindcss/);
     expect(product).not.toContain('rel="stylesheet"');
     // The other products below come as cards: their descriptions stay on their own pages.
     expect(product).toContain("It is the pot we brew in the roastery every morning");
@@ -123,6 +123,24 @@ test.describe("browse and find", () => {
     await page.goto("/shop");
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
     await expect(page.getByRole("list", { name: "All Products" }).getByRole("link", { name: /Morning Ritual Gift Box/ })).toBeVisible();
+  });
+
+  test("a search of several words finds what most of them describe, products with every word first", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    const box = page.getByRole("searchbox", { name: "Search products" });
+    await box.fill("coffee mug");
+    await box.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Search Results: coffee mug" })).toBeVisible();
+    const results = page.getByRole("main").getByRole("heading", { level: 2 });
+    // The Harbor Stoneware Mug says mug but not coffee; the Enamel Camp Mug says both, so it comes first.
+    await expect(page.getByRole("heading", { level: 2, name: "Harbor Stoneware Mug" })).toBeVisible();
+    await expect(results.first()).toHaveText("Enamel Camp Mug");
+    await expectNoSeriousA11yViolations(page);
+
+    // Nonsense that outnumbers a real word still finds nothing.
+    await page.goto("/search?query=qwxzv%20jjkkq%20mug&type=search");
+    await expect(page.getByRole("heading", { name: "No Results Found" })).toBeVisible();
   });
 
   test("'No Results Found' for a search that matches nothing, and the error text for a bad type", async ({ page }) => {
@@ -263,9 +281,17 @@ test.describe("browse and find", () => {
       "/search?query=tea&amp;type=collection-search",
     );
     expect((await head("/shop")).match(canonical)?.[1]).toBe("/shop");
-    // A category page is titled by its collection's name, not by the heading every listing shares.
+    // A category page is titled by its collection's name, as it is headed (decision 0018).
     expect(await head("/search?query=drinkware&type=collection-search")).toMatch(/<title>Mugs &amp; Drinkware \| [^<]+<\/title>/);
-    const checkout = await head("/checkout?session_id=cs_made_up");
+    // A checkout answers only the browser whose cart it holds, so this one starts its own.
+    const bags = { sku: DEMO.subscriptions.houseBlend.sku, quantity: 2 };
+    expect((await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", ...bags }] } })).ok()).toBe(true);
+    const session = await page.request.post("/api/stripe/create_checkout_session", {
+      data: { checkout_items: [bags], cost_of_checkout: 3200 },
+    });
+    expect(session.status(), await session.text()).toBe(201);
+    const { session_id } = (await session.json()) as { session_id: string };
+    const checkout = await head(`/checkout?session_id=${session_id}`);
     expect(checkout.match(canonical)?.[1]).toBe("/checkout");
     expect(checkout).not.toContain("noindex");
   });

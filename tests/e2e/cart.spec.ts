@@ -271,7 +271,7 @@ test.describe("adding to the cart", () => {
   test("quick shop on a product card adds the chosen variant", async ({ page }) => {
     await page.goto("/shop");
     const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Tidewater House Blend" }) });
-    // Hovering the card shows its pickers (spec section 2, Product card).
+    // Hovering the card shows its pickers (docs/product.md, Product card).
     await card.hover();
     const quickShop = card.getByRole("group", { name: "Quick shop Tidewater House Blend" });
     await quickShop.getByText("2 lb", { exact: true }).click();
@@ -296,8 +296,8 @@ test.describe("adding to the cart", () => {
     await page.getByRole("button", { name: "Add Bundle to Cart" }).click();
     const row = line(page, "Pour-Over Starter Kit");
     await expect(row).toContainText("Bundle includes:");
-    await expect(row).toContainText("1 x Ceramic Dripper");
-    await expect(row).toContainText("1 x House Blend");
+    await expect(row).toContainText("1 × Ceramic Dripper — Matte White");
+    await expect(row).toContainText("1 × House Blend — Whole Bean, 12 oz");
     await expect(row).toContainText("$45.00");
     await expectNoSeriousA11yViolations(page);
   });

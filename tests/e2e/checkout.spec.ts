@@ -2,13 +2,15 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { DESKTOP, PHONE } from "./viewports";
 
 const SKU = DEMO.subscriptions.houseBlend.sku; // $16.00 a bag
+const ETHIOPIA = "ETH-12OZ-WB"; // $19.50 a bag
 const OWNER = { username: "owner", password: "e2e-owner-password" };
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your cart" });
 
-async function storeCart(page: Page, quantity: number, sku = SKU, discountCode?: string) {
+async function storeCart(page: Page, quantity: number, sku: string = SKU, discountCode?: string) {
   await page.goto("/");
   const response = await page.request.post("/api/cart-items", {
     data: { cartItems: [{ kind: "product", sku, quantity }], ...(discountCode ? { discount_code: discountCode } : {}) },
@@ -25,6 +27,8 @@ async function goToCheckout(page: Page) {
 }
 
 const form = (page: Page) => page.getByRole("form", { name: "Checkout" });
+const summary = (page: Page) => page.getByRole("complementary", { name: "Order summary" });
+const payNow = (page: Page) => page.getByRole("button", { name: "Pay Now" });
 
 async function fillDetails(page: Page, email = "shopper@example.com", name = "Sam Shopper") {
   await form(page).getByLabel("Email").fill(email);
@@ -75,7 +79,7 @@ test.describe("checkout with the simulated provider", () => {
     await standard.check();
     await expect(page.getByText("$5.99").last()).toBeVisible();
     // $32.00 + $5.99 shipping + 7.25 % California tax on the goods ($2.32).
-    await expect(page.getByText("$40.31")).toBeVisible();
+    await expect(summary(page).getByRole("definition").last()).toHaveText("$40.31");
     await expectNoSeriousA11yViolations(page);
 
     // Emptying the address takes the shipping methods away again.
@@ -83,7 +87,7 @@ test.describe("checkout with the simulated provider", () => {
     await expect(standard).toBeHidden();
     await form(page).getByLabel("City").fill("Sacramento");
     await page.getByRole("radio", { name: /Standard Shipping/ }).check();
-    await expect(page.getByText("$40.31")).toBeVisible();
+    await expect(summary(page).getByRole("definition").last()).toHaveText("$40.31");
 
     await payWith(page, "4242 4242 4242 4242");
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
@@ -109,17 +113,99 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a declined card ends on 'Purchase Failed' and leaves the stock as it was", async ({ page }) => {
-    const before = await stockOf(page, DEMO.productHandles.houseBlend, SKU);
-    await storeCart(page, 2);
+  test("a declined card keeps the shopper on checkout with the provider's reason, and another card pays", async ({ page }) => {
+    const before = await stockOf(page, DEMO.productHandles.ethiopia, ETHIOPIA);
+    await storeCart(page, 2, ETHIOPIA);
     await goToCheckout(page);
+    const checkout = page.url();
     await fillDetails(page, "declined@example.com");
     await page.getByRole("radio", { name: /Express Shipping/ }).check();
     await payWith(page, "4000 0000 0000 0002");
+    await expect(form(page).getByRole("alert")).toHaveText("Your card was declined.");
+    expect(page.url()).toBe(checkout);
+    await expect(page.getByRole("button", { name: "Pay Now" })).toBeEnabled();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/checkout-declined.png", fullPage: true });
+    // The declined attempt holds nothing back from the shelf.
+    await expect.poll(() => stockOf(page, DEMO.productHandles.ethiopia, ETHIOPIA)).toBe(before);
+
+    await payWith(page, "4000 0000 0000 9995");
+    await expect(form(page).getByRole("alert")).toHaveText("Your card has insufficient funds.");
+    // Typing another card takes the old reason away.
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await expect(form(page).getByRole("alert")).toHaveCount(0);
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(/Order number: \d+/)).toBeVisible();
+    await expect.poll(() => stockOf(page, DEMO.productHandles.ethiopia, ETHIOPIA)).toBe(before - 2);
+  });
+
+  test("'Purchase Failed' from the provider's redirect offers the way back to the checkout while the cart is there", async ({ page, browser }) => {
+    await storeCart(page, 2, ETHIOPIA);
+    await goToCheckout(page);
+    const checkout = page.url();
+    const sessionId = new URL(checkout).searchParams.get("session_id")!;
+    const session = await page.request.get(`/api/stripe/checkout-session?sessionId=${sessionId}&store_id=demo`);
+    const { client_secret: secret } = ((await session.json()) as { session_data: { client_secret: string } }).session_data;
+    const failed = `/checkout-confirmation?ref=${secret.split("_secret_")[0]}&redirect_status=failed`;
+
+    await page.goto(failed);
     await expect(page.getByRole("heading", { name: "Purchase Failed" })).toBeVisible();
     await expect(page.getByText("We're sorry, but your purchase could not be completed. Please try again.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await expect.poll(() => stockOf(page, DEMO.productHandles.houseBlend, SKU)).toBe(before);
+    await page.getByRole("link", { name: "Return to checkout" }).click();
+    await expect(page).toHaveURL(checkout);
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(page.getByText(/Order number: \d+/)).toBeVisible();
+
+    // Once the cart is paid for, and for a browser without that cart, there is nothing to go back to.
+    await page.goto(failed);
+    await expect(page.getByRole("heading", { name: "Purchase Failed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to checkout" })).toHaveCount(0);
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await other.goto(failed);
+    await expect(other.getByRole("heading", { name: "Purchase Failed" })).toBeVisible();
+    await expect(other.getByRole("link", { name: "Return to checkout" })).toHaveCount(0);
+    await stranger.close();
+  });
+
+  test("a subscription cart's declined card stays on checkout, and its failed redirect goes back through the cart", async ({ page }) => {
+    await page.goto("/");
+    const tea = DEMO.subscriptions.breakfastTea;
+    const stored = await page.request.post("/api/cart-items", {
+      data: { cartItems: [{ kind: "product", sku: tea.sku, quantity: 3, subscription: { subscription_id: tea.everyTwoWeeks } }] },
+    });
+    expect(stored.status()).toBe(200);
+    await page.reload();
+    await page.getByRole("button", { name: /^Cart/ }).click();
+    await drawer(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await fillDetails(page, "tea-subscriber@example.com");
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    const submitted = page.waitForResponse("**/api/stripe/confirm_subscription");
+    await payWith(page, "4000 0000 0000 0002");
+    const { payment_reference: reference } = (await (await submitted).json()) as { payment_reference: string };
+    await expect(form(page).getByRole("alert")).toHaveText("Your card was declined.");
+
+    // The provider's redirect with a failure: a subscription checkout has no session, so the way back is the cart.
+    await page.goto(`/checkout-confirmation?ref=${reference}&redirect_status=failed`);
+    await expect(page.getByRole("heading", { name: "Purchase Failed" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to checkout" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Return to checkout" }).click();
+    await drawer(page).getByRole("button", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await fillDetails(page, "tea-subscriber@example.com");
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await payWith(page, "4000 0000 0000 9995");
+    await expect(form(page).getByRole("alert")).toHaveText("Your card has insufficient funds.");
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByText(/Order number: \d+/)).toBeVisible();
   });
 
   test("shipping is free above $40", async ({ page }) => {
@@ -127,12 +213,12 @@ test.describe("checkout with the simulated provider", () => {
     await goToCheckout(page);
     await fillDetails(page);
     const standard = page.getByRole("radio", { name: /Standard Shipping/ });
-    await expect(page.getByText("FREE").first()).toBeVisible();
     await standard.check();
+    await expect(page.getByRole("radio", { name: /Standard Shipping.*FREE/ })).toBeChecked();
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByText("FREE")).toBeVisible();
     // $48.00 and 7.25 % tax ($3.48), no shipping.
-    await expect(summary.getByText("$51.48")).toBeVisible();
+    await expect(summary.getByRole("definition").last()).toHaveText("$51.48");
   });
 
   test("a cart with a subscription checks out without a session and is confirmed", async ({ page }) => {
@@ -193,11 +279,65 @@ test.describe("checkout with the simulated provider", () => {
     await expect(summary.getByText("Discount (SAVE15)")).toBeVisible();
     // $32.00 less 15 % ($4.80), as the cart drawer's estimated total.
     await expect(summary.getByText("-$4.80")).toBeVisible();
-    await expect(summary.getByText("$27.20")).toBeVisible();
+    await expect(summary.getByRole("definition").last()).toHaveText("$27.20");
     await fillDetails(page);
     await page.getByRole("radio", { name: /Standard Shipping/ }).check();
     // $27.20 + $5.99 shipping + 7.25 % tax on the goods ($1.97).
-    await expect(summary.getByText("$35.16")).toBeVisible();
+    await expect(summary.getByRole("definition").last()).toHaveText("$35.16");
+  });
+
+  test("another browser opening the checkout link gets the not-found page, and the shopper keeps the checkout", async ({ page, browser }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const link = page.url();
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    const response = await other.goto(link);
+    expect(response?.status()).toBe(404);
+    await expect(other.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(other.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(other);
+    await stranger.close();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Pay Now" })).toBeVisible();
+  });
+
+  test("a free-shipping code applied at checkout shows the server's $0 shipping on the chosen method and in the total", async ({ page }) => {
+    await storeCart(page, 2);
+    await goToCheckout(page);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await summary.getByLabel("Discount code").fill(DEMO.discountCodes.freeShipping);
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.getByText(`Discount (${DEMO.discountCodes.freeShipping})`)).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await expect(page.getByRole("radio", { name: /Standard Shipping.*FREE/ })).toBeChecked();
+    await expect(summary.getByText("FREE", { exact: true })).toBeVisible();
+    // $32.00 of goods and 7.25 % tax ($2.32), no shipping.
+    await expect(summary.getByRole("definition").last()).toHaveText("$34.32");
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a code that takes the order below the minimum is refused with the minimum's message", async ({ page }) => {
+    await page.goto("/");
+    // $16 of coffee and $7 of filters: $23, and $13 once TENOFF takes $10 off, as the drawer would refuse.
+    const stored = await page.request.post("/api/cart-items", {
+      data: { cartItems: [{ kind: "product", sku: SKU, quantity: 1 }, { kind: "product", sku: "FILT-100", quantity: 1 }] },
+    });
+    expect(stored.status(), await stored.text()).toBe(200);
+    await page.reload();
+    await goToCheckout(page);
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await summary.getByLabel("Discount code").fill(DEMO.discountCodes.fixedAmount);
+    await summary.getByRole("button", { name: "Apply" }).click();
+    await expect(summary.getByText(`Discount (${DEMO.discountCodes.fixedAmount})`)).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    await expect(form(page).getByRole("alert")).toHaveText("Minimum order amount is $20.00");
+    await payWith(page, "4242 4242 4242 4242");
+    await expect(form(page).getByRole("alert")).toHaveText("Minimum order amount is $20.00");
+    await expect(page).toHaveURL(/\/checkout\?session_id=/);
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a rate-limited code is not called invalid at checkout either", async ({ page }) => {
@@ -240,7 +380,7 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page.getByText(/discount_code/)).toHaveCount(0);
     await summary.getByRole("button", { name: "Remove" }).click();
     await expect(summary.getByRole("alert")).toHaveCount(0);
-    await expect(summary.getByText("$40.31")).toBeVisible();
+    await expect(summary.getByRole("definition").last()).toHaveText("$40.31");
   });
 
   test("inputs stop at the server's limits and a refused field is named beside it", async ({ page }) => {
@@ -273,5 +413,103 @@ test.describe("checkout with the simulated provider", () => {
     await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
     await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});
+
+/**
+ * Two bags of drip-ground House Blend and the Tea Lover's Sampler as its page chooses it, taken to checkout from the
+ * drawer: goods no other journey here buys, so their stock is the seed's whatever ran before.
+ */
+async function checkoutWithBundle(page: Page) {
+  await page.goto("/");
+  const stored = await page.request.post("/api/cart-items", {
+    data: { cartItems: [{ kind: "product", sku: "HOUSE-12OZ-DRIP", quantity: 2 }] },
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+  await page.goto(`/bundles/${DEMO.bundleHandles.teaSampler}`);
+  await page.getByRole("button", { name: "Add Bundle to Cart" }).click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByText("$74.00").first()).toBeVisible();
+  await drawer(page).getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
+}
+
+async function expectLinesPriced(page: Page) {
+  const blend = summary(page).getByRole("listitem").filter({ hasText: "2 × Tidewater House Blend" });
+  await expect(blend).toContainText("$32.00");
+  await expect(blend).toContainText("Grind: Drip Grind");
+  await expect(blend).toContainText("Weight: 12 oz");
+  const sampler = summary(page).getByRole("listitem").filter({ hasText: "1 × Tea Lover's Sampler" });
+  await expect(sampler).toContainText("$42.00");
+  await expect(sampler).toContainText("1 × Highland Breakfast Tea — 50 g Tin");
+  await expect(sampler).toContainText("1 × Chamomile Honeybush — 50 g Tin");
+  for (const label of ["Subtotal", "Shipping", "Tax", "Total"]) {
+    await expect(summary(page).getByText(label, { exact: true })).toBeVisible();
+  }
+  // Subtotal and, before any shipping is known, the total.
+  await expect(summary(page).getByRole("definition").first()).toHaveText("$74.00");
+  await expect(summary(page).getByRole("definition").last()).toHaveText("$74.00");
+}
+
+async function top(page: Page, locator: ReturnType<Page["getByRole"]>) {
+  const box = await locator.boundingBox();
+  expect(box, "laid out on the page").not.toBeNull();
+  return box!;
+}
+
+test.describe("checkout summary on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the summary comes before Pay Now, opens to each line's options, quantity and price, and has the discount box", async ({ page }) => {
+    await checkoutWithBundle(page);
+    const disclosure = summary(page).getByRole("button", { name: "Show order summary $74.00" });
+    await expect(disclosure).toHaveAttribute("aria-expanded", "false");
+    expect((await top(page, disclosure)).y + (await top(page, disclosure)).height).toBeLessThan((await top(page, payNow(page))).y);
+    await expect(summary(page).getByLabel("Discount code")).toBeHidden();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/checkout-phone-closed.png", fullPage: true });
+
+    await disclosure.click();
+    await expect(summary(page).getByRole("button", { name: "Hide order summary $74.00" })).toHaveAttribute("aria-expanded", "true");
+    await expectLinesPriced(page);
+    const whole = await top(page, summary(page));
+    const code = await top(page, summary(page).getByLabel("Discount code"));
+    const pay = await top(page, payNow(page));
+    expect(whole.y + whole.height).toBeLessThan(pay.y);
+    expect(code.y).toBeLessThan(pay.y);
+    // Nothing of the summary runs past the phone's width.
+    expect(whole.x + whole.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/checkout-phone-open.png", fullPage: true });
+
+    // A code applied from the open summary is priced by the server there, above the form, and the disclosure's
+    // total follows the server's.
+    await summary(page).getByLabel("Discount code").fill("SAVE15");
+    await summary(page).getByRole("button", { name: "Apply" }).click();
+    await expect(summary(page).getByText("Discount (SAVE15)")).toBeVisible();
+    await fillDetails(page);
+    await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+    // 15 % of $74.00 is $11.10, capped at $10.00; $64.00 ships free, and 7.25 % tax is $4.64.
+    await expect(summary(page).getByText("-$10.00")).toBeVisible();
+    await expect(summary(page).getByRole("definition").last()).toHaveText("$68.64");
+    await summary(page).getByRole("button", { name: "Hide order summary $68.64" }).click();
+    await expect(summary(page).getByRole("button", { name: "Show order summary $68.64" })).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("checkout summary on a wide screen", () => {
+  test.use({ viewport: DESKTOP });
+
+  test("the summary stays beside the form, open, with each line's price", async ({ page }) => {
+    await checkoutWithBundle(page);
+    await expect(summary(page).getByRole("button", { name: /order summary/ })).toBeHidden();
+    await expect(summary(page).getByRole("heading", { name: "Order summary" })).toBeVisible();
+    await expectLinesPriced(page);
+    const aside = await top(page, summary(page));
+    const form = await top(page, page.getByRole("form", { name: "Checkout" }));
+    expect(aside.x).toBeGreaterThanOrEqual(form.x + form.width);
+    expect(Math.abs(aside.y - form.y)).toBeLessThan(40);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/checkout-desktop.png", fullPage: true });
   });
 });

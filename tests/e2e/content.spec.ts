@@ -160,7 +160,8 @@ test.describe("welcome popup", () => {
     await page.goto("/");
     const tab = page.getByRole("button", { name: "WELCOME" });
     await expect(tab).toBeVisible();
-    await expect(tab).toHaveCSS("position", "fixed");
+    // The page's last line at its left, not fixed over what scrolls beneath it (issue 18, welcome-tab.spec.ts).
+    await expect(tab).not.toHaveCSS("position", "fixed");
     await expectNoSeriousA11yViolations(page);
     await tab.click();
     const popup = page.getByRole("dialog", { name: "Welcome!" });

@@ -1,7 +1,24 @@
-import { test as base, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { REPLAY_EARLY_CLICKS } from "../../core/early-clicks";
 
 export { expect } from "@playwright/test";
+
+const CSP_VIOLATION = "Content-Security-Policy violation:";
+
+/** Records every Content-Security-Policy violation in the context's pages into `violations`. */
+async function watchForCspViolations(context: BrowserContext, violations: string[]) {
+  await context.addInitScript((prefix) => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`${prefix} ${event.violatedDirective} refused ${event.blockedURI || "an inline item"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  }, CSP_VIOLATION);
+  context.on("console", (message) => {
+    const text = message.text();
+    if (text.startsWith(CSP_VIOLATION) || (message.type() === "error" && /Content Security Policy/i.test(text))) {
+      violations.push(`${message.page()?.url() ?? "a worker"}: ${text}`);
+    }
+  });
+}
 
 /**
  * Resolves once the page is hydrated. Pages start their scripts after the first paint (decision 0015), so a page
@@ -14,7 +31,27 @@ export async function waitForHydration(page: Page) {
 }
 
 /** Playwright's test, whose page.goto (waiting for the load event, the default) also waits for hydration. */
-export const test = base.extend({
+export const test = base.extend<{ page: Page; cspViolations: string[] }>({
+  /**
+   * Every journey runs under the pages' Content-Security-Policy, and anything the policy refuses fails it: in the
+   * test's own context and in any other the test opens (an owner's mailbox, a second shopper).
+   */
+  cspViolations: [
+    async ({ context, browser }, provideViolations) => {
+      const violations: string[] = [];
+      await watchForCspViolations(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const created = await newContext(options);
+        await watchForCspViolations(created, violations);
+        return created;
+      };
+      await provideViolations(violations);
+      delete (browser as Partial<typeof browser>).newContext;
+      expect(violations, "the page's Content-Security-Policy refused something").toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page }, providePage) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -3,7 +3,7 @@
  */
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { loadConfig, type Config } from "../../server/config";
 import type { AppDeps } from "../../server/context";
 import { createDeps } from "../../server/deps";
 import { createTestDatabase, type TestDatabase } from "./database";
@@ -17,13 +17,25 @@ export type TestApp = {
 };
 
 /** API tests never render pages; a build that renders nothing keeps them independent of the front end. */
-const noPagesBuild = (async () => {
+export const noPagesBuild = (async () => {
   throw new Error("pages are not rendered in API tests");
 }) as unknown as () => Promise<ServerBuild>;
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase({ seed: true });
   const config = loadConfig({ NODE_ENV: "test", STORE_ID: database.storeId, ...env });
+  return instanceOver(database, config);
+}
+
+/**
+ * Another instance of the shop over the same database and configuration, as a second process behind a load
+ * balancer would be: its own payment provider object, rate limiter and caches.
+ */
+export function secondInstance(t: TestApp): TestApp {
+  return instanceOver(t.database, t.deps.config);
+}
+
+function instanceOver(database: TestDatabase, config: Config): TestApp {
   const deps = createDeps(database, config, database.imagesDir);
   const app = createApp(deps, { build: noPagesBuild });
   return {

@@ -1,5 +1,7 @@
 /** Drives the checkout API the way the checkout page does, for tests of what comes after (orders, payments, CLI). */
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { orders, variants } from "../../server/db/schema";
 import { DEMO } from "../../server/db/seed";
 import type { SimulatedPaymentProvider } from "../../server/payments/simulated";
 import { TEST_CARDS } from "../../server/payments/simulated";
@@ -16,6 +18,15 @@ export async function cartWith(t: TestApp, quantity: number, sku = SKU) {
   return { cookie: response.headers.getSetCookie()[0].split(";")[0], quantity, sku };
 }
 
+/** The cart cookie of the browser that started each checkout: a session answers that browser only. */
+const browsers = new Map<string, string>();
+
+/** Headers of the browser that started the checkout `sessionId`. */
+export const asBrowserOf = (sessionId: string): Record<string, string> => {
+  const cookie = browsers.get(sessionId);
+  return cookie ? { cookie } : {};
+};
+
 export async function startCheckout(t: TestApp, quantity: number, sku = SKU, unitCents = 1600) {
   const cart = await cartWith(t, quantity, sku);
   const response = await t.call(
@@ -26,6 +37,7 @@ export async function startCheckout(t: TestApp, quantity: number, sku = SKU, uni
   );
   expect(response.status).toBe(201);
   const { session_id } = (await response.json()) as { session_id: string };
+  browsers.set(session_id, cart.cookie);
   return { ...cart, sessionId: session_id };
 }
 
@@ -41,8 +53,8 @@ export const checkoutDetails = (sessionId: string, extra: Record<string, unknown
 
 export type Submitted = { order_id: number; client_secret: string; payment_reference: string; total: number; error?: string };
 
-export async function submitOrder(t: TestApp, sessionId: string, extra: Record<string, unknown> = {}) {
-  const response = await t.call("POST", "/api/stripe/submit_order", checkoutDetails(sessionId, extra));
+export async function submitOrder(t: TestApp, sessionId: string, extra: Record<string, unknown> = {}, headers = asBrowserOf(sessionId)) {
+  const response = await t.call("POST", "/api/stripe/submit_order", checkoutDetails(sessionId, extra), headers);
   return { status: response.status, body: (await response.json()) as Submitted };
 }
 
@@ -62,4 +74,15 @@ export async function paidOrder(t: TestApp, quantity = 2) {
   const { body } = await submitOrder(t, sessionId);
   await payWithCard(t, body.client_secret);
   return body;
+}
+
+/** The stock on the shelf of one variant. */
+export async function stockOf(t: TestApp, sku: string = SKU) {
+  const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
+  return row.stock;
+}
+
+export async function orderRow(t: TestApp, id: number) {
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
+  return order;
 }

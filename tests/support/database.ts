@@ -9,7 +9,13 @@ import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { seedDemoStore } from "../../server/db/seed";
 
-export type TestDatabase = DatabaseHandle & { imagesDir: string; storeId: string; dispose(): Promise<void> };
+export type TestDatabase = DatabaseHandle & {
+  imagesDir: string;
+  storeId: string;
+  /** Where another process can open the same database (PostgreSQL only; in-memory PGlite is this process's). */
+  url: string | null;
+  dispose(): Promise<void>;
+};
 
 /** Seed images are the same for every run; one shared folder keeps seeding fast. */
 export const TEST_IMAGES_DIR = path.join(os.tmpdir(), "storefront-test-images");
@@ -20,6 +26,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
   const storeId = options.storeId ?? "demo";
   let handle: DatabaseHandle;
   let dropDatabase = async () => {};
+  let databaseUrl: string | null = null;
   if (usingPostgres()) {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
@@ -27,7 +34,8 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    handle = await openDatabase(url.toString());
+    databaseUrl = url.toString();
+    handle = await openDatabase(databaseUrl);
     dropDatabase = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
   } else {
     handle = await openDatabase("memory://");
@@ -46,6 +54,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     close,
     imagesDir: TEST_IMAGES_DIR,
     storeId,
+    url: databaseUrl,
     async dispose() {
       await close();
       await dropDatabase();

@@ -101,6 +101,8 @@ export type FakeStripe = {
   /** Stripe charging the next billing cycle: a paid `subscription_cycle` invoice for the recurring items. */
   renewSubscription(subscriptionId: string): Invoice;
   signedEvent(type: string, object: unknown, options?: { id?: string; timestamp?: number }): { body: string; headers: Record<string, string> };
+  /** An outage: while false, every connection is dropped unanswered, as when Stripe cannot be reached. */
+  setReachable(reachable: boolean): void;
   close(): Promise<void>;
 };
 
@@ -256,7 +258,12 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     return { ...subscription, latest_invoice: { ...invoice, ...secret } };
   }
 
+  let reachable = true;
   const server: Server = createServer(async (request, response) => {
+    if (!reachable) {
+      request.socket.destroy();
+      return;
+    }
     const url = new URL(request.url ?? "/", "http://localhost");
     const method = request.method ?? "GET";
     const idempotencyKey = (request.headers["idempotency-key"] as string | undefined) ?? null;
@@ -304,6 +311,14 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
           intent.last_payment_error = null;
         }
         settleInvoiceOf(intent);
+        return send(200, intent);
+      }
+      if (action === "cancel") {
+        if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "canceled") {
+          const message = `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`;
+          return send(400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message } });
+        }
+        intent.status = "canceled";
         return send(200, intent);
       }
       if (form.amount !== undefined) intent.amount = Number(form.amount);
@@ -486,6 +501,9 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       });
       const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret, timestamp: options.timestamp });
       return { body, headers: { "stripe-signature": header, "content-type": "application/json" } };
+    },
+    setReachable(value) {
+      reachable = value;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

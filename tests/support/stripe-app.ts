@@ -34,3 +34,7 @@ export async function createStripeTestApp(env: Record<string, string> = {}): Pro
     },
   };
 }
+
+/** Delivers a webhook the fake signed, as Stripe would post it. */
+export const postWebhook = (t: TestApp, event: { body: string; headers: Record<string, string> }) =>
+  t.call("POST", "/api/stripe/webhook", event.body, event.headers);

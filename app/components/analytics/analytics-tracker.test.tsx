@@ -102,6 +102,15 @@ describe("AnalyticsTracker", () => {
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].body).toBe("{}");
   });
 
+  it("names its page load in the beacon's address, so the visit's other page loads keep theirs", async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ status: "ok", load: "load_2-x" }), { status: 200 }));
+    await mount();
+    await act(async () => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    expect(beacons.map((beacon) => beacon.url)).toEqual(["/api/metrics/update-session-data?load=load_2-x"]);
+  });
+
   it("records pages, products and searches, and sends them as a beacon when the page is hidden", async () => {
     const router = await mount();
     await go(router, "/blog?page=2");

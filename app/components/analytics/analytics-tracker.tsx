@@ -1,6 +1,6 @@
 /**
- * Feeds the analytics store from navigation and sends the session to the shop's own metrics service: a session
- * at start, the session payload as a beacon when the page goes away. Failures are only logged (spec section 8)
+ * Feeds the analytics store from navigation and sends the session to the shop's own metrics service: a session at
+ * start, the session payload as a beacon when the page goes away. Failures are only logged (docs/product.md, Messages)
  * and never disturb shopping; visitors asking not to be tracked (Do Not Track, Global Privacy Control) send nothing.
  */
 import { useEffect, useRef } from "react";
@@ -28,14 +28,19 @@ async function postJson(path: string, headers: Record<string, string> = {}) {
   return response;
 }
 
-/** Starts the session; true once the server holds one for this visit. */
-async function startSession(storeId: string): Promise<boolean> {
+/**
+ * Starts this page load's part of the visit; once the server holds the visit, answers the load's beacon address
+ * (naming the load, so beacons of several page loads of one visit never overwrite each other), else null.
+ */
+async function startSession(storeId: string): Promise<string | null> {
+  let beaconPath = `${METRICS}/update-session-data`;
   try {
     const response = await postJson("/initialize", { store_id: storeId });
-    await response.json();
+    const { load } = (await response.json()) as { load?: unknown };
+    if (typeof load === "string") beaconPath += `?load=${encodeURIComponent(load)}`;
   } catch (error) {
     console.error("Failed to initialize session", error);
-    return false;
+    return null;
   }
   // The spec's initial data is the visitor's address; the server reads it from the request, so nothing is looked up.
   try {
@@ -43,13 +48,13 @@ async function startSession(storeId: string): Promise<boolean> {
   } catch (error) {
     console.error("Failed to send initial data:", error);
   }
-  return true;
+  return beaconPath;
 }
 
-function sendBeacon() {
+function sendBeacon(path: string) {
   try {
     const blob = new Blob([beaconBody(analytics.getState(), new Date())], { type: "application/json" });
-    if (!navigator.sendBeacon(`${METRICS}/update-session-data`, blob)) throw new Error("the browser refused the beacon");
+    if (!navigator.sendBeacon(path, blob)) throw new Error("the browser refused the beacon");
   } catch (error) {
     console.error("Failed to send analytics data via beacon:", error);
   }
@@ -78,17 +83,17 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
 
   useEffect(() => {
     if (!trackingAllowed() || isOwnerPage(window.location.pathname)) return;
-    let ready = false;
-    void startSession(storeId).then((started) => {
-      ready = started;
+    let beaconPath: string | null = null;
+    void startSession(storeId).then((path) => {
+      beaconPath = path;
     });
     const leave = () => {
-      if (!ready) return;
+      if (!beaconPath) return;
       analytics.dispatch({ type: "viewTime", ms: performance.now() - pageEnteredAt.current });
       pageEnteredAt.current = performance.now();
       if (searching.current) analytics.dispatch({ type: "endSearch" });
       searching.current = false;
-      sendBeacon();
+      sendBeacon(beaconPath);
     };
     window.addEventListener("pagehide", leave);
     window.addEventListener("beforeunload", leave);

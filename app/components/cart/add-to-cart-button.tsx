@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE, unitsInCart } from "@core/cart";
+import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE, exceedsStock } from "@core/cart";
 import type { Product, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useCart } from "~/state/cart";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
-/** How long the button reads 'Adding to Cart...' (spec section 9). */
-export const ADDING_FEEDBACK_MS = 1500;
+/** How long the button reads 'Adding to Cart...' (docs/product.md, Limits and timings). */
+const ADDING_FEEDBACK_MS = 1500;
 
 /**
- * The product page's 'Add to Cart' (spec sections 4 and 5): disabled with no variant, while adding, or when the
- * variant's stock is below the quantity (with what the cart already holds of it), then reading 'Out of Stock'.
+ * The product page's 'Add to Cart' (docs/product.md, States and Rules): disabled with no variant, while adding, or when
+ * the variant's stock is below the quantity (with what the cart already holds of it), then reading 'Out of Stock'.
  */
 export function AddToCartButton({
   product,
@@ -34,7 +34,8 @@ export function AddToCartButton({
   useEffect(() => setMessage(null), [variant, quantity, subscription]);
 
   // Measured against stock together with the cart's units, so three in stock cannot become four in the cart.
-  const stockShort = variant !== null && variant.total_stock < unitsInCart(state.cartItems, variant.sku) + quantity;
+  const stockShort =
+    variant !== null && exceedsStock(state.cartItems, { [variant.sku]: quantity }, { [variant.sku]: variant.total_stock });
 
   function add() {
     if (!variant || adding) return;

@@ -2,7 +2,7 @@ import { totalQuantity } from "@core/cart";
 import { useCart } from "~/state/cart";
 import { CartIcon } from "../icons";
 
-/** The navbar's cart icon with a badge of the total quantity when the cart is not empty (spec section 2). */
+/** The navbar's cart icon; a badge shows the total quantity of a non-empty cart (docs/product.md, Navigation bar). */
 export function CartButton() {
   const { state, openCart } = useCart();
   const count = totalQuantity(state);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { lineKey } from "@core/cart";
+import { lineKey, lineStockLimit } from "@core/cart";
 import { formatMoney } from "@core/money";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
@@ -10,18 +10,19 @@ import { CheckoutButton } from "./checkout-button";
 import { DiscountCodeForm } from "./discount-code-form";
 
 /**
- * The slide-in cart (spec section 2, Cart drawer), on a native modal <dialog> like the site's other dialogs: the
- * browser traps focus, makes the page inert, closes on Escape and returns focus to the opener; a click on the
- * backdrop closes it too. One third of the width from medium screens up.
+ * The slide-in cart (docs/product.md, Cart drawer), on a native modal <dialog> like the site's other dialogs: the
+ * browser traps focus, makes the page inert, closes on Escape and returns focus to the opener; a click on the backdrop
+ * closes it too. One third of the width from medium screens up.
  */
 export function CartDrawer() {
   const { settings } = useShop();
-  const { state, notices, dismissNotices, closeCart } = useCart();
+  const { state, stock, notices, dismissNotices, closeCart } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
   const symbol = state.currencySymbol;
   const minimum = settings.checkout.minimumOrderCents;
   const belowMinimum = state.totalCents < minimum;
+  const overStock = state.cartItems.some((item) => item.quantity > lineStockLimit(state.cartItems, item, stock));
 
   useEffect(() => {
     const element = dialog.current;
@@ -128,7 +129,7 @@ export function CartDrawer() {
           {belowMinimum ? (
             <p className="text-sm font-medium text-red-800">Minimum order amount is {formatMoney(minimum, symbol)}</p>
           ) : null}
-          <CheckoutButton belowMinimum={belowMinimum} />
+          <CheckoutButton belowMinimum={belowMinimum} overStock={overStock} />
         </div>
       </div>
     </dialog>

@@ -1,8 +1,9 @@
-import { lineKey, lineTotalCents, recurringLabel, titleCaseHandle, type CartItem } from "@core/cart";
+import { EXCEEDS_STOCK_MESSAGE, lineKey, lineStockLimit, lineTotalCents, recurringLabel, type CartItem } from "@core/cart";
 import { formatMoney } from "@core/money";
 import { useImageFallback } from "~/lib/images";
 import { useCart } from "~/state/cart";
 import { QuantityStepper } from "../product/quantity-stepper";
+import { BundleContents } from "./bundle-contents";
 
 /** A line's name for assistive technology: a subscribed and a one-time line of one product must differ. */
 function lineLabel(item: CartItem): string {
@@ -10,10 +11,12 @@ function lineLabel(item: CartItem): string {
   return item.subscription ? `${item.title} (${recurringLabel(item.subscription)})` : item.title;
 }
 
-/** One row of the drawer (spec section 2, Cart drawer: bundle rows and product rows). */
+/** One row of the drawer (docs/product.md, Cart drawer: bundle rows and product rows). */
 export function CartLine({ item }: { item: CartItem }) {
-  const { state, updateQuantity, remove } = useCart();
+  const { state, stock, updateQuantity, remove } = useCart();
   const key = lineKey(item);
+  // What the cart's other lines hold of the same variants counts too: a bundle and its dripper share the stock.
+  const stockLimit = lineStockLimit(state.cartItems, item, stock);
   const image = useImageFallback(item.kind === "bundle" ? item.bundle_image_urls[0] : item.image_urls[0], 728);
   const label = lineLabel(item);
 
@@ -26,16 +29,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <p className="shrink-0 font-semibold tabular-nums">{formatMoney(lineTotalCents(item), state.currencySymbol)}</p>
         </div>
         {item.kind === "bundle" ? (
-          <div className="text-sm">
-            <p>Bundle includes:</p>
-            <ul className="list-inside list-disc">
-              {item.handles.map((handle) => (
-                <li key={handle}>
-                  {item.sku_to_quantity[item.selected_variants[handle]] ?? 1} x {titleCaseHandle(handle)}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <BundleContents item={item} className="text-sm" />
         ) : (
           <div className="text-sm">
             {Object.entries(item.product_attributes).map(([name, value]) => (
@@ -50,6 +44,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <QuantityStepper
             value={item.quantity}
             label={`Quantity of ${label}`}
+            max={stockLimit}
             onChange={(quantity) => updateQuantity(key, quantity)}
           />
           <button
@@ -61,6 +56,9 @@ export function CartLine({ item }: { item: CartItem }) {
             Remove
           </button>
         </div>
+        <p aria-live="polite" className="text-sm font-medium text-red-800 empty:hidden">
+          {item.quantity > stockLimit ? EXCEEDS_STOCK_MESSAGE : null}
+        </p>
       </div>
     </li>
   );

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { checkoutButtonState } from "./checkout-button";
 
-const cart = { enabled: true, belowMinimum: false, empty: false, busy: false };
+const cart = { enabled: true, belowMinimum: false, overStock: false, empty: false, busy: false };
 
 describe("the drawer's checkout button", () => {
   it("reads 'Checkout' and works when the store takes orders and the minimum is met", () => {
     expect(checkoutButtonState(cart)).toEqual({ label: "Checkout", disabled: false });
   });
 
-  it("is disabled below the minimum, for an empty cart and while a session is being created", () => {
-    for (const change of [{ belowMinimum: true }, { empty: true }, { busy: true }]) {
+  it("is disabled below the minimum, over the stock, for an empty cart and while a session is being created", () => {
+    for (const change of [{ belowMinimum: true }, { overStock: true }, { empty: true }, { busy: true }]) {
       expect(checkoutButtonState({ ...cart, ...change })).toEqual({ label: "Checkout", disabled: true });
     }
   });

@@ -5,7 +5,7 @@ import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 
-/** A checkout request item (spec section 3): the server prices the stored cart, so no price travels. */
+/** A checkout request item (docs/api.md, Payment and checkout): the server prices the stored cart; no price travels. */
 function checkoutItem(item: CartItem) {
   return item.kind === "bundle"
     ? { quantity: item.quantity, sku: null, bundle_id: item.bundle_id, selected_variants: item.selected_variants }
@@ -18,19 +18,26 @@ function checkoutItem(item: CartItem) {
 }
 
 /** What the button says and whether it works: the store's switch first, then the cart's own state. */
-export function checkoutButtonState(cart: { enabled: boolean; belowMinimum: boolean; empty: boolean; busy: boolean }) {
+export function checkoutButtonState(cart: {
+  enabled: boolean;
+  belowMinimum: boolean;
+  overStock: boolean;
+  empty: boolean;
+  busy: boolean;
+}) {
   return {
     label: cart.enabled ? "Checkout" : "Currently Not Available",
-    disabled: !cart.enabled || cart.belowMinimum || cart.empty || cart.busy,
+    disabled: !cart.enabled || cart.belowMinimum || cart.overStock || cart.empty || cart.busy,
   };
 }
 
 /**
- * Spec section 7, 'Checkout button logic': a cart with a subscription goes straight to /checkout; any other cart
- * first creates a checkout session for its total in cents. A failed session is logged and the drawer closes.
- * The store can switch checkout off ('Currently Not Available'), and a cart below the minimum cannot check out.
+ * The checkout button (docs/api.md, Payment and checkout): a cart with a subscription goes straight to /checkout; any
+ * other cart first creates a checkout session for its total in cents. A failed session is logged and the drawer closes.
+ * The store can switch checkout off ('Currently Not Available'); a cart below the minimum, or with a line that asks for
+ * more than is in stock (the line says so), cannot check out.
  */
-export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
+export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: boolean; overStock: boolean }) {
   const { settings, storeId } = useShop();
   const { state, closeCart, flush } = useCart();
   const navigate = useNavigate();
@@ -38,6 +45,7 @@ export function CheckoutButton({ belowMinimum }: { belowMinimum: boolean }) {
   const button = checkoutButtonState({
     enabled: settings.checkout.enabled,
     belowMinimum,
+    overStock,
     empty: state.cartItems.length === 0,
     busy,
   });

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useCart } from "~/state/cart";
 
 /**
- * The drawer's code box (spec sections 4 and 5, Discount): blank is ignored; an unknown or used-up code is refused,
- * and a shopper over the server's guess limit is told to wait rather than that the code is invalid.
+ * The drawer's code box (docs/product.md, States and Rules: Discount): blank is ignored; an unknown or used-up code is
+ * refused, and a shopper over the server's guess limit is told to wait rather than that the code is invalid.
  */
 export function DiscountCodeForm() {
   const { state, applyDiscount, removeDiscount } = useCart();

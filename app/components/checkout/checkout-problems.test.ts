@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressSchema, emailSchema } from "@core/schemas/checkout";
+import { CheckoutCallError } from "./api";
 import { checkoutProblem, FIELD_MAX_LENGTH } from "./checkout-problems";
 
 const ADDRESS = { name: "Sam Shopper", line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814" };
@@ -28,6 +29,17 @@ describe("checkoutProblem", () => {
     expect(checkoutProblem(new Error("Your cart changed: the price of Tea is now $5.00"))).toEqual({
       field: null,
       message: "Your cart changed: the price of Tea is now $5.00",
+    });
+  });
+
+  it("reads the field the API names in its answer", () => {
+    expect(checkoutProblem(new CheckoutCallError("Please complete the address", "address.city"))).toEqual({
+      field: "city",
+      message: "Please complete the address",
+    });
+    expect(checkoutProblem(new CheckoutCallError("Invalid discount code", "discount_code"))).toEqual({
+      field: "discount",
+      message: "Invalid discount code",
     });
   });
 });

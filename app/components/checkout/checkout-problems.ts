@@ -1,8 +1,10 @@
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from "@core/checkout-messages";
+import { CheckoutCallError } from "./api";
 
 /**
- * Where a failed checkout call belongs on the page. The API names the field it refuses first ("address.name: …",
- * "discount_code: …"); the page shows the rest of the message beside that field, never the internal name.
+ * Where a failed checkout call belongs on the page. The API names the field it refuses in `field` ("address.name",
+ * "discount_code"); messages still prefixed "field: …" are read the same way. The page shows the message beside
+ * that field, never the internal name.
  */
 export type AddressField = "name" | "line1" | "line2" | "city" | "state" | "postal_code";
 export type CheckoutFieldKey = "email" | AddressField | "shipping" | "discount";
@@ -37,6 +39,7 @@ const FIELDS: Record<string, CheckoutFieldKey> = {
 
 export function checkoutProblem(failure: unknown): CheckoutProblem {
   const text = failure instanceof Error ? failure.message : String(failure);
+  if (failure instanceof CheckoutCallError && failure.field) return { field: FIELDS[failure.field] ?? null, message: text };
   const named = /^([A-Za-z_]+(?:\.[A-Za-z_0-9]+)*): (.+)$/s.exec(text);
   if (!named) return { field: null, message: text };
   return { field: FIELDS[named[1]] ?? null, message: named[2] };

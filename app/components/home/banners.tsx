@@ -5,7 +5,7 @@ import { loadingAttributes, useImageFallback, type ImageLoading } from "~/lib/im
 
 const MIN_BANNER_PX = 250;
 
-/** A numeric banner height is clamped between 250 px and the window's height (spec section 9). */
+/** A numeric banner height is clamped between 250 px and the window's height (docs/product.md, Limits and timings). */
 export function bannerHeight(height: number | undefined): string {
   return height === undefined ? `max(${MIN_BANNER_PX}px, 60vh)` : `clamp(${MIN_BANNER_PX}px, ${height}px, 100vh)`;
 }

@@ -2,7 +2,15 @@ import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { useEffect, useRef, useState } from "react";
 import { useBrowserIdle } from "~/lib/use-browser-idle";
 
-const OPTIONS: EmblaOptionsType = { loop: true, slidesToScroll: 1 };
+/**
+ * Two slides in view cannot be centred on one slide without showing halves of its neighbours, so from 640 to
+ * 1023 px the slides align to the start; with one or three in view Embla's centring already shows whole cards.
+ */
+const OPTIONS: EmblaOptionsType = {
+  loop: true,
+  slidesToScroll: 1,
+  breakpoints: { "(min-width: 640px) and (max-width: 1023.98px)": { align: "start" } },
+};
 
 type Move = "previous" | "next";
 
@@ -12,9 +20,11 @@ function go(api: EmblaCarouselType, move: Move) {
 }
 
 /**
- * The spec's carousel (section 9): loops, scrolls one slide at a time, shows 1, 2 or 3 slides under 640, from 640
- * and from 1024 px, with arrows when there is more than one item. Embla's own defaults (align center, drag
- * threshold 10, duration 25) are left as they are.
+ * The carousel (docs/product.md, Limits and timings): loops, scrolls one slide at a time, shows 1, 2 or 3 slides under
+ * 640, from 640 and from 1024 px, with arrows when there is more than one item. Embla's own defaults (align center,
+ * drag threshold 10, duration 25) are left as they are, but for the alignment with two slides in view (see OPTIONS).
+ * Only whole cards show: each slide pads its card by 8 px on both sides and the viewport reaches 8 px past the
+ * section's edges, so the cards line up with the page and their border and shadow are never clipped.
  *
  * The carousels sit below the fold, so Embla is not part of the first load: the slides are server-rendered markup,
  * and Embla takes them over once the browser is idle. An arrow pressed before that loads it at once and the moves
@@ -69,15 +79,15 @@ export function Carousel({ label, slides }: { label: string; slides: React.React
   const count = slides.length;
   return (
     <div role="region" aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={viewport} className="overflow-hidden">
-        <div className="-ml-4 flex touch-pan-y">
+      <div ref={viewport} className="-mx-2 overflow-hidden">
+        <div className="flex touch-pan-y">
           {slides.map((slide, i) => (
             <div
               key={i}
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
-              className="min-w-0 shrink-0 grow-0 basis-full pl-4 sm:basis-1/2 lg:basis-1/3"
+              className="min-w-0 shrink-0 grow-0 basis-full px-2 sm:basis-1/2 lg:basis-1/3"
             >
               {slide}
             </div>

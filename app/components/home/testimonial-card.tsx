@@ -1,7 +1,7 @@
 import type { Testimonial } from "@core/schemas/catalog";
 import { Stars } from "~/components/reviews/stars";
 
-/** A five-star customer quote, its text clamped to four lines (spec section 2, Reviews display). */
+/** A five-star customer quote, its text clamped to four lines (docs/product.md, Reviews display). */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (
     <figure className="flex h-full flex-col gap-3 rounded-lg bg-card p-6 shadow-sm ring-1 ring-black/5">

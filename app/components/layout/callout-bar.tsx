@@ -1,7 +1,7 @@
 import { useShop } from "~/lib/use-shop";
 
 /**
- * The thin strip above the navigation bar (spec section 2, Top callout). A named landmark of its own, so a screen
+ * The thin strip above the navigation bar (docs/product.md, Top callout). A named landmark of its own, so a screen
  * reader's landmark list accounts for all of the page.
  */
 export function CalloutBar() {

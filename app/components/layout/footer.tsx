@@ -9,7 +9,7 @@ const SOCIAL = {
   tiktok: { label: "Tiktok", Icon: TiktokIcon },
 };
 
-/** Links, sections, social links, the newsletter box, accepted cards and copyright (spec section 2, Footer). */
+/** Links, sections, social links, the newsletter box, accepted cards and copyright (docs/product.md, Footer). */
 export function Footer() {
   const { settings, year } = useShop();
   const { footer } = settings;

@@ -7,7 +7,7 @@ import { AccountIcon, MenuIcon, SearchIcon } from "../icons";
 import { SearchOverlay } from "../search/search-overlay";
 import { SideMenu } from "./side-menu";
 
-/** Logo, configured links, search toggle, account and the cart (spec section 2, Navigation bar). */
+/** Logo, configured links, search toggle, account and the cart (docs/product.md, Navigation bar). */
 export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
   const { settings, isLoggedIn } = useShop();
   const [searchOpen, setSearchOpen] = useState(false);

@@ -4,7 +4,7 @@ import { navigationHref } from "@core/navigation";
 import { useShop } from "~/lib/use-shop";
 import { CloseIcon } from "../icons";
 
-/** The small-screen menu that slides in from the left; query links lead to /shop (spec section 2). */
+/** The small-screen menu that slides in from the left; query links lead to /shop (docs/product.md, Navigation bar). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { settings } = useShop();
   const closeButton = useRef<HTMLButtonElement>(null);

@@ -5,8 +5,8 @@ import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { postJson } from "~/lib/post-json";
 import { useShop } from "~/lib/use-shop";
 
-export const NEWSLETTER_SUCCESS = "Thank you! You have been added to our newsletter.";
-export const NEWSLETTER_FAILURE = "Something went wrong. Please try again.";
+const NEWSLETTER_SUCCESS = "Thank you! You have been added to our newsletter.";
+const NEWSLETTER_FAILURE = "Something went wrong. Please try again.";
 
 const ENDPOINT = "/api/customer_service/add_customer_to_newsletter";
 

@@ -1,6 +1,6 @@
 import { formatMoney, toCents } from "@core/money";
 
-/** '$12.00', or 'Price unavailable' when the product has no price (spec section 2, Product card). */
+/** '$12.00', or 'Price unavailable' when the product has no price (docs/product.md, Product card). */
 export function formatPrice(price: number | string | null | undefined): string {
   if (price === null || price === undefined || price === "") return "Price unavailable";
   return formatMoney(toCents(price));

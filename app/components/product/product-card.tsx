@@ -11,14 +11,17 @@ import { formatPrice } from "./price";
 import { ProductImage } from "./product-image";
 import { isComplete, matchVariant, type Selection } from "./variant-selection";
 
-/** How long a card says 'Added to cart!' before it resets (spec section 9). */
-export const ADDED_FEEDBACK_MS = 1500;
+/** How long a card says 'Added to cart!' before it resets (docs/product.md, Limits and timings). */
+const ADDED_FEEDBACK_MS = 1500;
 
 const CARD_SIZES = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
 
-function CardFrame({ children }: { children: React.ReactNode }) {
+function CardFrame({ children, onReturn }: { children: React.ReactNode; onReturn?: () => void }) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-black/5 transition hover:shadow-md">
+    <article
+      onMouseLeave={onReturn}
+      onFocus={onReturn}
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-card shadow-sm ring-1 ring-black/5 transition hover:shadow-md">
       {children}
     </article>
   );
@@ -45,9 +48,9 @@ function HoverImage({ url }: { url: string }) {
 }
 
 /**
- * A product in a grid or carousel (spec section 2, Product card): image (hover image on hover), title and price;
- * a click opens the product page with the product as navigation state. Hover or keyboard focus shows the
- * quick-shop pickers.
+ * A product in a grid or carousel (docs/product.md, Product card): image (hover image on hover), title and price; a
+ * click opens the product page with the product as navigation state. Hover or keyboard focus shows the quick-shop
+ * pickers.
  */
 /** A card's title is a level below the heading of the list it sits in: h3 under a section's h2, h2 under the page's h1. */
 export type CardHeading = "h2" | "h3";
@@ -62,8 +65,11 @@ export function ProductCard({
   heading?: CardHeading;
 }) {
   const href = `/products/${product.id}`;
+  // After a quick add the overlay stays closed while the pointer that made it is still over the card; leaving the
+  // card (or coming back to it with the keyboard) offers it again for the next hover.
+  const [quickShopClosed, setQuickShopClosed] = useState(false);
   return (
-    <CardFrame>
+    <CardFrame onReturn={() => setQuickShopClosed(false)}>
       {/* Prefetching on intent has the page's data ready by the click, so it paints at once. */}
       <Link to={href} state={{ product }} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
         <div className="relative overflow-hidden">
@@ -84,7 +90,7 @@ export function ProductCard({
           <p className="font-semibold">{formatPrice(product.product_price)}</p>
         </div>
       </Link>
-      <QuickShop product={product} />
+      <QuickShop product={product} closed={quickShopClosed} onClose={() => setQuickShopClosed(true)} />
     </CardFrame>
   );
 }
@@ -105,15 +111,15 @@ export function BundleCard({ bundle, heading: Heading = "h3" }: { bundle: Bundle
 }
 
 /**
- * Quick-shop (spec section 4): once an option is chosen for every attribute, the matching variant is added with
- * quantity 1; the card says 'Added to cart!' for 1.5 s, then the choices reset and the panel closes.
+ * Quick-shop (docs/product.md, Product card): once an option is chosen for every attribute, the matching variant is
+ * added with quantity 1; the card says 'Added to cart!' for 1.5 s, then the choices reset and the overlay closes. Only
+ * the overlay of wider screens closes: on a phone the pickers sit below the card, ready for the next tap.
  */
-function QuickShop({ product }: { product: ProductCardData }) {
+function QuickShop({ product, closed, onClose }: { product: ProductCardData; closed: boolean; onClose: () => void }) {
   const { quickAdd } = useCart();
   const [selection, setSelection] = useState<Selection>({});
   const [status, setStatus] = useState<"idle" | "adding" | "added">("idle");
   const [outOfStock, setOutOfStock] = useState(false);
-  const [closed, setClosed] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -137,8 +143,7 @@ function QuickShop({ product }: { product: ProductCardData }) {
       setStatus("added");
       timer.current = setTimeout(() => {
         reset();
-        // Closes the panel until the pointer leaves and comes back.
-        setClosed(true);
+        onClose();
       }, ADDED_FEEDBACK_MS);
     } else {
       if (result === "out_of_stock") setOutOfStock(true);
@@ -157,11 +162,10 @@ function QuickShop({ product }: { product: ProductCardData }) {
   return (
     <>
       <div
-        onMouseLeave={() => setClosed(false)}
         // Below the card on small screens (no hover there); over the image, shown on hover or focus, from 640 px.
         className={`border-t border-black/10 bg-card p-3 sm:absolute sm:inset-x-2 sm:top-2 sm:rounded sm:border-0 sm:shadow-md sm:transition-opacity ${
           closed && status === "idle"
-            ? "hidden"
+            ? "sm:hidden"
             : status === "added"
               ? "sm:opacity-100"
               : "sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"

@@ -26,7 +26,7 @@ export function SkeletonGrid({ count, label }: { count: number; label: string })
   );
 }
 
-/** Products then bundles, 2 columns from 640 px (spec section 2, Search results page). */
+/** Products then bundles, 2 columns from 640 px (docs/product.md, Search results page). */
 export function ProductGrid({
   products,
   bundles = [],

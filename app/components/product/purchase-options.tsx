@@ -2,7 +2,7 @@ import { useId } from "react";
 import type { SubscriptionOption } from "@core/schemas/catalog";
 import { formatPrice, intervalLabel } from "./price";
 
-/** One-time purchase or one of the variant's subscriptions (spec section 2, Product detail). */
+/** One-time purchase or one of the variant's subscriptions (docs/product.md, Product detail). */
 export function PurchaseOptions({
   price,
   options,

@@ -1,16 +1,22 @@
 import { MAX_QUANTITY, MIN_QUANTITY } from "@core/cart";
 
-/** Quantity 1..99 with buttons that disable at the bounds (spec section 5). */
+/**
+ * Quantity 1..99 with buttons that disable at the bounds (docs/product.md, Rules); `max` lowers the upper bound to what
+ * is in stock.
+ */
 export function QuantityStepper({
   value,
   onChange,
   label = "Quantity",
+  max = MAX_QUANTITY,
 }: {
   value: number;
   onChange: (value: number) => void;
   label?: string;
+  max?: number;
 }) {
-  const set = (next: number) => onChange(Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, next)));
+  const upper = Math.min(MAX_QUANTITY, max);
+  const set = (next: number) => onChange(Math.max(MIN_QUANTITY, Math.min(upper, next)));
   return (
     <div role="group" aria-label={label} className="inline-flex items-center rounded border border-black/30 bg-card">
       <button
@@ -28,7 +34,7 @@ export function QuantityStepper({
       <button
         type="button"
         aria-label={`Increase ${label.toLowerCase()}`}
-        disabled={value >= MAX_QUANTITY}
+        disabled={value >= upper}
         onClick={() => set(value + 1)}
         className="h-10 w-10 text-lg disabled:cursor-not-allowed disabled:opacity-40"
       >

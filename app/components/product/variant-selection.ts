@@ -3,7 +3,7 @@ import type { Variant } from "@core/schemas/catalog";
 /** Chosen option per attribute; an attribute not chosen yet is absent or undefined. */
 export type Selection = Record<string, string | undefined>;
 
-/** The product page's starting point: the first option of every attribute (spec section 4, Product page). */
+/** The product page's starting point: the first option of every attribute (docs/product.md, Product detail). */
 export function firstOptions(variantList: Record<string, string[]>): Selection {
   return Object.fromEntries(Object.entries(variantList).map(([name, options]) => [name, options[0]]));
 }

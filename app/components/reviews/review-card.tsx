@@ -5,7 +5,7 @@ import { Stars } from "./stars";
 // One formatter for every review: toLocaleDateString builds a new one per call, a measurable cost on a page of reviews.
 const REVIEW_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
-export function reviewDate(iso: string): string {
+function reviewDate(iso: string): string {
   return REVIEW_DATE.format(new Date(iso));
 }
 

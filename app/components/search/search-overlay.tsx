@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { CloseIcon, SearchIcon } from "../icons";
 
 /**
- * The navbar's search box (spec section 2, Search overlay): Enter submits a trimmed, non-blank query to
+ * The navbar's search box (docs/product.md, Search overlay): Enter submits a trimmed, non-blank query to
  * /search?type=search, then the box clears and closes. Escape closes it too.
  */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 
-/** The dialog library's default button labels (spec section 9). */
-export const DIALOG_LABELS = { ok: "OK", no: "No", cancel: "Cancel" } as const;
+/** The dialog library's default button labels (docs/product.md, Limits and timings). */
+const DIALOG_LABELS = { ok: "OK", no: "No", cancel: "Cancel" } as const;
 
 type ModalProps = {
   open: boolean;

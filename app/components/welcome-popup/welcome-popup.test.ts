@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signupOutcome, welcomeText } from "./welcome-popup";
+import { isCheckoutPath, signupOutcome, welcomeText } from "./welcome-popup";
 
 describe("welcome popup texts", () => {
   it("offers the discount when the percentage is above 0, else the newsletter", () => {
@@ -24,5 +24,12 @@ describe("welcome popup texts", () => {
     for (const failure of [{ ok: false, status: 500 }, { ok: false, status: 0 }, { ok: false, status: 400, error: "Invalid email address" }]) {
       expect(signupOutcome(failure, 10)).toMatchObject({ title: "Error", message: "Something went wrong. Please try again later." });
     }
+  });
+});
+
+describe("where the popup is offered", () => {
+  it("stays away from checkout and its confirmation, and nowhere else", () => {
+    for (const path of ["/checkout", "/checkout/", "/checkout/cs_123", "/checkout-confirmation"]) expect(isCheckoutPath(path)).toBe(true);
+    for (const path of ["/", "/shop", "/products/checkout-mug", "/checkouts-of-the-world"]) expect(isCheckoutPath(path)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useLocation } from "react-router";
 import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import type { PopupDiscountResponse } from "@core/schemas/content";
 import { Modal, OutcomeDialog, type Outcome } from "~/components/ui/dialog";
@@ -8,8 +9,8 @@ import { useShop } from "~/lib/use-shop";
 
 /** Set once the shopper has seen the popup; while it is set the popup is not offered again. */
 export const WELCOME_SEEN_KEY = "welcomePopupSeen";
-/** The spec's closing animation (section 9). */
-export const CLOSE_ANIMATION_MS = 300;
+/** The closing animation (docs/product.md, Limits and timings). */
+const CLOSE_ANIMATION_MS = 300;
 
 export function welcomeText(percentage: number): string {
   return percentage > 0
@@ -18,7 +19,7 @@ export function welcomeText(percentage: number): string {
 }
 
 
-/** The popup's outcome dialogs (spec section 8). */
+/** The popup's outcome dialogs (docs/product.md, Messages). */
 export function signupOutcome(result: { ok: boolean; status: number; error?: string }, percentage: number): Outcome {
   if (result.ok) {
     return {
@@ -74,13 +75,23 @@ function PopupImage({ url }: { url: string }) {
 
 type PopupState = "hidden" | "collapsed" | "expanded" | "closing";
 
+/** Checkout and its confirmation: a shopper paying is not offered a newsletter. */
+export function isCheckoutPath(pathname: string): boolean {
+  return /^\/checkout(?:[/-]|$)/.test(pathname);
+}
+
 /**
- * The welcome popup (spec sections 2 and 4): a WELCOME tab at the bottom left that expands into a sign-up modal.
- * It is offered while the 'seen' flag is unset, which closing the modal sets. Rendered only in the browser, since
- * the flag lives there.
+ * The welcome popup (docs/product.md, Welcome popup): a WELCOME tab at the bottom left that expands into a sign-up
+ * modal. It is offered while the 'seen' flag is unset, which closing the modal sets, and never during checkout.
+ * Rendered only in the browser, since the flag lives there.
+ *
+ * The tab is the page's last line, at its left, rather than fixed to the window's corner: a fixed tab sat over
+ * whatever scrolled beneath it (Add to Cart, form labels, the phone menu, the copyright line), and on a phone no
+ * part of the page is free of controls. In the page's flow it can cover nothing.
  */
 export function WelcomePopup() {
   const { storeId, settings } = useShop();
+  const { pathname } = useLocation();
   const [state, setState] = useState<PopupState>("hidden");
   const [percentage, setPercentage] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -122,21 +133,23 @@ export function WelcomePopup() {
     if (result.ok) close();
   }
 
-  if (state === "hidden") return null;
+  if (state === "hidden" || isCheckoutPath(pathname)) return null;
 
   const image = settings.siteContent.popupImage;
   const closing = state === "closing";
   return (
     <>
       {/* Drawn while the modal is open too: the native dialog gives focus back to its opener only if it is still there. */}
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        onClick={() => setState("expanded")}
-        className="fixed bottom-4 left-0 z-40 rounded-r-lg bg-button px-4 py-3 text-sm font-bold tracking-widest text-button-ink shadow-lg"
-      >
-        WELCOME
-      </button>
+      <div className="mx-auto max-w-7xl px-4 py-4">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setState("expanded")}
+          className="rounded-lg bg-button px-4 py-3 text-sm font-bold tracking-widest text-button-ink shadow-lg"
+        >
+          WELCOME
+        </button>
+      </div>
       <Modal
         open={state === "expanded" || closing}
         onClose={close}

@@ -1,0 +1,11 @@
+import type { CartResponse } from "@core/schemas/cart";
+import type { StoreSettings } from "@core/schemas/store-settings";
+
+/** What the root route's loader gives every page: the store's settings and the visitor's cart and sign-in state. */
+export type ShopData = {
+  settings: StoreSettings;
+  storeId: string;
+  year: number;
+  cart: CartResponse;
+  isLoggedIn: boolean;
+};

@@ -1,0 +1,3 @@
+export { currentCustomer } from "../server/accounts/session";
+export { loadCartForRequest } from "../server/cart/store";
+export { cachedStoreSettings } from "../server/catalog/cached-reads";

@@ -1,0 +1,1 @@
+export { blogExcerpt, getBlogPost } from "../../server/content/blog";

@@ -1,0 +1,1 @@
+export { blogExcerpt, listBlogPosts } from "../../server/content/blog";

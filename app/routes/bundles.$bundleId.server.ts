@@ -1,0 +1,1 @@
+export { cachedBundleDetail } from "../../server/catalog/cached-reads";

@@ -1,0 +1,3 @@
+export { CheckoutPaidError, getCheckoutSession } from "../../server/checkout/checkout";
+export { cartIdForRequest } from "../../server/cart/store";
+export { HttpError } from "../../server/http/errors";

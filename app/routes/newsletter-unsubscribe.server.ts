@@ -1,0 +1,1 @@
+export { unsubscribe } from "../../server/newsletter/subscribers";

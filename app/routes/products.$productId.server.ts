@@ -1,0 +1,1 @@
+export { cachedProduct, cachedProductCards } from "../../server/catalog/cached-reads";

@@ -1,0 +1,2 @@
+export { getCustomerOrder } from "../../server/accounts/customer-orders";
+export { currentCustomer } from "../../server/accounts/session";

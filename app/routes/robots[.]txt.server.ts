@@ -1,0 +1,1 @@
+export { robotsTxt } from "../../server/catalog/sitemap";

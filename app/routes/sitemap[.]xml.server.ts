@@ -1,0 +1,1 @@
+export { sitemapEntries, sitemapXml } from "../../server/catalog/sitemap";

@@ -1,0 +1,2 @@
+export { getStaticPage } from "../../server/content/pages";
+export { logger } from "../../server/logger";
