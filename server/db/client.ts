@@ -98,6 +98,29 @@ class LeakProofPool extends pg.Pool {
   }
 }
 
+/** Errors of a pooled connection that died while idle, as opposed to a database that refuses new ones. */
+const STALE_CONNECTION_STATES = /^(57P0[12]|ECONNRESET|EPIPE)$/;
+const STALE_CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error)/;
+
+/**
+ * Whether the database answers now. A pooled connection whose server went away while idle fails its next query even
+ * when the database is back, and is dropped by that failure; so such a failure is retried (at most once per
+ * connection the pool held), and only a failure to get a fresh answer counts as the database being away.
+ */
+async function pingThroughPool(pool: pg.Pool): Promise<void> {
+  const held = pool.totalCount;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await pool.query("select 1");
+      return;
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string };
+      const stale = STALE_CONNECTION_STATES.test(code ?? "") || STALE_CONNECTION_MESSAGES.test(message ?? "");
+      if (!stale || attempt >= held) throw error;
+    }
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new LeakProofPool({
     connectionString: url,
@@ -127,9 +150,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     migrate: () => migrateNodePostgres(drizzleNodePostgres(pool, { schema }), { migrationsFolder }),
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: () => pingThroughPool(pool),
     close: () => pool.end(),
   };
 }

@@ -96,6 +96,15 @@ describe.skipIf(!usingPostgres())("losing the database connection during checkou
     return result.rowCount ?? 0;
   }
 
+  /** pg_terminate_backend only signals; the backends end a moment later. */
+  async function untilShopBackendsGone() {
+    for (;;) {
+      const result = await admin.query("select count(*)::int as alive from pg_stat_activity where datname = $1", [databaseName]);
+      if (result.rows[0].alive === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   async function healthStatus() {
     return (await t.call("GET", "/healthz")).status;
   }
@@ -157,6 +166,7 @@ describe.skipIf(!usingPostgres())("losing the database connection during checkou
   it("reports 503 on /healthz while the database refuses connections, and 200 once it accepts them again", async () => {
     await admin.query(`alter database ${databaseName} allow_connections false`);
     await terminateShopBackends();
+    await untilShopBackendsGone();
     expect(await healthStatus()).toBe(503);
     await admin.query(`alter database ${databaseName} allow_connections true`);
     expect(await healthStatus()).toBe(200);
