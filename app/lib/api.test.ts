@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, NOT_JSON_MESSAGE, api } from "./api";
+import { ApiError, NOT_JSON_MESSAGE, api, apiFailure } from "./api";
 
 const json = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" }, ...init });
@@ -60,6 +60,7 @@ describe("api", () => {
     const error = await refusal(api("/api/stripe/calculate_tax", { body: {} }));
     expect(error.status).toBe(400);
     expect(error.message).toBe("is required");
+    expect(error.serverError).toBe("is required");
     expect(error.field).toBe("address.city");
   });
 
@@ -68,6 +69,7 @@ describe("api", () => {
     const error = await refusal(api("/api/thing"));
     expect(error.status).toBe(502);
     expect(error.message).toBe("GET /api/thing failed with status 502");
+    expect(error.serverError).toBeUndefined();
     expect(error.field).toBeUndefined();
   });
 
@@ -94,5 +96,12 @@ describe("api", () => {
 
     stubFetch(() => new Response(null, { status: 204 }));
     expect(await api("/api/thing", { method: "DELETE" })).toBeUndefined();
+  });
+
+  it("tells a call whose answer is not read as null when it worked, else its ApiError", async () => {
+    stubFetch(() => new Response(null, { status: 201 }));
+    expect(await apiFailure(api("/api/thing", { body: {} }))).toBeNull();
+    stubFetch(() => json({ error: "Email already signed up" }, { status: 409 }));
+    expect(await apiFailure(api("/api/thing", { body: {} }))).toMatchObject({ status: 409, message: "Email already signed up" });
   });
 });

@@ -18,22 +18,27 @@ export type ApiOptions = {
   keepalive?: boolean;
 };
 
-/** The text a successful answer gets when it is not JSON. */
+/** The message of a successful answer that is not JSON (an HTML page where data was expected, say). */
 export const NOT_JSON_MESSAGE = "Invalid content type received";
 
 /**
  * A call that did not give the answer asked for. `status` is the HTTP status, 0 when the server was not reached;
- * `message` is the server's own words when it sent some; `field` names the input refused, when the server named one.
+ * `message` is the server's own words (also in `serverError`) when it sent some, else the fallback given; `field`
+ * names the input refused, when the server named one.
  */
 export class ApiError extends Error {
+  readonly field?: string;
+  readonly serverError?: string;
+
   constructor(
     readonly status: number,
-    message: string,
-    readonly field?: string,
-    options?: ErrorOptions,
+    fallback: string,
+    details: { serverError?: string; field?: string; cause?: unknown } = {},
   ) {
-    super(message, options);
+    super(details.serverError ?? fallback, { cause: details.cause });
     this.name = "ApiError";
+    this.field = details.field;
+    this.serverError = details.serverError;
   }
 }
 
@@ -45,8 +50,6 @@ function withQuery(path: string, query: ApiQuery | undefined): string {
   const search = params.toString();
   return search ? `${path}${path.includes("?") ? "&" : "?"}${search}` : path;
 }
-
-const isJson = (response: Response) => /[/+]json\b/i.test(response.headers.get("content-type") ?? "");
 
 /** The server's `{ error, field? }`, or nothing usable. */
 async function errorBody(response: Response): Promise<{ error?: string; field?: string }> {
@@ -78,17 +81,27 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "The server could not be reached. Please check your connection and try again.", undefined, { cause: error });
+    throw new ApiError(0, "The server could not be reached. Please check your connection and try again.", { cause: error });
   }
   if (!response.ok) {
     const { error, field } = await errorBody(response);
-    throw new ApiError(response.status, error ?? `${method} ${path} failed with status ${response.status}`, field);
+    throw new ApiError(response.status, `${method} ${path} failed with status ${response.status}`, { serverError: error, field });
   }
-  if (response.status === 204 || response.headers.get("content-length") === "0") return undefined as T;
-  if (!isJson(response)) throw new ApiError(response.status, NOT_JSON_MESSAGE);
+  const text = await response.text();
+  if (!text) return undefined as T;
   try {
-    return (await response.json()) as T;
+    return JSON.parse(text) as T;
   } catch (error) {
-    throw new ApiError(response.status, NOT_JSON_MESSAGE, undefined, { cause: error });
+    throw new ApiError(response.status, NOT_JSON_MESSAGE, { cause: error });
+  }
+}
+
+/** For a call whose answer is not read: null when it worked, else the ApiError saying why not. */
+export async function apiFailure(call: Promise<unknown>): Promise<ApiError | null> {
+  try {
+    await call;
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error : new ApiError(0, String(error), { cause: error });
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { INVALID_CONTENT_TYPE, INVALID_STRUCTURE, checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "./page-data";
+import { NOT_JSON_MESSAGE } from "./api";
+import { INVALID_STRUCTURE, checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "./page-data";
 
 const json = (body: unknown, init: ResponseInit = {}) =>
   new Response(JSON.stringify(body), { headers: { "content-type": "application/json" }, ...init });
@@ -34,7 +35,7 @@ describe("static page data", () => {
 
   it("refuses a response that is not JSON or has the wrong shape", async () => {
     vi.stubGlobal("fetch", async () => new Response("<html></html>", { headers: { "content-type": "text/html" } }));
-    await expect(fetchPageData("about")).rejects.toThrow(INVALID_CONTENT_TYPE);
+    await expect(fetchPageData("about")).rejects.toThrow(NOT_JSON_MESSAGE);
     vi.stubGlobal("fetch", async () => json({ heading: "no title" }));
     await expect(fetchPageData("about")).rejects.toThrow(INVALID_STRUCTURE);
     vi.stubGlobal("fetch", async () => json({ error: "boom" }, { status: 500 }));

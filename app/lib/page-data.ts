@@ -4,9 +4,9 @@
  * page: {name}'.
  */
 import { staticPageSchema, type StaticPage } from "@core/schemas/static-page";
+import { ApiError, api } from "~/lib/api";
 
 export const INVALID_STRUCTURE = "Invalid page data structure";
-export const INVALID_CONTENT_TYPE = "Invalid content type received";
 
 /** The name the page was asked for, without a leading 'pages/'. */
 export function requestedPageName(param: string): string {
@@ -21,11 +21,12 @@ export function checkPageData(value: unknown): StaticPage {
 
 /** GET /data/{pagename}.json: the page, null when there is none, or an error for anything malformed. */
 export async function fetchPageData(name: string): Promise<StaticPage | null> {
-  const response = await fetch(`/data/${encodeURIComponent(name.toLowerCase())}.json`, { headers: { accept: "application/json" } });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`Page data request failed with status ${response.status}`);
-  if (!response.headers.get("content-type")?.includes("application/json")) throw new Error(INVALID_CONTENT_TYPE);
-  return checkPageData(await response.json());
+  try {
+    return checkPageData(await api<unknown>(`/data/${encodeURIComponent(name.toLowerCase())}.json`));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }
 
 export function pageLoadFailure(name: string): string {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD } from "@core/content-rules";
 import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
-import { postJson } from "~/lib/post-json";
+import { api, apiFailure } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 import type { Route } from "./+types/contact";
 
@@ -36,18 +36,22 @@ export default function Contact() {
     const fields = new FormData(form);
     const text = (name: string) => String(fields.get(name) ?? "");
     setBusy(true);
-    const result = await postJson(ENDPOINT, {
-      customer_service_data: {
-        customer_name: text("customer_name"),
-        customer_email: text("customer_email"),
-        customer_phone_number: text("customer_phone_number"),
-        message: text("message"),
-      },
-      store_id: storeId,
-      [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
-    });
+    const failure = await apiFailure(
+      api(ENDPOINT, {
+        body: {
+          customer_service_data: {
+            customer_name: text("customer_name"),
+            customer_email: text("customer_email"),
+            customer_phone_number: text("customer_phone_number"),
+            message: text("message"),
+          },
+          store_id: storeId,
+          [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
+        },
+      }),
+    );
     setBusy(false);
-    if (result.ok) {
+    if (!failure) {
       form.reset();
       setOutcome({ title: "Message sent", message: CONTACT_SUCCESS, tone: "success" });
     } else {

@@ -10,6 +10,7 @@ import type {
 } from "@core/schemas/reviews";
 import { StarRatingInput } from "~/components/reviews/star-rating-input";
 import { AlertDialog } from "~/components/ui/dialog";
+import { ApiError, api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 
 export function meta() {
@@ -28,32 +29,18 @@ type LinkState =
   /** The last product of the order was just reviewed here (a link opened again later gets 'All reviews ...'). */
   | { status: "done"; orderId: ReviewOrderDetails["order_id"] };
 
-async function errorMessage(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === "string" && body.error ? body.error : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The spec's review link check: 401 is 'Invalid Review Link', any other failure its message or the fallback. */
 async function validateLink(token: string, storeId: string): Promise<LinkState> {
   try {
-    const response = await fetch("/api/reviews/reviewer_order", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ review_token: token, current_store_id: storeId } satisfies ReviewerOrderRequest),
+    const { orderDetails } = await api<ReviewerOrderResponse>("/api/reviews/reviewer_order", {
+      body: { review_token: token, current_store_id: storeId } satisfies ReviewerOrderRequest,
     });
-    if (response.status === 401) return { status: "error", message: REVIEW_MESSAGES.invalidLink };
-    if (!response.ok) {
-      return { status: "error", message: (await errorMessage(response)) ?? REVIEW_MESSAGES.validationFallback };
-    }
-    const { orderDetails } = (await response.json()) as ReviewerOrderResponse;
     if (orderDetails.product_details.length === 0) return { status: "error", message: REVIEW_MESSAGES.allReviewed };
     return { status: "valid", order: orderDetails };
-  } catch {
-    return { status: "error", message: REVIEW_MESSAGES.validationFallback };
+  } catch (error) {
+    const refusal = error instanceof ApiError ? error : null;
+    if (refusal?.status === 401) return { status: "error", message: REVIEW_MESSAGES.invalidLink };
+    return { status: "error", message: refusal?.serverError ?? REVIEW_MESSAGES.validationFallback };
   }
 }
 
@@ -196,7 +183,7 @@ function ReviewForm({
   token: string;
   storeId: string;
   onSubmitted: (remaining: ReviewOrderDetails["product_details"]) => void;
-  onFailed: (status?: number) => void;
+  onFailed: (status: number | undefined) => void;
 }) {
   const products = order.product_details;
   const [productHandle, setProductHandle] = useState(products[0].handle);
@@ -231,24 +218,16 @@ function ReviewForm({
       product_handle: selected,
     };
     try {
-      const response = await fetch("/api/reviews/submit", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(payload),
-      });
-      if (!response.ok) {
-        setServerError(await errorMessage(response));
-        onFailed(response.status);
-        return;
-      }
-      const result = (await response.json()) as ReviewSubmissionResponse;
+      const result = await api<ReviewSubmissionResponse>("/api/reviews/submit", { body: payload });
       // The next product starts from an empty form, so one product's words never slip into another's review.
       setTitle("");
       setRating(0);
       setDescription("");
       onSubmitted(result.remaining);
-    } catch {
-      onFailed();
+    } catch (error) {
+      const refusal = error instanceof ApiError ? error : null;
+      setServerError(refusal?.serverError);
+      onFailed(refusal?.status);
     } finally {
       setBusy(false);
     }

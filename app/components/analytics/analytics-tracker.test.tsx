@@ -97,8 +97,8 @@ describe("AnalyticsTracker", () => {
     await mount();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/api/metrics/initialize", "/api/metrics/collect-data"]);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(init).toMatchObject({ method: "POST", credentials: "include" });
-    expect(init.headers).toMatchObject({ store_id: "demo", "Content-Type": "application/json" });
+    expect(init).toMatchObject({ method: "POST", credentials: "same-origin" });
+    expect(init.headers).toMatchObject({ store_id: "demo", "content-type": "application/json" });
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].body).toBe("{}");
   });
 
@@ -187,7 +187,7 @@ describe("AnalyticsTracker", () => {
       .mockRejectedValueOnce(new TypeError("network down"));
     setNavigator("sendBeacon", () => false);
     await mount();
-    expect(errors).toHaveBeenCalledWith("Failed to send initial data:", expect.any(TypeError));
+    expect(errors).toHaveBeenCalledWith("Failed to send initial data:", expect.objectContaining({ status: 0, cause: expect.any(TypeError) }));
     window.dispatchEvent(new Event("pagehide"));
     expect(errors).toHaveBeenCalledWith("Failed to send analytics data via beacon:", expect.any(Error));
   });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { api } from "~/lib/api";
 import { analytics, beaconBody } from "~/state/analytics";
 
 const METRICS = "/api/metrics";
@@ -17,17 +18,6 @@ function trackingAllowed(): boolean {
 /** The owner reading the report is not a shopper. */
 const isOwnerPage = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
 
-async function postJson(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${METRICS}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    credentials: "include",
-    body: "{}",
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return response;
-}
-
 /**
  * Starts this page load's part of the visit; once the server holds the visit, answers the load's beacon address
  * (naming the load, so beacons of several page loads of one visit never overwrite each other), else null.
@@ -35,8 +25,7 @@ async function postJson(path: string, headers: Record<string, string> = {}) {
 async function startSession(storeId: string): Promise<string | null> {
   let beaconPath = `${METRICS}/update-session-data`;
   try {
-    const response = await postJson("/initialize", { store_id: storeId });
-    const { load } = (await response.json()) as { load?: unknown };
+    const { load } = await api<{ load?: unknown }>(`${METRICS}/initialize`, { body: {}, headers: { store_id: storeId } });
     if (typeof load === "string") beaconPath += `?load=${encodeURIComponent(load)}`;
   } catch (error) {
     console.error("Failed to initialize session", error);
@@ -44,7 +33,7 @@ async function startSession(storeId: string): Promise<string | null> {
   }
   // The spec's initial data is the visitor's address; the server reads it from the request, so nothing is looked up.
   try {
-    await postJson("/collect-data");
+    await api(`${METRICS}/collect-data`, { body: {} });
   } catch (error) {
     console.error("Failed to send initial data:", error);
   }

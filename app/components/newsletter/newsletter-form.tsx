@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
-import { postJson } from "~/lib/post-json";
+import { api, apiFailure } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 
 const NEWSLETTER_SUCCESS = "Thank you! You have been added to our newsletter.";
@@ -34,10 +34,10 @@ export function NewsletterForm() {
     const form = event.currentTarget;
     const email = String(new FormData(form).get("email") ?? "");
     setBusy(true);
-    const result = await postJson(ENDPOINT, { email, store_id: storeId });
+    const failure = await apiFailure(api(ENDPOINT, { body: { email, store_id: storeId } }));
     setBusy(false);
-    if (result.ok) form.reset();
-    setOutcome(OUTCOMES[result.ok ? "ok" : result.status === 409 ? "exists" : "error"]);
+    if (!failure) form.reset();
+    setOutcome(OUTCOMES[!failure ? "ok" : failure.status === 409 ? "exists" : "error"]);
   }
 
   return (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ApiError } from "~/lib/api";
 import { isCheckoutPath, signupOutcome, welcomeText } from "./welcome-popup";
 
 describe("welcome popup texts", () => {
@@ -8,20 +9,20 @@ describe("welcome popup texts", () => {
   });
 
   it("answers each sign-up outcome with the spec's dialog", () => {
-    expect(signupOutcome({ ok: true, status: 200 }, 10)).toMatchObject({
+    expect(signupOutcome(null, 10)).toMatchObject({
       title: "Success!",
       message: "Your discount code has been emailed to you!",
     });
-    expect(signupOutcome({ ok: true, status: 200 }, 0)).toMatchObject({
+    expect(signupOutcome(null, 0)).toMatchObject({
       title: "Success!",
       message: "You've been added to our newsletter! We will keep you updated on our latest products and promotions.",
     });
-    expect(signupOutcome({ ok: false, status: 409, error: "Email already signed up" }, 10)).toMatchObject({
+    expect(signupOutcome(new ApiError(409, "refused", { serverError: "Email already signed up" }), 10)).toMatchObject({
       title: "Already Signed Up",
       message: "This email has already been used for a discount",
     });
-    expect(signupOutcome({ ok: false, status: 400, error: "Email already signed up" }, 10).title).toBe("Already Signed Up");
-    for (const failure of [{ ok: false, status: 500 }, { ok: false, status: 0 }, { ok: false, status: 400, error: "Invalid email address" }]) {
+    expect(signupOutcome(new ApiError(400, "refused", { serverError: "Email already signed up" }), 10).title).toBe("Already Signed Up");
+    for (const failure of [new ApiError(500, "GET /x failed with status 500"), new ApiError(0, "unreachable"), new ApiError(400, "refused", { serverError: "Invalid email address" })]) {
       expect(signupOutcome(failure, 10)).toMatchObject({ title: "Error", message: "Something went wrong. Please try again later." });
     }
   });

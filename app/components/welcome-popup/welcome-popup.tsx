@@ -4,7 +4,7 @@ import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import type { PopupDiscountResponse } from "@core/schemas/content";
 import { Modal, OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { useImageFallback } from "~/lib/images";
-import { postJson } from "~/lib/post-json";
+import { api, apiFailure, type ApiError } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 
 /** Set once the shopper has seen the popup; while it is set the popup is not offered again. */
@@ -19,9 +19,9 @@ export function welcomeText(percentage: number): string {
 }
 
 
-/** The popup's outcome dialogs (docs/product.md, Messages). */
-export function signupOutcome(result: { ok: boolean; status: number; error?: string }, percentage: number): Outcome {
-  if (result.ok) {
+/** The popup's outcome dialogs (docs/product.md, Messages): null is a sign-up that worked. */
+export function signupOutcome(failure: ApiError | null, percentage: number): Outcome {
+  if (!failure) {
     return {
       title: "Success!",
       message:
@@ -31,7 +31,7 @@ export function signupOutcome(result: { ok: boolean; status: number; error?: str
       tone: "success",
     };
   }
-  if (result.status === 409 || result.error === ALREADY_SIGNED_UP_MESSAGE) {
+  if (failure.status === 409 || failure.serverError === ALREADY_SIGNED_UP_MESSAGE) {
     return { title: "Already Signed Up", message: "This email has already been used for a discount", tone: "info" };
   }
   return { title: "Error", message: "Something went wrong. Please try again later.", tone: "error" };
@@ -56,9 +56,7 @@ function markSeen() {
 
 async function fetchPopupPercentage(storeId: string): Promise<number> {
   try {
-    const response = await fetch(`/api/discount/popupDiscount?store_id=${encodeURIComponent(storeId)}`);
-    if (!response.ok) throw new Error(`popupDiscount answered ${response.status}`);
-    const body = (await response.json()) as PopupDiscountResponse;
+    const body = await api<PopupDiscountResponse>("/api/discount/popupDiscount", { query: { store_id: storeId } });
     if (!body.success) throw new Error(body.error);
     return body.data[0]?.discount_popup_percentage ?? 0;
   } catch (error) {
@@ -127,10 +125,10 @@ export function WelcomePopup() {
     event.preventDefault();
     const email = String(new FormData(event.currentTarget).get("email") ?? "");
     setBusy(true);
-    const result = await postJson("/api/discount/sendWelcomeEmail", { store_id: storeId, customer_email: email });
+    const failure = await apiFailure(api("/api/discount/sendWelcomeEmail", { body: { store_id: storeId, customer_email: email } }));
     setBusy(false);
-    setOutcome(signupOutcome(result, percentage));
-    if (result.ok) close();
+    setOutcome(signupOutcome(failure, percentage));
+    if (!failure) close();
   }
 
   if (state === "hidden" || isCheckoutPath(pathname)) return null;
