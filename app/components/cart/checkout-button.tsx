@@ -1,21 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { CartItem } from "@core/cart";
+import { checkoutItem } from "~/components/checkout/checkout-item";
+import { PRIMARY_BUTTON } from "~/components/ui/buttons";
+import { api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
-import { PRIMARY_BUTTON } from "~/components/ui/buttons";
-
-/** A checkout request item (docs/api.md, Payment and checkout): the server prices the stored cart; no price travels. */
-function checkoutItem(item: CartItem) {
-  return item.kind === "bundle"
-    ? { quantity: item.quantity, sku: null, bundle_id: item.bundle_id, selected_variants: item.selected_variants }
-    : {
-        quantity: item.quantity,
-        sku: item.sku,
-        bundle_id: null,
-        subscription: item.subscription?.subscription_id ?? null,
-      };
-}
 
 /** What the button says and whether it works: the store's switch first, then the cart's own state. */
 export function checkoutButtonState(cart: {
@@ -33,7 +22,8 @@ export function checkoutButtonState(cart: {
 
 /**
  * The checkout button (docs/api.md, Payment and checkout): a cart with a subscription goes straight to /checkout; any
- * other cart first creates a checkout session for its total in cents. A failed session is logged and the drawer closes.
+ * other cart first creates a checkout session for its total in cents, its items carrying no price (the server prices
+ * the stored cart). A session refused is logged and said under the button in the server's words, the drawer left open.
  * The store can switch checkout off ('Currently Not Available'); a cart below the minimum, or with a line that asks for
  * more than is in stock (the line says so), cannot check out.
  */
@@ -42,6 +32,7 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
   const { state, closeCart, flush } = useCart();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const button = checkoutButtonState({
     enabled: settings.checkout.enabled,
     belowMinimum,
@@ -58,41 +49,33 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
       return;
     }
     setBusy(true);
+    setError(null);
     try {
       // The session is priced from the stored cart, so the latest change must have reached the server.
       await flush();
-      const response = await fetch("/api/stripe/create_checkout_session", {
-        method: "POST",
-        credentials: "include",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          checkout_items: state.cartItems.map(checkoutItem),
-          store_id: storeId,
-          cost_of_checkout: state.totalCents,
-        }),
+      const { session_id } = await api<{ session_id: string }>("/api/stripe/create_checkout_session", {
+        body: { checkout_items: state.cartItems.map(checkoutItem), store_id: storeId, cost_of_checkout: state.totalCents },
       });
-      const body = (await response.json().catch(() => null)) as { session_id?: string; error?: string } | null;
-      if (!response.ok || !body?.session_id) {
-        throw new Error(body?.error ?? `create_checkout_session failed with status ${response.status}`);
-      }
       closeCart();
-      navigate(`/checkout?session_id=${encodeURIComponent(body.session_id)}`, { state: routeState });
-    } catch (error) {
-      console.error("Failed to create checkout session", error);
-      closeCart();
+      navigate(`/checkout?session_id=${encodeURIComponent(session_id)}`, { state: routeState });
+    } catch (failure) {
+      console.error("Failed to create checkout session", failure);
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <button
-      type="button"
-      onClick={checkout}
-      disabled={button.disabled}
-      className={PRIMARY_BUTTON}
-    >
-      {button.label}
-    </button>
+    <>
+      <button type="button" onClick={checkout} disabled={button.disabled} className={PRIMARY_BUTTON}>
+        {button.label}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

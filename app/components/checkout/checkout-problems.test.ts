@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressSchema, emailSchema } from "@core/schemas/checkout";
-import { CheckoutCallError } from "./api";
+import { ApiError } from "~/lib/api";
 import { checkoutProblem, FIELD_MAX_LENGTH } from "./checkout-problems";
 
 const ADDRESS = { name: "Sam Shopper", line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814" };
@@ -19,27 +19,26 @@ describe("checkout inputs", () => {
 });
 
 describe("checkoutProblem", () => {
-  it("puts the API's message beside the field it names, without the field's internal name", () => {
-    expect(checkoutProblem(new Error("address.name: is too long"))).toEqual({ field: "name", message: "is too long" });
-    expect(checkoutProblem(new Error("discount_code: Invalid discount code"))).toEqual({
-      field: "discount",
-      message: "Invalid discount code",
+  const refusal = (message: string, field?: string) => new ApiError(400, "refused", { serverError: message, field });
+
+  it("puts the API's message beside the field its answer names", () => {
+    expect(checkoutProblem(refusal("Please complete the address", "address.city"))).toEqual({
+      field: "address.city",
+      message: "Please complete the address",
     });
-    expect(checkoutProblem(new Error("cost_of_checkout: prices changed"))).toEqual({ field: null, message: "prices changed" });
-    expect(checkoutProblem(new Error("Your cart changed: the price of Tea is now $5.00"))).toEqual({
-      field: null,
-      message: "Your cart changed: the price of Tea is now $5.00",
+    expect(checkoutProblem(refusal("Invalid discount code", "discount_code"))).toEqual({
+      field: "discount_code",
+      message: "Invalid discount code",
     });
   });
 
-  it("reads the field the API names in its answer", () => {
-    expect(checkoutProblem(new CheckoutCallError("Please complete the address", "address.city"))).toEqual({
-      field: "city",
-      message: "Please complete the address",
+  it("keeps a message about no field, or one the page has no input for, for the whole form", () => {
+    expect(checkoutProblem(refusal("prices changed", "cost_of_checkout"))).toEqual({ field: null, message: "prices changed" });
+    expect(checkoutProblem(refusal("Your cart changed: the price of Tea is now $5.00"))).toEqual({
+      field: null,
+      message: "Your cart changed: the price of Tea is now $5.00",
     });
-    expect(checkoutProblem(new CheckoutCallError("Invalid discount code", "discount_code"))).toEqual({
-      field: "discount",
-      message: "Invalid discount code",
-    });
+    // A message is the server's words as they are: a "path: " at its start is not read as a field.
+    expect(checkoutProblem(new Error("address.name: is too long"))).toEqual({ field: null, message: "address.name: is too long" });
   });
 });

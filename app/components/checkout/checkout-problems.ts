@@ -1,15 +1,15 @@
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from "@core/checkout-messages";
-import { CheckoutCallError } from "./api";
+import { ApiError } from "~/lib/api";
 
 /**
- * Where a failed checkout call belongs on the page. The API names the field it refuses in `field` ("address.name",
- * "discount_code"); messages still prefixed "field: …" are read the same way. The page shows the message beside
- * that field, never the internal name.
+ * Where a failed checkout call belongs on the page: beside the input the API names in its answer's `field` (the
+ * request's own path, "address.city"), else above Pay Now. The page shows the message, never the path.
  */
-export type AddressField = "name" | "line1" | "line2" | "city" | "state" | "postal_code";
-export type CheckoutFieldKey = "email" | AddressField | "shipping" | "discount";
+export const ADDRESS_FIELDS = ["name", "line1", "line2", "city", "state", "postal_code"] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type CheckoutFieldPath = "email" | `address.${AddressField}` | "shipping_option" | "discount_code";
 
-export type CheckoutProblem = { field: CheckoutFieldKey | null; message: string };
+export type CheckoutProblem = { field: CheckoutFieldPath | null; message: string };
 
 /** The longest value the checkout API accepts for each input (checkout-problems.test.ts checks it against the schemas). */
 export const FIELD_MAX_LENGTH: Record<"email" | AddressField, number> = {
@@ -22,25 +22,17 @@ export const FIELD_MAX_LENGTH: Record<"email" | AddressField, number> = {
   postal_code: MAX_TEXT_LENGTH,
 };
 
-const FIELDS: Record<string, CheckoutFieldKey> = {
-  email: "email",
-  name: "name",
-  fullName: "name",
-  "address.name": "name",
-  "address.line1": "line1",
-  "address.line2": "line2",
-  "address.city": "city",
-  "address.state": "state",
-  "address.postal_code": "postal_code",
-  shipping_option: "shipping",
-  shipping_id: "shipping",
-  discount_code: "discount",
-};
+const PAGE_FIELDS: ReadonlySet<string> = new Set<CheckoutFieldPath>([
+  "email",
+  ...ADDRESS_FIELDS.map((field) => `address.${field}` as const),
+  "shipping_option",
+  "discount_code",
+]);
+
+const isPageField = (field: string | undefined): field is CheckoutFieldPath => field !== undefined && PAGE_FIELDS.has(field);
 
 export function checkoutProblem(failure: unknown): CheckoutProblem {
-  const text = failure instanceof Error ? failure.message : String(failure);
-  if (failure instanceof CheckoutCallError && failure.field) return { field: FIELDS[failure.field] ?? null, message: text };
-  const named = /^([A-Za-z_]+(?:\.[A-Za-z_0-9]+)*): (.+)$/s.exec(text);
-  if (!named) return { field: null, message: text };
-  return { field: FIELDS[named[1]] ?? null, message: named[2] };
+  const message = failure instanceof Error ? failure.message : String(failure);
+  const field = failure instanceof ApiError && isPageField(failure.field) ? failure.field : null;
+  return { field, message };
 }
