@@ -81,7 +81,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, "The server could not be reached. Please check your connection and try again.", { cause: error });
+    throw new ApiError(0, "The shop could not be reached. Please try again.", { cause: error });
   }
   if (!response.ok) {
     const { error, field } = await errorBody(response);

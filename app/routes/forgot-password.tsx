@@ -4,7 +4,8 @@ import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
 import { forgotPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, BackToSignIn, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
-import { failureOf, formValues, invalidForm, forgotPassword } from "./forgot-password.server";
+import { placeErrors } from "~/lib/form-error";
+import { forgotPassword, formFailure, formValues } from "./forgot-password.server";
 import type { Route } from "./+types/forgot-password";
 
 /** What a failed reset request tells the shopper (docs/product.md, Messages). */
@@ -18,14 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["email"]);
   const parsed = forgotPasswordSchema.safeParse({ ...values, store_id: context.storeId });
-  if (!parsed.success) {
-    return data(invalidForm(parsed.error, values), { status: 400 });
-  }
+  if (!parsed.success) return data(formFailure(parsed.error, values, RESET_FAILED), { status: 400 });
   try {
     await forgotPassword(context, request, { storeId: context.storeId, email: parsed.data.email });
     return { ok: true as const, message: RESET_REQUESTED_MESSAGE };
   } catch (error) {
-    const failure = failureOf(error, values, RESET_FAILED);
+    const failure = formFailure(error, values, RESET_FAILED);
     return data(failure, { status: failure.status });
   }
 }
@@ -34,8 +33,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
   const failure = actionData?.ok === false ? actionData : undefined;
-  const fieldErrors: Record<string, string | undefined> = failure?.fieldErrors ?? {};
-  const sendFailed = failure !== undefined && Object.keys(fieldErrors).length === 0;
+  const placed = placeErrors(failure?.errors, ["email"]);
+  const sendFailed = placed.form !== undefined;
   const [alertOpen, setAlertOpen] = useState(false);
   useEffect(() => setAlertOpen(sendFailed), [sendFailed, actionData]);
 
@@ -45,7 +44,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {actionData?.ok ? <FormMessage tone="success">{actionData.message}</FormMessage> : null}
         {sendFailed ? <FormMessage tone="error">{RESET_FAILED}</FormMessage> : null}
-        <EmailField defaultValue={failure?.values.email} error={fieldErrors.email} />
+        <EmailField defaultValue={failure?.values.email} error={placed.at.email} />
         <SubmitButton busy={busy} label="Send Reset Link" busyLabel="Sending..." />
       </Form>
       <BackToSignIn />

@@ -4,7 +4,8 @@ import { ACCOUNT_NOT_FOUND_MESSAGE, SIGNED_UP_MESSAGE } from "@core/account-mess
 import { loginSchema } from "@core/schemas/auth";
 import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
-import { failureOf, formValues, invalidForm, currentCustomer, setCookies, signIn, signOut } from "./login.server";
+import { placeErrors } from "~/lib/form-error";
+import { currentCustomer, formFailure, formValues, setCookies, signIn, signOut } from "./login.server";
 import type { Route } from "./+types/login";
 
 /** docs/product.md, Messages: the login failures as the shopper sees them. */
@@ -36,15 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       return redirect("/login", { headers: setCookies(await signOut(context, request)) });
     } catch (error) {
-      return data(failureOf(error, {}, LOGOUT_FAILED), { status: 500 });
+      return data(formFailure(error, {}, LOGOUT_FAILED), { status: 500 });
     }
   }
 
   const values = formValues(form, ["email", "password"]);
   const parsed = loginSchema.safeParse({ ...values, store_id: context.storeId });
-  if (!parsed.success) {
-    return data(invalidForm(parsed.error, values), { status: 400 });
-  }
+  if (!parsed.success) return data(formFailure(parsed.error, values, LOGIN_SERVER_ERROR), { status: 400 });
   try {
     const { cookies } = await signIn(context, request, {
       storeId: context.storeId,
@@ -53,12 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/login", { headers: setCookies(cookies) });
   } catch (error) {
-    const failure = failureOf(error, values, LOGIN_SERVER_ERROR);
+    const failure = formFailure(error, values, LOGIN_SERVER_ERROR);
     return data(failure, { status: failure.status });
   }
 }
 
-function loginErrorText(status: number, error: string | undefined): string {
+function loginErrorText(status: number, error: string): string {
   if (status === 401) return ACCOUNT_NOT_FOUND_MESSAGE;
   if (status >= 500) return LOGIN_SERVER_ERROR;
   return error || LOGIN_FALLBACK;
@@ -104,8 +103,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     );
   }
 
-  const fieldErrors = failure?.fieldErrors ?? {};
-  const formError = failure && Object.keys(fieldErrors).length === 0 ? loginErrorText(failure.status, failure.error) : undefined;
+  const placed = placeErrors(failure?.errors, ["email", "password"]);
+  const formError = failure && placed.form !== undefined ? loginErrorText(failure.status, placed.form) : undefined;
   return (
     <AccountPanel title="Sign In">
       <p className="mb-6">Welcome back! Sign in to see your orders and check out faster.</p>
@@ -116,14 +115,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-        <EmailField defaultValue={failure?.values.email ?? ""} error={fieldErrors.email} />
+        <EmailField defaultValue={failure?.values.email ?? ""} error={placed.at.email} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
-          error={fieldErrors.password}
+          error={placed.at.password}
         />
         <SubmitButton busy={busy} label="Sign In" />
       </Form>

@@ -2,10 +2,12 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { INVALID_RESET_LINK_MESSAGE } from "@core/account-messages";
 import { resetPasswordSchema } from "@core/schemas/auth";
 import { AccountPanel, BackToSignIn, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
-import { failureOf, invalidForm, resetTokenIsUsable, chooseNewPassword } from "./reset-password.server";
+import { placeErrors } from "~/lib/form-error";
+import { chooseNewPassword, formFailure, HttpError, resetTokenIsUsable } from "./reset-password.server";
 import type { Route } from "./+types/reset-password";
 
 const PASSWORDS_DIFFER = "The passwords do not match";
+const RESET_FAILED = "Something went wrong. Please try again.";
 
 export function meta() {
   return [
@@ -28,18 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const password = String(form.get("password") ?? "");
   const parsed = resetPasswordSchema.safeParse({ token: form.get("token") ?? "", password, store_id: context.storeId });
-  if (!parsed.success) {
-    const failure = invalidForm(parsed.error, {});
-    return data({ status: 400, error: undefined, fieldErrors: failure.fieldErrors }, { status: 400 });
-  }
+  if (!parsed.success) return data(formFailure(parsed.error, {}, RESET_FAILED), { status: 400 });
   if (password !== String(form.get("confirm_password") ?? "")) {
-    return data({ status: 400, error: undefined, fieldErrors: { confirm_password: PASSWORDS_DIFFER } }, { status: 400 });
+    return data(formFailure(new HttpError(400, PASSWORDS_DIFFER, "confirm_password"), {}, RESET_FAILED), { status: 400 });
   }
   try {
     await chooseNewPassword(context, request, { storeId: context.storeId, token: parsed.data.token, password });
   } catch (error) {
-    const failure = failureOf(error, {}, "Something went wrong. Please try again.");
-    return data({ status: failure.status, error: failure.error, fieldErrors: failure.fieldErrors }, { status: failure.status });
+    const failure = formFailure(error, {}, RESET_FAILED);
+    return data(failure, { status: failure.status });
   }
   return redirect("/login?reset=1");
 }
@@ -47,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
-  const fieldErrors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const placed = placeErrors(actionData?.errors, ["password", "confirm_password"]);
 
   if (!loaderData.token) {
     return (
@@ -66,7 +65,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AccountPanel title="Choose a New Password">
       <p className="mb-6">Choose a new password of at least 8 characters. You will be signed out on every other device.</p>
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+        {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField
           label="New Password"
@@ -74,7 +73,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           required
-          error={fieldErrors.password ?? fieldErrors.token}
+          error={placed.at.password}
         />
         <TextField
           label="Confirm New Password"
@@ -82,7 +81,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           required
-          error={fieldErrors.confirm_password}
+          error={placed.at.confirm_password}
         />
         <SubmitButton busy={busy} label="Set New Password" busyLabel="Saving..." />
       </Form>

@@ -1,2 +1,2 @@
-export { failureOf, formValues, invalidForm } from "../../server/accounts/forms";
+export { formFailure, formValues } from "./account-form.server";
 export { signUp } from "../../server/accounts/sign-in";

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { signupSchema } from "@core/schemas/auth";
 import { AccountPanel, EmailField, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
-import { failureOf, formValues, invalidForm, signUp } from "./signup.server";
+import { placeErrors } from "~/lib/form-error";
+import { formFailure, formValues, signUp } from "./signup.server";
 import type { Route } from "./+types/signup";
 
 const SIGNUP_FALLBACK = "Signup failed";
@@ -14,9 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["first_name", "last_name", "email", "password"]);
   const parsed = signupSchema.safeParse({ ...values, store_id: context.storeId });
-  if (!parsed.success) {
-    return data(invalidForm(parsed.error, values), { status: 400 });
-  }
+  if (!parsed.success) return data(formFailure(parsed.error, values, SIGNUP_FALLBACK), { status: 400 });
   try {
     await signUp(context, request, {
       storeId: context.storeId,
@@ -26,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       lastName: parsed.data.last_name,
     });
   } catch (error) {
-    const failure = failureOf(error, values, SIGNUP_FALLBACK);
+    const failure = formFailure(error, values, SIGNUP_FALLBACK);
     return data(failure, { status: failure.status });
   }
   return redirect("/login?created=1");
@@ -36,9 +35,9 @@ export default function Signup({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
   const failure = actionData?.ok === false ? actionData : undefined;
-  const fieldErrors: Record<string, string | undefined> = failure?.fieldErrors ?? {};
+  const { at: fieldErrors, form } = placeErrors(failure?.errors, ["first_name", "last_name", "email", "password"]);
   const values: Record<string, string | undefined> = failure?.values ?? {};
-  const formError = failure && Object.keys(fieldErrors).length === 0 ? failure.error || SIGNUP_FALLBACK : undefined;
+  const formError = form === undefined ? undefined : form || SIGNUP_FALLBACK;
   return (
     <AccountPanel title="Create Account">
       <p className="mb-6">Create an account to see your orders in one place.</p>
