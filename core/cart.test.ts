@@ -18,7 +18,7 @@ import {
   discountRefusalMessage,
   lineKey,
   lineTotalCents,
-  lineUnitCents,
+  productUnitCents,
   recalculate,
   recurringLabel,
   subtotalCents,
@@ -28,39 +28,36 @@ import {
   exceedsStock,
   lineStockLimit,
   variantName,
+  unitsPerLine,
 } from "./cart";
 import type {
   AddCheck,
   CartAction,
-  CartItem,
+  CartLine,
   CartState,
-  CartSubscription,
   Discount,
+  LineSubscription,
   NewBundleLine,
-  ProductCartItem,
+  ProductLine,
 } from "./cart";
 
-function product(sku: string, price: number, quantity = 1, subscription?: CartSubscription): ProductCartItem {
+/** A product line priced `price` dollars, or its subscription's price. */
+function product(sku: string, price: number, quantity = 1, subscription?: LineSubscription): ProductLine {
   return {
     kind: "product",
+    sku,
+    subscription: subscription ?? null,
     title: `Product ${sku}`,
     handle: `product-${sku}`,
     quantity,
-    sku,
-    product_price: price,
-    image_urls: [`/images/${sku}.jpg`],
-    product_attributes: { Size: "M" },
-    ...(subscription ? { subscription } : {}),
+    unitCents: productUnitCents(toCents(price), subscription ?? null),
+    imageUrls: [`/images/${sku}.jpg`],
+    attributes: { Size: "M" },
   };
 }
 
-function monthly(id = "sub-1", price = 8): CartSubscription {
-  return {
-    subscription_id: id,
-    subscription_price: price,
-    subscription_interval: 1,
-    subscription_interval_unit: "month",
-  };
+function monthly(id = "sub-1", price = 8): LineSubscription {
+  return { id, priceCents: toCents(price), interval: 1, intervalUnit: "month" };
 }
 
 function bundle(
@@ -70,30 +67,31 @@ function bundle(
 ): NewBundleLine {
   return {
     kind: "bundle",
-    bundle_id: id,
+    bundleId: id,
+    selectedVariants: selected,
     title: `Bundle ${id}`,
-    price,
-    bundle_image_urls: [`/images/bundle-${id}.jpg`],
+    unitCents: toCents(price),
+    imageUrls: [`/images/bundle-${id}.jpg`],
     handles: Object.keys(selected),
-    selected_variants: selected,
-    sku_to_quantity: Object.fromEntries(Object.values(selected).map((sku) => [sku, 1])),
-    contents: Object.entries(selected).map(([handle, sku]) => ({ handle, sku, quantity: 1, product_attributes: {} })),
+    contents: Object.entries(selected).map(([handle, sku]) => ({ handle, sku, quantity: 1, attributes: {} })),
   };
 }
 
+/** A percentage off, capped at `cap` dollars. */
 function percent(percentage: number, cap: number | null = null): Discount {
   return {
     code: "SAVE",
-    discount_percentage: percentage,
-    max_redeemable_amount: cap,
-    discount_amount: null,
-    max_redemptions: 5,
-    free_shipping: false,
+    percentage,
+    maxRedeemableCents: cap === null ? null : toCents(cap),
+    amountCents: null,
+    maxRedemptions: 5,
+    freeShipping: false,
   };
 }
 
+/** `amount` dollars off. */
 function fixed(amount: number): Discount {
-  return { code: "FLAT", discount_percentage: null, discount_amount: amount, max_redemptions: 5, free_shipping: false };
+  return { code: "FLAT", percentage: null, maxRedeemableCents: null, amountCents: toCents(amount), maxRedemptions: 5, freeShipping: false };
 }
 
 function run(actions: CartAction[], state: CartState = createCartState()): CartState {
@@ -182,7 +180,7 @@ describe("addProduct", () => {
 
   it("prices a subscribed line at the subscription price", () => {
     const state = run([{ type: "addProduct", item: product("A", 12, 2, monthly("sub-1", 9.5)) }]);
-    expect(state.cartItems[0]).toMatchObject({ kind: "product", product_price: 9.5 });
+    expect(state.cartItems[0]).toMatchObject({ kind: "product", unitCents: 950 });
     expect(state.subtotalCents).toBe(1900);
   });
 
@@ -266,7 +264,7 @@ describe("addProduct", () => {
 
 describe("unitsInCart", () => {
   it("counts a variant's units on its own lines and inside bundles", () => {
-    const subscribed: CartSubscription = { subscription_id: "s1", subscription_price: 9, subscription_interval: 1, subscription_interval_unit: "month" };
+    const subscribed = monthly("s1", 9);
     const items = [
       product("A-1", 10, 2),
       product("A-1", 9, 1, subscribed),
@@ -293,7 +291,7 @@ describe("stock held where the choice is made", () => {
   it("counts a bundle's variants with the cart's own lines of them", () => {
     const kit = { ...bundle(1, "45", { dripper: "D-1", filters: "F-1" }), quantity: 2 };
     expect(lineStockLimit([kit], kit, stock)).toBe(2);
-    expect(exceedsStock([kit], kit.sku_to_quantity, stock)).toBe(true);
+    expect(exceedsStock([kit], unitsPerLine(kit), stock)).toBe(true);
     // A dripper on its own line leaves one for the bundle, and the bundle leaves one for that line.
     const dripper = product("D-1", 28, 1);
     const oneKit = { ...kit, quantity: 1 };
@@ -304,10 +302,10 @@ describe("stock held where the choice is made", () => {
   });
 
   it("counts a bundle that holds two units of a variant twice", () => {
-    const pair = { ...bundle(2, "50", { mugs: "D-1" }), sku_to_quantity: { "D-1": 2 }, quantity: 1 };
+    const pair = { ...bundle(2, "50", { mugs: "D-1" }), contents: [{ handle: "mugs", sku: "D-1", quantity: 2, attributes: {} }], quantity: 1 };
     expect(lineStockLimit([pair], pair, stock)).toBe(1);
     expect(exceedsStock([], { "D-1": 2 }, stock)).toBe(false);
-    expect(exceedsStock([pair], pair.sku_to_quantity, stock)).toBe(true);
+    expect(exceedsStock([pair], unitsPerLine(pair), stock)).toBe(true);
   });
 
   it("does not limit a variant whose stock is not known yet", () => {
@@ -429,7 +427,7 @@ describe("remove", () => {
   it("removes only that line, recalculates and opens the drawer", () => {
     const state = cartReducer(start, { type: "remove", key: lineKey(product("A", 2)) });
     expect(state.cartItems).toHaveLength(1);
-    expect(state.cartItems[0]).toMatchObject({ subscription: { subscription_id: "sub-1" } });
+    expect(state.cartItems[0]).toMatchObject({ subscription: { id: "sub-1" } });
     expect([state.subtotalCents, state.discountCents, state.totalCents]).toEqual([200, 100, 100]);
     expect(state.shouldShowCart).toBe(true);
   });
@@ -507,9 +505,9 @@ describe("discountCents", () => {
   it("is void without a discount or when max_redemptions is below 1", () => {
     expect(discountCents(5000, null)).toBe(0);
     expect(discountCents(5000, undefined)).toBe(0);
-    expect(discountCents(5000, { ...percent(10), max_redemptions: 0 })).toBe(0);
-    expect(discountCents(5000, { ...fixed(5), max_redemptions: -1 })).toBe(0);
-    expect(discountCents(5000, { ...percent(10), max_redemptions: 1 })).toBe(500);
+    expect(discountCents(5000, { ...percent(10), maxRedemptions: 0 })).toBe(0);
+    expect(discountCents(5000, { ...fixed(5), maxRedemptions: -1 })).toBe(0);
+    expect(discountCents(5000, { ...percent(10), maxRedemptions: 1 })).toBe(500);
   });
 
   it("takes a percentage of the subtotal, rounded to the cent", () => {
@@ -526,20 +524,20 @@ describe("discountCents", () => {
 
   it("uses the fixed discount_amount when there is no percentage", () => {
     expect(discountCents(5000, fixed(7.5))).toBe(750);
-    expect(discountCents(5000, { code: "X", discount_amount: 3, max_redemptions: 1, free_shipping: true })).toBe(300);
+    expect(discountCents(5000, { ...fixed(3), freeShipping: true })).toBe(300);
   });
 
   it("does not cap a fixed amount by max_redeemable_amount", () => {
-    expect(discountCents(5000, { ...fixed(10), max_redeemable_amount: 2 })).toBe(1000);
+    expect(discountCents(5000, { ...fixed(10), maxRedeemableCents: 200 })).toBe(1000);
   });
 
   it("prefers the percentage when both are set, even a zero one", () => {
-    expect(discountCents(5000, { ...percent(10), discount_amount: 40 })).toBe(500);
-    expect(discountCents(5000, { ...percent(0), discount_amount: 40 })).toBe(0);
+    expect(discountCents(5000, { ...percent(10), amountCents: 4000 })).toBe(500);
+    expect(discountCents(5000, { ...percent(0), amountCents: 4000 })).toBe(0);
   });
 
   it("is zero when neither a percentage nor an amount is set", () => {
-    expect(discountCents(5000, { code: "X", max_redemptions: 1, free_shipping: true })).toBe(0);
+    expect(discountCents(5000, { ...fixed(0), amountCents: null, freeShipping: true })).toBe(0);
   });
 
   it("never exceeds the subtotal and is never negative", () => {
@@ -553,15 +551,15 @@ describe("discountCents", () => {
 
 describe("line prices", () => {
   it("prices product, subscribed and bundle lines", () => {
-    expect(lineUnitCents(product("A", 12.5))).toBe(1250);
-    expect(lineUnitCents(product("A", 12.5, 1, monthly("s", 9.99)))).toBe(999);
-    expect(lineUnitCents(bundle(1, "24.995"))).toBe(2500);
+    expect(productUnitCents(1250, null)).toBe(1250);
+    expect(productUnitCents(1250, monthly("s", 9.99))).toBe(999);
+    expect(product("A", 12.5, 1, monthly("s", 9.99)).unitCents).toBe(999);
     expect(lineTotalCents(product("A", 12.5, 3))).toBe(3750);
     expect(lineTotalCents({ ...bundle(1, "10.10"), quantity: 3 })).toBe(3030);
   });
 
   it("sums every line, bundles included, in the subtotal", () => {
-    const items: CartItem[] = [product("A", 1.1, 3), { ...bundle(1, "2.20"), quantity: 2 }];
+    const items: CartLine[] = [product("A", 1.1, 3), { ...bundle(1, "2.20"), quantity: 2 }];
     expect(subtotalCents(items)).toBe(330 + 440);
   });
 });
@@ -590,12 +588,8 @@ describe("titleCaseHandle", () => {
 
 describe("recurringLabel", () => {
   it("adds an s to the unit only when the interval is above 1", () => {
-    expect(recurringLabel({ subscription_interval: 2, subscription_interval_unit: "week" })).toBe(
-      "Recurring every 2 weeks",
-    );
-    expect(recurringLabel({ subscription_interval: 1, subscription_interval_unit: "month" })).toBe(
-      "Recurring every 1 month",
-    );
+    expect(recurringLabel({ interval: 2, intervalUnit: "week" })).toBe("Recurring every 2 weeks");
+    expect(recurringLabel({ interval: 1, intervalUnit: "month" })).toBe("Recurring every 1 month");
   });
 });
 
@@ -612,16 +606,16 @@ describe("invariants over random action sequences", () => {
 
   const discountArb: fc.Arbitrary<Discount> = fc.record({
     code: fc.constant("CODE"),
-    discount_percentage: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
-    max_redeemable_amount: fc.option(fc.integer({ min: 0, max: 10000 }).map((c) => c / 100), { nil: null }),
-    discount_amount: fc.option(fc.integer({ min: -500, max: 100000 }).map((c) => c / 100), { nil: null }),
-    max_redemptions: fc.integer({ min: -1, max: 3 }),
-    free_shipping: fc.boolean(),
+    percentage: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
+    maxRedeemableCents: fc.option(fc.integer({ min: 0, max: 10000 }), { nil: null }),
+    amountCents: fc.option(fc.integer({ min: -500, max: 100000 }), { nil: null }),
+    maxRedemptions: fc.integer({ min: -1, max: 3 }),
+    freeShipping: fc.boolean(),
   });
 
   // Updates and removals pick an existing line by position at run time; the generator cannot know the keys.
   type Step =
-    | { type: "addProduct"; item: ProductCartItem }
+    | { type: "addProduct"; item: ProductLine }
     | { type: "addBundle"; item: NewBundleLine }
     | { type: "updateAt"; index: number; quantity: number }
     | { type: "removeAt"; index: number }
@@ -642,10 +636,10 @@ describe("invariants over random action sequences", () => {
         ),
         subscription: fc.option(
           fc.record({
-            subscription_id: fc.constantFrom("sub-1", "sub-2"),
-            subscription_price: fc.integer({ min: 0, max: 5000 }).map((c) => c / 100),
-            subscription_interval: fc.integer({ min: 1, max: 4 }),
-            subscription_interval_unit: fc.constantFrom("week", "month"),
+            id: fc.constantFrom("sub-1", "sub-2"),
+            priceCents: fc.integer({ min: 0, max: 5000 }),
+            interval: fc.integer({ min: 1, max: 4 }),
+            intervalUnit: fc.constantFrom("week", "month"),
           }),
           { nil: undefined },
         ),
@@ -701,11 +695,8 @@ describe("invariants over random action sequences", () => {
       expect(line.quantity).toBeGreaterThanOrEqual(MIN_QUANTITY);
       expect(line.quantity).toBeLessThanOrEqual(MAX_QUANTITY);
     }
-    // Priced from the lines' own fields rather than through lineTotalCents, so bundles being left out would show.
-    const sumOfLines = state.cartItems.reduce((sum, line) => {
-      const unit = line.kind === "bundle" ? line.price : (line.subscription?.subscription_price ?? line.product_price);
-      return sum + toCents(unit) * line.quantity;
-    }, 0);
+    // Priced from the lines' own fields rather than through subtotalCents, so bundles being left out would show.
+    const sumOfLines = state.cartItems.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
     expect(state.subtotalCents).toBe(sumOfLines);
     expect(state.discountCents).toBeGreaterThanOrEqual(0);
     expect(state.discountCents).toBeLessThanOrEqual(state.subtotalCents);

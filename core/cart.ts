@@ -2,7 +2,7 @@
  * The cart rules (docs/product.md, States and Rules), shared by the browser store and the server so both compute the
  * same lines and the same totals. Pure: no React, no database, no I/O.
  */
-import { centsToDollars, roundCents, toCents } from "./money";
+import { roundCents } from "./money";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit";
 
 export const MAX_DISTINCT_LINES = 19;
@@ -26,25 +26,37 @@ export function discountRefusalMessage(status: number, serverError?: string): st
   return INVALID_DISCOUNT_MESSAGE;
 }
 
-export type CartSubscription = {
-  subscription_id: string;
-  /** Dollars, as in the spec's API shapes. */
-  subscription_price: number;
-  subscription_interval: number;
-  subscription_interval_unit: string;
+/** A subscription plan chosen for a line: the line is charged its price every interval. */
+export type LineSubscription = {
+  id: string;
+  priceCents: number;
+  interval: number;
+  intervalUnit: string;
 };
 
-export type ProductCartItem = {
+/**
+ * What makes a line one line, and all the server needs to price it: a sku with its plan (a subscribed and a one-time
+ * line of one sku are separate lines), or a bundle with the variant chosen for each of its products.
+ */
+export type LineIdentity =
+  | { kind: "product"; sku: string; subscription: Pick<LineSubscription, "id"> | null }
+  | { kind: "bundle"; bundleId: number; selectedVariants: Record<string, string> };
+
+/** A line as asked for: its identity and how many. */
+export type LineRequest = LineIdentity & { quantity: number };
+
+export type ProductLine = {
   kind: "product";
-  title: string;
-  handle: string;
-  quantity: number;
   sku: string;
-  /** Dollars. On a subscribed line this is the subscription price. */
-  product_price: number;
-  image_urls: string[];
-  product_attributes: Record<string, string>;
-  subscription?: CartSubscription;
+  /** The plan chosen, null for a one-time purchase. */
+  subscription: LineSubscription | null;
+  handle: string;
+  title: string;
+  quantity: number;
+  /** What one unit is charged: the subscription's price on a subscribed line. */
+  unitCents: number;
+  imageUrls: string[];
+  attributes: Record<string, string>;
 };
 
 /** One product of a bundle line as the shopper chose it, in the bundle's order: what the line's text lists. */
@@ -53,44 +65,43 @@ export type BundleContent = {
   sku: string;
   /** Units of this product one bundle holds. */
   quantity: number;
-  product_attributes: Record<string, string>;
+  attributes: Record<string, string>;
 };
 
-export type BundleCartItem = {
+export type BundleLine = {
   kind: "bundle";
-  bundle_id: number;
-  title: string;
-  /** Dollars as a numeric string, as the spec's bundle shape has it. */
-  price: string;
-  quantity: number;
-  bundle_image_urls: string[];
-  handles: string[];
+  bundleId: number;
   /** Product handle to the chosen variant sku. */
-  selected_variants: Record<string, string>;
-  sku_to_quantity: Record<string, number>;
+  selectedVariants: Record<string, string>;
+  title: string;
+  quantity: number;
+  unitCents: number;
+  imageUrls: string[];
+  handles: string[];
   contents: BundleContent[];
 };
 
-export type CartItem = ProductCartItem | BundleCartItem;
+/** The one cart line, in integer cents, from the browser's reducer to the server's pricing and the order. */
+export type CartLine = ProductLine | BundleLine;
 
 /** A bundle is always added one at a time, so the caller gives no quantity. */
-export type NewBundleLine = Omit<BundleCartItem, "quantity">;
+export type NewBundleLine = Omit<BundleLine, "quantity">;
 
+/** A discount code's terms, in cents. */
 export type Discount = {
   code: string;
-  /** Whole percent; when null or absent the fixed discount_amount applies. */
-  discount_percentage?: number | null;
-  /** Dollars. */
-  max_redeemable_amount?: number | null;
-  /** Dollars. */
-  discount_amount?: number | null;
-  max_redemptions: number;
-  free_shipping: boolean;
+  /** Whole percent; when null the fixed amountCents applies. */
+  percentage: number | null;
+  maxRedeemableCents: number | null;
+  amountCents: number | null;
+  /** Redemptions left; the code is void below 1. */
+  maxRedemptions: number;
+  freeShipping: boolean;
 };
 
 export type CartState = {
   currencySymbol: string;
-  cartItems: CartItem[];
+  cartItems: CartLine[];
   subtotalCents: number;
   discountCents: number;
   totalCents: number;
@@ -99,14 +110,14 @@ export type CartState = {
 };
 
 export type CartAction =
-  | { type: "addProduct"; item: ProductCartItem }
+  | { type: "addProduct"; item: ProductLine }
   | { type: "addBundle"; item: NewBundleLine }
   /** `key` is `lineKey(line)`: sku plus subscription for products, bundle id plus chosen variants for bundles. */
   | { type: "updateQuantity"; key: string; quantity: number }
   | { type: "remove"; key: string }
   | { type: "clear" }
   /** The cart loaded from the server replaces the local lines. */
-  | { type: "replaceItems"; items: CartItem[] }
+  | { type: "replaceItems"; items: CartLine[] }
   | { type: "setDiscount"; discount: Discount }
   | { type: "clearDiscount" }
   | { type: "showCart" }
@@ -116,43 +127,38 @@ export type CartAction =
 export type AddCheck = "ok" | "cart_full" | "line_cap" | "invalid_quantity";
 
 /**
- * Identifies a line. A subscribed and a one-time line of one sku are separate lines, and so are two selections of
- * variants in one bundle. JSON keeps the parts unambiguous whatever characters a sku holds; the variants are sorted
- * so the key does not depend on the order the page listed them in.
+ * The one line identity, in the browser and on the server alike. JSON keeps the parts unambiguous whatever characters
+ * a sku holds; the variants are sorted so the key does not depend on the order the page listed them in.
  */
-export function lineKey(item: CartItem | NewBundleLine): string {
-  if (item.kind === "product") {
-    return JSON.stringify(["product", item.sku, item.subscription?.subscription_id ?? null]);
-  }
-  const variants = Object.entries(item.selected_variants).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(["bundle", item.bundle_id, variants]);
+export function lineKey(line: LineIdentity): string {
+  if (line.kind === "product") return JSON.stringify(["product", line.sku, line.subscription?.id ?? null]);
+  const variants = Object.entries(line.selectedVariants).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(["bundle", line.bundleId, variants]);
 }
 
-export function lineUnitCents(item: CartItem | NewBundleLine): number {
-  if (item.kind === "bundle") return toCents(item.price);
-  return toCents(item.subscription ? item.subscription.subscription_price : item.product_price);
+/** What one unit of a product line is charged: the subscription's price on a subscribed line. */
+export function productUnitCents(variantPriceCents: number, subscription: Pick<LineSubscription, "priceCents"> | null): number {
+  return subscription ? subscription.priceCents : variantPriceCents;
 }
 
-export function lineTotalCents(item: CartItem): number {
-  return lineUnitCents(item) * item.quantity;
+export function lineTotalCents(line: Pick<CartLine, "unitCents" | "quantity">): number {
+  return line.unitCents * line.quantity;
 }
 
 /** Every line, bundles included, on every path: the spec's discount path that skipped bundles is a defect. */
-export function subtotalCents(items: readonly CartItem[]): number {
+export function subtotalCents(items: readonly Pick<CartLine, "unitCents" | "quantity">[]): number {
   return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
 }
 
 /** The one discount calculation, used by the drawer, the checkout and the server alike. */
 export function discountCents(subtotal: number, discount: Discount | null | undefined): number {
-  if (!discount || discount.max_redemptions < 1) return 0;
+  if (!discount || discount.maxRedemptions < 1) return 0;
   let amount: number;
-  if (discount.discount_percentage != null) {
-    amount = roundCents((subtotal * discount.discount_percentage) / 100);
-    if (discount.max_redeemable_amount != null) {
-      amount = Math.min(amount, toCents(discount.max_redeemable_amount));
-    }
+  if (discount.percentage != null) {
+    amount = roundCents((subtotal * discount.percentage) / 100);
+    if (discount.maxRedeemableCents != null) amount = Math.min(amount, discount.maxRedeemableCents);
   } else {
-    amount = discount.discount_amount != null ? toCents(discount.discount_amount) : 0;
+    amount = discount.amountCents ?? 0;
   }
   return Math.min(Math.max(amount, 0), subtotal);
 }
@@ -182,7 +188,7 @@ function isValidQuantity(quantity: number): boolean {
 }
 
 /** Whether the reducer would take this add, and if not why, so a page can explain what the reducer ignores. */
-export function canAddLine(state: CartState, item: ProductCartItem | NewBundleLine): AddCheck {
+export function canAddLine(state: CartState, item: ProductLine | NewBundleLine): AddCheck {
   if (item.kind === "product" && !isValidQuantity(item.quantity)) return "invalid_quantity";
   const key = lineKey(item);
   const existing = state.cartItems.find((line) => lineKey(line) === key);
@@ -194,7 +200,7 @@ export function canAddLine(state: CartState, item: ProductCartItem | NewBundleLi
   return state.cartItems.length < MAX_DISTINCT_LINES ? "ok" : "cart_full";
 }
 
-function addLine(state: CartState, item: ProductCartItem | NewBundleLine): CartState {
+function addLine(state: CartState, item: ProductLine | NewBundleLine): CartState {
   if (canAddLine(state, item) !== "ok") return state;
   const added = item.kind === "product" ? item.quantity : 1;
   const key = lineKey(item);
@@ -206,14 +212,12 @@ function addLine(state: CartState, item: ProductCartItem | NewBundleLine): CartS
   return changed(state, cartItems);
 }
 
-function newLine(item: ProductCartItem | NewBundleLine): CartItem {
-  if (item.kind === "bundle") return { ...item, quantity: 1 };
-  // The stored price is the one charged, so the line sent as the API's cartItems shows the subscription price.
-  return { ...item, product_price: centsToDollars(lineUnitCents(item)) };
+function newLine(item: ProductLine | NewBundleLine): CartLine {
+  return item.kind === "bundle" ? { ...item, quantity: 1 } : item;
 }
 
 /** After an add, a quantity change or a removal the totals follow and the drawer opens (docs/product.md, States). */
-function changed(state: CartState, cartItems: CartItem[]): CartState {
+function changed(state: CartState, cartItems: CartLine[]): CartState {
   return recalculate({ ...state, cartItems, shouldShowCart: true });
 }
 
@@ -252,35 +256,35 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   }
 }
 
+/** Units of each variant one unit of a line takes: its sku, or the bundle's chosen variants. */
+export function unitsPerLine(line: CartLine | NewBundleLine): Record<string, number> {
+  if (line.kind === "product") return { [line.sku]: 1 };
+  const units: Record<string, number> = {};
+  for (const content of line.contents) units[content.sku] = (units[content.sku] ?? 0) + content.quantity;
+  return units;
+}
+
 /**
  * Units of a variant the cart already holds, on its own lines (one-time or subscribed) and inside bundles: what an
  * add must leave room for within the variant's stock.
  */
-export function unitsInCart(items: readonly CartItem[], sku: string): number {
-  return items.reduce(
-    (units, line) => units + (line.kind === "product" ? (line.sku === sku ? line.quantity : 0) : (line.sku_to_quantity[sku] ?? 0) * line.quantity),
-    0,
-  );
+export function unitsInCart(items: readonly CartLine[], sku: string): number {
+  return items.reduce((units, line) => units + (unitsPerLine(line)[sku] ?? 0) * line.quantity, 0);
 }
 
 /** Units in stock of each variant, by sku; a variant missing from it is not known yet, so not limited. */
 export type StockBySku = Readonly<Record<string, number>>;
 
 /** Whether adding these units (by sku) would take what the cart holds of any variant past its stock. */
-export function exceedsStock(items: readonly CartItem[], adding: Readonly<Record<string, number>>, stock: StockBySku): boolean {
+export function exceedsStock(items: readonly CartLine[], adding: Readonly<Record<string, number>>, stock: StockBySku): boolean {
   return Object.entries(adding).some(([sku, units]) => sku in stock && unitsInCart(items, sku) + units > stock[sku]);
-}
-
-/** Units of each variant one unit of a line takes: its sku, or the bundle's chosen variants. */
-function unitsPerLine(line: CartItem): Record<string, number> {
-  return line.kind === "product" ? { [line.sku]: 1 } : line.sku_to_quantity;
 }
 
 /**
  * The most of this line the stock allows, beside what the cart's other lines hold of the same variants (a bundle
  * and a line of its dripper share the dripper's stock); Infinity while no variant of it has a known stock.
  */
-export function lineStockLimit(items: readonly CartItem[], line: CartItem, stock: StockBySku): number {
+export function lineStockLimit(items: readonly CartLine[], line: CartLine, stock: StockBySku): number {
   let limit = Infinity;
   for (const [sku, units] of Object.entries(unitsPerLine(line))) {
     if (!(sku in stock) || units <= 0) continue;
@@ -313,9 +317,6 @@ export function titleCaseHandle(handle: string): string {
     .join(" ");
 }
 
-export function recurringLabel(
-  subscription: Pick<CartSubscription, "subscription_interval" | "subscription_interval_unit">,
-): string {
-  const { subscription_interval: interval, subscription_interval_unit: unit } = subscription;
-  return `Recurring every ${interval} ${unit}${interval > 1 ? "s" : ""}`;
+export function recurringLabel({ interval, intervalUnit }: Pick<LineSubscription, "interval" | "intervalUnit">): string {
+  return `Recurring every ${interval} ${intervalUnit}${interval > 1 ? "s" : ""}`;
 }

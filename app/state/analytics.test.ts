@@ -217,7 +217,7 @@ describe("clear and the session payload", () => {
 describe("cartItemId", () => {
   it("names product lines by sku and bundle lines by bundle id", () => {
     expect(cartItemId({ kind: "product", sku: "HOUSE-12OZ" } as Parameters<typeof cartItemId>[0])).toBe("HOUSE-12OZ");
-    expect(cartItemId({ kind: "bundle", bundle_id: 7 } as Parameters<typeof cartItemId>[0])).toBe("7");
+    expect(cartItemId({ kind: "bundle", bundleId: 7 } as Parameters<typeof cartItemId>[0])).toBe("7");
   });
 });
 

@@ -3,7 +3,7 @@
  * the state, an action and the time, so it is unit-tested without a browser. A small module-level store lets the cart
  * and the pages report events without React wiring.
  */
-import type { CartItem, NewBundleLine } from "@core/cart";
+import type { CartLine, NewBundleLine } from "@core/cart";
 import { ANALYTICS_LIMITS } from "@core/analytics-limits";
 import type {
   CartEvent,
@@ -212,8 +212,8 @@ export function createAnalyticsStore(clock: () => Date = () => new Date()): Anal
 export const analytics = createAnalyticsStore();
 
 /** How analytics names a cart line: a product line's sku, a bundle line's bundle id. */
-export function cartItemId(item: CartItem | NewBundleLine): string {
-  return item.kind === "product" ? item.sku : String(item.bundle_id);
+export function cartItemId(line: CartLine | NewBundleLine): string {
+  return line.kind === "product" ? line.sku : String(line.bundleId);
 }
 
 /** For the cart: report an add, quantity change, removal or emptying (sku of the line, or the bundle id). */

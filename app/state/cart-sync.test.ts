@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ProductCartItem } from "@core/cart";
+import type { ApiProductCartItem } from "@core/cart-wire";
 import type { CartResponse } from "@core/schemas/cart";
 import { createCartSync, type SyncPayload } from "./cart-sync";
 
-const item = (quantity: number): ProductCartItem => ({
+const item = (quantity: number): ApiProductCartItem => ({
   kind: "product",
   title: "House Blend",
   handle: "house-blend",

@@ -4,10 +4,10 @@
  * change sends the whole cart again (docs/product.md, States: any cart change triggers a sync; a failure is only
  * logged).
  */
-import type { CartItem } from "@core/cart";
+import type { ApiCartItem } from "@core/cart-wire";
 import type { CartResponse } from "@core/schemas/cart";
 
-export type SyncPayload = { cartItems: CartItem[]; discount_code: string | null };
+export type SyncPayload = { cartItems: ApiCartItem[]; discount_code: string | null };
 
 export type CartSync = {
   /** Queues this version; a send under way finishes first, and versions queued meanwhile collapse to the newest. */

@@ -10,18 +10,22 @@ import {
   createCartState,
   discountRefusalMessage,
   exceedsStock,
+  productUnitCents,
+  unitsPerLine,
   type BundleContent,
-  type CartItem,
+  type CartLine,
   type CartState,
   type Discount,
   type NewBundleLine,
-  type ProductCartItem,
+  type ProductLine,
   type StockBySku,
   lineKey,
 } from "@core/cart";
+import { fromApiCartItem, fromApiDiscount, toApiCartItem } from "@core/cart-wire";
+import { toCents } from "@core/money";
 import type { Bundle, BundleHandleOption, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
-import { useShop } from "~/lib/use-shop";
+import { api, ApiError } from "~/lib/api";
 import { createCartSync, type CartSync } from "~/state/cart-sync";
 import { cartItemId, trackCartEvent } from "~/state/analytics";
 
@@ -73,25 +77,24 @@ function productCartItem(
   variant: Variant,
   quantity: number,
   subscription: SubscriptionOption | null,
-): ProductCartItem {
+): ProductLine {
   const images = product.product_urls.length > 0 ? product.product_urls : [product.product_image_main ?? ""];
+  const plan = subscription && {
+    id: subscription.subscription_id,
+    priceCents: toCents(subscription.subscription_price),
+    interval: subscription.subscription_interval,
+    intervalUnit: subscription.subscription_interval_unit,
+  };
   return {
     kind: "product",
-    title: product.product_title,
-    handle: product.id,
-    quantity,
     sku: variant.sku,
-    product_price: variant.product_price,
-    image_urls: images.filter((url) => url !== ""),
-    product_attributes: variant.product_attributes,
-    subscription: subscription
-      ? {
-          subscription_id: subscription.subscription_id,
-          subscription_price: subscription.subscription_price,
-          subscription_interval: subscription.subscription_interval,
-          subscription_interval_unit: subscription.subscription_interval_unit,
-        }
-      : undefined,
+    subscription: plan,
+    handle: product.id,
+    title: product.product_title,
+    quantity,
+    unitCents: productUnitCents(toCents(variant.product_price), plan),
+    imageUrls: images.filter((url) => url !== ""),
+    attributes: variant.product_attributes,
   };
 }
 
@@ -113,18 +116,17 @@ export function bundleCartItem(
       handle,
       sku,
       quantity: option.bundle_variations.find((item) => item.sku === sku)?.quantity ?? 1,
-      product_attributes: variant.product_attributes,
+      attributes: variant.product_attributes,
     });
   }
   return {
     kind: "bundle",
-    bundle_id: bundle.bundle_id,
+    bundleId: bundle.bundle_id,
+    selectedVariants: selected,
     title: bundle.title,
-    price: bundle.price,
-    bundle_image_urls: bundle.bundle_image_urls,
+    unitCents: toCents(bundle.price),
+    imageUrls: bundle.bundle_image_urls,
     handles: bundle.handles,
-    selected_variants: selected,
-    sku_to_quantity: Object.fromEntries(contents.map((content) => [content.sku, content.quantity])),
     contents,
   };
 }
@@ -134,41 +136,18 @@ export function stockOfOptions(options: BundleHandleOption[]): Record<string, nu
   return Object.fromEntries(options.flatMap((option) => option.variants.map((variant) => [variant.sku, variant.total_stock])));
 }
 
-/** A call the server refused, with its status and the server's own error text when it gave one. */
-class RequestError extends Error {
-  constructor(
-    url: string,
-    readonly status: number,
-    readonly serverError: string | undefined,
-  ) {
-    super(serverError ?? `Request to ${url} failed with status ${status}`);
-  }
-}
-
 /**
- * A discount code as the server knows it, for the cart drawer and the checkout page alike. Refused with the words
- * the shopper should read (core's discountRefusalMessage); an unreachable server gives no status, so the spec's
- * 'Invalid discount code'.
+ * A discount code as the server knows it, for the cart's Apply. Refused with the words the shopper should read
+ * (core's discountRefusalMessage); an unreachable server gives no status, so the spec's 'Invalid discount code'.
  */
-export async function lookupDiscount(storeId: string, code: string): Promise<Discount> {
+async function lookupDiscount(code: string): Promise<Discount> {
   try {
-    const { data } = await requestJson<DiscountResponse>(`/api/discount/${encodeURIComponent(code)}?store_id=${encodeURIComponent(storeId)}`);
-    return data;
+    const { data } = await api<DiscountResponse>(`/api/discount/${encodeURIComponent(code)}`);
+    return fromApiDiscount(data);
   } catch (error) {
-    const answer = error instanceof RequestError ? error : null;
+    const answer = error instanceof ApiError ? error : null;
     throw new Error(discountRefusalMessage(answer?.status ?? 0, answer?.serverError), { cause: error });
   }
-}
-
-async function requestJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(url, {
-    credentials: "include",
-    ...init,
-    headers: { "content-type": "application/json", ...init?.headers },
-  });
-  const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
-  if (!response.ok || body === null) throw new RequestError(url, response.status, body?.error);
-  return body;
 }
 
 /** One sync queue per provider; the server's answers reach the provider's latest callback. */
@@ -179,42 +158,49 @@ function useCartSync(onSynced: (response: CartResponse) => void): CartSync {
   }, [onSynced]);
   const [sync] = useState(() =>
     createCartSync(
-      (payload) => requestJson<CartResponse>("/api/cart-items", { method: "POST", body: JSON.stringify(payload) }),
+      (payload) => api<CartResponse>("/api/cart-items", { body: payload }),
       (response) => onSyncedRef.current(response),
     ),
   );
   return sync;
 }
 
-/** The server's answer, reduced to what decides whether the local cart differs from it. */
-function syncedSignature(items: CartItem[], discount: Discount | null): string {
-  return JSON.stringify([items, discount?.code ?? null]);
+/** The cart, reduced to what decides whether the local cart differs from the server's. */
+function syncedSignature(lines: readonly CartLine[], discountCode: string | null): string {
+  return JSON.stringify([lines.map((line) => [lineKey(line), line.quantity, line.unitCents]), discountCode]);
+}
+
+/** The server's answer in core's lines. */
+function serverCart(response: CartResponse) {
+  return { lines: response.cartItems.map(fromApiCartItem), discount: response.discount && fromApiDiscount(response.discount) };
 }
 
 /** Tells analytics which line changed, by its sku or bundle id. */
-function trackLineEvent(event: "ITEM_QUANTITY_UPDATED" | "ITEM_REMOVED", key: string, items: CartItem[]) {
+function trackLineEvent(event: "ITEM_QUANTITY_UPDATED" | "ITEM_REMOVED", key: string, items: CartLine[]) {
   const line = items.find((item) => lineKey(item) === key);
   trackCartEvent(event, line ? cartItemId(line) : undefined);
 }
 
 export function CartProvider({ initial, children }: { initial?: InitialCart | null; children: React.ReactNode }) {
-  const [state, dispatch] = useReducer(cartReducer, initial, (start) =>
-    createCartState({ cartItems: start?.cartItems ?? [], activeDiscount: start?.discount ?? null }),
-  );
+  const [state, dispatch] = useReducer(cartReducer, initial, (start) => {
+    const { lines, discount } = start ? serverCart(start) : { lines: [], discount: null };
+    return createCartState({ cartItems: lines, activeDiscount: discount });
+  });
   const [notices, setNotices] = useState<string[]>(initial?.notices ?? []);
   const [stock, setStock] = useState<StockBySku>(initial?.stock ?? {});
   // A page's stock of a variant just added holds the line until the server's answer brings the stock of now.
   const noteStock = useCallback((known: StockBySku) => setStock((current) => ({ ...current, ...known })), []);
   // What the server holds; a local state equal to it needs no sync (the first render, or the server's own answer).
-  const synced = useRef(syncedSignature(state.cartItems, state.activeDiscount));
+  const synced = useRef(syncedSignature(state.cartItems, state.activeDiscount?.code ?? null));
   const stateRef = useRef(state);
   stateRef.current = state;
 
   const applyServerCart = useCallback((response: CartResponse) => {
-    synced.current = syncedSignature(response.cartItems, response.discount);
-    dispatch({ type: "replaceItems", items: response.cartItems });
+    const { lines, discount } = serverCart(response);
+    synced.current = syncedSignature(lines, discount?.code ?? null);
+    dispatch({ type: "replaceItems", items: lines });
     setStock(response.stock);
-    if (response.discount) dispatch({ type: "setDiscount", discount: response.discount });
+    if (discount) dispatch({ type: "setDiscount", discount });
     else dispatch({ type: "clearDiscount" });
     if (response.notices.length > 0) setNotices(response.notices);
   }, []);
@@ -222,17 +208,17 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
   const { send, flush, settled } = useCartSync(applyServerCart);
 
   useEffect(() => {
-    const signature = syncedSignature(state.cartItems, state.activeDiscount);
+    const signature = syncedSignature(state.cartItems, state.activeDiscount?.code ?? null);
     if (signature === synced.current) return;
     synced.current = signature;
-    send({ cartItems: state.cartItems, discount_code: state.activeDiscount?.code ?? null });
+    send({ cartItems: state.cartItems.map(toApiCartItem), discount_code: state.activeDiscount?.code ?? null });
   }, [state.cartItems, state.activeDiscount, send]);
 
   // The root loader runs again after a form action; when the server's cart changed meanwhile (sign-in merged the
   // guest cart into the customer's) and every local change has reached it, the server's cart is the newer one.
   useEffect(() => {
     if (!initial || !settled()) return;
-    if (syncedSignature(initial.cartItems, initial.discount) !== synced.current) applyServerCart(initial);
+    if (syncedSignature(serverCart(initial).lines, initial.discount?.code ?? null) !== synced.current) applyServerCart(initial);
   }, [initial, settled, applyServerCart]);
 
   // A shopper who has seen why the cart changed opens it to read the lines; the notice stays until dismissed.
@@ -254,10 +240,11 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     const item = bundleCartItem(bundle, options, selectedVariants);
     if (!item) return "incomplete";
     const known = stockOfOptions(options);
-    if (exceedsStock(stateRef.current.cartItems, item.sku_to_quantity, known)) return "exceeds_stock";
+    const units = unitsPerLine(item);
+    if (exceedsStock(stateRef.current.cartItems, units, known)) return "exceeds_stock";
     const check = canAddLine(stateRef.current, item);
     if (check === "cart_full" || check === "line_cap") return check;
-    noteStock(Object.fromEntries(Object.keys(item.sku_to_quantity).map((sku) => [sku, known[sku]])));
+    noteStock(Object.fromEntries(Object.keys(units).map((sku) => [sku, known[sku]])));
     dispatch({ type: "addBundle", item });
     trackCartEvent("ITEM_ADDED", cartItemId(item));
     return "added";
@@ -273,24 +260,20 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     [addProduct],
   );
 
-  const { storeId } = useShop();
-  const applyDiscount = useCallback<CartContextValue["applyDiscount"]>(
-    async (code) => {
-      const trimmed = code.trim();
-      if (trimmed === "") return "ignored";
-      try {
-        dispatch({ type: "setDiscount", discount: await lookupDiscount(storeId, trimmed) });
-        return "applied";
-      } catch (error) {
-        console.error("Failed to fetch discount code", error);
-        return { refused: (error as Error).message };
-      }
-    },
-    [storeId],
-  );
+  const applyDiscount = useCallback<CartContextValue["applyDiscount"]>(async (code) => {
+    const trimmed = code.trim();
+    if (trimmed === "") return "ignored";
+    try {
+      dispatch({ type: "setDiscount", discount: await lookupDiscount(trimmed) });
+      return "applied";
+    } catch (error) {
+      console.error("Failed to fetch discount code", error);
+      return { refused: (error as Error).message };
+    }
+  }, []);
 
   const reload = useCallback(async () => {
-    const response = await requestJson<CartResponse>("/api/cart-items");
+    const response = await api<CartResponse>("/api/cart-items");
     applyServerCart(response);
   }, [applyServerCart]);
 

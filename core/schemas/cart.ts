@@ -4,7 +4,8 @@
  * images and above all prices are looked up again, so a tampered price changes nothing.
  */
 import { z } from "zod";
-import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type CartItem, type Discount, type StockBySku } from "../cart";
+import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type StockBySku } from "../cart";
+import type { ApiCartItem, ApiDiscount } from "../cart-wire";
 import { storable } from "./storable";
 
 const quantity = z
@@ -65,13 +66,13 @@ export type SaveCartRequest = z.infer<typeof saveCartSchema>;
 
 /** What GET and POST /api/cart-items answer: the cart as the server priced it. */
 export type CartResponse = {
-  cartItems: CartItem[];
+  cartItems: ApiCartItem[];
   /** The stored code's discount while it is still valid, else null. */
-  discount: Discount | null;
+  discount: ApiDiscount | null;
   /** Why the cart differs from what was saved (a product gone, a price changed), for the shopper to read. */
   notices: string[];
   /** Units in stock now of every variant the cart holds, bundles' included, so the drawer keeps lines within it. */
   stock: StockBySku;
 };
 
-export type DiscountResponse = { data: Discount };
+export type DiscountResponse = { data: ApiDiscount };

@@ -3,7 +3,7 @@
  * divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
  */
 import { z } from "zod";
-import type { CartItem } from "../cart";
+import type { ApiCartItem } from "../cart-wire";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
   INVALID_EMAIL_MESSAGE,
@@ -117,7 +117,7 @@ export type PriceInfo = {
 };
 
 /** One line of a checkout as the server priced it: the cart item's shape, and what the line costs in cents. */
-export type CheckoutLine = { item: CartItem; line_total: number };
+export type CheckoutLine = { item: ApiCartItem; line_total: number };
 
 export type CheckoutSessionData = {
   session_id: string;

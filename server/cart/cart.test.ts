@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BundleCartItem, ProductCartItem } from "../../core/cart";
+import type { ApiBundleCartItem as BundleCartItem, ApiProductCartItem as ProductCartItem } from "../../core/cart-wire";
 import type { CartResponse } from "../../core/schemas/cart";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";
@@ -274,7 +274,7 @@ describe("POST and GET /api/cart-items", () => {
         cartItems: [{ kind: "bundle", bundle_id: bundle.id, quantity: 1, selected_variants: chosen }],
       });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toContain(`cartItems.0.selected_variants.${first}`);
+      expect(namedError(await response.json())).toContain(`cartItems.0.selected_variants.${first}`);
     });
 
     it("a bundle variant of the wrong product", async () => {
@@ -297,7 +297,7 @@ describe("POST and GET /api/cart-items", () => {
       });
       const response = await t.call("POST", "/api/cart-items", line("HOUSE-2LB-WB"));
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toContain(
+      expect(namedError(await response.json())).toContain(
         'cartItems.0.selected_variants.house-blend: "HOUSE-2LB-WB" is not offered in this bundle',
       );
       // Another grind of the same 12 oz bag is the shopper's to choose.

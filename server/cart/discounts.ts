@@ -1,14 +1,13 @@
 /** Discount codes as the cart and the checkout see them (docs/product.md, States: Discount; Rules: Discounts). */
 import { and, eq, sql } from "drizzle-orm";
 import type { Discount } from "../../core/cart";
-import { centsToDollars } from "../../core/money";
 import type { Database } from "../db/client";
 import { discounts } from "../db/schema";
 import { restrictedCodeAllows } from "../newsletter/welcome";
 
 /**
  * The discount a code names, or null when the store has no such code or it has no redemptions left. Codes match
- * whatever their case; `max_redemptions` is what is left, so core's rule (void below 1) reads it right.
+ * whatever their case; `maxRedemptions` is what is left, so core's rule (void below 1) reads it right.
  * With the buyer's email known (checkout), a code restricted to one address (the welcome code) is null for anyone
  * else and after that address's first order; the cart, which knows no email, shows it.
  */
@@ -32,10 +31,10 @@ export async function findDiscount(
   }
   return {
     code: row.code,
-    discount_percentage: row.percentage,
-    max_redeemable_amount: row.maxRedeemableCents === null ? null : centsToDollars(row.maxRedeemableCents),
-    discount_amount: row.amountCents === null ? null : centsToDollars(row.amountCents),
-    max_redemptions: remaining,
-    free_shipping: row.freeShipping,
+    percentage: row.percentage,
+    maxRedeemableCents: row.maxRedeemableCents,
+    amountCents: row.amountCents,
+    maxRedemptions: remaining,
+    freeShipping: row.freeShipping,
   };
 }

@@ -7,53 +7,45 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   discountCents,
   lineKey,
+  productUnitCents,
   subtotalCents,
-  type BundleCartItem,
+  unitsPerLine,
   type BundleContent,
-  type CartItem,
+  type CartLine,
   type Discount,
-  type ProductCartItem,
+  type LineRequest,
 } from "../../core/cart";
-import { centsToDollars } from "../../core/money";
-import type { CartLineInput } from "../../core/schemas/cart";
 import { offeredInBundle } from "../catalog/bundles";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, subscriptionOptions, variants } from "../db/schema";
 import { findDiscount } from "./discounts";
 
-export type PricedLine = {
+/** A line as the database backs it now: core's line, priced, with what the checkout and the drawer need of stock. */
+export type PricedLine = CartLine & {
   /** Index of the line in the input. */
   inputIndex: number;
-  /** core's `lineKey`: one line per sku and subscription, or per bundle and chosen variants. */
+  /** core's `lineKey`. */
   key: string;
-  kind: "product" | "bundle";
-  title: string;
-  productHandle: string | null;
-  sku: string | null;
-  subscriptionId: string | null;
-  bundleId: number | null;
-  selectedVariants: Record<string, string> | null;
-  attributes: Record<string, string> | null;
   /** Stock one unit of the line takes: its sku, or the bundle's chosen variants with their quantities. */
   stockComponents: Record<string, number>;
   /** Units in stock now of each of those variants, for the drawer to hold the line within them. */
   stockOnHand: Record<string, number>;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-  /** The line in the API's cart item shape (dollars), for the browser. */
-  item: CartItem;
 };
 
 /** A line the database cannot back: an unknown sku, a retired subscription, a bundle or variant that is gone. */
 export type LineProblem = {
   /** Index of the line in the input. */
   index: number;
-  /** Precise, naming the field: "cartItems.2.sku: unknown sku \"X\"". */
+  /** The input refused, a dotted path: "cartItems.2.sku". */
+  field: string;
+  /** Precise: 'unknown sku "X"'. */
   message: string;
   /** What the shopper knew the line as, when the database still knows it. */
   title: string | null;
 };
+
+/** A problem in one line of words, where no field can carry the path (the checkout's "Your cart changed: …"). */
+export const problemText = (problem: LineProblem) => `${problem.field}: ${problem.message}`;
 
 export type PricedCart = {
   lines: PricedLine[];
@@ -174,16 +166,16 @@ async function bundlesById(db: Database, storeId: string, ids: number[]): Promis
 async function resolveCartLines(
   db: Database,
   storeId: string,
-  inputs: readonly CartLineInput[],
+  inputs: readonly LineRequest[],
 ): Promise<{ lines: PricedLine[]; problems: LineProblem[] }> {
   const productInputs = inputs.filter((input) => input.kind === "product");
   const bundleInputs = inputs.filter((input) => input.kind === "bundle");
-  const bundleData = await bundlesById(db, storeId, [...new Set(bundleInputs.map((input) => input.bundle_id))]);
-  const chosenSkus = bundleInputs.flatMap((input) => Object.values(input.selected_variants));
+  const bundleData = await bundlesById(db, storeId, [...new Set(bundleInputs.map((input) => input.bundleId))]);
+  const chosenSkus = bundleInputs.flatMap((input) => Object.values(input.selectedVariants));
   const [skuRows, subscriptions] = await Promise.all([
     productRowsBySku(db, storeId, [...new Set([...productInputs.map((input) => input.sku), ...chosenSkus])]),
     subscriptionsById(db, storeId, [
-      ...new Set(productInputs.flatMap((input) => (input.subscription ? [input.subscription.subscription_id] : []))),
+      ...new Set(productInputs.flatMap((input) => (input.subscription ? [input.subscription.id] : []))),
     ]),
   ]);
   const images = await imagesByProduct(db, storeId, [
@@ -203,146 +195,102 @@ async function resolveCartLines(
       problems.push({ index, ...priced });
       return;
     }
-    if (seen.has(priced.key)) {
-      problems.push({ index, message: `${field}: the same item appears twice in the cart`, title: priced.title });
+    const key = lineKey(priced);
+    if (seen.has(key)) {
+      problems.push({ index, field, message: "the same item appears twice in the cart", title: priced.title });
       return;
     }
-    seen.add(priced.key);
-    lines.push({ ...priced, inputIndex: index });
+    seen.add(key);
+    lines.push({ ...priced, key, inputIndex: index, stockComponents: unitsPerLine(priced) });
   });
   return { lines, problems };
 }
 
-type Failure = { message: string; title: string | null };
+type Failure = { field: string; message: string; title: string | null };
 
-type Priced = Omit<PricedLine, "inputIndex">;
+type Priced = CartLine & Pick<PricedLine, "stockOnHand">;
 
 function priceProductLine(
-  input: Extract<CartLineInput, { kind: "product" }>,
+  input: Extract<LineRequest, { kind: "product" }>,
   field: string,
   skuRows: Map<string, ProductRow>,
   subscriptions: Map<string, typeof subscriptionOptions.$inferSelect>,
   images: Map<number, string[]>,
 ): Priced | Failure {
   const product = skuRows.get(input.sku);
-  if (!product) return { message: `${field}.sku: unknown sku "${input.sku}"`, title: null };
-  const subscriptionId = input.subscription?.subscription_id ?? null;
+  if (!product) return { field: `${field}.sku`, message: `unknown sku "${input.sku}"`, title: null };
+  const subscriptionId = input.subscription?.id ?? null;
   const subscription = subscriptionId === null ? null : subscriptions.get(subscriptionId);
   if (subscription === undefined || (subscription && subscription.variantId !== product.variantId)) {
     return {
-      message: `${field}.subscription.subscription_id: "${subscriptionId}" is not a subscription of sku "${input.sku}"`,
+      field: `${field}.subscription.subscription_id`,
+      message: `"${subscriptionId}" is not a subscription of sku "${input.sku}"`,
       title: product.title,
     };
   }
-  const unitPriceCents = subscription ? subscription.priceCents : product.priceCents;
-  const item: ProductCartItem = {
-    kind: "product",
-    title: product.title,
-    handle: product.handle,
-    quantity: input.quantity,
-    sku: product.sku,
-    product_price: centsToDollars(unitPriceCents),
-    image_urls: images.get(product.productId) ?? [],
-    product_attributes: product.attributes,
-    ...(subscription
-      ? {
-          subscription: {
-            subscription_id: subscription.id,
-            subscription_price: centsToDollars(subscription.priceCents),
-            subscription_interval: subscription.interval,
-            subscription_interval_unit: subscription.intervalUnit,
-          },
-        }
-      : {}),
-  };
   return {
-    key: lineKey(item),
     kind: "product",
-    title: product.title,
-    productHandle: product.handle,
     sku: product.sku,
-    subscriptionId,
-    bundleId: null,
-    selectedVariants: null,
-    attributes: product.attributes,
-    stockComponents: { [product.sku]: 1 },
-    stockOnHand: { [product.sku]: product.stock },
+    subscription: subscription
+      ? { id: subscription.id, priceCents: subscription.priceCents, interval: subscription.interval, intervalUnit: subscription.intervalUnit }
+      : null,
+    handle: product.handle,
+    title: product.title,
     quantity: input.quantity,
-    unitPriceCents,
-    lineTotalCents: unitPriceCents * input.quantity,
-    item,
+    unitCents: productUnitCents(product.priceCents, subscription),
+    imageUrls: images.get(product.productId) ?? [],
+    attributes: product.attributes,
+    stockOnHand: { [product.sku]: product.stock },
   };
 }
 
 function priceBundleLine(
-  input: Extract<CartLineInput, { kind: "bundle" }>,
+  input: Extract<LineRequest, { kind: "bundle" }>,
   field: string,
   bundleData: Map<number, BundleData>,
   skuRows: Map<string, ProductRow>,
 ): Priced | Failure {
-  const bundle = bundleData.get(input.bundle_id);
-  if (!bundle) return { message: `${field}.bundle_id: unknown bundle ${input.bundle_id}`, title: null };
+  const bundle = bundleData.get(input.bundleId);
+  if (!bundle) return { field: `${field}.bundle_id`, message: `unknown bundle ${input.bundleId}`, title: null };
   const title = bundle.row.title;
+  const refused = (handle: string, message: string): Failure => ({ field: `${field}.selected_variants.${handle}`, message, title });
   const selected: Record<string, string> = {};
-  const skuToQuantity: Record<string, number> = {};
   const stockOnHand: Record<string, number> = {};
   const contents: BundleContent[] = [];
   for (const handle of bundle.handles) {
-    const sku = input.selected_variants[handle];
-    if (!sku) return { message: `${field}.selected_variants.${handle}: choose a variant of "${handle}"`, title };
+    const sku = input.selectedVariants[handle];
+    if (!sku) return refused(handle, `choose a variant of "${handle}"`);
     const product = skuRows.get(sku);
     if (!product || product.productId !== bundle.productIdByHandle.get(handle)) {
-      return { message: `${field}.selected_variants.${handle}: "${sku}" is not a variant of "${handle}"`, title };
+      return refused(handle, `"${sku}" is not a variant of "${handle}"`);
     }
     const listedPriceCents = bundle.listedPriceByProduct.get(product.productId);
     if (listedPriceCents === undefined || !offeredInBundle(listedPriceCents, product.priceCents)) {
-      return { message: `${field}.selected_variants.${handle}: "${sku}" is not offered in this bundle`, title };
+      return refused(handle, `"${sku}" is not offered in this bundle`);
     }
-    const quantity = bundle.quantityByProduct.get(product.productId) ?? 1;
     selected[handle] = sku;
-    skuToQuantity[sku] = (skuToQuantity[sku] ?? 0) + quantity;
     stockOnHand[sku] = product.stock;
-    contents.push({ handle, sku, quantity, product_attributes: product.attributes });
+    contents.push({ handle, sku, quantity: bundle.quantityByProduct.get(product.productId) ?? 1, attributes: product.attributes });
   }
-  const extra = Object.keys(input.selected_variants).find((handle) => !bundle.productIdByHandle.has(handle));
-  if (extra !== undefined) {
-    return { message: `${field}.selected_variants.${extra}: "${extra}" is not part of this bundle`, title };
-  }
-  const unitPriceCents = bundle.row.priceCents;
-  const item: BundleCartItem = {
-    kind: "bundle",
-    bundle_id: bundle.row.id,
-    title,
-    price: (unitPriceCents / 100).toFixed(2),
-    quantity: input.quantity,
-    bundle_image_urls: bundle.row.imageUrls,
-    handles: bundle.handles,
-    selected_variants: selected,
-    sku_to_quantity: skuToQuantity,
-    contents,
-  };
+  const extra = Object.keys(input.selectedVariants).find((handle) => !bundle.productIdByHandle.has(handle));
+  if (extra !== undefined) return refused(extra, `"${extra}" is not part of this bundle`);
   return {
-    key: lineKey(item),
     kind: "bundle",
-    title,
-    productHandle: null,
-    sku: null,
-    subscriptionId: null,
     bundleId: bundle.row.id,
     selectedVariants: selected,
-    attributes: null,
-    stockComponents: skuToQuantity,
-    stockOnHand,
+    title,
     quantity: input.quantity,
-    unitPriceCents,
-    lineTotalCents: unitPriceCents * input.quantity,
-    item,
+    unitCents: bundle.row.priceCents,
+    imageUrls: bundle.row.imageUrls,
+    handles: bundle.handles,
+    contents,
+    stockOnHand,
   };
 }
 
 /** Totals of priced lines with core's one discount rule; bundles count on every path. */
 export function totalsOf(lines: readonly PricedLine[], discount: Discount | null) {
-  const subtotal = subtotalCents(lines.map((line) => line.item));
+  const subtotal = subtotalCents(lines);
   const off = discountCents(subtotal, discount);
   return { subtotalCents: subtotal, discountCents: off, totalCents: subtotal - off };
 }
@@ -354,7 +302,7 @@ export function totalsOf(lines: readonly PricedLine[], discount: Discount | null
 export async function priceCart(
   db: Database,
   storeId: string,
-  inputs: readonly CartLineInput[],
+  inputs: readonly LineRequest[],
   discountCode: string | null | undefined,
 ): Promise<PricedCart> {
   const [{ lines, problems }, discount] = await Promise.all([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BundleCartItem } from "../../core/cart";
+import type { ApiBundleCartItem as BundleCartItem } from "../../core/cart-wire";
 import type { CartResponse } from "../../core/schemas/cart";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";

@@ -7,9 +7,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
-import { cartReducer, createCartState, type CartItem } from "../../core/cart";
+import { INVALID_DISCOUNT_MESSAGE, cartReducer, createCartState, type LineRequest } from "../../core/cart";
+import { lineRequestOf, toApiCartItem, toApiDiscount } from "../../core/cart-wire";
 import { formatMoney } from "../../core/money";
-import type { CartLineInput, CartResponse, SaveCartRequest } from "../../core/schemas/cart";
+import type { CartResponse, SaveCartRequest } from "../../core/schemas/cart";
 import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
@@ -21,7 +22,8 @@ import { priceCart, type PricedCart, type PricedLine } from "./pricing";
 export const CART_COOKIE = "cart";
 const CART_DAYS = 60;
 
-export type StoredCartLine = CartLineInput & { unitPriceCents: number | null };
+/** A stored line: what identifies it, how many, and the unit price it was last shown at (null before any). */
+export type StoredCartLine = LineRequest & { unitPriceCents: number | null };
 
 function cartIdOfToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -68,16 +70,16 @@ export async function getCartLines(db: Database, storeId: string, cartId: string
     row.kind === "bundle"
       ? {
           kind: "bundle",
-          bundle_id: row.bundleId ?? 0,
+          bundleId: row.bundleId ?? 0,
+          selectedVariants: row.selectedVariants ?? {},
           quantity: row.quantity,
-          selected_variants: row.selectedVariants ?? {},
           unitPriceCents: row.unitPriceCents,
         }
       : {
           kind: "product",
           sku: row.sku ?? "",
+          subscription: row.subscriptionId ? { id: row.subscriptionId } : null,
           quantity: row.quantity,
-          subscription: row.subscriptionId ? { subscription_id: row.subscriptionId } : null,
           unitPriceCents: row.unitPriceCents,
         },
   );
@@ -89,6 +91,20 @@ export async function getCartDiscountCode(db: Database, storeId: string, cartId:
     .from(carts)
     .where(and(eq(carts.storeId, storeId), eq(carts.id, cartId)));
   return row?.discountCode ?? null;
+}
+
+/**
+ * Applies a code to the stored cart (null or blank removes it) and answers the code now applied; a code the store does
+ * not have, or has used up, is refused as the cart's Apply refuses it, and the cart keeps its code.
+ */
+export async function setCartDiscountCode(db: Database, storeId: string, cartId: string, code: string | null): Promise<string | null> {
+  const discount = code?.trim() ? await findDiscount(db, storeId, code) : null;
+  if (code?.trim() && !discount) throw new HttpError(400, INVALID_DISCOUNT_MESSAGE, "discount_code");
+  await db
+    .update(carts)
+    .set({ discountCode: discount?.code ?? null, updatedAt: new Date() })
+    .where(and(eq(carts.storeId, storeId), eq(carts.id, cartId)));
+  return discount?.code ?? null;
 }
 
 /** The stored cart priced now, with its stored discount code: what the checkout charges. */
@@ -107,12 +123,12 @@ async function writeLines(tx: Transaction, storeId: string, cartId: string, line
       storeId,
       cartId,
       kind: line.kind,
-      sku: line.sku,
-      subscriptionId: line.subscriptionId,
-      bundleId: line.bundleId,
-      selectedVariants: line.selectedVariants,
+      sku: line.kind === "product" ? line.sku : null,
+      subscriptionId: line.kind === "product" ? (line.subscription?.id ?? null) : null,
+      bundleId: line.kind === "bundle" ? line.bundleId : null,
+      selectedVariants: line.kind === "bundle" ? line.selectedVariants : null,
       quantity: line.quantity,
-      unitPriceCents: line.unitPriceCents,
+      unitPriceCents: line.unitCents,
       position,
     })),
   );
@@ -131,8 +147,8 @@ async function upsertCart(tx: Transaction, storeId: string, cartId: string, disc
 
 function response(priced: PricedCart, notices: string[]): CartResponse {
   return {
-    cartItems: priced.lines.map((line) => line.item),
-    discount: priced.discount,
+    cartItems: priced.lines.map(toApiCartItem),
+    discount: priced.discount && toApiDiscount(priced.discount),
     notices,
     stock: Object.assign({}, ...priced.lines.map((line) => line.stockOnHand)),
   };
@@ -152,8 +168,9 @@ export async function saveCart(
 ): Promise<CartResponse> {
   const storedCode = request.discount_code === undefined ? await getCartDiscountCode(db, storeId, cartId) : null;
   const code = request.discount_code === undefined ? storedCode : request.discount_code;
-  const priced = await priceCart(db, storeId, request.cartItems, code);
-  if (priced.problems.length > 0) throw new HttpError(400, priced.problems[0].message);
+  const priced = await priceCart(db, storeId, request.cartItems.map(lineRequestOf), code);
+  const [problem] = priced.problems;
+  if (problem) throw new HttpError(400, problem.message, problem.field);
   const notices =
     code && !priced.discount ? [`The discount code ${code} is no longer valid and was removed.`] : [];
   await db.transaction(async (tx) => {
@@ -180,10 +197,8 @@ export async function loadCart(db: Database, storeId: string, cartId: string | u
   );
   for (const line of priced.lines) {
     const before = stored[line.inputIndex].unitPriceCents;
-    if (before !== null && before !== line.unitPriceCents) {
-      notices.push(
-        `The price of ${line.title} changed from ${formatMoney(before)} to ${formatMoney(line.unitPriceCents)}.`,
-      );
+    if (before !== null && before !== line.unitCents) {
+      notices.push(`The price of ${line.title} changed from ${formatMoney(before)} to ${formatMoney(line.unitCents)}.`);
     }
   }
   if (code && !priced.discount) notices.push(`The discount code ${code} is no longer valid and was removed.`);
@@ -216,33 +231,22 @@ export async function mergeCarts(db: Database, storeId: string, fromCartId: stri
     getCartDiscountCode(db, storeId, intoCartId),
   ]);
   const [target, source] = await Promise.all([priceCart(db, storeId, into, null), priceCart(db, storeId, from, null)]);
-  let state = createCartState({ cartItems: target.lines.map((line) => line.item) });
-  for (const { item } of source.lines) {
-    if (item.kind === "product") {
-      state = cartReducer(state, { type: "addProduct", item });
+  let state = createCartState({ cartItems: target.lines });
+  for (const line of source.lines) {
+    if (line.kind === "product") {
+      state = cartReducer(state, { type: "addProduct", item: line });
     } else {
       // Core adds a bundle one at a time, so a bundle line of quantity n is n adds under the same caps.
-      const { quantity, ...bundle } = item;
+      const { quantity, ...bundle } = line;
       for (let added = 0; added < quantity; added += 1) state = cartReducer(state, { type: "addBundle", item: bundle });
     }
   }
   const code = intoCode ?? fromCode;
   const discount = code ? await findDiscount(db, storeId, code) : null;
-  const merged = await priceCart(db, storeId, state.cartItems.map(toInput), discount?.code ?? null);
+  const merged = await priceCart(db, storeId, state.cartItems, discount?.code ?? null);
   await db.transaction(async (tx) => {
     await upsertCart(tx, storeId, intoCartId, merged.discount?.code ?? null);
     await writeLines(tx, storeId, intoCartId, merged.lines);
     await tx.delete(carts).where(and(eq(carts.storeId, storeId), eq(carts.id, fromCartId)));
   });
-}
-
-function toInput(item: CartItem): CartLineInput {
-  return item.kind === "bundle"
-    ? { kind: "bundle", bundle_id: item.bundle_id, quantity: item.quantity, selected_variants: item.selected_variants }
-    : {
-        kind: "product",
-        sku: item.sku,
-        quantity: item.quantity,
-        subscription: item.subscription ? { subscription_id: item.subscription.subscription_id } : null,
-      };
 }

@@ -210,11 +210,11 @@ describe("checkout with the simulated provider", () => {
   });
 
   it("prices free shipping at the threshold, capped percentages and tax on shipping where the state taxes it", async () => {
-    const standard = { priceCents: 599, freeShippingThreshold: 40 };
+    const standard = { priceCents: 599, freeShippingThresholdCents: 4000 };
     expect(shippingCents(standard, 3999, null)).toBe(599);
     expect(shippingCents(standard, 4000, null)).toBe(0);
-    expect(shippingCents({ priceCents: 1499, freeShippingThreshold: null }, 100_000, null)).toBe(1499);
-    expect(shippingCents(standard, 100, { code: "F", max_redemptions: 1, free_shipping: true })).toBe(0);
+    expect(shippingCents({ priceCents: 1499, freeShippingThresholdCents: null }, 100_000, null)).toBe(1499);
+    expect(shippingCents(standard, 100, { code: "F", percentage: null, maxRedeemableCents: null, amountCents: 0, maxRedemptions: 1, freeShipping: true })).toBe(0);
     expect(taxCents({ rateBasisPoints: 400, taxesShipping: true }, 4800, 1499)).toBe(252);
     expect(taxCents({ rateBasisPoints: 400, taxesShipping: false }, 4800, 1499)).toBe(192);
 

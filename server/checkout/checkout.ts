@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gte, inArray, ne } from "drizzle-orm";
-import type { Discount } from "../../core/cart";
-import { INVALID_DISCOUNT_MESSAGE, lineKey } from "../../core/cart";
+import { INVALID_DISCOUNT_MESSAGE, lineTotalCents, subtotalCents, type CartLine, type Discount } from "../../core/cart";
+import { toApiCartItem } from "../../core/cart-wire";
 import { centsToDollars, formatMoney, roundCents } from "../../core/money";
 import { INCOMPLETE_ADDRESS_MESSAGE } from "../../core/checkout-messages";
 import type {
@@ -24,8 +24,8 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { checkoutSessions, orders, shippingOptions, taxRates, type PostalAddress } from "../db/schema";
 import { findDiscount } from "../cart/discounts";
-import { priceCart, totalsOf, type PricedLine } from "../cart/pricing";
-import { getCartDiscountCode, getCartLines, priceStoredCart, type StoredCartLine } from "../cart/store";
+import { priceCart, problemText, totalsOf, type PricedLine } from "../cart/pricing";
+import { getCartDiscountCode, getCartLines, priceStoredCart, setCartDiscountCode, type StoredCartLine } from "../cart/store";
 import { HttpError } from "../http/errors";
 import {
   abandonOrder,
@@ -61,7 +61,7 @@ export async function listShippingOptions(db: Database, storeId: string): Promis
     shipping_option_name: row.name,
     additional_information: row.additionalInformation,
     price: centsToDollars(row.priceCents),
-    free_shipping_threshold: row.freeShippingThreshold,
+    free_shipping_threshold: row.freeShippingThresholdCents === null ? null : centsToDollars(row.freeShippingThresholdCents),
   }));
 }
 
@@ -88,10 +88,10 @@ async function taxRate(db: Database, storeId: string, address: CheckoutAddress) 
   return row ?? null;
 }
 
-/** Shipping is free from the option's threshold (dollars) on the discounted subtotal, or with a free-shipping code. */
-export function shippingCents(option: Pick<ShippingRow, "priceCents" | "freeShippingThreshold">, goodsCents: number, discount: Discount | null) {
-  if (discount?.free_shipping) return 0;
-  if (option.freeShippingThreshold !== null && goodsCents >= option.freeShippingThreshold * 100) return 0;
+/** The one free-shipping rule: free from the option's threshold on the discounted subtotal, or with a free-shipping code. */
+export function shippingCents(option: Pick<ShippingRow, "priceCents" | "freeShippingThresholdCents">, goodsCents: number, discount: Discount | null) {
+  if (discount?.freeShipping) return 0;
+  if (option.freeShippingThresholdCents !== null && goodsCents >= option.freeShippingThresholdCents) return 0;
   return option.priceCents;
 }
 
@@ -159,7 +159,7 @@ async function checkoutableCart(deps: AppDeps, storeId: string, cartId: string |
   if (!cartId) throw new HttpError(422, "Your cart is empty");
   const [priced, stored] = await Promise.all([priceStoredCart(deps.db, storeId, cartId), getCartLines(deps.db, storeId, cartId)]);
   if (priced.problems.length > 0) {
-    throw new HttpError(409, `Your cart changed: ${priced.problems.map((problem) => problem.message).join("; ")}`);
+    throw new HttpError(409, `Your cart changed: ${priced.problems.map(problemText).join("; ")}`);
   }
   if (priced.lines.length === 0) throw new HttpError(422, "Your cart is empty");
   assertMinimumOrder(settings, priced.totalCents);
@@ -168,8 +168,8 @@ async function checkoutableCart(deps: AppDeps, storeId: string, cartId: string |
 
 function staleLines(lines: readonly PricedLine[], snapshot: readonly StoredCartLine[]): string[] {
   return lines.flatMap((line, index) =>
-    snapshot[index]?.unitPriceCents != null && snapshot[index].unitPriceCents !== line.unitPriceCents
-      ? [`the price of ${line.title} is now ${formatMoney(line.unitPriceCents)}`]
+    snapshot[index]?.unitPriceCents != null && snapshot[index].unitPriceCents !== line.unitCents
+      ? [`the price of ${line.title} is now ${formatMoney(line.unitCents)}`]
       : [],
   );
 }
@@ -199,7 +199,7 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
     .map((item) => (item.bundle_id != null ? `bundle:${item.bundle_id}` : `sku:${item.sku}:${item.subscription ?? ""}`) + `x${item.quantity}`)
     .sort();
   const held = priced.lines
-    .map((line) => (line.bundleId !== null ? `bundle:${line.bundleId}` : `sku:${line.sku}:${line.subscriptionId ?? ""}`) + `x${line.quantity}`)
+    .map((line) => (line.kind === "bundle" ? `bundle:${line.bundleId}` : `sku:${line.sku}:${line.subscription?.id ?? ""}`) + `x${line.quantity}`)
     .sort();
   if (sent.join("|") !== held.join("|")) {
     throw new HttpError(409, "your cart changed in another window; please review it and try again", "checkout_items");
@@ -212,7 +212,7 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
     );
   }
   const id = `cs_${randomBytes(16).toString("hex")}`;
-  const snapshot: StoredCartLine[] = priced.lines.map((line, index) => ({ ...stored[index], unitPriceCents: line.unitPriceCents }));
+  const snapshot: StoredCartLine[] = priced.lines.map((line, index) => ({ ...stored[index], unitPriceCents: line.unitCents }));
   await deps.db.insert(checkoutSessions).values({ id, storeId, cartId: cartId!, items: snapshot, costCents: priced.totalCents });
   return { session_id: id };
 }
@@ -283,7 +283,7 @@ async function openSession(deps: AppDeps, storeId: string, sessionId: string, ca
 async function sessionLines(deps: AppDeps, storeId: string, session: typeof checkoutSessions.$inferSelect) {
   const snapshot = session.items as StoredCartLine[];
   const priced = await priceCart(deps.db, storeId, snapshot, null);
-  const changes = [...priced.problems.map((problem) => problem.message), ...staleLines(priced.lines, snapshot)];
+  const changes = [...priced.problems.map(problemText), ...staleLines(priced.lines, snapshot)];
   if (changes.length > 0) throw new HttpError(409, `Your cart changed: ${changes.join("; ")}`);
   return priced.lines;
 }
@@ -340,26 +340,34 @@ export async function getCheckoutSession(
     client_secret: payment.clientSecret,
     cost_of_checkout: session.costCents,
     price_info: { subtotal: totals.subtotalCents, discount: totals.discountCents, shipping: 0, tax: 0, total: totals.totalCents },
-    line_items: lines.map((line) => ({ item: line.item, line_total: line.lineTotalCents })),
-    has_subscription: lines.some((line) => line.subscriptionId !== null),
+    line_items: lines.map((line) => ({ item: toApiCartItem(line), line_total: lineTotalCents(line) })),
+    has_subscription: lines.some(isSubscribed),
     discount_code: discount?.code ?? null,
   };
 }
 
 type SessionCheckoutRequest = z.infer<typeof sessionCheckoutSchema>;
 
-const detailsOf = (body: SessionCheckoutRequest): CheckoutDetails => ({
+/**
+ * The discount lives in the stored cart alone: a code the request names (the spec's `discount_code`) is applied to
+ * the cart first, as the drawer's Apply would, and the quote reads the cart's code.
+ */
+async function cartCodeFor(deps: AppDeps, storeId: string, cartId: string, requested: string | null | undefined) {
+  return requested === undefined ? getCartDiscountCode(deps.db, storeId, cartId) : setCartDiscountCode(deps.db, storeId, cartId, requested);
+}
+
+const detailsOf = async (deps: AppDeps, storeId: string, cartId: string, body: SessionCheckoutRequest): Promise<CheckoutDetails> => ({
   address: body.address,
   email: body.email,
   name: body.name,
   shippingOptionKey: body.shipping_option,
-  discountCode: body.discount_code,
+  discountCode: await cartCodeFor(deps, storeId, cartId, body.discount_code),
 });
 
 export async function previewSessionCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: SessionCheckoutRequest) {
   const { session } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
-  return (await quote(deps.db, storeId, lines, detailsOf(body))).priceInfo;
+  return (await quote(deps.db, storeId, lines, await detailsOf(deps, storeId, session.cartId!, body))).priceInfo;
 }
 
 /** calculate_tax and calculate_tax_final: the preview for a payment; the final one also sets the payment's amount. */
@@ -382,7 +390,7 @@ export async function calculateTax(
     email: body.email,
     name: body.name,
     shippingOptionKey: body.shipping_id,
-    discountCode: body.discount_code,
+    discountCode: await cartCodeFor(deps, storeId, session.cartId!, body.discount_code),
   });
   if (final && !session.orderId) {
     await deps.payments.updatePayment(body.payment_intent_id, { amountCents: priceInfo.total, email: body.email });
@@ -390,19 +398,21 @@ export async function calculateTax(
   return priceInfo;
 }
 
+const isSubscribed = (line: CartLine) => line.kind === "product" && line.subscription !== null;
+
 function orderLinesOf(lines: readonly PricedLine[]) {
   return lines.map((line) => ({
     kind: line.kind,
     title: line.title,
-    productHandle: line.productHandle,
-    sku: line.sku,
-    bundleId: line.bundleId,
-    subscriptionId: line.subscriptionId,
-    attributes: line.attributes ?? (line.selectedVariants ? { ...line.selectedVariants } : null),
+    productHandle: line.kind === "product" ? line.handle : null,
+    sku: line.kind === "product" ? line.sku : null,
+    bundleId: line.kind === "bundle" ? line.bundleId : null,
+    subscriptionId: line.kind === "product" ? (line.subscription?.id ?? null) : null,
+    attributes: line.kind === "product" ? line.attributes : { ...line.selectedVariants },
     stockComponents: line.stockComponents,
     quantity: line.quantity,
-    unitPriceCents: line.unitPriceCents,
-    lineTotalCents: line.lineTotalCents,
+    unitPriceCents: line.unitCents,
+    lineTotalCents: lineTotalCents(line),
   }));
 }
 
@@ -525,10 +535,10 @@ export async function submitSessionOrder(
 ): Promise<SubmittedOrder> {
   const { session, order: existing } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
-  if (lines.some((line) => line.subscriptionId !== null)) {
+  if (lines.some(isSubscribed)) {
     throw new HttpError(422, "A cart with a subscription is checked out with confirm_subscription");
   }
-  const details = detailsOf(body);
+  const details = await detailsOf(deps, storeId, session.cartId!, body);
   const q = await quote(deps.db, storeId, lines, details);
   const fields = orderFields(storeId, deps, session.cartId!, lines, details, q);
   const payment = await sessionPayment(deps, session, existing);
@@ -558,17 +568,17 @@ async function orderById(deps: AppDeps, orderId: number) {
 
 type CartCheckoutRequest = z.infer<typeof cartCheckoutSchema>;
 
-const cartDetailsOf = (body: CartCheckoutRequest): CheckoutDetails => ({
+const cartDetailsOf = async (deps: AppDeps, storeId: string, cartId: string, body: CartCheckoutRequest): Promise<CheckoutDetails> => ({
   address: body.address,
   email: body.email,
   name: body.fullName,
   shippingOptionKey: body.shipping_option,
-  discountCode: body.discount_code,
+  discountCode: await cartCodeFor(deps, storeId, cartId, body.discount_code),
 });
 
 export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
-  return (await quote(deps.db, storeId, priced.lines, cartDetailsOf(body))).priceInfo;
+  return (await quote(deps.db, storeId, priced.lines, await cartDetailsOf(deps, storeId, cartId!, body))).priceInfo;
 }
 
 /**
@@ -579,12 +589,12 @@ export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId
  */
 export async function confirmSubscription(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
-  const details = cartDetailsOf(body);
+  const details = await cartDetailsOf(deps, storeId, cartId!, body);
   const q = await quote(deps.db, storeId, priced.lines, details);
   const fields = orderFields(storeId, deps, cartId!, priced.lines, details, q);
   // The subscription's amount cannot follow a changed order, so other details make another order.
   const attempt = createHash("sha256")
-    .update(JSON.stringify([body.idempotency_key ?? null, priced.lines.map((line) => [lineKey(line.item), line.quantity]), fields]))
+    .update(JSON.stringify([body.idempotency_key ?? null, priced.lines.map((line) => [line.key, line.quantity]), fields]))
     .digest("hex");
   const { order } = await placeCartOrder(deps, { ...fields, idempotencyKey: `subscription:${cartId}:${attempt}`, paymentReference: null });
   if (order.paymentReference) {
@@ -594,23 +604,20 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
       return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: order.totalCents };
     }
   }
-  const recurring = priced.lines.filter((line) => line.item.kind === "product" && line.item.subscription);
-  const recurringCents = recurring.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const recurring = priced.lines.flatMap((line) => (line.kind === "product" && line.subscription ? [{ ...line, subscription: line.subscription }] : []));
+  const recurringCents = subtotalCents(recurring);
   let subscriptionId: string | null = null;
   try {
     const started = await deps.payments.createSubscription({
       email: details.email,
       name: order.customerName,
-      items: recurring.map((line) => {
-        const subscription = line.item.kind === "product" ? line.item.subscription! : null;
-        return {
-          title: line.title,
-          unitAmountCents: line.unitPriceCents,
-          quantity: line.quantity,
-          interval: subscription!.subscription_interval_unit as "day" | "week" | "month" | "year",
-          intervalCount: subscription!.subscription_interval,
-        };
-      }),
+      items: recurring.map((line) => ({
+        title: line.title,
+        unitAmountCents: line.unitCents,
+        quantity: line.quantity,
+        interval: line.subscription.intervalUnit as "day" | "week" | "month" | "year",
+        intervalCount: line.subscription.interval,
+      })),
       // Before its discount the order is the recurring lines plus everything charged once (other lines, shipping, tax).
       oneTimeCents: order.totalCents + order.discountCents - recurringCents,
       discountCents: order.discountCents,

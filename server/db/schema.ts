@@ -376,8 +376,8 @@ export const shippingOptions = pgTable(
     name: text("name").notNull(),
     additionalInformation: text("additional_information").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
-    /** Free when the subtotal reaches this many dollars (the spec's unit); null means never free. */
-    freeShippingThreshold: integer("free_shipping_threshold"),
+    /** Free when the goods after discount reach this many cents; null means never free. */
+    freeShippingThresholdCents: integer("free_shipping_threshold_cents"),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("shipping_options_store_key_uq").on(t.storeId, t.key)],

@@ -852,21 +852,21 @@ export const SHIPPING_OPTIONS = [
     name: "Standard Shipping",
     additionalInformation: "3–5 business days by USPS Ground Advantage. Free on orders over $40.",
     priceCents: 599,
-    freeShippingThreshold: 40,
+    freeShippingThresholdCents: 4000,
   },
   {
     key: "express",
     name: "Express Shipping",
     additionalInformation: "1–2 business days by UPS 2nd Day Air.",
     priceCents: 1499,
-    freeShippingThreshold: null,
+    freeShippingThresholdCents: null,
   },
   {
     key: "overnight",
     name: "Overnight",
     additionalInformation: "Next business day when ordered before 1 pm Eastern, by UPS Next Day Air.",
     priceCents: 2999,
-    freeShippingThreshold: null,
+    freeShippingThresholdCents: null,
   },
 ];
 

@@ -250,8 +250,8 @@ describe("demo shop seed", () => {
 
   it("has the three shipping options and the tax rate of every state", async () => {
     const options = await db().select().from(shippingOptions).where(eq(shippingOptions.storeId, storeId)).orderBy(asc(shippingOptions.position));
-    expect(options.map((option) => [option.key, option.priceCents, option.freeShippingThreshold])).toEqual([
-      [DEMO.shippingOptionKeys.standard, 599, 40],
+    expect(options.map((option) => [option.key, option.priceCents, option.freeShippingThresholdCents])).toEqual([
+      [DEMO.shippingOptionKeys.standard, 599, 4000],
       [DEMO.shippingOptionKeys.express, 1499, null],
       [DEMO.shippingOptionKeys.overnight, 2999, null],
     ]);

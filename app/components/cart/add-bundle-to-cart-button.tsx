@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE, exceedsStock, INCOMPLETE_BUNDLE_MESSAGE } from "@core/cart";
+import { CART_FULL_MESSAGE, EXCEEDS_STOCK_MESSAGE, exceedsStock, INCOMPLETE_BUNDLE_MESSAGE, unitsPerLine } from "@core/cart";
 import type { Bundle, BundleHandleOption } from "@core/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { bundleCartItem, stockOfOptions, useCart } from "~/state/cart";
@@ -24,7 +24,7 @@ export function AddBundleToCartButton({
   const hydrated = useHydrated();
   const complete = bundle.handles.every((handle) => Boolean(selectedVariants[handle]));
   const line = bundleCartItem(bundle, options, selectedVariants);
-  const stockShort = line !== null && exceedsStock(state.cartItems, line.sku_to_quantity, stockOfOptions(options));
+  const stockShort = line !== null && exceedsStock(state.cartItems, unitsPerLine(line), stockOfOptions(options));
 
   // Once every product has a variant the reminder to choose has done its job.
   useEffect(() => {

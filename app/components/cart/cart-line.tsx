@@ -1,4 +1,4 @@
-import { EXCEEDS_STOCK_MESSAGE, lineKey, lineStockLimit, lineTotalCents, recurringLabel, type CartItem } from "@core/cart";
+import { EXCEEDS_STOCK_MESSAGE, lineKey, lineStockLimit, lineTotalCents, recurringLabel, type CartLine as Line } from "@core/cart";
 import { formatMoney } from "@core/money";
 import { useImageFallback } from "~/lib/images";
 import { useCart } from "~/state/cart";
@@ -6,18 +6,18 @@ import { QuantityStepper } from "../product/quantity-stepper";
 import { BundleContents } from "./bundle-contents";
 
 /** A line's name for assistive technology: a subscribed and a one-time line of one product must differ. */
-function lineLabel(item: CartItem): string {
+function lineLabel(item: Line): string {
   if (item.kind === "bundle") return item.title;
   return item.subscription ? `${item.title} (${recurringLabel(item.subscription)})` : item.title;
 }
 
 /** One row of the drawer (docs/product.md, Cart drawer: bundle rows and product rows). */
-export function CartLine({ item }: { item: CartItem }) {
+export function CartLine({ item }: { item: Line }) {
   const { state, stock, updateQuantity, remove } = useCart();
   const key = lineKey(item);
   // What the cart's other lines hold of the same variants counts too: a bundle and its dripper share the stock.
   const stockLimit = lineStockLimit(state.cartItems, item, stock);
-  const image = useImageFallback(item.kind === "bundle" ? item.bundle_image_urls[0] : item.image_urls[0], 728);
+  const image = useImageFallback(item.imageUrls[0], 728);
   const label = lineLabel(item);
 
   return (
@@ -32,7 +32,7 @@ export function CartLine({ item }: { item: CartItem }) {
           <BundleContents item={item} className="text-sm" />
         ) : (
           <div className="text-sm">
-            {Object.entries(item.product_attributes).map(([name, value]) => (
+            {Object.entries(item.attributes).map(([name, value]) => (
               <p key={name}>
                 {name}: {value}
               </p>

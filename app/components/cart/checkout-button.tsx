@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { checkoutItem } from "~/components/checkout/checkout-item";
+import { toCheckoutItem } from "@core/cart-wire";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
@@ -54,7 +54,7 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
       // The session is priced from the stored cart, so the latest change must have reached the server.
       await flush();
       const { session_id } = await api<{ session_id: string }>("/api/stripe/create_checkout_session", {
-        body: { checkout_items: state.cartItems.map(checkoutItem), store_id: storeId, cost_of_checkout: state.totalCents },
+        body: { checkout_items: state.cartItems.map(toCheckoutItem), store_id: storeId, cost_of_checkout: state.totalCents },
       });
       closeCart();
       navigate(`/checkout?session_id=${encodeURIComponent(session_id)}`, { state: routeState });

@@ -6,18 +6,18 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { lineTotalCents } from "@core/cart";
+import type { CartLine } from "@core/cart";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
   INVALID_EMAIL_MESSAGE,
   MISSING_FIELDS_MESSAGE,
   SHIPPING_OPTIONS_FAILED_MESSAGE,
 } from "@core/checkout-messages";
-import type { CheckoutLine, CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
+import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
-import { checkoutItem } from "./checkout-item";
+import { fromApiCartItem, toCheckoutItem } from "@core/cart-wire";
 import { checkoutProblem, type AddressField, type CheckoutFieldPath, type CheckoutProblem } from "./checkout-problems";
 import { parseExpiry, type CardFields } from "./simulated-card-form";
 import type { StripeConfirm } from "./stripe-payment";
@@ -172,7 +172,7 @@ export function useCheckout(session: CheckoutSessionData | null, provider: Payme
             body: {
               ...body,
               fullName: address.name,
-              checkout_items: cart.cartItems.map(checkoutItem),
+              checkout_items: cart.cartItems.map(toCheckoutItem),
               idempotency_key: attemptKey,
             },
           });
@@ -220,9 +220,7 @@ export function useCheckout(session: CheckoutSessionData | null, provider: Payme
     : { subtotal: cart.subtotalCents, discount: cart.discountCents, total: cart.totalCents };
   const quoted = priceInfo ?? goodsQuote;
   // The session's lines as the server priced them; a subscription cart (no session yet) as its drawer showed them.
-  const lines: CheckoutLine[] = session
-    ? session.line_items
-    : cart.cartItems.map((item) => ({ item, line_total: lineTotalCents(item) }));
+  const lines: CartLine[] = session ? session.line_items.map((line) => fromApiCartItem(line.item)) : cart.cartItems;
   // With Stripe's elements there is no field of ours to put an email or address problem beside.
   const ownFields = provider === "simulated";
   const fieldError = (field: CheckoutFieldPath) => (problem?.field === field ? problem.message : null);

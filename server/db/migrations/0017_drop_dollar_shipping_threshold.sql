@@ -1,0 +1,1 @@
+ALTER TABLE "shipping_options" DROP COLUMN "free_shipping_threshold";
