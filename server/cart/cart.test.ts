@@ -157,7 +157,7 @@ describe("POST and GET /api/cart-items", () => {
       subscription_interval: sub.interval,
       subscription_interval_unit: sub.intervalUnit,
     };
-    // Spec section 3: a product item is the variant's fields (sku, product_attributes, product_price, description,
+    // docs/api.md, Cart service: a product item is the variant's fields (sku, product_attributes, product_price, description,
     // total_stock, subscription: its plans) plus title, handle, quantity, image_urls and the chosen subscription.
     const variantFields = {
       sku: SUB.sku,
