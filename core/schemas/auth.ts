@@ -27,9 +27,24 @@ export const resetPasswordSchema = storable(z.object({
 }));
 
 /** The user as login returns it. */
-export type LoginUser = { id: number; email: string; firstName: string; lastName: string; customerId: number };
+const loginUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  customerId: z.number(),
+});
+export type LoginUser = z.infer<typeof loginUserSchema>;
+export const loginResponseSchema = z.object({ user: loginUserSchema });
+
+/** Sign-up answers with what was sent, alike whether the account was made or the email already had one. */
+export const signupResponseSchema = z.object({
+  user: z.object({ email: z.string(), first_name: z.string(), last_name: z.string() }),
+});
 
 /** The user as the status check returns it. */
-export type StatusUser = { id: number; email: string; first_name: string; last_name: string };
+const statusUserSchema = z.object({ id: z.number(), email: z.string(), first_name: z.string(), last_name: z.string() });
+export type StatusUser = z.infer<typeof statusUserSchema>;
 
-export type AuthStatus = { isLoggedIn: boolean; user: StatusUser | null };
+export const authStatusSchema = z.object({ isLoggedIn: z.boolean(), user: statusUserSchema.nullable() });
+export type AuthStatus = z.infer<typeof authStatusSchema>;

@@ -76,3 +76,64 @@ export type CartResponse = {
 };
 
 export type DiscountResponse = { data: ApiDiscount };
+
+// ---------------------------------------------------------------- answers (the API's response schemas)
+// Each is checked against the type the server builds its answer with (core/cart-wire.ts), so the two cannot drift.
+
+const attributesSchema = z.record(z.string(), z.string());
+
+const productCartItemSchema = z.object({
+  kind: z.literal("product"),
+  title: z.string(),
+  handle: z.string(),
+  quantity: z.number(),
+  sku: z.string(),
+  product_price: z.number().describe("Dollars; on a subscribed line the subscription's price"),
+  image_urls: z.array(z.string()),
+  product_attributes: attributesSchema,
+  subscription: z
+    .object({
+      subscription_id: z.string(),
+      subscription_price: z.number().describe("Dollars"),
+      subscription_interval: z.number(),
+      subscription_interval_unit: z.string(),
+    })
+    .optional(),
+});
+
+const bundleCartItemSchema = z.object({
+  kind: z.literal("bundle"),
+  bundle_id: z.number(),
+  title: z.string(),
+  price: z.string().describe("Dollars as a numeric string, as the spec's bundle shape has it"),
+  quantity: z.number(),
+  bundle_image_urls: z.array(z.string()),
+  handles: z.array(z.string()),
+  selected_variants: z.record(z.string(), z.string()).describe("Product handle to the chosen variant sku"),
+  sku_to_quantity: z.record(z.string(), z.number()),
+  contents: z.array(z.object({ handle: z.string(), sku: z.string(), quantity: z.number(), product_attributes: attributesSchema })),
+});
+
+export const cartItemSchema = z.discriminatedUnion("kind", [productCartItemSchema, bundleCartItemSchema]) satisfies z.ZodType<ApiCartItem>;
+
+const dollarsOrNull = z.number().nullable().describe("Dollars");
+
+export const discountSchema = z.object({
+  code: z.string(),
+  discount_percentage: z.number().nullable().describe("Whole percent; when null the fixed discount_amount applies"),
+  max_redeemable_amount: dollarsOrNull,
+  discount_amount: dollarsOrNull,
+  max_redemptions: z.number(),
+  free_shipping: z.boolean(),
+}) satisfies z.ZodType<ApiDiscount>;
+
+/** GET and POST /api/cart-items. */
+export const cartResponseSchema = z.object({
+  cartItems: z.array(cartItemSchema),
+  discount: discountSchema.nullable().describe("The stored code's discount while it is still valid"),
+  notices: z.array(z.string()).describe("Why the cart differs from what was saved, for the shopper to read"),
+  stock: z.record(z.string(), z.number()).describe("Units in stock now by sku of every variant the cart holds"),
+}) satisfies z.ZodType<CartResponse>;
+
+/** GET /api/discount/{code}. */
+export const discountResponseSchema = z.object({ data: discountSchema }) satisfies z.ZodType<DiscountResponse>;

@@ -5,65 +5,71 @@
 import { z } from "zod";
 import { storable } from "./storable";
 
-export type SubscriptionOption = {
-  subscription_id: string;
-  subscription_name: string;
-  subscription_price: number;
-  subscription_interval: number;
-  subscription_interval_unit: string;
-};
+// ---------------------------------------------------------------- answers (the API's response schemas)
 
-export type Variant = {
-  sku: string;
-  product_attributes: Record<string, string>;
-  product_price: number;
-  description: string;
-  total_stock: number;
-  subscription: SubscriptionOption[];
-};
+const subscriptionOptionSchema = z.object({
+  subscription_id: z.string(),
+  subscription_name: z.string(),
+  subscription_price: z.number(),
+  subscription_interval: z.number(),
+  subscription_interval_unit: z.string(),
+});
+export type SubscriptionOption = z.infer<typeof subscriptionOptionSchema>;
 
-export type Review = {
-  review_id: number;
-  review_title: string;
-  reviewer_name: string;
-  verified: boolean;
-  /** ISO timestamp. */
-  review_date: string;
-  review_rating: number;
-  review_description: string;
-  review_response?: string | null;
-};
+const attributesSchema = z.record(z.string(), z.string());
 
-export type Bundle = {
-  bundle_id: number;
-  bundle_handle: string;
-  title: string;
-  price: string;
-  bundle_description: string;
-  handles: string[];
-  sku_to_quantity: Record<string, number>;
-  bundle_image_urls: string[];
-  is_standalone: boolean;
-};
+const variantSchema = z.object({
+  sku: z.string(),
+  product_attributes: attributesSchema,
+  product_price: z.number(),
+  description: z.string(),
+  total_stock: z.number(),
+  subscription: z.array(subscriptionOptionSchema),
+});
+export type Variant = z.infer<typeof variantSchema>;
 
-export type Product = {
-  /** The product handle. */
-  id: string;
-  product_title: string;
-  /** Price of the first variant, or null when the product has none. */
-  product_price: number | null;
-  product_description: string;
-  product_urls: string[];
-  product_image_main: string | null;
-  hoverImage: string | null;
-  /** Attribute name to its options, in display order. */
-  variant_list: Record<string, string[]>;
-  variants: Variant[];
-  bundles: Bundle[];
-  reviews: Review[];
-  /** Verified and unverified published reviews: count and mean rating (0 when none). */
-  rating: { count: number; average: number };
-};
+const reviewSchema = z.object({
+  review_id: z.number(),
+  review_title: z.string(),
+  reviewer_name: z.string(),
+  verified: z.boolean(),
+  review_date: z.string().describe("ISO timestamp"),
+  review_rating: z.number(),
+  review_description: z.string(),
+  review_response: z.string().nullish(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+const bundleSchema = z.object({
+  bundle_id: z.number(),
+  bundle_handle: z.string(),
+  title: z.string(),
+  price: z.string(),
+  bundle_description: z.string(),
+  handles: z.array(z.string()),
+  sku_to_quantity: z.record(z.string(), z.number()),
+  bundle_image_urls: z.array(z.string()),
+  is_standalone: z.boolean(),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+const productSchema = z.object({
+  id: z.string().describe("The product handle"),
+  product_title: z.string(),
+  product_price: z.number().nullable().describe("Price of the first variant, or null when the product has none"),
+  product_description: z.string(),
+  product_urls: z.array(z.string()),
+  product_image_main: z.string().nullable(),
+  hoverImage: z.string().nullable(),
+  variant_list: z.record(z.string(), z.array(z.string())).describe("Attribute name to its options, in display order"),
+  variants: z.array(variantSchema),
+  bundles: z.array(bundleSchema),
+  reviews: z.array(reviewSchema),
+  rating: z
+    .object({ count: z.number(), average: z.number() })
+    .describe("Verified and unverified published reviews: count and mean rating (0 when none)"),
+});
+export type Product = z.infer<typeof productSchema>;
 
 /**
  * What a product card shows and its quick shop adds to the cart. Pages that list products send cards, not whole
@@ -72,25 +78,31 @@ export type Product = {
 export type ProductCardData = Omit<Product, "product_description" | "bundles" | "reviews">;
 
 /** One product's choices inside a bundle (GET /api/bundles/{handle}). */
-export type BundleHandleOption = {
-  id: string;
-  product_title: string;
-  sku: string | null;
-  variant_list: Record<string, string[]>;
-  variants: Variant[];
-  /** The variants of this product the bundle allows, with the quantity each contributes. */
-  bundle_variations: { sku: string; quantity: number; product_attributes: Record<string, string> }[];
-};
+const bundleHandleOptionSchema = z.object({
+  id: z.string(),
+  product_title: z.string(),
+  sku: z.string().nullable(),
+  variant_list: z.record(z.string(), z.array(z.string())),
+  variants: z.array(variantSchema),
+  bundle_variations: z
+    .array(z.object({ sku: z.string(), quantity: z.number(), product_attributes: attributesSchema }))
+    .describe("The variants of this product the bundle allows, with the quantity each contributes"),
+});
+export type BundleHandleOption = z.infer<typeof bundleHandleOptionSchema>;
 
-export type SearchResponse = {
-  formattedProductData: Product[];
-  formattedBundleData: Bundle[];
-};
+export const searchResponseSchema = z.object({
+  formattedProductData: z.array(productSchema),
+  formattedBundleData: z.array(bundleSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** A customer quote for the home page's testimonials carousel (docs/product.md, Reviews display). */
 export type Testimonial = { title: string; main_review: string; rating: number; name: string };
 
-export type BundleResponse = { data: { data: { bundle: Bundle; handle_options: BundleHandleOption[] } } };
+export const bundleResponseSchema = z.object({
+  data: z.object({ data: z.object({ bundle: bundleSchema, handle_options: z.array(bundleHandleOptionSchema) }) }),
+});
+export type BundleResponse = z.infer<typeof bundleResponseSchema>;
 
 // ---------------------------------------------------------------- request payloads (docs/api.md)
 

@@ -3,7 +3,6 @@
  * divides by 100 for display. Failures carry the checkout page's own messages (core/checkout-messages).
  */
 import { z } from "zod";
-import type { ApiCartItem } from "../cart-wire";
 import {
   INCOMPLETE_ADDRESS_MESSAGE,
   INVALID_EMAIL_MESSAGE,
@@ -11,6 +10,7 @@ import {
   MAX_TEXT_LENGTH,
   MISSING_FIELDS_MESSAGE,
 } from "../checkout-messages";
+import { cartItemSchema } from "./cart";
 import { storable } from "./storable";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(MAX_TEXT_LENGTH, "is too long");
@@ -97,35 +97,59 @@ export const simulatedConfirmSchema = storable(z.object({
 
 export type CheckoutAddress = z.infer<typeof addressSchema>;
 
-export type ShippingOption = {
-  shipping_option_id: string;
-  shipping_option_name: string;
-  additional_information: string;
-  /** Dollars, as the spec's shape has it. */
-  price: number;
-  /** Dollars; null when the option is never free. */
-  free_shipping_threshold: number | null;
-};
+// ---------------------------------------------------------------- answers (the API's response schemas)
+
+const cents = z.number().int().describe("Cents");
 
 /** Cents. `shipping` is what this order pays for shipping (0 when free). */
-export type PriceInfo = {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  total: number;
-};
+export const priceInfoSchema = z
+  .object({ subtotal: cents, discount: cents, shipping: cents, tax: cents, total: cents })
+  .describe("shipping is what this order pays for shipping (0 when free)");
+export type PriceInfo = z.infer<typeof priceInfoSchema>;
 
 /** One line of a checkout as the server priced it: the cart item's shape, and what the line costs in cents. */
-export type CheckoutLine = { item: ApiCartItem; line_total: number };
+const checkoutLineSchema = z.object({ item: cartItemSchema, line_total: cents });
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-export type CheckoutSessionData = {
-  session_id: string;
-  client_secret: string;
-  cost_of_checkout: number;
-  price_info: PriceInfo;
-  /** The goods the session charges for, in the cart's order: the summary lists these, never the browser's copy. */
-  line_items: CheckoutLine[];
-  has_subscription: boolean;
-  discount_code: string | null;
-};
+export const checkoutSessionCreatedSchema = z.object({ session_id: z.string() });
+
+export const checkoutSessionSchema = z.object({
+  session_id: z.string(),
+  client_secret: z.string(),
+  cost_of_checkout: cents,
+  price_info: priceInfoSchema,
+  line_items: z
+    .array(checkoutLineSchema)
+    .describe("The goods the session charges for, in the cart's order: the summary lists these, never the browser's copy"),
+  has_subscription: z.boolean(),
+  discount_code: z.string().nullable(),
+});
+export type CheckoutSessionData = z.infer<typeof checkoutSessionSchema>;
+
+const shippingOptionSchema = z.object({
+  shipping_option_id: z.string(),
+  shipping_option_name: z.string(),
+  additional_information: z.string(),
+  price: z.number().describe("Dollars, as the spec's shape has it"),
+  free_shipping_threshold: z.number().nullable().describe("Dollars; null when the option is never free"),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const shippingOptionsResponseSchema = z.object({ shipping_options: z.array(shippingOptionSchema) });
+
+export const priceInfoResponseSchema = z.object({ price_info: priceInfoSchema });
+
+export const submittedOrderSchema = z.object({
+  order_id: z.number(),
+  client_secret: z.string(),
+  payment_reference: z.string(),
+  total: cents,
+});
+
+export const simulatedConfirmResponseSchema = z.object({ id: z.string(), status: z.string(), error: z.string().nullable() });
+
+export const webhookResponseSchema = z.object({
+  received: z.literal(true),
+  handled: z.boolean(),
+  outcome: z.enum(["applied", "duplicate", "ignored", "refund-needed"]).optional(),
+});

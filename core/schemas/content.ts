@@ -46,6 +46,15 @@ export const welcomeEmailSchema = storable(z.object({
   store_id: storeIdField,
 }));
 
+const popupDiscountSchema = z.object({ discount_popup_percentage: z.number() });
+export type PopupDiscount = z.infer<typeof popupDiscountSchema>;
+
 /** GET /api/discount/popupDiscount: `data[0]` is what the popup reads. */
-export type PopupDiscount = { discount_popup_percentage: number };
-export type PopupDiscountResponse = { success: true; data: PopupDiscount[] } | { success: false; error: string };
+export const popupDiscountResponseSchema = z.union([
+  z.object({ success: z.literal(true), data: z.array(popupDiscountSchema) }),
+  z.object({ success: z.literal(false), error: z.string() }),
+]);
+export type PopupDiscountResponse = z.infer<typeof popupDiscountResponseSchema>;
+
+/** POST /api/discount/sendWelcomeEmail. */
+export const welcomeEmailResponseSchema = z.object({ success: z.literal(true), data: popupDiscountSchema });

@@ -15,15 +15,18 @@ export const reviewerOrderRequestSchema = storable(z.object({
 }));
 export type ReviewerOrderRequest = z.infer<typeof reviewerOrderRequestSchema>;
 
-export type ReviewOrderDetails = {
-  /** The order number the customer knows from their emails. */
-  order_id: number;
-  customer_name: string;
-  customer_email: string;
-  product_details: { handle: string; title: string }[];
-};
+const productToReviewSchema = z.object({ handle: z.string(), title: z.string() });
 
-export type ReviewerOrderResponse = { orderDetails: ReviewOrderDetails };
+const reviewOrderDetailsSchema = z.object({
+  order_id: z.number().describe("The order number the customer knows from their emails"),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  product_details: z.array(productToReviewSchema),
+});
+export type ReviewOrderDetails = z.infer<typeof reviewOrderDetailsSchema>;
+
+export const reviewerOrderResponseSchema = z.object({ orderDetails: reviewOrderDetailsSchema });
+export type ReviewerOrderResponse = z.infer<typeof reviewerOrderResponseSchema>;
 
 export const reviewSubmissionSchema = storable(z.object({
   store_id: storeId,
@@ -47,8 +50,8 @@ export const reviewSubmissionSchema = storable(z.object({
 }));
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
-export type ReviewSubmissionResponse = {
-  review: { review_id: number; product_handle: string; review_rating: number; verified: true };
-  /** Products of the order still waiting for a review after this one. */
-  remaining: { handle: string; title: string }[];
-};
+export const reviewSubmissionResponseSchema = z.object({
+  review: z.object({ review_id: z.number(), product_handle: z.string(), review_rating: z.number(), verified: z.literal(true) }),
+  remaining: z.array(productToReviewSchema).describe("Products of the order still waiting for a review after this one"),
+});
+export type ReviewSubmissionResponse = z.infer<typeof reviewSubmissionResponseSchema>;

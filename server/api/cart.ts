@@ -2,28 +2,64 @@
  * The cart service and the discount lookup (docs/api.md, Cart service; Discounts). The cart is the one the request's
  * httpOnly cookie names; a first save creates it and sets the cookie.
  */
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import { INVALID_DISCOUNT_MESSAGE } from "../../core/cart";
+import { toApiDiscount } from "../../core/cart-wire";
 import { saveCartSchema } from "../../core/schemas/cart";
+import { cartResponseSchema, discountResponseSchema } from "../../core/schemas/cart";
 import type { AppEnv } from "../context";
 import { createDiscountGuard } from "../cart/discount-guard";
 import { findDiscount } from "../cart/discounts";
 import { cartIdForRequest, loadCartForRequest, newCartToken, saveCart } from "../cart/store";
 import { clientIp } from "../http/client-ip";
-import { HttpError, readJson } from "../http/errors";
+import { HttpError } from "../http/errors";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, register } from "./operation";
+
+const loadCart = operation({
+  method: "get",
+  path: "/cart-items",
+  tags: ["cart"],
+  summary: "The cart the cookie names, priced by the server",
+  responses: { 200: json(cartResponseSchema, "The cart") },
+});
+
+const saveCartOperation = operation({
+  method: "post",
+  path: "/cart-items",
+  tags: ["cart"],
+  summary: "Save the cart (creates it and sets its cookie on first save)",
+  request: { body: jsonBody(saveCartSchema) },
+  responses: { 200: json(cartResponseSchema, "The cart as saved, priced by the server"), ...errors({ 400: BAD_INPUT }) },
+});
+
+const discount = operation({
+  method: "get",
+  path: "/discount/{code}",
+  tags: ["cart"],
+  summary: "Look up a discount code",
+  request: {
+    params: z.object({ code: z.string() }),
+    query: z.object({ store_id: z.string().optional().describe("Store; defaults to this deployment's") }),
+  },
+  responses: {
+    200: json(discountResponseSchema, "The code's terms"),
+    ...errors({ 404: "Unknown store or invalid code", 429: "Too many failed codes; see Retry-After" }),
+  },
+});
 
 export function cartRoutes() {
-  const routes = new Hono<AppEnv>();
+  const routes = new OpenAPIHono<AppEnv>();
   const guesses = createDiscountGuard();
 
-  routes.get("/cart-items", async (c) => {
+  register(routes, loadCart, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await loadCartForRequest(c.var.deps, c.req.raw));
   });
 
-  routes.post("/cart-items", async (c) => {
+  register(routes, saveCartOperation, async (c) => {
     const { db, config } = c.var.deps;
-    const body = await readJson(c, saveCartSchema);
+    const body = await bodyOf(c, saveCartOperation);
     let cartId = cartIdForRequest(c.req.raw);
     if (!cartId) {
       const created = newCartToken(config);
@@ -34,17 +70,17 @@ export function cartRoutes() {
     return c.json(await saveCart(db, c.var.storeId, cartId, body));
   });
 
-  routes.get("/discount/:code", async (c) => {
+  register(routes, discount, async (c) => {
     const { db } = c.var.deps;
     const client = clientIp(c);
     guesses.check(client);
-    const discount = await findDiscount(db, c.var.storeId, c.req.param("code"));
-    if (!discount) {
+    const found = await findDiscount(db, c.var.storeId, c.req.param("code"));
+    if (!found) {
       guesses.fail(client);
       throw new HttpError(404, INVALID_DISCOUNT_MESSAGE);
     }
     c.header("Cache-Control", "no-store");
-    return c.json({ data: discount });
+    return c.json({ data: toApiDiscount(found) });
   });
 
   return routes;

@@ -1,10 +1,14 @@
 /** The catalogue over HTTP (docs/api.md, Search and catalogue): keyword and collection search, products, bundles. */
-import { Hono, type MiddlewareHandler } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import { etag } from "hono/etag";
+import { z } from "zod";
 import {
+  bundleResponseSchema,
   byHandlesRequestSchema,
   collectionSearchQuerySchema,
   keywordSearchRequestSchema,
+  searchResponseSchema,
   storeQuerySchema,
   type BundleResponse,
   type SearchResponse,
@@ -12,41 +16,86 @@ import {
 import { cachedBundleDetail, cachedSearch } from "../catalog/cached-reads";
 import { getProductsByHandles } from "../catalog/products";
 import type { AppEnv } from "../context";
-import { HttpError, parseWith, readJson } from "../http/errors";
+import { HttpError } from "../http/errors";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
+
+// Catalogue answers are the same for everyone until the catalogue changes: a client revalidating an unchanged one
+// (ETag of its body) gets an empty 304.
+const sharedAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.ok) c.header("Cache-Control", "public, no-cache");
+};
+const revalidatedAndShared = [etag(), sharedAnswer];
+
+const keywordSearch = operation({
+  method: "post",
+  path: "/search/keyword-search",
+  tags: ["catalog"],
+  summary: "Search products and bundles by keyword",
+  request: { body: jsonBody(keywordSearchRequestSchema) },
+  responses: { 200: json(searchResponseSchema, "The products and bundles found"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }) },
+});
+
+const collectionSearch = operation({
+  method: "get",
+  path: "/search/collection",
+  tags: ["catalog"],
+  summary: "Products and bundles of a collection",
+  middleware: revalidatedAndShared,
+  request: { query: collectionSearchQuerySchema },
+  responses: {
+    200: json(searchResponseSchema, "The collection's products and bundles"),
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }),
+  },
+});
+
+const byHandles = operation({
+  method: "post",
+  path: "/search/by_handles",
+  tags: ["catalog"],
+  summary: "Products by their handles",
+  request: { body: jsonBody(byHandlesRequestSchema) },
+  responses: {
+    200: json(searchResponseSchema, "The products found; formattedBundleData is empty"),
+    ...errors({ 400: BAD_INPUT, 404: "Unknown store, or no product found" }),
+  },
+});
+
+const bundle = operation({
+  method: "get",
+  path: "/bundles/{handle}",
+  tags: ["catalog"],
+  summary: "A bundle with the choices of each of its products",
+  middleware: revalidatedAndShared,
+  request: { params: z.object({ handle: z.string() }), query: storeQuerySchema },
+  responses: { 200: json(bundleResponseSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 404: "Unknown store or bundle" }) },
+});
 
 export function catalogRoutes() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
 
-  // Catalogue answers are the same for everyone until the catalogue changes: a client revalidating an unchanged one
-  // (ETag of its body) gets an empty 304.
-  const revalidated = etag();
-  const sharedAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
-    await next();
-    if (c.res.ok) c.header("Cache-Control", "public, no-cache");
-  };
-
-  api.post("/search/keyword-search", async (c) => {
-    const body = await readJson(c, keywordSearchRequestSchema);
+  register(api, keywordSearch, async (c) => {
+    const body = await bodyOf(c, keywordSearch);
     const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, body.query, body.type ?? "search");
     return c.json(result);
   });
 
-  api.get("/search/collection", revalidated, sharedAnswer, async (c) => {
-    const params = parseWith(collectionSearchQuerySchema, c.req.query());
+  register(api, collectionSearch, async (c) => {
+    const params = queryOf(c, collectionSearch);
     const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, params.collection_name, "collection-search");
     return c.json(result);
   });
 
-  api.post("/search/by_handles", async (c) => {
-    const body = await readJson(c, byHandlesRequestSchema);
+  register(api, byHandles, async (c) => {
+    const body = await bodyOf(c, byHandles);
     const found = await getProductsByHandles(c.var.deps.db, c.var.storeId, body.handles);
     if (found.length === 0) throw new HttpError(404, "Product not found");
     const result: SearchResponse = { formattedProductData: found, formattedBundleData: [] };
     return c.json(result);
   });
 
-  api.get("/bundles/:handle", revalidated, sharedAnswer, async (c) => {
-    parseWith(storeQuerySchema, c.req.query());
+  register(api, bundle, async (c) => {
+    queryOf(c, bundle);
     const detail = await cachedBundleDetail(c.var.deps, c.var.storeId, c.req.param("handle"));
     if (!detail) throw new HttpError(404, "Bundle not found");
     const result: BundleResponse = { data: { data: detail } };

@@ -2,7 +2,8 @@
  * The checkout calls under /api/stripe (spec section 7, Payment and checkout), plus the paths the spec leaves to
  * us: the one-time tax preview, order submission, the client secret, the simulated card form and the webhook.
  */
-import { Hono } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   calculateTaxSchema,
   cartCheckoutSchema,
@@ -10,6 +11,15 @@ import {
   sessionCheckoutSchema,
   shippingOptionsRequestSchema,
   simulatedConfirmSchema,
+} from "../../core/schemas/checkout";
+import {
+  checkoutSessionCreatedSchema,
+  checkoutSessionSchema,
+  priceInfoResponseSchema,
+  shippingOptionsResponseSchema,
+  simulatedConfirmResponseSchema,
+  submittedOrderSchema,
+  webhookResponseSchema,
 } from "../../core/schemas/checkout";
 import { linkOrderToSignedInCustomer } from "../accounts/customer-orders";
 import { cartIdForRequest } from "../cart/store";
@@ -25,80 +35,227 @@ import {
   submitSessionOrder,
 } from "../checkout/checkout";
 import type { AppEnv } from "../context";
-import { HttpError, readJson } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { applyPaymentEvent } from "../orders/orders";
 import { InvalidCardError, unlessNotFound, WebhookVerificationError } from "../payments/provider";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
+
+const UNKNOWN_SESSION = "Unknown store or session";
+const storeParameter = z.string().optional().describe("Store; defaults to this deployment's");
+const priceInfo = json(priceInfoResponseSchema, "The price in cents");
+
+const createSession = operation({
+  method: "post",
+  path: "/create_checkout_session",
+  tags: ["checkout"],
+  summary: "Start a checkout session for the cart",
+  request: { body: jsonBody(createCheckoutSessionSchema) },
+  responses: {
+    201: json(checkoutSessionCreatedSchema, "The checkout session"),
+    ...errors({
+      400: BAD_INPUT,
+      403: "Checkout is disabled",
+      404: UNKNOWN_STORE,
+      409: "The cart changed",
+      422: "No cart, empty cart or below the minimum order",
+    }),
+  },
+});
+
+const checkoutSession = operation({
+  method: "get",
+  path: "/checkout-session",
+  tags: ["checkout"],
+  summary: "A checkout session",
+  request: {
+    query: z.object({
+      sessionId: z.string().optional().describe("The session (or session_id); one of the two is required"),
+      session_id: z.string().optional().describe("Alias of sessionId"),
+      store_id: storeParameter,
+    }),
+  },
+  responses: {
+    200: json(z.object({ session_data: checkoutSessionSchema }), "The session"),
+    ...errors({ 400: "sessionId is required", 404: UNKNOWN_SESSION }),
+  },
+});
+
+const clientSecret = operation({
+  method: "get",
+  path: "/client_secret",
+  tags: ["checkout"],
+  summary: "The payment's client secret of a checkout session",
+  request: { query: z.object({ session_id: z.string().optional().describe("The checkout session; required"), store_id: storeParameter }) },
+  responses: {
+    200: json(z.object({ client_secret: z.string() }), "The client secret"),
+    ...errors({ 400: "session_id is required", 404: UNKNOWN_SESSION }),
+  },
+});
+
+const shippingOptions = operation({
+  method: "post",
+  path: "/get_shipping_options",
+  tags: ["checkout"],
+  summary: "Shipping options for an address",
+  request: { body: jsonBody(shippingOptionsRequestSchema) },
+  responses: { 200: json(shippingOptionsResponseSchema, "The store's options"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }) },
+});
+
+const previewTaxAndShipping = operation({
+  method: "post",
+  path: "/preview_tax_and_shipping",
+  tags: ["checkout"],
+  summary: "Price a subscription cart with address, shipping option and code",
+  request: { body: jsonBody(cartCheckoutSchema) },
+  responses: {
+    200: priceInfo,
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: "The cart changed", 422: "The cart cannot be checked out" }),
+  },
+});
+
+const previewTax = operation({
+  method: "post",
+  path: "/preview_tax",
+  tags: ["checkout"],
+  summary: "Price a one-time checkout session with address, shipping option and code",
+  request: { body: jsonBody(sessionCheckoutSchema) },
+  responses: { 200: priceInfo, ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed" }) },
+});
+
+const calculateTaxOperation = operation({
+  method: "post",
+  path: "/calculate_tax",
+  tags: ["checkout"],
+  summary: "Price the payment of a checkout session",
+  request: { body: jsonBody(calculateTaxSchema) },
+  responses: { 200: priceInfo, ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed" }) },
+});
+
+const calculateTaxFinal = operation({
+  ...calculateTaxOperation,
+  path: "/calculate_tax_final",
+  summary: "Price the payment of a checkout session and fix its amount",
+});
+
+const submitOrder = operation({
+  method: "post",
+  path: "/submit_order",
+  tags: ["checkout"],
+  summary: "Submit a one-time order (paid once the payment provider confirms)",
+  request: { body: jsonBody(sessionCheckoutSchema) },
+  responses: {
+    200: json(submittedOrderSchema, "The submitted order"),
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed or stock ran out", 422: "The order cannot be placed" }),
+  },
+});
+
+const confirmSubscriptionOperation = operation({
+  method: "post",
+  path: "/confirm_subscription",
+  tags: ["checkout"],
+  summary: "Submit a subscription order for the stored cart",
+  request: { body: jsonBody(cartCheckoutSchema) },
+  responses: {
+    200: json(submittedOrderSchema, "The submitted order"),
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: "The cart changed or stock ran out", 422: "The cart cannot be checked out" }),
+  },
+});
+
+const simulatedConfirm = operation({
+  method: "post",
+  path: "/simulated/confirm",
+  tags: ["checkout"],
+  summary: "The simulated provider's card form (only with PAYMENT_PROVIDER=simulated)",
+  request: { body: jsonBody(simulatedConfirmSchema) },
+  responses: {
+    200: json(simulatedConfirmResponseSchema, "The payment's status, and why it failed"),
+    ...errors({
+      400: "Bad input, unknown payment or invalid card",
+      404: "Not the simulated provider",
+      409: "Another checkout of the cart took over",
+    }),
+  },
+});
+
+const webhook = operation({
+  method: "post",
+  path: "/webhook",
+  tags: ["checkout"],
+  summary: "Payment provider webhook, verified by its signature (the provider's own event body)",
+  responses: { 200: json(webhookResponseSchema, "Received"), ...errors({ 400: "Webhook rejected" }) },
+});
 
 export function checkoutRoutes() {
-  const routes = new Hono<AppEnv>();
+  const routes = new OpenAPIHono<AppEnv>();
   routes.use(async (c, next) => {
     await next();
     c.header("Cache-Control", "no-store");
   });
 
-  routes.post("/create_checkout_session", async (c) => {
-    const body = await readJson(c, createCheckoutSessionSchema);
+  register(routes, createSession, async (c) => {
+    const body = await bodyOf(c, createSession);
     const { storeId } = c.var;
     return c.json(await createCheckoutSession(c.var.deps, storeId, cartIdForRequest(c.req.raw), body), 201);
   });
 
-  routes.get("/checkout-session", async (c) => {
-    const sessionId = c.req.query("sessionId") ?? c.req.query("session_id");
+  register(routes, checkoutSession, async (c) => {
+    const query = queryOf(c, checkoutSession);
+    const sessionId = query.sessionId ?? query.session_id;
     if (!sessionId) throw new HttpError(400, "sessionId is required");
     const { storeId } = c.var;
     return c.json({ session_data: await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw)) });
   });
 
-  routes.get("/client_secret", async (c) => {
-    const sessionId = c.req.query("session_id");
+  register(routes, clientSecret, async (c) => {
+    const sessionId = queryOf(c, clientSecret).session_id;
     if (!sessionId) throw new HttpError(400, "session_id is required");
     const { storeId } = c.var;
     const session = await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw));
     return c.json({ client_secret: session.client_secret });
   });
 
-  routes.post("/get_shipping_options", async (c) => {
+  register(routes, shippingOptions, async (c) => {
     // Read for its validation (store_id, when sent, must be a store); the options are the resolved store's.
-    await readJson(c, shippingOptionsRequestSchema);
+    await bodyOf(c, shippingOptions);
     return c.json({ shipping_options: await listShippingOptions(c.var.deps.db, c.var.storeId) });
   });
 
   /** Subscription carts: the stored cart priced with the shopper's address, option and code. */
-  routes.post("/preview_tax_and_shipping", async (c) => {
-    const body = await readJson(c, cartCheckoutSchema);
+  register(routes, previewTaxAndShipping, async (c) => {
+    const body = await bodyOf(c, previewTaxAndShipping);
     const { storeId } = c.var;
     return c.json({ price_info: await previewCartCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   /** One-time carts: the checkout session priced with the shopper's address, option and code. */
-  routes.post("/preview_tax", async (c) => {
-    const body = await readJson(c, sessionCheckoutSchema);
+  register(routes, previewTax, async (c) => {
+    const body = await bodyOf(c, previewTax);
     const { storeId } = c.var;
     return c.json({ price_info: await previewSessionCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
-  routes.post("/calculate_tax", async (c) => {
-    const body = await readJson(c, calculateTaxSchema);
+  register(routes, calculateTaxOperation, async (c) => {
+    const body = await bodyOf(c, calculateTaxOperation);
     const { storeId } = c.var;
     return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, false) });
   });
 
-  routes.post("/calculate_tax_final", async (c) => {
-    const body = await readJson(c, calculateTaxSchema);
+  register(routes, calculateTaxFinal, async (c) => {
+    const body = await bodyOf(c, calculateTaxFinal);
     const { storeId } = c.var;
     return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, true) });
   });
 
-  routes.post("/submit_order", async (c) => {
-    const body = await readJson(c, sessionCheckoutSchema);
+  register(routes, submitOrder, async (c) => {
+    const body = await bodyOf(c, submitOrder);
     const { storeId } = c.var;
     const submitted = await submitSessionOrder(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
     return c.json(submitted);
   });
 
-  routes.post("/confirm_subscription", async (c) => {
-    const body = await readJson(c, cartCheckoutSchema);
+  register(routes, confirmSubscriptionOperation, async (c) => {
+    const body = await bodyOf(c, confirmSubscriptionOperation);
     const { storeId } = c.var;
     const submitted = await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
@@ -106,10 +263,10 @@ export function checkoutRoutes() {
   });
 
   /** The simulated provider's card form posts here, as Stripe.js would post to Stripe. */
-  routes.post("/simulated/confirm", async (c) => {
+  register(routes, simulatedConfirm, async (c) => {
     const { payments } = c.var.deps;
     if (payments.name !== "simulated") throw new HttpError(404, "Not found");
-    const body = await readJson(c, simulatedConfirmSchema);
+    const body = await bodyOf(c, simulatedConfirm);
     const paymentId = body.client_secret.split("_secret_")[0];
     // Only the provider saying it has no such payment is an unknown payment; a database away answers 503 as usual.
     const payment = await unlessNotFound(payments.retrievePayment(paymentId));
@@ -127,7 +284,7 @@ export function checkoutRoutes() {
     }
   });
 
-  routes.post("/webhook", async (c) => {
+  register(routes, webhook, async (c) => {
     const deps = c.var.deps;
     const rawBody = await c.req.text();
     let event;

@@ -3,17 +3,20 @@
  * sign-ups and the welcome popup. The two forms also accept a plain form post, so they work before (or without)
  * JavaScript: those requests are answered with a redirect back to the page, carrying the outcome in the query.
  */
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { Hono } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../../core/content-rules";
 import {
   contactRequestSchema,
   INVALID_EMAIL_MESSAGE,
   newsletterSignupSchema,
+  popupDiscountResponseSchema,
+  welcomeEmailResponseSchema,
   welcomeEmailSchema,
   type PopupDiscountResponse,
 } from "../../core/schemas/content";
+import { staticPageSchema, type StaticPage } from "../../core/schemas/static-page";
 import { submitContactRequest } from "../content/contact";
 import { getStaticPage } from "../content/pages";
 import type { AppEnv } from "../context";
@@ -22,6 +25,20 @@ import { errorResponse, HttpError, zodHttpError } from "../http/errors";
 import type { RateLimitPolicy } from "../http/rate-limit";
 import { subscribeToNewsletter } from "../newsletter/newsletter";
 import { getPopupDiscount, sendWelcomeEmail } from "../newsletter/welcome";
+import {
+  BAD_INPUT,
+  declaredBody,
+  errors,
+  json,
+  jsonBody,
+  operation,
+  queryOf,
+  RATE_LIMITED,
+  register,
+  successMessageSchema,
+  successSchema,
+  UNKNOWN_STORE,
+} from "./operation";
 
 /** Contact messages per client address (spec: spam protection without a third party). */
 export const CONTACT_RATE_LIMIT: RateLimitPolicy = { limit: 5, windowMs: 60 * 60 * 1000 };
@@ -29,10 +46,29 @@ export const CONTACT_RATE_LIMIT: RateLimitPolicy = { limit: 5, windowMs: 60 * 60
 export const SIGNUP_RATE_LIMIT: RateLimitPolicy = { limit: 20, windowMs: 60 * 60 * 1000 };
 export const TOO_MANY_MESSAGES = "Too many messages. Please try again later.";
 
+/**
+ * The page schema is zod/mini, so the browser checks the same shape for a few KB, and the document generator reads
+ * classic zod only: the answer is declared as a check by that schema, described by its JSON Schema.
+ */
+const { $schema: _dialect, ...staticPageJsonSchema } = z.toJSONSchema(staticPageSchema);
+const staticPageAnswer = z
+  .custom<StaticPage>((value) => staticPageSchema.safeParse(value).success)
+  .meta(staticPageJsonSchema as Record<string, unknown>);
+
+const pageData = operation({
+  method: "get",
+  path: "/data/{pagename}.json",
+  tags: ["content"],
+  summary: "A static page's content (about, shipping, returns...)",
+  request: { params: z.object({ pagename: z.string() }) },
+  responses: { 200: json(staticPageAnswer, "The page"), ...errors({ 404: "Page not found" }) },
+});
+
 /** GET /data/{pagename}.json, mounted outside /api as the spec names it. */
 export function pageDataRoutes() {
-  const routes = new Hono<AppEnv>();
-  routes.get("/data/*", async (c) => {
+  const routes = new OpenAPIHono<AppEnv>();
+  // A page name may hold any character, a slash too, where a {pagename} parameter ends at a dot or a slash.
+  register(routes, pageData, async (c) => {
     const { db, storeId } = c.var.deps;
     const match = /^\/data\/(.+)\.json$/.exec(new URL(c.req.url).pathname);
     let name: string | undefined;
@@ -45,7 +81,7 @@ export function pageDataRoutes() {
     if (!page) return errorResponse(c, 404, "Page not found");
     c.header("Cache-Control", "public, max-age=60");
     return c.json(page);
-  });
+  }, "/data/*");
   return routes;
 }
 
@@ -109,8 +145,55 @@ async function answer(
   }
 }
 
+const contact = operation({
+  method: "post",
+  path: "/customer_service/process_customer_service_request",
+  tags: ["content"],
+  summary: "Send a contact message (a form post is answered with a 303 back to the page)",
+  request: { body: jsonBody(contactRequestSchema) },
+  responses: { 200: json(successSchema, "Sent"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 429: RATE_LIMITED }) },
+});
+
+const ALREADY_SIGNED_UP = "Email already signed up";
+
+const newsletter = operation({
+  method: "post",
+  path: "/customer_service/add_customer_to_newsletter",
+  tags: ["content"],
+  summary: "Sign up for the newsletter (a form post is answered with a 303 back to the page)",
+  request: { body: jsonBody(newsletterSignupSchema) },
+  responses: {
+    200: json(successMessageSchema, "Signed up"),
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: ALREADY_SIGNED_UP, 429: RATE_LIMITED }),
+  },
+});
+
+const popupDiscount = operation({
+  method: "get",
+  path: "/discount/popupDiscount",
+  tags: ["content"],
+  summary: "The welcome popup's discount",
+  request: { query: z.object({ store_id: z.string({ error: "is required" }).min(1, "is required") }) },
+  responses: {
+    200: json(popupDiscountResponseSchema, "The popup's discount, or success: false when the store offers none"),
+    ...errors({ 400: "store_id is required", 404: UNKNOWN_STORE }),
+  },
+});
+
+const welcomeEmail = operation({
+  method: "post",
+  path: "/discount/sendWelcomeEmail",
+  tags: ["content"],
+  summary: "Email the welcome discount",
+  request: { body: jsonBody(welcomeEmailSchema) },
+  responses: {
+    200: json(welcomeEmailResponseSchema, "Mailed"),
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: ALREADY_SIGNED_UP, 429: RATE_LIMITED }),
+  },
+});
+
 export function contentApiRoutes() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
 
   /** Counts the request against the client's allowance; over it, a 429 with Retry-After. */
   const enforceLimit = (c: Context<AppEnv>, scope: string, policy: RateLimitPolicy) => {
@@ -120,7 +203,7 @@ export function contentApiRoutes() {
     throw new HttpError(429, TOO_MANY_MESSAGES);
   };
 
-  api.post("/customer_service/process_customer_service_request", async (c) => {
+  register(api, contact, async (c) => {
     const form = isFormPost(c) ? { fallbackPath: "/contact", param: "sent" } : null;
     return answer(c, form, async () => {
       const body = await readBody(c);
@@ -137,26 +220,26 @@ export function contentApiRoutes() {
           }
         : body;
       enforceLimit(c, "contact", CONTACT_RATE_LIMIT);
-      const request = parsePayload(contactRequestSchema, payload);
+      const request = parsePayload(declaredBody(contact), payload);
       // A filled-in trap field is a bot: it is told all went well and nothing is kept or sent.
       if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, c.var.storeId, request.customer_service_data);
       return c.json({ success: true });
     });
   });
 
-  api.post("/customer_service/add_customer_to_newsletter", async (c) => {
+  register(api, newsletter, async (c) => {
     const form = isFormPost(c) ? { fallbackPath: "/", param: "newsletter" } : null;
     return answer(c, form, async () => {
       const body = await readBody(c);
       enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
-      const request = parsePayload(newsletterSignupSchema, form ? { email: body.email, store_id: c.var.storeId } : body);
+      const request = parsePayload(declaredBody(newsletter), form ? { email: body.email, store_id: c.var.storeId } : body);
       await subscribeToNewsletter(c.var.deps, c.var.storeId, request.email);
       return c.json({ success: true, message: "Email added to newsletter" });
     });
   });
 
-  api.get("/discount/popupDiscount", async (c) => {
-    if (!c.req.query("store_id")) throw new HttpError(400, "is required", "store_id");
+  register(api, popupDiscount, async (c) => {
+    queryOf(c, popupDiscount);
     const popup = await getPopupDiscount(c.var.deps.db, c.var.storeId);
     const body: PopupDiscountResponse = popup
       ? { success: true, data: [popup] }
@@ -164,10 +247,10 @@ export function contentApiRoutes() {
     return c.json(body);
   });
 
-  api.post("/discount/sendWelcomeEmail", async (c) => {
+  register(api, welcomeEmail, async (c) => {
     const body = await readBody(c);
     enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
-    const request = parsePayload(welcomeEmailSchema, body);
+    const request = parsePayload(declaredBody(welcomeEmail), body);
     const outcome = await sendWelcomeEmail(c.var.deps, c.var.storeId, request.customer_email);
     return c.json({ success: true, data: { discount_popup_percentage: outcome.percentage } });
   });

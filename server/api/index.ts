@@ -1,5 +1,5 @@
-/** Every JSON endpoint, mounted under /api. Each domain keeps its HTTP routes in its own file. */
-import { Hono } from "hono";
+/** Every JSON endpoint, mounted under /api. Each domain defines its operations and their routes in its own file. */
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { authRoutes } from "./auth";
 import { catalogRoutes } from "./catalog";
@@ -7,11 +7,11 @@ import { checkoutRoutes } from "./checkout";
 import { cartRoutes } from "./cart";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
-import { openApiRoutes } from "./openapi";
+import { registerOpenApiDocument } from "./openapi";
 import { reviewRoutes } from "./reviews";
 
 export function apiRoutes() {
-  const api = new Hono<AppEnv>();
+  const api = new OpenAPIHono<AppEnv>();
   // First: its fixed /discount/popupDiscount must win over a /discount/:code route mounted later.
   api.route("/", contentApiRoutes());
   api.route("/", reviewRoutes());
@@ -20,6 +20,6 @@ export function apiRoutes() {
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
   api.route("/stripe", checkoutRoutes());
-  api.route("/", openApiRoutes());
+  registerOpenApiDocument(api);
   return api;
 }

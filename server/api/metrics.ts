@@ -3,15 +3,18 @@
  * into its own database. The session is named by an httpOnly cookie; beacons cannot send headers, so the cookie is
  * what ties them to the visit.
  */
-import { Hono, type Context } from "hono";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
 import { initialDataSchema, sessionPayloadSchema } from "../../core/schemas/analytics";
 import { networkPrefix } from "../analytics/network";
 import { DEFAULT_LOAD, LOAD_ID, recordSessionNetwork, saveSessionPayload, startPageLoad } from "../analytics/sessions";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
-import { HttpError, errorResponse, readJson, zodHttpError } from "../http/errors";
+import { HttpError, errorResponse, zodHttpError } from "../http/errors";
 import { enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
+import { bodyOf, declaredBody, errors, json, jsonBody, operation, queryOf, RATE_LIMITED, register, UNKNOWN_STORE } from "./operation";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -29,8 +32,45 @@ function sessionIdOf(c: Context<AppEnv>): string {
   return id;
 }
 
+const NO_SESSION = "No or unknown analytics session, or bad input";
+const pageLoad = z.object({ status: z.literal("ok"), load: z.string().describe("Names this page load in its beacons") });
+
+const initialize = operation({
+  method: "post",
+  path: "/initialize",
+  tags: ["metrics"],
+  summary: "A page load: goes on with the visit the cookie names when active in the last 30 minutes, else starts one (sets its httpOnly cookie)",
+  request: { headers: z.object({ store_id: z.string().describe("Store; required") }) },
+  responses: {
+    200: json(pageLoad, "The visit goes on"),
+    201: json(pageLoad, "A new visit"),
+    ...errors({ 400: "store_id header is required", 404: UNKNOWN_STORE, 429: RATE_LIMITED }),
+  },
+});
+
+const collectData = operation({
+  method: "post",
+  path: "/collect-data",
+  tags: ["metrics"],
+  summary: "Record the session's network (read from the connection, not the body)",
+  request: { body: jsonBody(initialDataSchema) },
+  responses: { 204: { description: "Recorded" }, ...errors({ 400: NO_SESSION, 429: RATE_LIMITED }) },
+});
+
+const updateSessionData = operation({
+  method: "post",
+  path: "/update-session-data",
+  tags: ["metrics"],
+  summary: "Save a page load's cart events, page views and searches on its visit (sendBeacon; any content type)",
+  request: {
+    query: z.object({ load: z.string().optional().describe("The page load, as /api/metrics/initialize answered it") }),
+    body: jsonBody(sessionPayloadSchema),
+  },
+  responses: { 204: { description: "Saved" }, ...errors({ 400: NO_SESSION, 429: RATE_LIMITED }) },
+});
+
 export function metricsRoutes() {
-  const metrics = new Hono<AppEnv>();
+  const metrics = new OpenAPIHono<AppEnv>();
 
   metrics.use(async (c, next) => {
     enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], METRICS_RATE_LIMIT);
@@ -43,7 +83,7 @@ export function metricsRoutes() {
     throw error;
   });
 
-  metrics.post("/initialize", async (c) => {
+  register(metrics, initialize, async (c) => {
     const { db, config } = c.var.deps;
     if (!c.req.header("store_id")?.trim()) throw new HttpError(400, "store_id header is required");
     const { storeId } = c.var;
@@ -65,17 +105,17 @@ export function metricsRoutes() {
     return c.json({ status: "ok", load: loadId }, continued ? 200 : 201);
   });
 
-  metrics.post("/collect-data", async (c) => {
+  register(metrics, collectData, async (c) => {
     const { db } = c.var.deps;
     const id = sessionIdOf(c);
-    await readJson(c, initialDataSchema);
+    await bodyOf(c, collectData);
     // The address comes from the connection (or a trusted proxy), never from the body: a client cannot forge it.
     const known = await recordSessionNetwork(db, id, networkPrefix(clientIp(c)));
     if (!known) throw new HttpError(400, "Unknown analytics session");
     return c.body(null, 204);
   });
 
-  metrics.post("/update-session-data", async (c) => {
+  register(metrics, updateSessionData, async (c) => {
     const { db } = c.var.deps;
     const id = sessionIdOf(c);
     // sendBeacon posts a Blob: its type may be text/plain or application/json, so the body is parsed by hand.
@@ -85,9 +125,9 @@ export function metricsRoutes() {
     } catch {
       throw new HttpError(400, "Request body must be valid JSON");
     }
-    const parsed = sessionPayloadSchema.safeParse(body);
+    const parsed = declaredBody(updateSessionData).safeParse(body);
     if (!parsed.success) throw zodHttpError(parsed.error);
-    const load = c.req.query("load") ?? DEFAULT_LOAD;
+    const load = queryOf(c, updateSessionData).load ?? DEFAULT_LOAD;
     if (!LOAD_ID.test(load)) throw new HttpError(400, "must be the id /api/metrics/initialize answered", "load");
     const known = await saveSessionPayload(db, id, parsed.data, new Date(), load);
     if (!known) throw new HttpError(400, "Unknown analytics session");

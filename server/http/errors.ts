@@ -4,7 +4,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import { z } from "zod";
 
 export class HttpError extends Error {
   constructor(
@@ -20,7 +20,11 @@ export class HttpError extends Error {
 /** What a request caught while the database is unreachable is told (503): nothing was done, try again. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Please try again.";
 
-export type ErrorBody = { error: string; field?: string };
+/** The one error shape, as the OpenAPI document declares it (component "Error"). */
+export const errorBodySchema = z
+  .object({ error: z.string(), field: z.string().optional().describe("Dotted path of the input refused") })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The one place an API error answer is made. */
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, field?: string) {

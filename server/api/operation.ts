@@ -1,0 +1,94 @@
+/**
+ * Each API operation is defined once, with createRoute: method, path, request schemas, response schemas and the
+ * errors it answers; `register` puts that one definition both on the router and in the OpenAPI document
+ * (openapi.ts). Request input is validated by the handler with the schemas the definition declares (`bodyOf`,
+ * `queryOf`), through readJson and parseWith, rather than by the library's validators: those refuse a body whose
+ * content type is not JSON (sendBeacon posts text/plain) and word malformed JSON their own way, where the API keeps
+ * its one error shape (docs/decisions/0020).
+ */
+import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { Context, Handler } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { errorBodySchema, parseWith, readJson } from "../http/errors";
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
+
+export const BAD_INPUT = "Invalid input; the message names the field";
+export const UNKNOWN_STORE = "Unknown store";
+export const RATE_LIMITED = "Too many requests; see Retry-After";
+
+/** A JSON answer of the given schema. */
+export const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+
+const errorAnswer = (description: string) => json(errorBodySchema, description);
+
+/** The errors an operation answers on its own, each in the one Error shape. */
+export function errors(answers: Partial<Record<ErrorStatus, string>>) {
+  return Object.fromEntries(Object.entries(answers).map(([status, description]) => [status, errorAnswer(description)]));
+}
+
+/** `{success: true}`, the answer of calls that have nothing else to say. */
+export const successSchema = z.object({ success: z.literal(true) });
+/** `{success: true, message}`: a message for the shopper. */
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+
+type Method = "get" | "post";
+
+/**
+ * An operation's definition. Besides its own errors, every operation may answer what the app answers for any
+ * request: 500, 503 while the database is unreachable, and, for a post, 413 over the body limit.
+ */
+export function operation<const R extends RouteConfig & { method: Method }>(route: R) {
+  return createRoute({
+    ...route,
+    responses: {
+      ...route.responses,
+      ...(route.method === "post" ? { 413: errorAnswer("Request body is larger than 64 KB") } : {}),
+      500: errorAnswer("Internal server error"),
+      503: errorAnswer("The database is briefly unreachable; the same request may be sent again"),
+    },
+  });
+}
+
+/**
+ * Registers an operation's handler and documents it as defined. The library's validators are left out (see above):
+ * the handler reads its input with `bodyOf` and `queryOf`.
+ */
+export function register<R extends RouteConfig>(
+  app: OpenAPIHono<AppEnv>,
+  route: R,
+  handler: Handler<AppEnv, RoutingPath<R["path"]>>,
+  /** Where the router differs from the documented path, the router's pattern. */
+  routingPath: string = route.path,
+) {
+  const { middleware: _routing, hide: _documented, ...documented } = route;
+  app.openAPIRegistry.registerPath(documented);
+  const { request: _validatedByTheHandler, ...routing } = route;
+  app.openapi({ ...routing, path: routingPath, hide: true }, handler as never);
+}
+
+/** The router's form of an OpenAPI path, so a handler's c.req.param knows the path's parameters. */
+type RoutingPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Tail}` ? `${Head}:${Name}${RoutingPath<Tail>}` : P;
+
+type WithBody<T extends z.ZodType> = { request: { body: { content: { "application/json": { schema: T } } } } };
+type WithQuery<T extends z.ZodType> = { request: { query: T } };
+
+/** The body schema an operation declares, for handlers that read a body of another kind too (a form post, a beacon). */
+export const declaredBody = <T extends z.ZodType>(route: WithBody<T>): T => route.request.body.content["application/json"].schema;
+
+/** The request's JSON body, validated with the schema the operation declares (readJson: malformed JSON is a 400). */
+export const bodyOf = <T extends z.ZodType>(c: Context, route: WithBody<T>): Promise<z.infer<T>> => readJson(c, declaredBody(route));
+
+/** The request's query, validated with the schema the operation declares. */
+export const queryOf = <T extends z.ZodType>(c: Context, route: WithQuery<T>): z.infer<T> =>
+  parseWith(route.request.query, c.req.query());

@@ -1,0 +1,219 @@
+/**
+ * Real answers against the schemas their operations declare: every operation of the OpenAPI document is called with
+ * valid input on the seeded shop, and the body it answers is parsed with the response schema its definition declares
+ * for the status it answered. An operation nobody calls here fails the last test, so a new one is checked too.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { ADDRESS, asBrowserOf, checkoutDetails, payWithCard, SKU, startCheckout, submitOrder } from "../../tests/support/checkout";
+import type { BundleResponse } from "../../core/schemas/catalog";
+import { discounts, mailOutbox } from "../db/schema";
+import { DEMO } from "../db/seed";
+import { SIMULATED_SIGNATURE_HEADER, type SimulatedPaymentProvider } from "../payments/simulated";
+import { issueReviewRequest } from "../reviews/review-tokens";
+import { apiRoutes } from ".";
+import { documentedOperations } from "./openapi";
+
+type Body = Record<string, never>;
+type Declared = { content?: Record<string, { schema: z.ZodType }> };
+
+const operations = documentedOperations(apiRoutes());
+const checked = new Set<string>();
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.database.dispose();
+});
+
+/** Calls a documented operation (`path` as the document names it) and parses its answer with the declared schema. */
+async function call(method: "get" | "post", path: string, request: { url?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const operation = operations.find((candidate) => candidate.method === method && candidate.path === path);
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  const response = await t.call(method.toUpperCase(), request.url ?? path, request.body, request.headers);
+  const text = await response.text();
+  expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+  const declared = operation!.responses[response.status] as Declared | undefined;
+  expect(declared, `${method} ${path} declares its ${response.status}`).toBeDefined();
+  const schema = declared!.content?.["application/json"]?.schema;
+  if (!schema) {
+    expect(text).toBe("");
+    checked.add(`${method} ${path}`);
+    return { response, body: {} as Body };
+  }
+  const parsed = schema.safeParse(JSON.parse(text));
+  expect(parsed.error?.issues ?? [], `${method} ${path} ${response.status}: ${text.slice(0, 400)}`).toEqual([]);
+  checked.add(`${method} ${path}`);
+  return { response, body: JSON.parse(text) as Body };
+}
+
+const cookieOf = (response: Response) => response.headers.getSetCookie()[0].split(";")[0];
+const store = DEMO.storeId;
+
+describe("every documented operation answers what it declares", () => {
+  it("the document and the page data", async () => {
+    await call("get", "/api/openapi.json");
+    await call("get", "/data/{pagename}.json", { url: "/data/about.json" });
+  });
+
+  it("search and catalogue", async () => {
+    const { body: found } = await call("post", "/api/search/keyword-search", { body: { store_id: store, query: "coffee" } });
+    expect(found.formattedProductData).not.toEqual([]);
+    await call("get", "/api/search/collection", { url: `/api/search/collection?store_id=${store}&collection_name=coffee` });
+    await call("post", "/api/search/by_handles", { body: { store_id: store, handles: [DEMO.productHandles.ethiopia] } });
+  });
+
+  it("cart, bundles and discounts", async () => {
+    const { body: detail } = await call("get", "/api/bundles/{handle}", {
+      url: `/api/bundles/${DEMO.bundleHandles.pourOverKit}?store_id=${store}`,
+    });
+    const { bundle, handle_options: options } = (detail as unknown as BundleResponse).data.data;
+
+    await call("get", "/api/cart-items");
+    const saved = await call("post", "/api/cart-items", {
+      body: {
+        cartItems: [
+          { sku: SKU, quantity: 1, subscription: { subscription_id: DEMO.subscriptions.houseBlend.everyTwoWeeks } },
+          { kind: "bundle", bundle_id: bundle.bundle_id, quantity: 1, selected_variants: Object.fromEntries(options.map((o) => [o.id, o.bundle_variations[0].sku])) },
+        ],
+      },
+    });
+    const cookie = cookieOf(saved.response);
+    const { body: cart } = await call("get", "/api/cart-items", { headers: { cookie } });
+    expect((cart.cartItems as { kind: string }[]).map((item) => item.kind)).toEqual(["product", "bundle"]);
+
+    await t.deps.db.insert(discounts).values({ storeId: store, code: "SCHEMA10", percentage: 10, maxRedemptions: 100 });
+    await call("get", "/api/discount/{code}", { url: "/api/discount/SCHEMA10" });
+  });
+
+  it("content and newsletter", async () => {
+    await call("post", "/api/customer_service/process_customer_service_request", {
+      body: { customer_service_data: { customer_name: "Ada", customer_email: "ada@example.com", message: "Hello" }, store_id: store },
+    });
+    await call("post", "/api/customer_service/add_customer_to_newsletter", { body: { email: "letters@example.com", store_id: store } });
+    await call("get", "/api/discount/popupDiscount", { url: `/api/discount/popupDiscount?store_id=${store}` });
+    await call("post", "/api/discount/sendWelcomeEmail", { body: { customer_email: "welcome@example.com", store_id: store } });
+  });
+
+  it("accounts", async () => {
+    const account = { email: "schema@example.com", password: "a long enough passphrase", store_id: store };
+    await call("post", "/api/auth/signup", { body: { ...account, first_name: "Sche", last_name: "Ma" } });
+    const { response } = await call("post", "/api/auth/login", { body: account });
+    const cookie = cookieOf(response);
+    const { body: status } = await call("get", "/api/auth/status", { url: `/api/auth/status?store_id=${store}`, headers: { cookie } });
+    expect(status.isLoggedIn).toBe(true);
+    await call("post", "/api/auth/logout", { headers: { cookie } });
+    await call("post", "/api/auth/forgot-password", { body: { email: account.email, store_id: store } });
+    const token = await vi.waitFor(async () => {
+      const [mail] = await t.deps.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, account.email), eq(mailOutbox.kind, "password-reset")))
+        .orderBy(desc(mailOutbox.id))
+        .limit(1);
+      return /\/reset-password\?token=([\w-]+)/.exec(mail.text)![1];
+    });
+    await call("post", "/api/auth/reset-password", { body: { token, password: "another long passphrase", store_id: store } });
+  });
+
+  it("one-time checkout, payment and the provider's events", async () => {
+    const { sessionId, cookie } = await startCheckout(t, 2);
+    // startCheckout made the session through the same operation; it is checked here as a client would call it.
+    await call("post", "/api/stripe/create_checkout_session", {
+      body: { checkout_items: [{ quantity: 2, sku: SKU }], store_id: store, cost_of_checkout: 3200 },
+      headers: { cookie },
+    });
+    const headers = asBrowserOf(sessionId);
+    const { body: session } = await call("get", "/api/stripe/checkout-session", {
+      url: `/api/stripe/checkout-session?sessionId=${sessionId}&store_id=${store}`,
+      headers,
+    });
+    await call("get", "/api/stripe/client_secret", { url: `/api/stripe/client_secret?session_id=${sessionId}`, headers });
+    const email = "shopper@example.com";
+    await call("post", "/api/stripe/get_shipping_options", { body: { address: ADDRESS, store_id: store, email }, headers });
+    await call("post", "/api/stripe/preview_tax", { body: checkoutDetails(sessionId), headers });
+    const paymentId = (session.session_data as { client_secret: string }).client_secret.split("_secret_")[0];
+    const tax = { payment_intent_id: paymentId, store_id: store, address: ADDRESS, email, shipping_id: "standard" };
+    await call("post", "/api/stripe/calculate_tax", { body: tax, headers });
+    await call("post", "/api/stripe/calculate_tax_final", { body: tax, headers });
+    const { body: submitted } = await call("post", "/api/stripe/submit_order", { body: checkoutDetails(sessionId), headers });
+    await call("post", "/api/stripe/simulated/confirm", {
+      body: { client_secret: submitted.client_secret, card: { number: "4242424242424242", exp_month: 12, exp_year: 2040, cvc: "123" } },
+    });
+    const simulated = t.deps.payments as SimulatedPaymentProvider;
+    await simulated.drain();
+    const event = JSON.stringify({ id: "evt_schema", type: "payment.failed", paymentId: "pi_unknown", amountCents: 1, failureMessage: "x" });
+    await call("post", "/api/stripe/webhook", { body: event, headers: { [SIMULATED_SIGNATURE_HEADER]: simulated.sign(event) } });
+  });
+
+  it("subscription checkout", async () => {
+    const { everyTwoWeeks } = DEMO.subscriptions.houseBlend;
+    const saved = await t.call("POST", "/api/cart-items", {
+      cartItems: [{ kind: "product", sku: SKU, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }],
+    });
+    const payload = {
+      address: ADDRESS,
+      shipping_option: "standard",
+      email: "sub@example.com",
+      store_id: store,
+      fullName: "Sue Scriber",
+      checkout_items: [{ quantity: 2, sku: SKU, subscription: everyTwoWeeks }],
+      idempotency_key: "schema-attempt",
+    };
+    const headers = { cookie: cookieOf(saved) };
+    await call("post", "/api/stripe/preview_tax_and_shipping", { body: payload, headers });
+    await call("post", "/api/stripe/confirm_subscription", { body: payload, headers });
+  });
+
+  it("verified reviews", async () => {
+    const { sessionId } = await startCheckout(t, 2);
+    const { body: order } = await submitOrder(t, sessionId);
+    await payWithCard(t, order.client_secret);
+    const request = await issueReviewRequest(t.deps, store, order.order_id);
+    const token = request!.token;
+    const { body: reviewer } = await call("post", "/api/reviews/reviewer_order", { body: { review_token: token, current_store_id: store } });
+    const details = reviewer.orderDetails as { order_id: number; product_details: { handle: string }[] };
+    await call("post", "/api/reviews/submit", {
+      body: {
+        store_id: store,
+        order_id: details.order_id,
+        title: "Lovely",
+        rating: 5,
+        description: "Would buy again.",
+        token,
+        product_handle: details.product_details[0].handle,
+      },
+    });
+  });
+
+  it("analytics", async () => {
+    const first = await call("post", "/api/metrics/initialize", { headers: { store_id: store } });
+    expect(first.response.status).toBe(201);
+    const cookie = cookieOf(first.response);
+    const again = await call("post", "/api/metrics/initialize", { headers: { store_id: store, cookie } });
+    expect(again.response.status).toBe(200);
+    await call("post", "/api/metrics/collect-data", { body: {}, headers: { cookie } });
+    const now = new Date().toISOString();
+    await call("post", "/api/metrics/update-session-data", {
+      url: `/api/metrics/update-session-data?load=${again.body!.load}`,
+      body: {
+        cartData: { cartEvents: [], cartStatus: "empty", sessionDuration: 1000, timestamp: now },
+        productPageViews: {},
+        viewedPages: [{ page: "/", queryData: {} }],
+        totalViewTime: 1000,
+        searchHistory: [],
+      },
+      headers: { cookie },
+    });
+  });
+
+  it("left no documented operation unchecked", () => {
+    const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
+    expect(documented.filter((key) => !checked.has(key))).toEqual([]);
+  });
+});
