@@ -1,2 +1,2 @@
-export { formFailure, formValues } from "./account-form.server";
+export { formFailure, formValues } from "../../server/accounts/forms";
 export { forgotPassword } from "../../server/accounts/sign-in";

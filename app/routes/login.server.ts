@@ -1,3 +1,3 @@
-export { formFailure, formValues } from "./account-form.server";
+export { formFailure, formValues } from "../../server/accounts/forms";
 export { currentCustomer } from "../../server/accounts/session";
 export { setCookies, signIn, signOut } from "../../server/accounts/sign-in";

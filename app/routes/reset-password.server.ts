@@ -1,4 +1,4 @@
-export { formFailure } from "./account-form.server";
+export { formFailure } from "../../server/accounts/forms";
 export { resetTokenIsUsable } from "../../server/accounts/password-reset";
 export { chooseNewPassword } from "../../server/accounts/sign-in";
 export { HttpError } from "../../server/http/errors";

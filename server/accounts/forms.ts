@@ -1,58 +1,42 @@
 /**
- * What the account pages' form actions share: reading a posted form, turning zod issues and service errors into
- * field errors, so a page shows each problem beside its field whether or not JavaScript has loaded.
+ * What the account pages' form actions share: reading a posted form, and the failure answer, each problem in the API's
+ * error shape (server/http/errors.ts), `{ error, field? }`, so the page shows each message beside the field it names
+ * or above the form. A refused form lists every field's first problem, as the forms always showed them all at once.
+ * What was typed comes back with it (passwords never do), so a form posted before JavaScript loads keeps it.
  */
-import type { z } from "zod";
-import { HttpError } from "../http/errors";
+import { ZodError } from "zod";
+import { HttpError, type ErrorBody } from "../http/errors";
 import { logger } from "../logger";
 import { PasswordRejectedError } from "./passwords";
-
-export type FieldErrors = Record<string, string>;
-
-export type FormFailure = {
-  ok: false;
-  status: number;
-  /** Shown above the form. */
-  error?: string;
-  fieldErrors: FieldErrors;
-  /** What was typed, so the form keeps it (passwords never come back). */
-  values: Record<string, string>;
-};
 
 export function formValues(formData: FormData, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, String(formData.get(name) ?? "")]));
 }
 
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export type FormFailure = { ok: false; status: number; errors: ErrorBody[]; values: Record<string, string> };
 
 function withoutPasswords(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([name]) => !name.toLowerCase().includes("password")));
 }
 
-/** Input that failed its schema, each problem beside its field. */
-export function invalidForm(error: z.ZodError, values: Record<string, string>): FormFailure {
-  return { ok: false, status: 400, fieldErrors: fieldErrorsOf(error), values: withoutPasswords(values) };
+function problemsOf(error: ZodError): ErrorBody[] {
+  const problems = new Map<string, ErrorBody>();
+  for (const issue of error.issues) {
+    const field = issue.path.join(".");
+    if (!problems.has(field)) problems.set(field, field ? { error: issue.message, field } : { error: issue.message });
+  }
+  return [...problems.values()];
 }
 
-/** A service error as the page shows it: refused passwords beside the field, the rest above the form. */
-export function failureOf(
-  error: unknown,
-  values: Record<string, string>,
-  fallback: string,
-  passwordField = "password",
-): FormFailure {
+/** Input its schema refused, a refused password, or a service's error; anything else is logged and the fallback. */
+export function formFailure(error: unknown, values: Record<string, string>, fallback: string): FormFailure {
   const shown = withoutPasswords(values);
-  if (error instanceof PasswordRejectedError) {
-    return { ok: false, status: 400, fieldErrors: { [passwordField]: error.message }, values: shown };
+  if (error instanceof ZodError) return { ok: false, status: 400, errors: problemsOf(error), values: shown };
+  const refusal = error instanceof PasswordRejectedError ? new HttpError(400, error.message, "password") : error;
+  if (refusal instanceof HttpError) {
+    const body: ErrorBody = refusal.field ? { error: refusal.message, field: refusal.field } : { error: refusal.message };
+    return { ok: false, status: refusal.status, errors: [body], values: shown };
   }
-  if (error instanceof HttpError) return { ok: false, status: error.status, error: error.message, fieldErrors: {}, values: shown };
   logger.error({ err: error }, "account form failed");
-  return { ok: false, status: 500, error: fallback, fieldErrors: {}, values: shown };
+  return { ok: false, status: 500, errors: [{ error: fallback }], values: shown };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { signupSchema } from "@core/schemas/auth";
-import { formFailure } from "./account-form.server";
-import { HttpError } from "./reset-password.server";
+import { signupSchema } from "../../core/schemas/auth";
+import { HttpError } from "../http/errors";
+import { formFailure } from "./forms";
 
 const typed = { first_name: "Ada", last_name: "", email: "ada@example.com", password: "secret" };
 
