@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { errorBodySchema, parseWith, readJson } from "../http/errors";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 export const BAD_INPUT = "Invalid input; the message names the field";
 export const UNKNOWN_STORE = "Unknown store";
