@@ -26,6 +26,7 @@ const sharedAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.res.ok) c.header("Cache-Control", "public, no-cache");
 };
 const revalidatedAndShared = [etag(), sharedAnswer];
+const UNCHANGED = { description: "Unchanged since the ETag the client sent (If-None-Match)" };
 
 const keywordSearch = operation({
   method: "post",
@@ -45,6 +46,7 @@ const collectionSearch = operation({
   request: { query: collectionSearchQuerySchema },
   responses: {
     200: json(searchResponseSchema, "The collection's products and bundles"),
+    304: UNCHANGED,
     ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }),
   },
 });
@@ -68,7 +70,11 @@ const bundle = operation({
   summary: "A bundle with the choices of each of its products",
   middleware: revalidatedAndShared,
   request: { params: z.object({ handle: z.string() }), query: storeQuerySchema },
-  responses: { 200: json(bundleResponseSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 404: "Unknown store or bundle" }) },
+  responses: {
+    200: json(bundleResponseSchema, "The bundle"),
+    304: UNCHANGED,
+    ...errors({ 400: BAD_INPUT, 404: "Unknown store or bundle" }),
+  },
 });
 
 export function catalogRoutes() {

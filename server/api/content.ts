@@ -67,7 +67,7 @@ const pageData = operation({
 /** GET /data/{pagename}.json, mounted outside /api as the spec names it. */
 export function pageDataRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
-  // A page name may hold any character, a slash too, where a {pagename} parameter ends at a dot or a slash.
+  // A page name may hold any character, a slash too: the router takes the rest of the path, the handler the name.
   register(routes, pageData, async (c) => {
     const { db, storeId } = c.var.deps;
     const match = /^\/data\/(.+)\.json$/.exec(new URL(c.req.url).pathname);
@@ -145,13 +145,19 @@ async function answer(
   }
 }
 
+const FORM_POST_ANSWERED = { description: "A form post: back to the page it came from, with the outcome in the query" };
+
 const contact = operation({
   method: "post",
   path: "/customer_service/process_customer_service_request",
   tags: ["content"],
   summary: "Send a contact message (a form post is answered with a 303 back to the page)",
   request: { body: jsonBody(contactRequestSchema) },
-  responses: { 200: json(successSchema, "Sent"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 429: RATE_LIMITED }) },
+  responses: {
+    200: json(successSchema, "Sent"),
+    303: FORM_POST_ANSWERED,
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 429: RATE_LIMITED }),
+  },
 });
 
 const ALREADY_SIGNED_UP = "Email already signed up";
@@ -164,6 +170,7 @@ const newsletter = operation({
   request: { body: jsonBody(newsletterSignupSchema) },
   responses: {
     200: json(successMessageSchema, "Signed up"),
+    303: FORM_POST_ANSWERED,
     ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: ALREADY_SIGNED_UP, 429: RATE_LIMITED }),
   },
 });
