@@ -74,6 +74,7 @@ export function register<R extends RouteConfig>(
   const { middleware: _routing, hide: _documented, ...documented } = route;
   app.openAPIRegistry.registerPath(documented);
   const { request: _validatedByTheHandler, ...routing } = route;
+  // The library types a handler by the inputs it validates for it; these handlers validate their own.
   app.openapi({ ...routing, path: routingPath, hide: true }, handler as never);
 }
 
