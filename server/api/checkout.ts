@@ -7,17 +7,15 @@ import { z } from "zod";
 import {
   calculateTaxSchema,
   cartCheckoutSchema,
-  createCheckoutSessionSchema,
-  sessionCheckoutSchema,
-  shippingOptionsRequestSchema,
-  simulatedConfirmSchema,
-} from "../../core/schemas/checkout";
-import {
   checkoutSessionCreatedSchema,
   checkoutSessionSchema,
+  createCheckoutSessionSchema,
   priceInfoResponseSchema,
+  sessionCheckoutSchema,
+  shippingOptionsRequestSchema,
   shippingOptionsResponseSchema,
   simulatedConfirmResponseSchema,
+  simulatedConfirmSchema,
   submittedOrderSchema,
   webhookResponseSchema,
 } from "../../core/schemas/checkout";
