@@ -1,11 +1,11 @@
 /**
  * The cart's shapes on the wire (docs/api.md, Cart service; Discounts): dollars and snake_case, as the API's contract
  * has them. Core works on cents lines (cart.ts); this is the one place either becomes the other, for the server's
- * answers and the browser's requests alike.
+ * answers and the browser's requests alike (a line as a checkout call names it is checkout-item.ts's).
  */
-import type { CartLine, Discount, LineRequest } from "./cart";
+import type { CartLine, Discount, LineRequest, PricedCartView } from "./cart";
 import { centsToDollars, toCents } from "./money";
-import type { CartLineInput } from "./schemas/cart";
+import type { CartLineInput, CartResponse } from "./schemas/cart";
 
 export type ApiSubscription = {
   subscription_id: string;
@@ -141,13 +141,6 @@ export function fromApiCartItem(item: ApiCartItem): CartLine {
   };
 }
 
-/** A line as the checkout calls name it (docs/api.md, Payment and checkout): what it is and how many, no price. */
-export function toCheckoutItem(line: CartLine) {
-  return line.kind === "bundle"
-    ? { quantity: line.quantity, sku: null, bundle_id: line.bundleId, selected_variants: line.selectedVariants }
-    : { quantity: line.quantity, sku: line.sku, bundle_id: null, subscription: line.subscription?.id ?? null };
-}
-
 /** A line of a save request: only what identifies it and its quantity are read (the server prices it anew). */
 export function lineRequestOf(input: CartLineInput): LineRequest {
   return input.kind === "bundle"
@@ -179,5 +172,23 @@ export function fromApiDiscount(discount: ApiDiscount): Discount {
     amountCents: centsOrNull(discount.discount_amount),
     maxRedemptions: discount.max_redemptions,
     freeShipping: discount.free_shipping,
+  };
+}
+
+export function toApiCart(cart: PricedCartView): CartResponse {
+  return {
+    cartItems: cart.lines.map(toApiCartItem),
+    discount: cart.discount && toApiDiscount(cart.discount),
+    notices: cart.notices,
+    stock: cart.stock,
+  };
+}
+
+export function fromApiCart(response: CartResponse): PricedCartView {
+  return {
+    lines: response.cartItems.map(fromApiCartItem),
+    discount: response.discount && fromApiDiscount(response.discount),
+    notices: response.notices,
+    stock: response.stock,
   };
 }

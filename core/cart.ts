@@ -275,6 +275,17 @@ export function unitsInCart(items: readonly CartLine[], sku: string): number {
 /** Units in stock of each variant, by sku; a variant missing from it is not known yet, so not limited. */
 export type StockBySku = Readonly<Record<string, number>>;
 
+/** The stored cart as the server priced it, for the shopper: what the cart service answers, in core's shapes. */
+export type PricedCartView = {
+  lines: CartLine[];
+  /** The stored code's discount while it is still valid, else null. */
+  discount: Discount | null;
+  /** Why the cart differs from what was saved (a product gone, a price changed), for the shopper to read. */
+  notices: string[];
+  /** Units in stock now of every variant the cart holds, bundles' included, so the drawer keeps lines within it. */
+  stock: StockBySku;
+};
+
 /** Whether adding these units (by sku) would take what the cart holds of any variant past its stock. */
 export function exceedsStock(items: readonly CartLine[], adding: Readonly<Record<string, number>>, stock: StockBySku): boolean {
   return Object.entries(adding).some(([sku, units]) => sku in stock && unitsInCart(items, sku) + units > stock[sku]);

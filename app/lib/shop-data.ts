@@ -1,4 +1,4 @@
-import type { CartResponse } from "@core/schemas/cart";
+import type { PricedCartView } from "@core/cart";
 import type { StoreSettings } from "@core/schemas/store-settings";
 
 /** What the root route's loader gives every page: the store's settings and the visitor's cart and sign-in state. */
@@ -6,6 +6,6 @@ export type ShopData = {
   settings: StoreSettings;
   storeId: string;
   year: number;
-  cart: CartResponse;
+  cart: PricedCartView;
   isLoggedIn: boolean;
 };

@@ -5,10 +5,10 @@
  */
 import { useId } from "react";
 import { data, Link } from "react-router";
-import type { CheckoutSessionData } from "@core/schemas/checkout";
+import { fromApiCartItem } from "@core/cart-wire";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { OrderSummary } from "~/components/checkout/order-summary";
-import { useCheckout } from "~/components/checkout/use-checkout";
+import { useCheckout, type CheckoutSession } from "~/components/checkout/use-checkout";
 import { absoluteUrl } from "~/lib/seo";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout";
@@ -16,13 +16,14 @@ import { CheckoutPaidError, cartIdForRequest, getCheckoutSession, HttpError } fr
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sessionId = params.sessionId ?? new URL(request.url).searchParams.get("session_id");
-  let session: CheckoutSessionData | null = null;
+  let session: CheckoutSession | null = null;
   let sessionError: string | null = null;
   // A paid checkout (reopened, or reached with Back) says so instead of offering the form again.
   let paidOrderNumber: number | null = null;
   if (sessionId) {
     try {
-      session = await getCheckoutSession(context, context.storeId, sessionId, cartIdForRequest(request));
+      const { line_items, ...found } = await getCheckoutSession(context, context.storeId, sessionId, cartIdForRequest(request));
+      session = { ...found, lines: line_items.map((line) => fromApiCartItem(line.item)) };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       // Another browser's link (or a made-up one) is a page that does not exist for this visitor.

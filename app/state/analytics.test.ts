@@ -3,14 +3,13 @@ import { ANALYTICS_LIMITS } from "@core/analytics-limits";
 import { sessionPayloadSchema } from "@core/schemas/analytics";
 import {
   analyticsReducer,
-  beaconBody,
   cartItemId,
   createAnalyticsStore,
   initialAnalyticsState,
-  sessionPayload,
   type AnalyticsAction,
   type AnalyticsState,
 } from "./analytics";
+import { beaconBody, sessionPayload } from "./analytics-payload";
 
 const T0 = new Date("2026-01-01T10:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);

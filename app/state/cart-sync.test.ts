@@ -1,26 +1,26 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ApiProductCartItem } from "@core/cart-wire";
-import type { CartResponse } from "@core/schemas/cart";
+import type { PricedCartView, ProductLine } from "@core/cart";
 import { createCartSync, type SyncPayload } from "./cart-sync";
 
-const item = (quantity: number): ApiProductCartItem => ({
+const line = (quantity: number): ProductLine => ({
   kind: "product",
+  sku: "HOUSE-12OZ-WB",
+  subscription: null,
   title: "House Blend",
   handle: "house-blend",
   quantity,
-  sku: "HOUSE-12OZ-WB",
-  product_price: 16,
-  image_urls: [],
-  product_attributes: {},
+  unitCents: 1600,
+  imageUrls: [],
+  attributes: {},
 });
-const version = (quantity: number): SyncPayload => ({ cartItems: [item(quantity)], discount_code: null });
-const answer = (payload: SyncPayload): CartResponse => ({ cartItems: payload.cartItems, discount: null, notices: [], stock: {} });
+const version = (quantity: number): SyncPayload => ({ lines: [line(quantity)], discountCode: null });
+const answer = (payload: SyncPayload): PricedCartView => ({ lines: payload.lines, discount: null, notices: [], stock: {} });
 
 /** A server whose answers the test releases one by one. */
 function heldServer() {
   const calls: { payload: SyncPayload; resolve: () => void; reject: (error: Error) => void }[] = [];
   const post = (payload: SyncPayload) =>
-    new Promise<CartResponse>((resolve, reject) => {
+    new Promise<PricedCartView>((resolve, reject) => {
       calls.push({ payload, resolve: () => resolve(answer(payload)), reject });
     });
   return { calls, post };
@@ -36,19 +36,19 @@ describe("cart sync", () => {
     sync.send(version(1));
     sync.send(version(2));
     sync.send(version(3));
-    expect(server.calls.map((call) => call.payload.cartItems[0].quantity)).toEqual([1]);
+    expect(server.calls.map((call) => call.payload.lines[0].quantity)).toEqual([1]);
 
     server.calls[0].resolve();
     await tick();
     // The answer to version 1 is stale (3 is queued), so it is not handed back.
     expect(onSynced).not.toHaveBeenCalled();
-    expect(server.calls.map((call) => call.payload.cartItems[0].quantity)).toEqual([1, 3]);
+    expect(server.calls.map((call) => call.payload.lines[0].quantity)).toEqual([1, 3]);
     expect(sync.settled()).toBe(false);
 
     server.calls[1].resolve();
     await sync.flush();
     expect(onSynced).toHaveBeenCalledTimes(1);
-    expect(onSynced.mock.calls[0][0].cartItems[0].quantity).toBe(3);
+    expect(onSynced.mock.calls[0][0].lines[0].quantity).toBe(3);
     expect(sync.settled()).toBe(true);
   });
 

@@ -4,10 +4,9 @@
  * change sends the whole cart again (docs/product.md, States: any cart change triggers a sync; a failure is only
  * logged).
  */
-import type { ApiCartItem } from "@core/cart-wire";
-import type { CartResponse } from "@core/schemas/cart";
+import type { CartLine, PricedCartView } from "@core/cart";
 
-export type SyncPayload = { cartItems: ApiCartItem[]; discount_code: string | null };
+export type SyncPayload = { lines: CartLine[]; discountCode: string | null };
 
 export type CartSync = {
   /** Queues this version; a send under way finishes first, and versions queued meanwhile collapse to the newest. */
@@ -19,9 +18,9 @@ export type CartSync = {
 };
 
 export function createCartSync(
-  post: (payload: SyncPayload) => Promise<CartResponse>,
+  post: (payload: SyncPayload) => Promise<PricedCartView>,
   /** The server's priced cart, given only when no newer version was queued meanwhile. */
-  onSynced: (response: CartResponse) => void,
+  onSynced: (cart: PricedCartView) => void,
   logError: (message: string, error: unknown) => void = (message, error) => console.error(message, error),
 ): CartSync {
   let latest: SyncPayload | null = null;

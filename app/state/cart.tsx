@@ -17,11 +17,11 @@ import {
   type CartState,
   type Discount,
   type NewBundleLine,
+  type PricedCartView,
   type ProductLine,
   type StockBySku,
   lineKey,
 } from "@core/cart";
-import { fromApiCartItem, fromApiDiscount, toApiCartItem } from "@core/cart-wire";
 import { toCents } from "@core/money";
 import type { Bundle, BundleHandleOption, ProductCardData, SubscriptionOption, Variant } from "@core/schemas/catalog";
 import type { CartResponse, DiscountResponse } from "@core/schemas/cart";
@@ -29,7 +29,13 @@ import { api, ApiError } from "~/lib/api";
 import { createCartSync, type CartSync } from "~/state/cart-sync";
 import { cartItemId, trackCartEvent } from "~/state/analytics";
 
-export type InitialCart = CartResponse;
+export type InitialCart = PricedCartView;
+
+/**
+ * The API's shapes are read and made only when the cart talks to the server, after an add or on Apply: the mapping
+ * loads then, not with every page (the first render's cart comes from the root loader in core's shapes).
+ */
+const wire = () => import("@core/cart-wire");
 
 export type AddProductResult = "added" | "cart_full" | "line_cap" | "invalid_quantity";
 export type AddBundleResult = "added" | "incomplete" | "exceeds_stock" | "cart_full" | "line_cap";
@@ -142,7 +148,7 @@ export function stockOfOptions(options: BundleHandleOption[]): Record<string, nu
  */
 async function lookupDiscount(code: string): Promise<Discount> {
   try {
-    const { data } = await api<DiscountResponse>(`/api/discount/${encodeURIComponent(code)}`);
+    const [{ data }, { fromApiDiscount }] = await Promise.all([api<DiscountResponse>(`/api/discount/${encodeURIComponent(code)}`), wire()]);
     return fromApiDiscount(data);
   } catch (error) {
     const answer = error instanceof ApiError ? error : null;
@@ -151,15 +157,19 @@ async function lookupDiscount(code: string): Promise<Discount> {
 }
 
 /** One sync queue per provider; the server's answers reach the provider's latest callback. */
-function useCartSync(onSynced: (response: CartResponse) => void): CartSync {
+function useCartSync(onSynced: (cart: PricedCartView) => void): CartSync {
   const onSyncedRef = useRef(onSynced);
   useEffect(() => {
     onSyncedRef.current = onSynced;
   }, [onSynced]);
   const [sync] = useState(() =>
     createCartSync(
-      (payload) => api<CartResponse>("/api/cart-items", { body: payload }),
-      (response) => onSyncedRef.current(response),
+      async ({ lines, discountCode }) => {
+        const { fromApiCart, toApiCartItem } = await wire();
+        const body = { cartItems: lines.map(toApiCartItem), discount_code: discountCode };
+        return fromApiCart(await api<CartResponse>("/api/cart-items", { body }));
+      },
+      (cart) => onSyncedRef.current(cart),
     ),
   );
   return sync;
@@ -170,11 +180,6 @@ function syncedSignature(lines: readonly CartLine[], discountCode: string | null
   return JSON.stringify([lines.map((line) => [lineKey(line), line.quantity, line.unitCents]), discountCode]);
 }
 
-/** The server's answer in core's lines. */
-function serverCart(response: CartResponse) {
-  return { lines: response.cartItems.map(fromApiCartItem), discount: response.discount && fromApiDiscount(response.discount) };
-}
-
 /** Tells analytics which line changed, by its sku or bundle id. */
 function trackLineEvent(event: "ITEM_QUANTITY_UPDATED" | "ITEM_REMOVED", key: string, items: CartLine[]) {
   const line = items.find((item) => lineKey(item) === key);
@@ -182,10 +187,9 @@ function trackLineEvent(event: "ITEM_QUANTITY_UPDATED" | "ITEM_REMOVED", key: st
 }
 
 export function CartProvider({ initial, children }: { initial?: InitialCart | null; children: React.ReactNode }) {
-  const [state, dispatch] = useReducer(cartReducer, initial, (start) => {
-    const { lines, discount } = start ? serverCart(start) : { lines: [], discount: null };
-    return createCartState({ cartItems: lines, activeDiscount: discount });
-  });
+  const [state, dispatch] = useReducer(cartReducer, initial, (start) =>
+    createCartState({ cartItems: start?.lines ?? [], activeDiscount: start?.discount ?? null }),
+  );
   const [notices, setNotices] = useState<string[]>(initial?.notices ?? []);
   const [stock, setStock] = useState<StockBySku>(initial?.stock ?? {});
   // A page's stock of a variant just added holds the line until the server's answer brings the stock of now.
@@ -195,14 +199,14 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  const applyServerCart = useCallback((response: CartResponse) => {
-    const { lines, discount } = serverCart(response);
+  const applyServerCart = useCallback((cart: PricedCartView) => {
+    const { lines, discount } = cart;
     synced.current = syncedSignature(lines, discount?.code ?? null);
     dispatch({ type: "replaceItems", items: lines });
-    setStock(response.stock);
+    setStock(cart.stock);
     if (discount) dispatch({ type: "setDiscount", discount });
     else dispatch({ type: "clearDiscount" });
-    if (response.notices.length > 0) setNotices(response.notices);
+    if (cart.notices.length > 0) setNotices(cart.notices);
   }, []);
 
   const { send, flush, settled } = useCartSync(applyServerCart);
@@ -211,14 +215,14 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
     const signature = syncedSignature(state.cartItems, state.activeDiscount?.code ?? null);
     if (signature === synced.current) return;
     synced.current = signature;
-    send({ cartItems: state.cartItems.map(toApiCartItem), discount_code: state.activeDiscount?.code ?? null });
+    send({ lines: state.cartItems, discountCode: state.activeDiscount?.code ?? null });
   }, [state.cartItems, state.activeDiscount, send]);
 
   // The root loader runs again after a form action; when the server's cart changed meanwhile (sign-in merged the
   // guest cart into the customer's) and every local change has reached it, the server's cart is the newer one.
   useEffect(() => {
     if (!initial || !settled()) return;
-    if (syncedSignature(serverCart(initial).lines, initial.discount?.code ?? null) !== synced.current) applyServerCart(initial);
+    if (syncedSignature(initial.lines, initial.discount?.code ?? null) !== synced.current) applyServerCart(initial);
   }, [initial, settled, applyServerCart]);
 
   // A shopper who has seen why the cart changed opens it to read the lines; the notice stays until dismissed.
@@ -273,8 +277,8 @@ export function CartProvider({ initial, children }: { initial?: InitialCart | nu
   }, []);
 
   const reload = useCallback(async () => {
-    const response = await api<CartResponse>("/api/cart-items");
-    applyServerCart(response);
+    const [response, { fromApiCart }] = await Promise.all([api<CartResponse>("/api/cart-items"), wire()]);
+    applyServerCart(fromApiCart(response));
   }, [applyServerCart]);
 
   const value = useMemo<CartContextValue>(

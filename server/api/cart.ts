@@ -5,7 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { INVALID_DISCOUNT_MESSAGE } from "../../core/cart";
-import { toApiDiscount } from "../../core/cart-wire";
+import { toApiCart, toApiDiscount } from "../../core/cart-wire";
 import { saveCartSchema } from "../../core/schemas/cart";
 import { cartResponseSchema, discountResponseSchema } from "../../core/schemas/cart";
 import type { AppEnv } from "../context";
@@ -54,7 +54,7 @@ export function cartRoutes() {
 
   register(routes, loadCart, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await loadCartForRequest(c.var.deps, c.req.raw));
+    return c.json(toApiCart(await loadCartForRequest(c.var.deps, c.req.raw)));
   });
 
   register(routes, saveCartOperation, async (c) => {
@@ -67,7 +67,7 @@ export function cartRoutes() {
       c.header("Set-Cookie", created.setCookie, { append: true });
     }
     c.header("Cache-Control", "no-store");
-    return c.json(await saveCart(db, c.var.storeId, cartId, body));
+    return c.json(toApiCart(await saveCart(db, c.var.storeId, cartId, body)));
   });
 
   register(routes, discount, async (c) => {

@@ -7,10 +7,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
-import { INVALID_DISCOUNT_MESSAGE, cartReducer, createCartState, type LineRequest } from "../../core/cart";
-import { lineRequestOf, toApiCartItem, toApiDiscount } from "../../core/cart-wire";
+import { INVALID_DISCOUNT_MESSAGE, cartReducer, createCartState, type CartLine, type LineRequest, type PricedCartView } from "../../core/cart";
+import { lineRequestOf } from "../../core/cart-wire";
 import { formatMoney } from "../../core/money";
-import type { CartResponse, SaveCartRequest } from "../../core/schemas/cart";
+import type { SaveCartRequest } from "../../core/schemas/cart";
 import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
@@ -145,16 +145,17 @@ async function upsertCart(tx: Transaction, storeId: string, cartId: string, disc
     .onConflictDoUpdate({ target: carts.id, set: { discountCode, updatedAt: new Date() } });
 }
 
-function response(priced: PricedCart, notices: string[]): CartResponse {
+function view(priced: PricedCart, notices: string[]): PricedCartView {
   return {
-    cartItems: priced.lines.map(toApiCartItem),
-    discount: priced.discount && toApiDiscount(priced.discount),
+    // Only the line itself: the pricing's bookkeeping is not the shopper's (and not the page's HTML).
+    lines: priced.lines.map(({ inputIndex, key, stockComponents, stockOnHand, ...line }) => line as CartLine),
+    discount: priced.discount,
     notices,
     stock: Object.assign({}, ...priced.lines.map((line) => line.stockOnHand)),
   };
 }
 
-const EMPTY_CART: CartResponse = { cartItems: [], discount: null, notices: [], stock: {} };
+const EMPTY_CART: PricedCartView = { lines: [], discount: null, notices: [], stock: {} };
 
 /**
  * Stores the cart as sent, or refuses it whole: a line the database cannot back is a 400 naming it, and the stored
@@ -165,7 +166,7 @@ export async function saveCart(
   storeId: string,
   cartId: string,
   request: SaveCartRequest,
-): Promise<CartResponse> {
+): Promise<PricedCartView> {
   const storedCode = request.discount_code === undefined ? await getCartDiscountCode(db, storeId, cartId) : null;
   const code = request.discount_code === undefined ? storedCode : request.discount_code;
   const priced = await priceCart(db, storeId, request.cartItems.map(lineRequestOf), code);
@@ -177,7 +178,7 @@ export async function saveCart(
     await upsertCart(tx, storeId, cartId, priced.discount?.code ?? null);
     await writeLines(tx, storeId, cartId, priced.lines);
   });
-  return response(priced, notices);
+  return view(priced, notices);
 }
 
 /**
@@ -185,7 +186,7 @@ export async function saveCart(
  * is gone are removed, lines whose price changed take the new price, a used-up code is dropped; each repair is
  * written back and explained in `notices`.
  */
-export async function loadCart(db: Database, storeId: string, cartId: string | undefined): Promise<CartResponse> {
+export async function loadCart(db: Database, storeId: string, cartId: string | undefined): Promise<PricedCartView> {
   if (!cartId) return EMPTY_CART;
   const [stored, code] = await Promise.all([getCartLines(db, storeId, cartId), getCartDiscountCode(db, storeId, cartId)]);
   if (stored.length === 0 && code === null) return EMPTY_CART;
@@ -208,11 +209,11 @@ export async function loadCart(db: Database, storeId: string, cartId: string | u
       await writeLines(tx, storeId, cartId, priced.lines);
     });
   }
-  return response(priced, notices);
+  return view(priced, notices);
 }
 
 /** The cart of this request, repaired, for the API and for the root loader (so SSR draws the right badge). */
-export function loadCartForRequest(deps: Pick<AppDeps, "db" | "storeId">, request: Request): Promise<CartResponse> {
+export function loadCartForRequest(deps: Pick<AppDeps, "db" | "storeId">, request: Request): Promise<PricedCartView> {
   return loadCart(deps.db, deps.storeId, cartIdForRequest(request));
 }
 

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionPayload } from "@core/schemas/analytics";
 import { analytics } from "~/state/analytics";
 import { AnalyticsTracker } from "./analytics-tracker";
+// The tracker loads its session code after the page; loaded here up front, its import resolves at once.
+import "./analytics-session";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

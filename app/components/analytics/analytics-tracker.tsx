@@ -1,14 +1,10 @@
 /**
- * Feeds the analytics store from navigation and sends the session to the shop's own metrics service: a session at
- * start, the session payload as a beacon when the page goes away. Failures are only logged (docs/product.md, Messages)
- * and never disturb shopping; visitors asking not to be tracked (Do Not Track, Global Privacy Control) send nothing.
+ * Feeds the analytics store from navigation and, through analytics-session.ts, sends the visit to the shop's own
+ * metrics service; visitors asking not to be tracked (Do Not Track, Global Privacy Control) send nothing.
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { api } from "~/lib/api";
-import { analytics, beaconBody } from "~/state/analytics";
-
-const METRICS = "/api/metrics";
+import { analytics } from "~/state/analytics";
 
 function trackingAllowed(): boolean {
   const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
@@ -17,37 +13,6 @@ function trackingAllowed(): boolean {
 
 /** The owner reading the report is not a shopper. */
 const isOwnerPage = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
-
-/**
- * Starts this page load's part of the visit; once the server holds the visit, answers the load's beacon address
- * (naming the load, so beacons of several page loads of one visit never overwrite each other), else null.
- */
-async function startSession(storeId: string): Promise<string | null> {
-  let beaconPath = `${METRICS}/update-session-data`;
-  try {
-    const { load } = await api<{ load?: unknown }>(`${METRICS}/initialize`, { body: {}, headers: { store_id: storeId } });
-    if (typeof load === "string") beaconPath += `?load=${encodeURIComponent(load)}`;
-  } catch (error) {
-    console.error("Failed to initialize session", error);
-    return null;
-  }
-  // The spec's initial data is the visitor's address; the server reads it from the request, so nothing is looked up.
-  try {
-    await api(`${METRICS}/collect-data`, { body: {} });
-  } catch (error) {
-    console.error("Failed to send initial data:", error);
-  }
-  return beaconPath;
-}
-
-function sendBeacon(path: string) {
-  try {
-    const blob = new Blob([beaconBody(analytics.getState(), new Date())], { type: "application/json" });
-    if (!navigator.sendBeacon(path, blob)) throw new Error("the browser refused the beacon");
-  } catch (error) {
-    console.error("Failed to send analytics data via beacon:", error);
-  }
-}
 
 /** Links that carry a secret (review, password reset, unsubscribe tokens, a payment's client secret) keep it out of analytics. */
 const SECRET_PARAM = /token|secret/i;
@@ -73,11 +38,14 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   useEffect(() => {
     if (!trackingAllowed() || isOwnerPage(window.location.pathname)) return;
     let beaconPath: string | null = null;
-    void startSession(storeId).then((path) => {
-      beaconPath = path;
+    let sendBeacon: ((path: string) => void) | null = null;
+    // The session's code loads after the page: no first load waits for what only a visit's start and end need.
+    void import("./analytics-session").then(async (session) => {
+      beaconPath = await session.startSession(storeId);
+      sendBeacon = session.sendBeacon;
     });
     const leave = () => {
-      if (!beaconPath) return;
+      if (!beaconPath || !sendBeacon) return;
       analytics.dispatch({ type: "viewTime", ms: performance.now() - pageEnteredAt.current });
       pageEnteredAt.current = performance.now();
       if (searching.current) analytics.dispatch({ type: "endSearch" });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toCheckoutItem } from "@core/cart-wire";
+import { toCheckoutItem } from "@core/checkout-item";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";

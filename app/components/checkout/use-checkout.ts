@@ -17,7 +17,7 @@ import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schem
 import { api } from "~/lib/api";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
-import { fromApiCartItem, toCheckoutItem } from "@core/cart-wire";
+import { toCheckoutItem } from "@core/checkout-item";
 import { checkoutProblem, type AddressField, type CheckoutFieldPath, type CheckoutProblem } from "./checkout-problems";
 import { parseExpiry, type CardFields } from "./simulated-card-form";
 import type { StripeConfirm } from "./stripe-payment";
@@ -50,7 +50,10 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-export function useCheckout(session: CheckoutSessionData | null, provider: PaymentProvider) {
+/** The checkout session as the page reads it: its lines in core's shape (the loader reads them from the API's). */
+export type CheckoutSession = Omit<CheckoutSessionData, "line_items"> & { lines: CartLine[] };
+
+export function useCheckout(session: CheckoutSession | null, provider: PaymentProvider) {
   const { storeId } = useShop();
   const { state: cart, applyDiscount: applyCartDiscount, removeDiscount, flush } = useCart();
   const navigate = useNavigate();
@@ -220,7 +223,7 @@ export function useCheckout(session: CheckoutSessionData | null, provider: Payme
     : { subtotal: cart.subtotalCents, discount: cart.discountCents, total: cart.totalCents };
   const quoted = priceInfo ?? goodsQuote;
   // The session's lines as the server priced them; a subscription cart (no session yet) as its drawer showed them.
-  const lines: CartLine[] = session ? session.line_items.map((line) => fromApiCartItem(line.item)) : cart.cartItems;
+  const lines: CartLine[] = session ? session.lines : cart.cartItems;
   // With Stripe's elements there is no field of ours to put an email or address problem beside.
   const ownFields = provider === "simulated";
   const fieldError = (field: CheckoutFieldPath) => (problem?.field === field ? problem.message : null);
