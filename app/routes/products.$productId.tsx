@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
+import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { formatPrice } from "~/components/product/price";
 import { OptionPicker } from "~/components/product/option-picker";
@@ -53,10 +54,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 function stockText(variant: Variant | null): string {
-  if (!variant) return "This combination is not available";
-  if (variant.total_stock <= 0) return "Out of stock";
-  if (variant.total_stock <= 5) return `Only ${variant.total_stock} left in stock`;
-  return "In stock";
+  return variant ? stockLabel(variant.total_stock) : "This combination is not available";
 }
 
 function ProductDetail({ product, others }: { product: Product; others: ProductCardData[] }) {
