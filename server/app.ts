@@ -15,6 +15,7 @@ import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
 import { hydrationAfterPaint } from "./http/hydration-after-paint";
 import { pageCache } from "./http/page-cache";
+import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable } from "./db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorResponse } from "./http/errors";
 import { imageFiles } from "./http/image-files";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.use("/api/*", refuseUnstorableUrl());
   app.use("/api/*", resolveStore());
+  app.use("/api/*", catalogueReadCache({ readVersion: deps.contentCache.version }));
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
   app.route("/", pageDataRoutes());

@@ -1,7 +1,6 @@
 /** The catalogue over HTTP (docs/api.md, Search and catalogue): keyword and collection search, products, bundles. */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { etag } from "hono/etag";
 import { z } from "zod";
 import {
   bundleResponseSchema,
@@ -17,16 +16,15 @@ import { cachedBundleDetail, cachedSearch } from "../catalog/cached-reads";
 import { getProductsByHandles } from "../catalog/products";
 import type { AppEnv } from "../context";
 import { HttpError } from "../http/errors";
+import { UNCHANGED } from "../http/response-cache-api";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
 
-// Catalogue answers are the same for everyone until the catalogue changes: a client revalidating an unchanged one
-// (ETag of its body) gets an empty 304.
+// Catalogue answers are the same for everyone until the catalogue changes: HTTP caches may keep the GET ones, and
+// revalidate them with the ETag the catalogue read cache gives every answer (an empty 304 when unchanged).
 const sharedAnswer: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   if (c.res.ok) c.header("Cache-Control", "public, no-cache");
 };
-const revalidatedAndShared = [etag(), sharedAnswer];
-const UNCHANGED = { description: "Unchanged since the ETag the client sent (If-None-Match)" };
 
 const keywordSearch = operation({
   method: "post",
@@ -34,7 +32,11 @@ const keywordSearch = operation({
   tags: ["catalog"],
   summary: "Search products and bundles by keyword",
   request: { body: jsonBody(keywordSearchRequestSchema) },
-  responses: { 200: json(searchResponseSchema, "The products and bundles found"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }) },
+  responses: {
+    200: json(searchResponseSchema, "The products and bundles found"),
+    304: UNCHANGED,
+    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }),
+  },
 });
 
 const collectionSearch = operation({
@@ -42,7 +44,7 @@ const collectionSearch = operation({
   path: "/search/collection",
   tags: ["catalog"],
   summary: "Products and bundles of a collection",
-  middleware: revalidatedAndShared,
+  middleware: sharedAnswer,
   request: { query: collectionSearchQuerySchema },
   responses: {
     200: json(searchResponseSchema, "The collection's products and bundles"),
@@ -59,6 +61,7 @@ const byHandles = operation({
   request: { body: jsonBody(byHandlesRequestSchema) },
   responses: {
     200: json(searchResponseSchema, "The products found; formattedBundleData is empty"),
+    304: UNCHANGED,
     ...errors({ 400: BAD_INPUT, 404: "Unknown store, or no product found" }),
   },
 });
@@ -68,7 +71,7 @@ const bundle = operation({
   path: "/bundles/{handle}",
   tags: ["catalog"],
   summary: "A bundle with the choices of each of its products",
-  middleware: revalidatedAndShared,
+  middleware: sharedAnswer,
   request: { params: z.object({ handle: z.string() }), query: storeQuerySchema },
   responses: {
     200: json(bundleResponseSchema, "The bundle"),

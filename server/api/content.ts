@@ -23,6 +23,7 @@ import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
 import { errorResponse, HttpError, zodHttpError } from "../http/errors";
 import type { RateLimitPolicy } from "../http/rate-limit";
+import { UNCHANGED } from "../http/response-cache-api";
 import { subscribeToNewsletter } from "../newsletter/newsletter";
 import { getPopupDiscount, sendWelcomeEmail } from "../newsletter/welcome";
 import {
@@ -183,6 +184,7 @@ const popupDiscount = operation({
   request: { query: z.object({ store_id: z.string({ error: "is required" }).min(1, "is required") }) },
   responses: {
     200: json(popupDiscountResponseSchema, "The popup's discount, or success: false when the store offers none"),
+    304: UNCHANGED,
     ...errors({ 400: "store_id is required", 404: UNKNOWN_STORE }),
   },
 });
