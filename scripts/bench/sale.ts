@@ -1,0 +1,171 @@
+/**
+ * A sale under load: anonymous visitors read pages (home, product pages, search, categories) and the catalogue API
+ * while about one request in fifty is a completed checkout (simulated provider, card 4242), against the production
+ * server. Reports the page cache's hit ratio (the `x-cache` header of each page) and the server's resident memory
+ * after the workload. `npx tsx scripts/bench/sale.ts` runs it on its own (PGlite; PostgreSQL when
+ * BENCH_DATABASE_URL is set); `benchSale(url?)` runs it for scripts/bench.ts.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { toCents } from "../../core/money";
+import type { SearchResponse } from "../../core/schemas/catalog";
+import { COLLECTIONS, demoSettings, PRODUCTS } from "../../server/db/seed-content";
+import { TEST_CARDS } from "../../server/payments/simulated";
+import { chooseWith, seededRandom } from "../../tests/support/generated-catalogue";
+import { rssMegabytes, startServer } from "./server";
+
+const READS = Number(process.env.BENCH_SALE_READS ?? 10_000);
+const READS_PER_ORDER = 50;
+const VISITORS = 10;
+
+export type SaleFigures = {
+  reads: number;
+  orders: number;
+  /** Checkouts the shop refused (a variant sold out meanwhile): they still wrote nothing that moves a page. */
+  refusedOrders: number;
+  pageHits: number;
+  pageMisses: number;
+  hitRatio: number;
+  seconds: number;
+  rssAfterMb: number;
+};
+
+type Read = { path: string; method?: "POST"; body?: unknown; page: boolean };
+type Buyable = { sku: string; priceCents: number };
+
+/** The demo shop refuses orders below its minimum, so a cheap variant is bought several at a time. */
+const MINIMUM_ORDER_CENTS = demoSettings((file) => file).checkout.minimumOrderCents;
+
+function readsOfTheShop(): Read[] {
+  const words = ["coffee", "tea", "mug", "espresso", "blend"];
+  return [
+    { path: "/", page: true },
+    ...PRODUCTS.map((product) => ({ path: `/products/${product.handle}`, page: true })),
+    ...words.map((word) => ({ path: `/search?query=${word}&type=search`, page: true })),
+    ...COLLECTIONS.map((collection) => ({ path: `/search?query=${collection.handle}&type=collection-search`, page: true })),
+    ...words.map((word) => ({ path: "/api/search/keyword-search", method: "POST" as const, body: { store_id: "demo", query: word }, page: false })),
+    ...COLLECTIONS.map((collection) => ({ path: `/api/search/collection?collection_name=${collection.handle}&store_id=demo`, page: false })),
+    ...PRODUCTS.map((product) => ({
+      path: "/api/search/by_handles",
+      method: "POST" as const,
+      body: { store_id: "demo", handles: [product.handle] },
+      page: false,
+    })),
+  ];
+}
+
+function shopper(baseUrl: string) {
+  const post = async (pathname: string, body: unknown, cookie?: string) => {
+    const response = await fetch(baseUrl + pathname, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { response, json: (await response.json()) as Record<string, unknown> };
+  };
+  /** One order of one variant, start to paid; false when the shop refuses it for want of stock. */
+  return async function buy({ sku, priceCents }: Buyable): Promise<boolean> {
+    const quantity = Math.max(1, Math.ceil(MINIMUM_ORDER_CENTS / priceCents));
+    const cart = await post("/api/cart-items", { cartItems: [{ kind: "product", sku, quantity }] });
+    const cookie = cart.response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+    const session = await post(
+      "/api/stripe/create_checkout_session",
+      { checkout_items: [{ quantity, sku }], store_id: "demo", cost_of_checkout: priceCents * quantity },
+      cookie,
+    );
+    if (session.response.status === 409) return false;
+    if (session.response.status !== 201) throw new Error(`checkout session: ${session.response.status} ${JSON.stringify(session.json)}`);
+    const submitted = await post(
+      "/api/stripe/submit_order",
+      {
+        session_id: session.json.session_id,
+        store_id: "demo",
+        address: { line1: "1 Main St", city: "Austin", state: "TX", postal_code: "73301", country: "US" },
+        email: "sale@example.com",
+        name: "Sale Shopper",
+        shipping_option: "standard",
+      },
+      cookie,
+    );
+    if (submitted.response.status === 409) return false;
+    if (!submitted.response.ok) throw new Error(`submit order: ${submitted.response.status} ${JSON.stringify(submitted.json)}`);
+    const paid = await post("/api/stripe/simulated/confirm", {
+      client_secret: submitted.json.client_secret,
+      card: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+    });
+    if (!paid.response.ok) throw new Error(`payment: ${paid.response.status} ${JSON.stringify(paid.json)}`);
+    return true;
+  };
+}
+
+/** Every variant in stock, with its price, as the catalogue API gives them. */
+async function buyableVariants(baseUrl: string): Promise<Buyable[]> {
+  const response = await fetch(`${baseUrl}/api/search/collection?collection_name=all_products&store_id=demo`);
+  const { formattedProductData } = (await response.json()) as SearchResponse;
+  return formattedProductData.flatMap((product) =>
+    product.variants.filter((variant) => variant.total_stock > 0).map((variant) => ({ sku: variant.sku, priceCents: toCents(variant.product_price) })),
+  );
+}
+
+async function saleWorkload(baseUrl: string) {
+  const reads = readsOfTheShop();
+  const buyable = await buyableVariants(baseUrl);
+  const random = seededRandom(7);
+  const choose = chooseWith(random);
+  const buy = shopper(baseUrl);
+  const figures = { reads: 0, orders: 0, refusedOrders: 0, pageHits: 0, pageMisses: 0 };
+  let next = 0;
+  const visitor = async () => {
+    for (let step = next++; step < READS + Math.floor(READS / READS_PER_ORDER); step = next++) {
+      if (step % (READS_PER_ORDER + 1) === READS_PER_ORDER) {
+        if (await buy(choose(buyable))) figures.orders += 1;
+        else figures.refusedOrders += 1;
+        continue;
+      }
+      const read = choose(reads);
+      const response = await fetch(baseUrl + read.path, {
+        method: read.method ?? "GET",
+        headers: { "accept-encoding": "br, gzip", "content-type": "application/json", origin: baseUrl },
+        body: read.body ? JSON.stringify(read.body) : undefined,
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${read.path}: ${response.status}`);
+      figures.reads += 1;
+      if (!read.page) continue;
+      if (response.headers.get("x-cache") === "HIT") figures.pageHits += 1;
+      else figures.pageMisses += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: VISITORS }, visitor));
+  return figures;
+}
+
+export async function benchSale(databaseUrl?: string): Promise<SaleFigures> {
+  const label = databaseUrl ? "postgres" : "pglite";
+  const server = await startServer({
+    port: databaseUrl ? 4403 : 4402,
+    dataDir: path.resolve(`bench-results/data-sale-${label}`),
+    databaseUrl,
+  });
+  try {
+    const started = performance.now();
+    const figures = await saleWorkload(server.url);
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const hitRatio = Math.round((figures.pageHits / (figures.pageHits + figures.pageMisses)) * 1000) / 1000;
+    return { ...figures, hitRatio, seconds, rssAfterMb: rssMegabytes(server.process.pid!) };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  console.log("## sale on PGlite");
+  console.table([await benchSale()]);
+  if (postgresUrl) {
+    const { withScratchDatabase } = await import("./scratch-database");
+    console.log("## sale on PostgreSQL");
+    console.table([await withScratchDatabase(postgresUrl, (url) => benchSale(url))]);
+  }
+  process.exit(0);
+}
