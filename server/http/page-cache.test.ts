@@ -65,6 +65,16 @@ describe("the shared page cache", () => {
     expect(await revalidated.text()).toBe("");
   });
 
+  it("serves a client that takes no encoding from the same entry, unpacked", async () => {
+    await get("/pages/about");
+    const rendersAfterFirst = renders;
+    const plain = await app.request("http://localhost/pages/about");
+    expect(plain.headers.get("x-cache")).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("<h1>");
+    expect(renders).toBe(rendersAfterFirst);
+  });
+
   it("renders afresh after the content changes, whoever changed it", async () => {
     await get("/products/house-blend");
     await renameHouseBlend("House Blend Renamed");

@@ -4,11 +4,9 @@
  * lookup, not a render. A page is only shared when nothing in it depends on the visitor: requests carrying the cart
  * or session cookie are always rendered.
  */
-import type { MiddlewareHandler } from "hono";
 import { CART_COOKIE } from "../cart/store";
 import { SESSION_COOKIE } from "../accounts/session";
-import type { AppEnv } from "../context";
-import { createResponseCache } from "./response-cache";
+import { createResponseCache, type ResponseCache } from "./response-cache";
 
 /** Pages (and their client-navigation `.data` twins) whose content is the same for every anonymous visitor. */
 const SHARED_PAGE =
@@ -32,7 +30,7 @@ export function pageCache({
   maxBytes = 16 * 1024 * 1024,
   maxEntries = 2000,
   maxAgeMs = 10 * 60 * 1000,
-}: PageCacheOptions): MiddlewareHandler<AppEnv> {
+}: PageCacheOptions): ResponseCache {
   return createResponseCache({
     key: (c) => {
       const url = new URL(c.req.url);

@@ -4,9 +4,9 @@
  * request and its store alone, never on the visitor (decision 0023).
  */
 import { createHash } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { createResponseCache } from "./response-cache";
+import { createResponseCache, type ResponseCache } from "./response-cache";
 
 /** The 304 every catalogue read may answer, for its operation's document. */
 export const UNCHANGED = { description: "Unchanged since the ETag the client sent (If-None-Match)" };
@@ -65,6 +65,6 @@ export function catalogueReadCache({
   readVersion,
   maxBytes = 8 * 1024 * 1024,
   maxEntries = 2000,
-}: CatalogueReadCacheOptions): MiddlewareHandler<AppEnv> {
+}: CatalogueReadCacheOptions): ResponseCache {
   return createResponseCache({ key: catalogueReadKey, readVersion, maxBytes, maxEntries, vary: "Accept-Encoding" });
 }
