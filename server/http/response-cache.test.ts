@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
@@ -205,6 +206,16 @@ describe("the catalogue read cache under many requests", () => {
     }
     expect(cache.usage().entries).toBeGreaterThan(0);
     expect(cache.usage().entries).toBeLessThan(500);
+  });
+
+  it("does not keep an answer that would take more than an eighth of its bytes", async () => {
+    const { cache, search } = searchApp({ maxBytes: 8_000 });
+    const incompressible = randomBytes(1500).toString("base64");
+    expect((await search(incompressible)).headers.get("x-cache")).toBe("MISS");
+    expect((await search(incompressible)).headers.get("x-cache")).toBe("MISS");
+    expect(cache.usage()).toEqual({ entries: 0, bytes: 0 });
+    expect((await search("small")).headers.get("x-cache")).toBe("MISS");
+    expect((await search("small")).headers.get("x-cache")).toBe("HIT");
   });
 });
 

@@ -165,7 +165,8 @@ export function createResponseCache({
       making.delete(inFlight);
     }
     if (!entry) return;
-    remember(key, entry);
+    // One answer may take an eighth of the memory at most, or a huge one would push out all the others.
+    if (entry.bytes <= maxBytes / 8) remember(key, entry);
     // Clearing first stops Hono from copying the handler's response headers onto this one.
     c.res = undefined as unknown as Response;
     c.res = respond(entry, encoding, ifNoneMatch, "MISS");
