@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: load figures for the production server (requests per second, p50/p99 latency, each page as a
  * ratio to a static asset served by the same process in the same run), cold start and memory, and search latency
- * on a generated 10,000-product catalogue. PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set.
+ * on a generated 10,000-product catalogue, and a mixed sale (page-cache hit ratio). PGlite always; PostgreSQL too when
+ * BENCH_DATABASE_URL is set.
  * Printed as tables and written to bench-results/ as JSON.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
+import { benchSale } from "./bench/sale";
 import { benchSearch, type SearchFigures } from "./bench/search";
 import { rssMegabytes, startServer, storeTwoBagCart } from "./bench/server";
 
@@ -139,6 +141,9 @@ async function main() {
   const pgliteAnalytics = await benchAnalytics();
   printAnalytics("PGlite", pgliteAnalytics);
   report.analyticsPglite = pgliteAnalytics;
+  report.salePglite = await benchSale();
+  console.log("\n## mixed sale on PGlite (one checkout per 50 reads): page-cache hit ratio and RSS after");
+  console.table([report.salePglite]);
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -158,6 +163,9 @@ async function main() {
       printAnalytics("PostgreSQL", figures);
       return figures;
     });
+    report.salePostgres = await withScratchDatabase(postgresUrl, (url) => benchSale(url));
+    console.log("\n## mixed sale on PostgreSQL");
+    console.table([report.salePostgres]);
   }
 
   const file = path.join("bench-results", `bench-${Date.now()}.json`);
