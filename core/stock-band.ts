@@ -1,4 +1,8 @@
-/** Shop pages show a variant's stock only as a band: none, each count up to the threshold, or plenty. */
+/**
+ * Shop pages show a variant's stock only as a band: none, each count up to the threshold, or plenty. The content
+ * version moves only when a band changes (server/db/migrations/0018_sale_keeps_content_version.sql uses the same
+ * number; a test holds the two together), so a sale that leaves every band as it was keeps the caches warm.
+ */
 
 /** At or below this many units a product page names the count ('Only 3 left in stock'). */
 export const LOW_STOCK_THRESHOLD = 5;
