@@ -70,7 +70,9 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.use("/api/*", refuseUnstorableUrl());
   app.use("/api/*", resolveStore());
-  app.use("/api/*", catalogueReadCache({ readVersion: deps.contentCache.version }));
+  // The catalogue's answers carry exact stock, so they follow every stock change; pages show its band alone
+  // (decision 0022).
+  app.use("/api/*", catalogueReadCache({ readVersion: async () => (await deps.contentCache.versions()).data }));
   app.route("/api", apiRoutes());
   app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
   app.route("/", pageDataRoutes());
@@ -100,7 +102,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
       }),
     );
     // Only a fixed client build makes rendered pages worth keeping; development renders each request afresh.
-    app.use("*", pageCache({ readVersion: deps.contentCache.version }));
+    app.use("*", pageCache({ readVersion: async () => (await deps.contentCache.versions()).pages }));
   }
 
   const handleDocument = createRequestHandler(

@@ -2,7 +2,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./context";
 import type { DatabaseHandle } from "./db/client";
 import { createContentCache } from "./db/content-cache";
-import { contentVersionReader } from "./db/content-version";
+import { contentVersionsReader } from "./db/content-version";
 import { createRateLimiter } from "./http/rate-limit";
 import { createMailer } from "./mail/mailer";
 import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
@@ -21,7 +21,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(),
     payments: createPaymentProvider(config, database.db),
-    contentCache: createContentCache(contentVersionReader(database.db)),
+    contentCache: createContentCache(contentVersionsReader(database.db)),
   };
   // Providers that deliver events in-process (the simulated one) feed the same order logic as the webhook.
   deps.payments.onEvent((event) => applyPaymentEventLogged(deps, event));

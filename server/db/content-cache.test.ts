@@ -3,7 +3,7 @@ import { createContentCache } from "./content-cache";
 
 function cacheAt(initialVersion: number) {
   let version = initialVersion;
-  const cache = createContentCache(async () => version, 2);
+  const cache = createContentCache(async () => ({ pages: version, data: version }), 2);
   let loads = 0;
   const load = async () => ({ loads: ++loads, list: [1, 2] });
   return { cache, load, setVersion: (next: number) => (version = next), loads: () => loads };

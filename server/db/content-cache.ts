@@ -4,9 +4,11 @@
  * no catalogue queries. Entries are frozen: they are shared by every request, and a caller that changed one would
  * change it for all.
  */
+import type { ContentVersions } from "./content-version";
+
 export type ContentCache = {
-  /** The current content version, read fresh for this caller (see sharedFreshReads). */
-  version(): Promise<number>;
+  /** The current versions, read fresh for this caller (see sharedFreshReads); entries follow `data`. */
+  versions(): Promise<ContentVersions>;
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
 };
 
@@ -18,13 +20,14 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function createContentCache(readVersion: () => Promise<number>, maxEntries = 1000): ContentCache {
+export function createContentCache(readVersions: () => Promise<ContentVersions>, maxEntries = 1000): ContentCache {
   let cachedVersion = -1;
   let entries = new Map<string, Promise<unknown>>();
   return {
-    version: readVersion,
+    versions: readVersions,
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      const version = await readVersion();
+      // Entries carry exact stock (the API answers it), so they follow every stock change too.
+      const version = (await readVersions()).data;
       // An answer overtaken by a newer one must not empty the cache the newer version filled.
       if (version < cachedVersion) return load();
       if (version > cachedVersion) {

@@ -1,17 +1,23 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "./client";
 
-/** The database's content version (see `contentVersion` in schema.ts): it moves whenever a shop page would. */
-export async function readContentVersion(db: Database): Promise<number> {
-  const result = (await db.execute(sql`select version from content_version where id = 1`)) as {
-    rows: { version: string | number }[];
+/**
+ * The database's versions (see `contentVersion` in schema.ts): `pages` moves whenever a shop page would; `data` also
+ * moves with every stock change, for answers that carry exact stock. Both only rise, so their sum does too.
+ */
+export type ContentVersions = { pages: number; data: number };
+
+export async function readContentVersions(db: Database): Promise<ContentVersions> {
+  const result = (await db.execute(sql`select version, stock_version from content_version where id = 1`)) as {
+    rows: { version: string | number; stock_version: string | number }[];
   };
-  return Number(result.rows[0]?.version ?? 0);
+  const pages = Number(result.rows[0]?.version ?? 0);
+  return { pages, data: pages + Number(result.rows[0]?.stock_version ?? 0) };
 }
 
-/** The version for many concurrent requests, with at most two queries at a time. */
-export function contentVersionReader(db: Database): () => Promise<number> {
-  return sharedFreshReads(() => readContentVersion(db));
+/** The versions for many concurrent requests, with at most two queries at a time. */
+export function contentVersionsReader(db: Database): () => Promise<ContentVersions> {
+  return sharedFreshReads(() => readContentVersions(db));
 }
 
 /**

@@ -56,6 +56,12 @@ export const storeSettings = pgTable("store_settings", {
 export const contentVersion = pgTable("content_version", {
   id: integer("id").primaryKey().default(1),
   version: bigint("version", { mode: "number" }).notNull().default(0),
+  /**
+   * Moves with every stock change, sold or restocked, where `version` moves only when a stock band changes (decision
+   * 0022): answers that carry exact stock (the catalogue API, the content cache behind it) follow both; pages, which
+   * show the band alone, follow `version`.
+   */
+  stockVersion: bigint("stock_version", { mode: "number" }).notNull().default(0),
 });
 
 // ---------------------------------------------------------------- catalogue

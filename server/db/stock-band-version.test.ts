@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
-import { readContentVersion } from "./content-version";
+import { readContentVersions } from "./content-version";
 import { DEMO } from "./seed";
 import { discounts, variants } from "./schema";
 
@@ -13,9 +13,9 @@ const ofSku = and(eq(variants.storeId, DEMO.storeId), eq(variants.sku, SKU));
 
 /** How far the content version moved while `change` ran. */
 async function versionMoveOf(change: () => Promise<unknown>) {
-  const before = await readContentVersion(database.db);
+  const before = (await readContentVersions(database.db)).pages;
   await change();
-  return (await readContentVersion(database.db)) - before;
+  return (await readContentVersions(database.db)).pages - before;
 }
 
 const setStock = (stock: number) => () => database.db.update(variants).set({ stock }).where(ofSku);

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import type { AppEnv } from "../context";
-import { contentVersionReader, readContentVersion } from "../db/content-version";
+import { contentVersionsReader, readContentVersions } from "../db/content-version";
 import { DEMO } from "../db/seed";
 import { products, variants } from "../db/schema";
 import { pageCache } from "./page-cache";
@@ -16,7 +16,7 @@ let app: Hono<AppEnv>;
 /** Stands in for the page renderer: counts renders and shows what the database holds now. */
 function pageApp() {
   const pages = new Hono<AppEnv>();
-  pages.use(pageCache({ readVersion: contentVersionReader(database.db) }));
+  pages.use(pageCache({ readVersion: async () => (await contentVersionsReader(database.db)()).pages }));
   pages.all("*", async (c) => {
     renders += 1;
     const [product] = await database.db
@@ -111,22 +111,22 @@ describe("the shared page cache", () => {
 
 describe("the content version", () => {
   it("moves once per committed transaction that changes a page's content, however many rows it touched", async () => {
-    const before = await readContentVersion(database.db);
+    const before = (await readContentVersions(database.db)).pages;
     await database.db.transaction(async (tx) => {
       await tx.update(variants).set({ stock: sql`${variants.stock} + 1` }).where(eq(variants.storeId, DEMO.storeId));
       await tx.update(products).set({ description: sql`${products.description}` }).where(eq(products.storeId, DEMO.storeId));
     });
-    expect(await readContentVersion(database.db)).toBe(before + 1);
+    expect((await readContentVersions(database.db)).pages).toBe(before + 1);
   });
 
   it("stays put when the transaction rolls back", async () => {
-    const before = await readContentVersion(database.db);
+    const before = (await readContentVersions(database.db)).pages;
     await expect(
       database.db.transaction(async (tx) => {
         await tx.update(variants).set({ stock: sql`${variants.stock} + 1` }).where(eq(variants.storeId, DEMO.storeId));
         throw new Error("changed my mind");
       }),
     ).rejects.toThrow("changed my mind");
-    expect(await readContentVersion(database.db)).toBe(before);
+    expect((await readContentVersions(database.db)).pages).toBe(before);
   });
 });

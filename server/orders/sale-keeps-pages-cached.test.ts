@@ -13,7 +13,7 @@ import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { paidOrder, SKU, stockOf } from "../../tests/support/checkout";
 import { createApp } from "../app";
-import { readContentVersion } from "../db/content-version";
+import { readContentVersions } from "../db/content-version";
 import { DEMO } from "../db/seed";
 import { products, reviews, variants } from "../db/schema";
 
@@ -69,21 +69,41 @@ describe("a sale and the cached pages", () => {
   it("keeps the content version and the cached page when the stock stays above the named counts", async () => {
     await houseBlendStock(LOW_STOCK_THRESHOLD + 10);
     await warm();
-    const before = await readContentVersion(t.deps.db);
+    const before = (await readContentVersions(t.deps.db)).pages;
     await paidOrder(t, 2);
     expect(await stockOf(t)).toBe(LOW_STOCK_THRESHOLD + 8);
-    expect(await readContentVersion(t.deps.db)).toBe(before);
+    expect((await readContentVersions(t.deps.db)).pages).toBe(before);
     const after = await visit();
     expect(after.cache).toBe("HIT");
     expect(after.html).toContain("In stock");
   });
 
+  it("answers the catalogue API's exact stock at once after a sale that keeps the pages", async () => {
+    await houseBlendStock(LOW_STOCK_THRESHOLD + 10);
+    await warm();
+    const byHandles = async () => {
+      const response = await pages.request("http://localhost/api/search/by_handles", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ store_id: DEMO.storeId, handles: ["house-blend"] }),
+      });
+      const body = (await response.json()) as { formattedProductData: { variants: { sku: string; total_stock: number }[] }[] };
+      const stock = body.formattedProductData[0].variants.find((variant) => variant.sku === SKU)!.total_stock;
+      return { cache: response.headers.get("x-cache"), stock };
+    };
+    await byHandles();
+    expect(await byHandles()).toEqual({ cache: "HIT", stock: LOW_STOCK_THRESHOLD + 10 });
+    await paidOrder(t, 2);
+    expect(await byHandles()).toEqual({ cache: "MISS", stock: LOW_STOCK_THRESHOLD + 8 });
+    expect((await visit()).cache).toBe("HIT");
+  });
+
   it("moves the version when a sale takes the stock to the threshold, and the page says how many are left at once", async () => {
     await houseBlendStock(LOW_STOCK_THRESHOLD + 2);
     await warm();
-    const before = await readContentVersion(t.deps.db);
+    const before = (await readContentVersions(t.deps.db)).pages;
     await paidOrder(t, 2);
-    expect(await readContentVersion(t.deps.db)).toBe(before + 1);
+    expect((await readContentVersions(t.deps.db)).pages).toBe(before + 1);
     const after = await visit();
     expect(after.cache).toBe("MISS");
     expect(after.html).toContain(`Only ${LOW_STOCK_THRESHOLD} left in stock`);
@@ -107,9 +127,9 @@ describe("a sale and the cached pages", () => {
     ];
     for (const [shown, change] of changes) {
       await warm();
-      const before = await readContentVersion(t.deps.db);
+      const before = (await readContentVersions(t.deps.db)).pages;
       await change();
-      expect(await readContentVersion(t.deps.db)).toBe(before + 1);
+      expect((await readContentVersions(t.deps.db)).pages).toBe(before + 1);
       expect((await visit()).html).toContain(shown);
     }
     await t.deps.db.update(variants).set({ priceCents: 1600 }).where(eq(variants.sku, SKU));
