@@ -21,7 +21,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(),
     payments: createPaymentProvider(config, database.db),
-    contentCache: createContentCache(contentVersionsReader(database.db)),
+    contentCache: createContentCache(contentVersionsReader(database)),
   };
   // Providers that deliver events in-process (the simulated one) feed the same order logic as the webhook.
   deps.payments.onEvent((event) => applyPaymentEventLogged(deps, event));

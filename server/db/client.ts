@@ -25,6 +25,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Only where this process is the database's one writer (the embedded database): calls `moved` as each transaction
+   * that moves a content version commits, before that transaction's own caller goes on (migration 0020).
+   */
+  watchContentVersion?: (moved: () => void) => Promise<void>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -214,6 +219,9 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
     close: async () => {
       await client.close();
       unlock();
+    },
+    watchContentVersion: async (moved) => {
+      await client.listen("content_version", moved);
     },
   };
 }

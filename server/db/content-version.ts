@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Database, DatabaseHandle } from "./client";
 
 /**
  * The database's versions (see `contentVersion` in schema.ts): `pages` moves whenever a shop page would; `data` also
@@ -15,9 +15,38 @@ export async function readContentVersions(db: Database): Promise<ContentVersions
   return { pages, data: pages + Number(result.rows[0]?.stock_version ?? 0) };
 }
 
-/** The versions for many concurrent requests, with at most two queries at a time. */
-export function contentVersionsReader(db: Database): () => Promise<ContentVersions> {
-  return sharedFreshReads(() => readContentVersions(db));
+/**
+ * The versions for many concurrent requests, with at most two queries at a time. Where the database tells this
+ * process of every move (its one writer), they are kept in memory between moves: a cached answer then costs no query.
+ */
+export function contentVersionsReader(database: DatabaseHandle): () => Promise<ContentVersions> {
+  const fresh = sharedFreshReads(() => readContentVersions(database.db));
+  return database.watchContentVersion ? keptUntilMoved(fresh, database.watchContentVersion) : fresh;
+}
+
+function keptUntilMoved(
+  fresh: () => Promise<ContentVersions>,
+  watch: NonNullable<DatabaseHandle["watchContentVersion"]>,
+): () => Promise<ContentVersions> {
+  let known: ContentVersions | null = null;
+  let moves = 0;
+  // Until the watch is in place, and if it could not be, nothing may be kept.
+  const watching = watch(() => {
+    moves++;
+    known = null;
+  }).then(
+    () => true,
+    () => false,
+  );
+  return async () => {
+    if (!(await watching)) return fresh();
+    if (known) return known;
+    const movesBefore = moves;
+    const versions = await fresh();
+    // A move told while the read ran may have committed after it: that read is this caller's, never kept.
+    if (moves === movesBefore) known = versions;
+    return versions;
+  };
 }
 
 /**

@@ -16,7 +16,8 @@ let app: Hono<AppEnv>;
 /** Stands in for the page renderer: counts renders and shows what the database holds now. */
 function pageApp() {
   const pages = new Hono<AppEnv>();
-  pages.use(pageCache({ readVersion: async () => (await contentVersionsReader(database.db)()).pages }));
+  const readVersions = contentVersionsReader(database);
+  pages.use(pageCache({ readVersion: async () => (await readVersions()).pages }));
   pages.all("*", async (c) => {
     renders += 1;
     const [product] = await database.db
