@@ -3,7 +3,7 @@ import { createContentCache } from "./content-cache";
 
 function cacheAt(initialVersion: number) {
   let version = initialVersion;
-  const cache = createContentCache(async () => ({ pages: version, data: version }), 2);
+  const cache = createContentCache(async () => ({ pages: version, data: version }), { maxEntries: 2 });
   let loads = 0;
   const load = async () => ({ loads: ++loads, list: [1, 2] });
   return { cache, load, setVersion: (next: number) => (version = next), loads: () => loads };
@@ -39,5 +39,24 @@ describe("the content cache", () => {
     await cache.get("c", load);
     await cache.get("c", load);
     expect(loads()).toBe(before + 3);
+  });
+
+  it("keeps the answers within their bytes, the oldest going first, but always the one just loaded", async () => {
+    const cache = createContentCache(async () => ({ pages: 1, data: 1 }), { maxBytes: 2 * 3 * 1000 });
+    let loads = 0;
+    const aThousandChars = async () => ({ loads: ++loads, text: "x".repeat(1000) });
+    await cache.get("first", aThousandChars);
+    await cache.get("second", aThousandChars);
+    await cache.get("third", aThousandChars);
+    expect(loads).toBe(3);
+    await cache.get("third", aThousandChars);
+    await cache.get("second", aThousandChars);
+    expect(loads).toBe(3);
+    await cache.get("first", aThousandChars);
+    expect(loads).toBe(4);
+    const huge = await cache.get("huge", async () => "y".repeat(10_000));
+    expect(await cache.get("huge", async () => "reloaded")).toBe(huge);
+    await cache.get("third", aThousandChars);
+    expect(loads).toBe(5);
   });
 });
