@@ -1,0 +1,34 @@
+/**
+ * The shop's pages rendered for real, through Vite's server build, behind the page cache. The page cache is only on
+ * with a client build (server/app.ts); an empty one turns it on with no assets to serve.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createServer } from "vite";
+import { createApp } from "../../server/app";
+import type { TestApp } from "./app";
+
+export type PageRenderer = {
+  /** An instance's whole application, pages and API, over its dependencies, with caches of its own. */
+  appOf(instance: TestApp): ReturnType<typeof createApp>;
+  close(): Promise<void>;
+};
+
+export async function startPageRenderer(): Promise<PageRenderer> {
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), "storefront-no-client-"));
+  const vite = await createServer({
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "error",
+  });
+  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return {
+    appOf: (instance) => createApp(instance.deps, { build, clientDir }),
+    async close() {
+      await vite.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}
