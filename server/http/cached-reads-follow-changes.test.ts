@@ -11,7 +11,7 @@ import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import type { BundleResponse, Product, SearchResponse } from "../../core/schemas/catalog";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { paidOrder } from "../../tests/support/checkout";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { saysOfStock, startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
 import { DEMO } from "../db/seed";
 import { products, variants } from "../db/schema";
@@ -102,9 +102,6 @@ beforeEach(async () => {
 });
 
 const setBagStock = (stock: number) => t.deps.db.update(variants).set({ stock }).where(twelveOunceBag);
-
-/** The product page's stock line for the chosen bag: other products' cards may say 'Out of stock' too. */
-const saysOfStock = (label: string) => new RegExp(`<p role="status"[^>]*>${label}</p>`);
 
 /** An anonymous visitor's product page: whether the page cache answered, and the HTML. */
 async function visit(app: App) {

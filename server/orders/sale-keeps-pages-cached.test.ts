@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { paidOrder, SKU, stockOf } from "../../tests/support/checkout";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { saysOfStock, startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
 import { readContentVersions } from "../db/content-version";
 import { DEMO } from "../db/seed";
@@ -18,9 +18,6 @@ const PAGE = "/products/house-blend";
 let renderer: PageRenderer;
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
-
-/** The product page's own stock line: its product cards' closed quick-shop dialogs say 'Out of stock' too. */
-const saysOfStock = (label: string) => new RegExp(`<p role="status"[^>]*>${label}</p>`);
 
 /** An anonymous visitor's view of the product page: whether the cache answered, and the HTML. */
 async function visit(app = pages) {

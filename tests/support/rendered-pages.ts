@@ -32,3 +32,6 @@ export async function startPageRenderer(): Promise<PageRenderer> {
     },
   };
 }
+
+/** The product page's own stock line: the words also head every product card's closed quick-shop dialog. */
+export const saysOfStock = (label: string) => new RegExp(`<p role="status"[^>]*>${label}</p>`);
