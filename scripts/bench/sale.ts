@@ -14,9 +14,12 @@ import { TEST_CARDS } from "../../server/payments/simulated";
 import { chooseWith, seededRandom } from "../../tests/support/generated-catalogue";
 import { rssMegabytes, startServer } from "./server";
 
-const READS = Number(process.env.BENCH_SALE_READS ?? 10_000);
+// At least 20,000 requests and 300 orders: long enough that what a sale leaves behind would show as growth.
+const READS = Number(process.env.BENCH_SALE_READS ?? 20_000);
 const READS_PER_ORDER = 50;
 const VISITORS = 10;
+/** Resident memory is sampled this many times, evenly through the workload. */
+const RSS_SAMPLES = 10;
 
 export type SaleFigures = {
   reads: number;
@@ -28,6 +31,9 @@ export type SaleFigures = {
   hitRatio: number;
   seconds: number;
   rssAfterMb: number;
+  /** Resident memory at the workload's half and at its end: a plateau keeps this within 5 % (issue 20). */
+  secondHalfGrowthPercent: number;
+  rssSamplesMb: number[];
 };
 
 type Read = { path: string; method?: "POST"; body?: unknown; page: boolean };
@@ -107,16 +113,20 @@ async function buyableVariants(baseUrl: string): Promise<Buyable[]> {
   );
 }
 
-async function saleWorkload(baseUrl: string) {
+async function saleWorkload(baseUrl: string, sampleRss: () => number) {
   const reads = readsOfTheShop();
   const buyable = await buyableVariants(baseUrl);
   const random = seededRandom(7);
   const choose = chooseWith(random);
   const buy = shopper(baseUrl);
   const figures = { reads: 0, orders: 0, refusedOrders: 0, pageHits: 0, pageMisses: 0 };
+  const rssSamplesMb: number[] = [];
+  const steps = READS + Math.floor(READS / READS_PER_ORDER);
+  const sampleEvery = Math.ceil(steps / RSS_SAMPLES);
   let next = 0;
   const visitor = async () => {
-    for (let step = next++; step < READS + Math.floor(READS / READS_PER_ORDER); step = next++) {
+    for (let step = next++; step < steps; step = next++) {
+      if (step > 0 && step % sampleEvery === 0) rssSamplesMb.push(sampleRss());
       if (step % (READS_PER_ORDER + 1) === READS_PER_ORDER) {
         if (await buy(choose(buyable))) figures.orders += 1;
         else figures.refusedOrders += 1;
@@ -137,7 +147,8 @@ async function saleWorkload(baseUrl: string) {
     }
   };
   await Promise.all(Array.from({ length: VISITORS }, visitor));
-  return figures;
+  rssSamplesMb.push(sampleRss());
+  return { ...figures, rssSamplesMb };
 }
 
 export async function benchSale(databaseUrl?: string): Promise<SaleFigures> {
@@ -149,10 +160,14 @@ export async function benchSale(databaseUrl?: string): Promise<SaleFigures> {
   });
   try {
     const started = performance.now();
-    const figures = await saleWorkload(server.url);
+    const figures = await saleWorkload(server.url, () => rssMegabytes(server.process.pid!));
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const hitRatio = Math.round((figures.pageHits / (figures.pageHits + figures.pageMisses)) * 1000) / 1000;
-    return { ...figures, hitRatio, seconds, rssAfterMb: rssMegabytes(server.process.pid!) };
+    const samples = figures.rssSamplesMb;
+    const atHalf = samples[Math.floor(samples.length / 2) - 1];
+    const rssAfterMb = samples[samples.length - 1];
+    const secondHalfGrowthPercent = Math.round(((rssAfterMb - atHalf) / atHalf) * 1000) / 10;
+    return { ...figures, hitRatio, seconds, rssAfterMb, secondHalfGrowthPercent };
   } finally {
     await server.stop();
   }

@@ -28,9 +28,26 @@ export async function startServer(options: { port: number; dataDir: string; data
   return launch(options.port, env);
 }
 
+/**
+ * What `npm start` runs, environment and Node flags included (the memory policy of server/memory.ts), so the figures
+ * are those of the shop as its owner starts it.
+ */
+function startCommand(): { env: Record<string, string>; args: string[] } {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  const words = scripts.start.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [name, value] = words.shift()!.split("=");
+    env[name] = value;
+  }
+  if (words.shift() !== "node") throw new Error(`npm start runs something other than node: ${scripts.start}`);
+  return { env, args: words };
+}
+
 async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const command = startCommand();
+  const child = spawn(process.execPath, command.args, { env: { ...env, ...command.env }, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
