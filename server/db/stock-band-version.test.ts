@@ -56,4 +56,17 @@ describe("the content version and a discount's redemptions", () => {
     expect(await versionMoveOf(() => database.db.update(discounts).set({ redemptions: sql`${discounts.redemptions} + 1` }).where(thisOne))).toBe(0);
     expect(await versionMoveOf(() => database.db.update(discounts).set({ maxRedemptions: discount.maxRedemptions + 5 }).where(thisOne))).toBe(1);
   });
+
+  it("stays for a code only one customer may redeem, which nothing cached shows, and moves for the store's own", async () => {
+    const customerCode = { storeId: DEMO.storeId, code: "WELCOME-ONLYYOU", percentage: 10, restrictedToEmail: "shopper@example.com" };
+    const itsRow = and(eq(discounts.storeId, DEMO.storeId), eq(discounts.code, customerCode.code));
+    expect(await versionMoveOf(() => database.db.insert(discounts).values(customerCode))).toBe(0);
+    expect(await versionMoveOf(() => database.db.update(discounts).set({ percentage: 15 }).where(itsRow))).toBe(0);
+    expect(await versionMoveOf(() => database.db.delete(discounts).where(itsRow))).toBe(0);
+    const storeCode = { storeId: DEMO.storeId, code: "AUTUMN10", percentage: 10 };
+    expect(await versionMoveOf(() => database.db.insert(discounts).values(storeCode))).toBe(1);
+    const storeRow = and(eq(discounts.storeId, DEMO.storeId), eq(discounts.code, storeCode.code));
+    expect(await versionMoveOf(() => database.db.update(discounts).set({ restrictedToEmail: "shopper@example.com" }).where(storeRow))).toBe(1);
+    expect(await versionMoveOf(() => database.db.delete(discounts).where(storeRow))).toBe(0);
+  });
 });
