@@ -1,6 +1,7 @@
 /**
  * Keyword search on a catalogue of thousands of products and bundles: its statement is served by the search indexes,
- * never by reading every product or bundle, and its number of statements does not grow with the number of results.
+ * never by reading every product or bundle, two words ranked from the products matching both when they fill a page,
+ * and its number of statements does not grow with the number of results.
  *
  * The plans are the planner's own choice (no enable_seqscan=off), first before the catalogue has statistics (PGlite
  * never gathers them; a fresh PostgreSQL has none until autovacuum runs), then after ANALYZE. The catalogue is
@@ -62,6 +63,27 @@ describe("keyword search on a generated catalogue", () => {
     await expectIndexPlans({ bundles: true });
   });
 
+  // Two common words: a product matching both ranks above one matching either, so when a page's worth match both,
+  // the rows matching either (a few times more) are not read at all.
+  it("ranks two words from the products matching both when they fill a page", async () => {
+    const result = await database.db.execute(
+      sql`explain (analyze, format json) ${typedSearchStatement(database.storeId, searchWords("smoky kenya"))}`,
+    );
+    const [explained] = (result as unknown as { rows: { "QUERY PLAN": unknown }[] }).rows;
+    const json = explained["QUERY PLAN"];
+    const [{ Plan: root }] = (typeof json === "string" ? JSON.parse(json) : json) as { Plan: PlanNode }[];
+    const read = planNodes(root)
+      .filter((node) => node["Relation Name"] === "products")
+      .reduce((sum, node) => sum + rowsRead(node), 0);
+    const eitherWord = await database.db.execute(
+      sql`select count(*)::int as count from products where store_id = ${database.storeId}
+        and search_vector @@ to_tsquery('english', 'smoky:* | kenya:*')`,
+    );
+    const either = Number((eitherWord as unknown as { rows: { count: number }[] }).rows[0].count);
+    expect(read).toBeGreaterThanOrEqual(48);
+    expect(read).toBeLessThan(either / 2);
+  });
+
   it("costs the same statements for one result as for a full page", async () => {
     const { db, statements } = loggedDatabase(database);
     const count = async (query: string) => {
@@ -76,6 +98,22 @@ describe("keyword search on a generated catalogue", () => {
     expect(page.statements).toBe(one.statements);
   });
 });
+
+type PlanNode = {
+  "Relation Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Index Recheck"?: number;
+  Plans?: PlanNode[];
+};
+
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+/** Rows a scan read, kept or not: EXPLAIN gives each count per loop. */
+const rowsRead = (node: PlanNode) =>
+  (node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0) + (node["Rows Removed by Index Recheck"] ?? 0)) *
+  node["Actual Loops"];
 
 /** The same database, with every statement it is sent recorded. */
 function loggedDatabase(database: TestDatabase): { db: Database; statements: string[] } {

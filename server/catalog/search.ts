@@ -129,44 +129,89 @@ const anythingMatches = (storeId: string, query: SQL) => sql`exists (
       select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${query})
     select 1 from matching)`;
 
+/** How many of the words are not stop words: the count a match's number of words is measured against. */
+const countedWords = (words: string[]) =>
+  sql`(${sql.join(
+    words.map((word) => sql`(case when ${isStopWord(word)} then 0 else 1 end)`),
+    sql` + `,
+  )})`;
+
 /**
- * Ranked rows of one table matching at least half of the words that are not stop words (one of two, two of three),
- * those matching more words first. A null query is a word that matches nothing even corrected: it matches no row but
- * still counts among the words. Stop words are told apart in the statement itself: the planner folds the test to a
- * constant, so the index still serves every match.
+ * One table's part of the ranking: rows matching at least half of the words that are not stop words (one of two,
+ * two of three), those matching more words first. A null query is a word that matches nothing even corrected: it
+ * matches no row but still counts among the words. Stop words are told apart in the statement itself: the planner
+ * folds the test to a constant, so the index still serves every match.
+ *
+ * Rows matching every counted word rank first, and the index finds them by intersecting the words' entries, which
+ * for two common words is a tenth of the rows matching either. So `best` ranks those alone. Only when they are
+ * fewer than a page and more than one word counts are the rows matching any word ranked instead (the planner's
+ * one-time filter runs one or the other, never both). A lone word, stop word or not, is the whole query: `best` is
+ * the rows matching it.
  */
-function rankedSelect(table: "products" | "bundles", storeId: string, words: string[], queries: (SQL | null)[]): SQL {
+function tableRanking(table: "products" | "bundles", storeId: string, words: string[], queries: (SQL | null)[]) {
   const vector = VECTORS[table];
   const name = sql.raw(table);
+  const best = sql.raw(`${table}_best`);
   const live = queries.filter((query): query is SQL => query !== null);
   const matches = (query: SQL) => sql`(${vector} @@ ${query})`;
+  const score = sql`ts_rank(${vector}, ${sql.join(live, sql` || `)})`;
+  const counted = countedWords(words);
+  const lone = queries.length === 1 ? queries[0] : null;
+  const everyCountedWord = lone
+    ? matches(lone)
+    : sql`${counted} > 0 and ${sql.join(
+        queries.map((query, i) => sql`(${query === null ? sql`false` : matches(query)} or ${isStopWord(words[i])})`),
+        sql` and `,
+      )}`;
+  const bestRows = sql`${best} as (
+    select ${name}.id as id, ${name}.title as title, ${score} as score
+    from ${name}
+    where ${name}.store_id = ${storeId} and ${everyCountedWord}
+    order by score desc, ${name}.title asc, ${name}.id asc
+    limit ${SEARCH_RESULT_LIMIT})`;
+  const bestRanked = sql`select ${table} as kind, ${best}.id, ${best}.title, ${counted} as matched, ${best}.score from ${best}`;
+  const anyBest = sql`exists (select from ${best})`;
+  if (lone) return { bestRows, rows: bestRanked, anyBest };
+
+  const bestIsTheRanking = sql`(${counted} = 1 or (select count(*) from ${best}) = ${SEARCH_RESULT_LIMIT})`;
   const matchedWords = sql.join(
     queries.flatMap((query, i) =>
       query === null ? [] : [sql`(case when ${matches(query)} and not ${isStopWord(words[i])} then 1 else 0 end)`],
     ),
     sql` + `,
   );
-  const countedWords = sql.join(
-    words.map((word) => sql`(case when ${isStopWord(word)} then 0 else 1 end)`),
-    sql` + `,
-  );
-  return sql`(
+  // offset 0 keeps the candidates a subquery of their own, so each row's match count is worked out once, not
+  // again for the filter and the sort.
+  const rows = sql`${bestRanked} where ${bestIsTheRanking}
+    union all (
     select ${table} as kind, candidates.id, candidates.title, candidates.matched, candidates.score
     from (
-      select ${name}.id as id, ${name}.title as title, ${matchedWords} as matched,
-        ts_rank(${vector}, ${sql.join(live, sql` || `)}) as score
+      select ${name}.id as id, ${name}.title as title, ${matchedWords} as matched, ${score} as score
       from ${name}
       where ${name}.store_id = ${storeId}
+        and not ${bestIsTheRanking}
         and (${sql.join(live.map(matches), sql` or `)})
+      offset 0
     ) as candidates
-    where candidates.matched * 2 >= ${countedWords}
+    where candidates.matched * 2 >= ${counted}
     order by candidates.matched desc, candidates.score desc, candidates.title asc, candidates.id asc
     limit ${SEARCH_RESULT_LIMIT})`;
+  return { bestRows, rows, anyBest };
 }
 
-/** The best products and bundles for the words' queries, best first within each kind. */
-function ranked(storeId: string, words: string[], queries: (SQL | null)[]): SQL {
-  return sql`(${rankedSelect("products", storeId, words, queries)} union all ${rankedSelect("bundles", storeId, words, queries)})`;
+/**
+ * The best products and bundles for the words' queries, best first within each kind: the common table expressions
+ * the ranking reads, its rows, and whether `best` holds a row of either kind, in which case every word that counts
+ * matches something (a lone word: it matches).
+ */
+function ranking(storeId: string, words: string[], queries: (SQL | null)[]) {
+  const products = tableRanking("products", storeId, words, queries);
+  const bundles = tableRanking("bundles", storeId, words, queries);
+  return {
+    bestRows: sql`${products.bestRows}, ${bundles.bestRows}`,
+    rows: sql`(${products.rows} union all ${bundles.rows})`,
+    bestFound: sql`(${products.anyBest} or ${bundles.anyBest})`,
+  };
 }
 
 const RANKED_ORDER = sql`order by ranked.kind, ranked.matched desc, ranked.score desc, ranked.title, ranked.id`;
@@ -179,16 +224,22 @@ function typedQueries(words: string[]): SQL[] {
  * The first statement of a search: the ranking of the words as typed (prefixes of 3+ letters while typing), one
  * row per result, or a single row with a null kind when nothing matches. Every row tells which words are stop
  * words and which match anything as typed, so a misspelled word is noticed even when the others found results.
+ * When a row matches every word that counts, they all match something; only otherwise is the index probed for a
+ * word (the probe is an initplan, run only when the test reaches it).
  */
 export function typedSearchStatement(storeId: string, words: string[]): SQL {
   const typed = typedQueries(words);
+  const { bestRows, rows, bestFound } = ranking(storeId, words, typed);
   const flags = typed.flatMap((query, i) => [
     sql`${isStopWord(words[i])} as ${sql.raw(`stop_${i}`)}`,
-    sql`${anythingMatches(storeId, query)} as ${sql.raw(`found_${i}`)}`,
+    words.length === 1
+      ? sql`${bestFound} as found_0`
+      : sql`((not ${isStopWord(words[i])} and ${bestFound}) or ${anythingMatches(storeId, query)}) as ${sql.raw(`found_${i}`)}`,
   ]);
-  return sql`select flags.*, ranked.kind, ranked.id
+  return sql`with ${bestRows}
+    select flags.*, ranked.kind, ranked.id
     from (select ${sql.join(flags, sql`, `)}) as flags
-    left join ${ranked(storeId, words, typed)} as ranked on true
+    left join ${rows} as ranked on true
     ${RANKED_ORDER}`;
 }
 
@@ -199,7 +250,8 @@ function similarTermsStatement(storeId: string, words: string[], misspelled: num
 }
 
 async function rankedRows(db: Database, storeId: string, words: string[], queries: (SQL | null)[]): Promise<Row[]> {
-  return rowsOf(await db.execute(sql`select ranked.kind, ranked.id from ${ranked(storeId, words, queries)} as ranked ${RANKED_ORDER}`));
+  const { bestRows, rows } = ranking(storeId, words, queries);
+  return rowsOf(await db.execute(sql`with ${bestRows} select ranked.kind, ranked.id from ${rows} as ranked ${RANKED_ORDER}`));
 }
 
 /** Ranked products and bundles for a shopper's words; an empty answer when nothing matches. */
