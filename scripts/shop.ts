@@ -1,40 +1,62 @@
 /**
- * `npm run shop -- <command> [options]`: the owner's maintenance commands. Each lives in scripts/shop/<command>.ts
- * and exports `run(args)`; it is loaded only when asked for.
+ * `npm run shop -- <command> [options]`: the owner's commands (server/commands/). A running shop on the embedded
+ * database is handed the command and runs it itself (server/commands/command-socket.ts), so the shop never has to
+ * stop; otherwise, and on PostgreSQL, the command opens the configured database here.
  */
-import { ConfigError } from "../server/config";
-import { DatabaseUnavailableError } from "../server/db/client";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { commandSocketPath, sendOwnerCommand } from "../server/commands/command-socket";
+import { commandUsage, isOwnerCommand, runOwnerCommand } from "../server/commands/index";
+import { CommandUsageError } from "../server/commands/usage-error";
+import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
+import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
+import { createDeps } from "../server/deps";
 
-type Command = { run(args: string[]): Promise<void> };
-
-const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  analytics: { summary: "analytics [--days 30]   browsing analytics report", load: () => import("./shop/analytics") },
-  orders: {
-    summary: "orders list | show <n> | fulfil <n> | cancel <n> | refund <n>   order operations",
-    load: () => import("./shop/orders"),
-  },
-  reviews: {
-    summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
-    load: () => import("./shop/reviews"),
-  },
-};
-
-function usage() {
-  return ["Usage: npm run shop -- <command>", "", ...Object.values(commands).map((command) => `  ${command.summary}`)].join("\n");
-}
-
-async function main() {
-  const [name, ...args] = process.argv.slice(2);
-  const command = name ? commands[name] : undefined;
-  if (!command) {
-    console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
-    process.exit(2);
+async function runHere(config: Config, args: string[]): Promise<string> {
+  // The server's configuration, so links in emails (a fulfilment's review request) are built as the server builds them.
+  const publicUrlProblem = publicUrlWarning(config);
+  if (publicUrlProblem) console.warn(publicUrlProblem);
+  const dataDir = path.resolve(config.DATA_DIR);
+  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+  try {
+    await database.migrate();
+    const deps = createDeps(database, config, path.join(dataDir, "images"));
+    try {
+      return await runOwnerCommand(deps, config.STORE_ID, args);
+    } finally {
+      deps.mailer.close();
+    }
+  } finally {
+    await database.close();
   }
-  await (await command.load()).run(args);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) console.error(error.message);
-  else console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Runs one command line, printing its output; the exit code: 0 done, 1 refused or failed, 2 not a command. */
+export async function runCommandLine(args: string[]): Promise<number> {
+  if (!isOwnerCommand(args[0])) {
+    console.error(args[0] ? `Unknown command "${args[0]}".\n\n${commandUsage()}` : commandUsage());
+    return 2;
+  }
+  try {
+    const config = loadConfig();
+    const handed = config.DATABASE_URL ? null : await sendOwnerCommand(commandSocketPath(config.DATA_DIR), args);
+    if (handed && "error" in handed) {
+      console.error(handed.error);
+      return handed.usage ? 2 : 1;
+    }
+    console.log(handed ? handed.output : await runHere(config, args));
+    return 0;
+  } catch (error) {
+    if (error instanceof CommandUsageError) {
+      console.error(error.message);
+      return 2;
+    }
+    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) console.error(error.message);
+    else console.error(error instanceof Error ? error.message : error);
+    return 1;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exit(await runCommandLine(process.argv.slice(2)));
+}

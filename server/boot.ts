@@ -6,6 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app";
+import { commandSocketPath, listenForOwnerCommands } from "./commands/command-socket";
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
@@ -32,5 +33,8 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   startOrderSweeper(deps);
   startMailRetries(deps.mailer);
   const app = createApp(deps, { build, clientDir });
-  return { app, deps, database };
+  // The embedded database allows this process alone, so the owner's commands are handed to it (decision 0027).
+  const stopOwnerCommands =
+    database.kind === "pglite" ? await listenForOwnerCommands(deps, config.STORE_ID, commandSocketPath(dataDir)) : async () => {};
+  return { app, deps, database, stopOwnerCommands };
 }

@@ -22,7 +22,7 @@ async function main() {
   if (publicUrlProblem) logger.warn(publicUrlProblem);
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app, database } = await bootShop(config, build, path.join(buildDir, "client"));
+  const { app, database, stopOwnerCommands } = await bootShop(config, build, path.join(buildDir, "client"));
   const stopRetention = startRetentionJob(database.db, config.ANALYTICS_RETENTION_DAYS);
 
   // Plain HTTP/1.1: serve() returns a node:http Server unless told to use HTTP/2.
@@ -45,6 +45,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await stopOwnerCommands();
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -9,9 +9,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { toCents } from "../../core/money";
 import type { SearchResponse } from "../../core/schemas/catalog";
-import { COLLECTIONS, demoSettings, PRODUCTS } from "../../server/db/seed-content";
-import { TEST_CARDS } from "../../server/payments/simulated";
+import { COLLECTIONS, PRODUCTS } from "../../server/db/seed-content";
 import { chooseWith, seededRandom } from "../../tests/support/generated-catalogue";
+import { httpShopper, type Buyable } from "../../tests/support/http-shopper";
 import { rssMegabytes, startServer } from "./server";
 
 // At least 20,000 requests and 300 orders: long enough that what a sale leaves behind would show as growth.
@@ -37,10 +37,6 @@ export type SaleFigures = {
 };
 
 type Read = { path: string; method?: "POST"; body?: unknown; page: boolean };
-type Buyable = { sku: string; priceCents: number };
-
-/** The demo shop refuses orders below its minimum, so a cheap variant is bought several at a time. */
-const MINIMUM_ORDER_CENTS = demoSettings((file) => file).checkout.minimumOrderCents;
 
 function readsOfTheShop(): Read[] {
   const words = ["coffee", "tea", "mug", "espresso", "blend"];
@@ -60,50 +56,6 @@ function readsOfTheShop(): Read[] {
   ];
 }
 
-function shopper(baseUrl: string) {
-  const post = async (pathname: string, body: unknown, cookie?: string) => {
-    const response = await fetch(baseUrl + pathname, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: baseUrl, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { response, json: (await response.json()) as Record<string, unknown> };
-  };
-  /** One order of one variant, start to paid; false when the shop refuses it for want of stock. */
-  return async function buy({ sku, priceCents }: Buyable): Promise<boolean> {
-    const quantity = Math.max(1, Math.ceil(MINIMUM_ORDER_CENTS / priceCents));
-    const cart = await post("/api/cart-items", { cartItems: [{ kind: "product", sku, quantity }] });
-    const cookie = cart.response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-    const session = await post(
-      "/api/stripe/create_checkout_session",
-      { checkout_items: [{ quantity, sku }], store_id: "demo", cost_of_checkout: priceCents * quantity },
-      cookie,
-    );
-    if (session.response.status === 409) return false;
-    if (session.response.status !== 201) throw new Error(`checkout session: ${session.response.status} ${JSON.stringify(session.json)}`);
-    const submitted = await post(
-      "/api/stripe/submit_order",
-      {
-        session_id: session.json.session_id,
-        store_id: "demo",
-        address: { line1: "1 Main St", city: "Austin", state: "TX", postal_code: "73301", country: "US" },
-        email: "sale@example.com",
-        name: "Sale Shopper",
-        shipping_option: "standard",
-      },
-      cookie,
-    );
-    if (submitted.response.status === 409) return false;
-    if (!submitted.response.ok) throw new Error(`submit order: ${submitted.response.status} ${JSON.stringify(submitted.json)}`);
-    const paid = await post("/api/stripe/simulated/confirm", {
-      client_secret: submitted.json.client_secret,
-      card: { number: TEST_CARDS.succeeds, exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
-    });
-    if (!paid.response.ok) throw new Error(`payment: ${paid.response.status} ${JSON.stringify(paid.json)}`);
-    return true;
-  };
-}
-
 /** Every variant in stock, with its price, as the catalogue API gives them. */
 async function buyableVariants(baseUrl: string): Promise<Buyable[]> {
   const response = await fetch(`${baseUrl}/api/search/collection?collection_name=all_products&store_id=demo`);
@@ -118,7 +70,7 @@ async function saleWorkload(baseUrl: string, sampleRss: () => number) {
   const buyable = await buyableVariants(baseUrl);
   const random = seededRandom(7);
   const choose = chooseWith(random);
-  const buy = shopper(baseUrl);
+  const buy = httpShopper(baseUrl);
   const figures = { reads: 0, orders: 0, refusedOrders: 0, pageHits: 0, pageMisses: 0 };
   const rssSamplesMb: number[] = [];
   const steps = READS + Math.floor(READS / READS_PER_ORDER);

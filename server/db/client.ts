@@ -173,7 +173,7 @@ function lockFolder(location: string): () => void {
     const owner = Number(readFileSync(lockPath, "utf8"));
     if (owner && owner !== process.pid && isAlive(owner)) {
       throw new DatabaseUnavailableError(
-        `The embedded database in ${location} is in use by another process (pid ${owner}). Stop the shop first, or set DATABASE_URL to PostgreSQL to run commands beside it.`,
+        `The embedded database in ${location} is in use by another process (pid ${owner}), and it is not answering commands: wait until it has started or stopped, or set DATABASE_URL to PostgreSQL.`,
       );
     }
     writeFileSync(lockPath, String(process.pid));

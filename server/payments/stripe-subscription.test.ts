@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ordersCommand } from "../../scripts/shop/orders";
+import { ordersCommand } from "../commands/orders";
 import type { TestApp } from "../../tests/support/app";
 import { ADDRESS, orderRow, stockOf, type Submitted } from "../../tests/support/checkout";
 import type { FakeStripe } from "../../tests/support/fake-stripe";

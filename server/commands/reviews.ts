@@ -1,13 +1,10 @@
 /**
- * `npm run shop -- reviews list | respond <id> <text> | hide <id> | show <id>`: the owner's review moderation, on the
- * configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
+ * `npm run shop -- reviews list | respond <id> <text> | hide <id> | show <id>`: the owner's review moderation.
  * Reviews are published as they are written; the owner answers them (shown under 'Response from Seller') or hides them.
  */
-import path from "node:path";
-import { loadConfig } from "../../server/config";
-import type { Database } from "../../server/db/client";
-import { openDatabase } from "../../server/db/client";
-import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../../server/reviews/reviews";
+import type { AppDeps } from "../context";
+import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../reviews/reviews";
+import { CommandUsageError } from "./usage-error";
 
 export const REVIEWS_USAGE = [
   "Usage: npm run shop -- reviews <command>",
@@ -19,7 +16,7 @@ export const REVIEWS_USAGE = [
 
 function reviewId(raw: string | undefined): number {
   const id = Number(raw);
-  if (!raw || !Number.isInteger(id) || id < 1) throw new Error(`A review id is a whole number (got "${raw ?? ""}").\n\n${REVIEWS_USAGE}`);
+  if (!raw || !Number.isInteger(id) || id < 1) throw new CommandUsageError(`A review id is a whole number (got "${raw ?? ""}").\n\n${REVIEWS_USAGE}`);
   return id;
 }
 
@@ -36,7 +33,7 @@ export function formatReviews(rows: OwnerReview[]): string {
 }
 
 /** Runs one reviews subcommand and returns what to print. */
-export async function reviewsCommand(db: Database, storeId: string, args: string[]): Promise<string> {
+export async function reviewsCommand({ db }: Pick<AppDeps, "db">, storeId: string, args: string[]): Promise<string> {
   const [sub, ...rest] = args;
   switch (sub) {
     case "list":
@@ -54,17 +51,6 @@ export async function reviewsCommand(db: Database, storeId: string, args: string
       await setReviewHidden(db, storeId, reviewId(rest[0]), false);
       return `Review #${rest[0]} is published again.`;
     default:
-      throw new Error(sub ? `Unknown reviews command "${sub}".\n\n${REVIEWS_USAGE}` : REVIEWS_USAGE);
-  }
-}
-
-export async function run(args: string[]): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(path.resolve(config.DATA_DIR), "db"));
-  try {
-    await database.migrate();
-    console.log(await reviewsCommand(database.db, config.STORE_ID, args));
-  } finally {
-    await database.close();
+      throw new CommandUsageError(sub ? `Unknown reviews command "${sub}".\n\n${REVIEWS_USAGE}` : REVIEWS_USAGE);
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../../server/db/seed";
-import { reviews } from "../../server/db/schema";
+import { DEMO } from "../db/seed";
+import { reviews } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { reviewsCommand } from "./reviews";
 
@@ -16,30 +16,29 @@ afterAll(async () => {
 describe("shop reviews command", () => {
   it("lists reviews, responds to one, hides and shows it again", async () => {
     const { db } = database;
-    const listing = await reviewsCommand(db, DEMO.storeId, ["list"]);
+    const listing = await reviewsCommand(database, DEMO.storeId, ["list"]);
     const id = Number(listing.match(/^#(\d+)/)![1]);
     expect(listing).toMatch(/★/);
     expect(listing).toContain("published");
 
-    expect(await reviewsCommand(db, DEMO.storeId, ["respond", String(id), "Thanks", "so", "much!"])).toBe(
+    expect(await reviewsCommand(database, DEMO.storeId, ["respond", String(id), "Thanks", "so", "much!"])).toBe(
       `Review #${id} now shows your response.`,
     );
-    expect(await reviewsCommand(db, DEMO.storeId, ["hide", String(id)])).toContain("hidden");
+    expect(await reviewsCommand(database, DEMO.storeId, ["hide", String(id)])).toContain("hidden");
     let [row] = await db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ response: "Thanks so much!", hidden: true });
-    expect(await reviewsCommand(db, DEMO.storeId, ["list"])).toContain("HIDDEN");
+    expect(await reviewsCommand(database, DEMO.storeId, ["list"])).toContain("HIDDEN");
 
-    await reviewsCommand(db, DEMO.storeId, ["show", String(id)]);
-    await reviewsCommand(db, DEMO.storeId, ["respond", String(id)]);
+    await reviewsCommand(database, DEMO.storeId, ["show", String(id)]);
+    await reviewsCommand(database, DEMO.storeId, ["respond", String(id)]);
     [row] = await db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ response: null, hidden: false });
   });
 
   it("refuses bad ids, unknown reviews and unknown subcommands", async () => {
-    const { db } = database;
-    await expect(reviewsCommand(db, DEMO.storeId, ["hide", "abc"])).rejects.toThrow(/whole number/);
-    await expect(reviewsCommand(db, DEMO.storeId, ["hide", "999999"])).rejects.toThrow("Review not found: 999999");
-    await expect(reviewsCommand(db, DEMO.storeId, ["delete", "1"])).rejects.toThrow(/Unknown reviews command "delete"/);
-    await expect(reviewsCommand(db, DEMO.storeId, [])).rejects.toThrow(/Usage/);
+    await expect(reviewsCommand(database, DEMO.storeId, ["hide", "abc"])).rejects.toThrow(/whole number/);
+    await expect(reviewsCommand(database, DEMO.storeId, ["hide", "999999"])).rejects.toThrow("Review not found: 999999");
+    await expect(reviewsCommand(database, DEMO.storeId, ["delete", "1"])).rejects.toThrow(/Unknown reviews command "delete"/);
+    await expect(reviewsCommand(database, DEMO.storeId, [])).rejects.toThrow(/Usage/);
   });
 });

@@ -1,18 +1,16 @@
 /**
- * `npm run shop -- analytics [--days 30]`: prints the owner's browsing analytics for the last days, from the
- * configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
+ * `npm run shop -- analytics [--days 30]`: prints the owner's browsing analytics for the last days.
  */
-import path from "node:path";
-import { analyticsReport, DEFAULT_REPORT_DAYS, type AnalyticsReport, type Ranked } from "../../server/analytics/report";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
+import { analyticsReport, DEFAULT_REPORT_DAYS, type AnalyticsReport, type Ranked } from "../analytics/report";
+import type { AppDeps } from "../context";
+import { CommandUsageError } from "./usage-error";
 
 export function parseDays(args: string[]): number {
   const index = args.findIndex((arg) => arg === "--days" || arg.startsWith("--days="));
   if (index === -1) return DEFAULT_REPORT_DAYS;
   const raw = args[index].includes("=") ? args[index].split("=")[1] : args[index + 1];
   const days = Number(raw);
-  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new Error("--days must be a whole number from 1 to 3650");
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new CommandUsageError("--days must be a whole number from 1 to 3650");
   return days;
 }
 
@@ -67,14 +65,6 @@ export function formatAnalyticsReport(report: AnalyticsReport): string {
   ].join("\n");
 }
 
-export async function run(args: string[]): Promise<void> {
-  const days = parseDays(args);
-  const config = loadConfig();
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(path.resolve(config.DATA_DIR), "db"));
-  try {
-    await database.migrate();
-    console.log(formatAnalyticsReport(await analyticsReport(database.db, config.STORE_ID, { days })));
-  } finally {
-    await database.close();
-  }
+export async function analyticsCommand({ db }: Pick<AppDeps, "db">, storeId: string, args: string[]): Promise<string> {
+  return formatAnalyticsReport(await analyticsReport(db, storeId, { days: parseDays(args) }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnalyticsReport } from "../../server/analytics/report";
+import type { AnalyticsReport } from "../analytics/report";
 import { formatAnalyticsReport, parseDays } from "./analytics";
 
 describe("shop analytics command", () => {

@@ -1,17 +1,13 @@
 /**
- * `npm run shop -- orders list | show <n> | fulfil <n> | cancel <n> | refund <n>`: the owner's order operations on
- * the configured database (stop the running shop first when it uses the embedded PGlite: one process at a time).
+ * `npm run shop -- orders list | show <n> | fulfil <n> | cancel <n> | refund <n>`: the owner's order operations.
  * Fulfil marks the order shipped and tells the reviews capability; cancel and refund pay back through the provider
  * and put the stock back. A backordered order is a subscription renewal paid while its stock was short.
  */
-import path from "node:path";
 import { formatMoney } from "../../core/money";
-import { loadConfig, publicUrlWarning } from "../../server/config";
-import type { AppDeps } from "../../server/context";
-import { openDatabase } from "../../server/db/client";
-import { createDeps } from "../../server/deps";
-import { addressLines, orderTotals } from "../../server/orders/email";
-import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type Order } from "../../server/orders/orders";
+import type { AppDeps } from "../context";
+import { addressLines, orderTotals } from "../orders/email";
+import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type Order } from "../orders/orders";
+import { CommandUsageError } from "./usage-error";
 
 export const ORDERS_USAGE = [
   "Usage: npm run shop -- orders <command>",
@@ -25,7 +21,7 @@ export const ORDERS_USAGE = [
 function orderNumber(raw: string | undefined): number {
   const number = Number(raw);
   if (!raw || !Number.isInteger(number) || number < 1) {
-    throw new Error(`An order number is a whole number (got "${raw ?? ""}").\n\n${ORDERS_USAGE}`);
+    throw new CommandUsageError(`An order number is a whole number (got "${raw ?? ""}").\n\n${ORDERS_USAGE}`);
   }
   return number;
 }
@@ -77,23 +73,6 @@ export async function ordersCommand(deps: AppDeps, storeId: string, args: string
     case "refund":
       return refundMessage(await refundOrder(deps, storeId, orderNumber(raw)), "is refunded");
     default:
-      throw new Error(sub ? `Unknown orders command "${sub}".\n\n${ORDERS_USAGE}` : ORDERS_USAGE);
-  }
-}
-
-export async function run(args: string[]) {
-  // The server's configuration, so fulfil's review links are built as the server builds its links.
-  const config = loadConfig();
-  const publicUrlProblem = publicUrlWarning(config);
-  if (publicUrlProblem) console.warn(publicUrlProblem);
-  const dataDir = path.resolve(config.DATA_DIR);
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
-  try {
-    await database.migrate();
-    const deps = createDeps(database, config, path.join(dataDir, "images"));
-    console.log(await ordersCommand(deps, config.STORE_ID, args));
-    deps.mailer.close();
-  } finally {
-    await database.close();
+      throw new CommandUsageError(sub ? `Unknown orders command "${sub}".\n\n${ORDERS_USAGE}` : ORDERS_USAGE);
   }
 }

@@ -1,0 +1,38 @@
+/**
+ * The owner's commands (`npm run shop -- <command> …`). Each takes the shop's dependencies and returns what to print,
+ * so the same code runs in the command's own process (PostgreSQL, or an embedded database no shop is using) and
+ * inside the running shop when the command is handed to it (command-socket.ts): the embedded database has one
+ * writer, and the owner never has to stop the shop to run a command.
+ */
+import type { AppDeps } from "../context";
+import { CommandUsageError } from "./usage-error";
+
+export type OwnerCommand = (deps: AppDeps, storeId: string, args: string[]) => Promise<string>;
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<OwnerCommand> }> = {
+  analytics: {
+    summary: "analytics [--days 30]   browsing analytics report",
+    load: async () => (await import("./analytics")).analyticsCommand,
+  },
+  orders: {
+    summary: "orders list | show <n> | fulfil <n> | cancel <n> | refund <n>   order operations",
+    load: async () => (await import("./orders")).ordersCommand,
+  },
+  reviews: {
+    summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
+    load: async () => (await import("./reviews")).reviewsCommand,
+  },
+};
+
+
+export function commandUsage(): string {
+  return ["Usage: npm run shop -- <command>", "", ...Object.values(COMMANDS).map((command) => `  ${command.summary}`)].join("\n");
+}
+
+export const isOwnerCommand = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(COMMANDS, name);
+
+export async function runOwnerCommand(deps: AppDeps, storeId: string, [name, ...args]: string[]): Promise<string> {
+  const command = isOwnerCommand(name) ? COMMANDS[name!] : undefined;
+  if (!command) throw new CommandUsageError(name ? `Unknown command "${name}".\n\n${commandUsage()}` : commandUsage());
+  return (await command.load())(deps, storeId, args);
+}
