@@ -22,6 +22,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { StoreSettings } from "../../core/schemas/store-settings";
+import { STAFF_ROLES } from "../../core/staff-roles";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -796,4 +797,121 @@ export const mailOutbox = pgTable(
     failedAt: timestamp("failed_at", { withTimezone: true }),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- staff and the audit trail
+// None of these is shop content: no content_version trigger, so signing in or auditing keeps every cache warm.
+
+/** Back-office accounts, apart from customers (decision 0026): their own sessions, cookie and roles. */
+export const staff = pgTable(
+  "staff",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    email: text("email").notNull(),
+    emailNormalized: text("email_normalized").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
+    /** Base32 TOTP secret; kept while enrolment awaits its first code, used once `totpEnabled`. */
+    totpSecret: text("totp_secret"),
+    totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** The 30-second step of the last code accepted: a code seen once (over a shoulder, in a log) never works again. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("staff_store_email_uq").on(t.storeId, t.emailNormalized),
+    check("staff_role_known", sql`${t.role} in ('owner', 'manager', 'fulfilment')`),
+  ],
+);
+
+/** What the owner decides for every staff account of the store. */
+export const staffPolicies = pgTable("staff_policies", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  /** Every staff sign-in needs an authenticator code; staff without one enrol before anything else. */
+  totpRequired: boolean("totp_required").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    /** SHA-256 of the cookie's token, so a database leak does not leak live sessions. */
+    idHash: text("id_hash").primaryKey(),
+    storeId: storeId(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** The idle timeout slides from here. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, however busy the session. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
+);
+
+/** One-time links that create the store's first owner; only the token's SHA-256 is kept. */
+export const staffSetupLinks = pgTable("staff_setup_links", {
+  tokenHash: text("token_hash").primaryKey(),
+  storeId: storeId(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Bearer tokens for scripts, each acting with one role; shown once, kept as SHA-256. */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
+    /** Kept when its creator leaves: the token is the store's, and the audit trail names who made it. */
+    createdBy: integer("created_by").references(() => staff.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_tokens_hash_uq").on(t.tokenHash),
+    index("api_tokens_store_idx").on(t.storeId, t.id),
+    check("api_tokens_role_known", sql`${t.role} in ('owner', 'manager', 'fulfilment')`),
+  ],
+);
+
+export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
+
+/**
+ * Who changed what, when: one row per admin write or owner command. Append-only, in the database too (triggers
+ * refuse UPDATE, DELETE and TRUNCATE; migration 0022): a row goes only with its store. The actor is named by label
+ * as well as id, so the trail still says who after a staff account or token is gone.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: storeId(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorKind: text("actor_kind", { enum: ["staff", "token", "command"] }).notNull(),
+    actorId: integer("actor_id"),
+    /** The staff email, the token's name, or 'command line'. */
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    /** Only the fields the write changed, each {before, after}. */
+    changes: jsonb("changes").$type<AuditChanges>().notNull().default({}),
+  },
+  (t) => [
+    index("audit_events_store_idx").on(t.storeId, t.id),
+    index("audit_events_entity_idx").on(t.storeId, t.entity, t.id),
+    index("audit_events_actor_idx").on(t.storeId, t.actorLabel, t.id),
+    check("audit_events_actor_kind_known", sql`${t.actorKind} in ('staff', 'token', 'command')`),
+  ],
 );

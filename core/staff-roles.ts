@@ -1,0 +1,38 @@
+/**
+ * Who may do what in the back office. The matrix is the one place a role's reach is decided: every admin request
+ * names the permission it needs and `can` answers, so a new route cannot forget to check and two routes cannot
+ * disagree. Nothing here touches the server, so the admin UI can hide what a role may not do by the same matrix.
+ */
+export const STAFF_ROLES = ["owner", "manager", "fulfilment"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = [
+  /** Staff accounts and the owner's TOTP policy. */
+  "staff",
+  /** API tokens for scripts. */
+  "tokens",
+  "payment-settings",
+  "orders",
+  "customers",
+  "catalogue",
+  "content",
+  "analytics",
+  "audit",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Held by the owner alone: each one lets its holder grant itself, or take money out of, everything else. */
+const OWNER_ONLY: ReadonlySet<Permission> = new Set(["staff", "tokens", "payment-settings"]);
+/** Enough to pack and ship orders and to answer customers, and nothing that changes the shop. */
+const FULFILMENT: ReadonlySet<Permission> = new Set(["orders", "customers"]);
+
+export function can(role: StaffRole, permission: Permission): boolean {
+  switch (role) {
+    case "owner":
+      return true;
+    case "manager":
+      return !OWNER_ONLY.has(permission);
+    case "fulfilment":
+      return FULFILMENT.has(permission);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The first run: a store without staff gets a one-time link, valid 24 hours, whose use creates its owner. `npm
+ * start` prints it; only its SHA-256 is stored. Each start makes a new link and leaves earlier ones valid until
+ * they lapse (several instances starting together each print one); the first used makes the owner, and from then
+ * on every link is refused, since the store has staff.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import type { AppDeps } from "../context";
+import { staffSetupLinks, stores } from "../db/schema";
+import { requestClientIp } from "../http/client-ip";
+import { HttpError } from "../http/errors";
+import { limitAccountAttempt } from "../accounts/limits";
+import { hashToken, newToken } from "../accounts/session";
+import { hasStaff, hashNewStaffPassword, insertStaff, type StaffMember } from "./accounts";
+import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
+
+export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
+
+export const INVALID_SETUP_LINK_MESSAGE = "This setup link is not valid";
+export const USED_SETUP_LINK_MESSAGE = "This setup link has already been used";
+export const EXPIRED_SETUP_LINK_MESSAGE = "This setup link has expired; restart the shop for a new one";
+
+type SetupDeps = Pick<AppDeps, "db" | "storeId" | "config">;
+
+/** The address of a new setup link when the store has no staff yet; null once it has. */
+export async function ensureSetupLink(deps: SetupDeps, now = new Date()): Promise<string | null> {
+  if (await hasStaff(deps.db, deps.storeId)) return null;
+  const token = newToken();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(staffSetupLinks).where(and(eq(staffSetupLinks.storeId, deps.storeId), lt(staffSetupLinks.expiresAt, now)));
+    await tx.insert(staffSetupLinks).values({
+      tokenHash: hashToken(token),
+      storeId: deps.storeId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SETUP_LINK_MS),
+    });
+  });
+  return `${deps.config.publicUrl}/admin/setup?token=${token}`;
+}
+
+export type OwnerSetup = { storeId: string; token: string; email: string; name: string; password: string };
+
+/** Creates the owner from a setup link and signs them in: their member record and session cookie. */
+export async function completeSetup(
+  deps: Pick<AppDeps, "db" | "config" | "rateLimiter">,
+  request: Request,
+  input: OwnerSetup,
+  now = new Date(),
+): Promise<{ member: StaffMember; cookie: string }> {
+  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
+  const passwordHash = await hashNewStaffPassword(input.password);
+  const member = await deps.db.transaction(async (tx) => {
+    // One setup at a time per store: two links used at once cannot make two first owners.
+    await tx.select({ id: stores.id }).from(stores).where(eq(stores.id, input.storeId)).for("update");
+    const [link] = await tx
+      .select()
+      .from(staffSetupLinks)
+      .where(and(eq(staffSetupLinks.tokenHash, hashToken(input.token)), eq(staffSetupLinks.storeId, input.storeId)));
+    if (!link) throw new HttpError(400, INVALID_SETUP_LINK_MESSAGE, "token");
+    if (link.usedAt || (await hasStaff(tx, input.storeId))) throw new HttpError(410, USED_SETUP_LINK_MESSAGE, "token");
+    if (link.expiresAt <= now) throw new HttpError(410, EXPIRED_SETUP_LINK_MESSAGE, "token");
+    await tx.update(staffSetupLinks).set({ usedAt: now }).where(eq(staffSetupLinks.tokenHash, link.tokenHash));
+    return insertStaff(tx, input.storeId, { email: input.email, name: input.name, passwordHash, role: "owner" }, "self");
+  });
+  const session = await createStaffSession(deps.db, input.storeId, member.id, staffSessionToken(request));
+  return { member, cookie: staffSessionCookie(deps.config, session) };
+}

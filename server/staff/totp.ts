@@ -1,0 +1,123 @@
+/**
+ * Two-step sign-in with an authenticator app (TOTP, RFC 6238, through the `otpauth` package: decision 0026).
+ * Enrolment keeps a new secret beside the account and turns it on only once the app has shown a right code, so a
+ * mistyped or unscanned secret never locks anyone out. A code is accepted once: the step it belongs to is kept,
+ * and a code of that step or an earlier one is refused after it.
+ */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import type { Database } from "../db/client";
+import { staff, staffPolicies, stores } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { recordAudit, type AuditActor } from "./audit";
+
+/** One step either side of now: a phone's clock a little off, or a code typed as it turned. */
+const WINDOW = 1;
+
+export const INVALID_CODE_MESSAGE = "The code is not valid";
+export const CODE_REQUIRED_MESSAGE = "Enter the 6-digit code from your authenticator app";
+export const TOTP_REQUIRED_MESSAGE = "The owner requires two-step sign-in; set it up before anything else";
+
+function totpOf(secret: string, label = "", issuer = "") {
+  return new TOTP({ secret: Secret.fromBase32(secret), label, issuer, issuerInLabel: Boolean(issuer) });
+}
+
+/**
+ * Whether `code` is right for the member's secret now and newer than the last code accepted; when it is, keeps its
+ * step in `tx` (the conditional update decides between two requests racing with the same code).
+ */
+export async function acceptTotpCode(
+  tx: Database,
+  member: { id: number; totpSecret: string | null },
+  code: string,
+  now = Date.now(),
+): Promise<boolean> {
+  if (!member.totpSecret) return false;
+  const delta = totpOf(member.totpSecret).validate({ token: code, timestamp: now, window: WINDOW });
+  if (delta === null) return false;
+  const step = TOTP.counter({ timestamp: now }) + delta;
+  const accepted = await tx
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, member.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id });
+  return accepted.length > 0;
+}
+
+export async function isTotpRequired(db: Database, storeId: string): Promise<boolean> {
+  const [row] = await db.select({ required: staffPolicies.totpRequired }).from(staffPolicies).where(eq(staffPolicies.storeId, storeId));
+  return row?.required ?? false;
+}
+
+export async function setTotpRequired(db: Database, actor: AuditActor, required: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await isTotpRequired(tx, actor.storeId);
+    if (before === required) return;
+    await tx
+      .insert(staffPolicies)
+      .values({ storeId: actor.storeId, totpRequired: required })
+      .onConflictDoUpdate({ target: staffPolicies.storeId, set: { totpRequired: required, updatedAt: new Date() } });
+    await recordAudit(tx, actor, {
+      action: "staff-policy.update",
+      entity: "staff-policy",
+      entityId: actor.storeId,
+      before: { totp_required: before },
+      after: { totp_required: required },
+    });
+  });
+}
+
+async function totpState(db: Database, storeId: string, staffId: number) {
+  const [row] = await db
+    .select({ id: staff.id, email: staff.email, totpSecret: staff.totpSecret, totpEnabled: staff.totpEnabled, storeName: stores.name })
+    .from(staff)
+    .innerJoin(stores, eq(stores.id, staff.storeId))
+    .where(and(eq(staff.id, staffId), eq(staff.storeId, storeId)));
+  if (!row) throw new HttpError(404, "Staff member not found");
+  return row;
+}
+
+/** A new secret for the member's app, as text and as the otpauth:// address a QR code carries. */
+export async function enrolTotp(db: Database, storeId: string, staffId: number): Promise<{ secret: string; uri: string }> {
+  const member = await totpState(db, storeId, staffId);
+  if (member.totpEnabled) throw new HttpError(409, "Two-step sign-in is already on; turn it off first to enrol again");
+  const secret = new Secret({ size: 20 }).base32;
+  await db.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, staffId));
+  return { secret, uri: totpOf(secret, member.email, member.storeName).toString() };
+}
+
+/** Turns two-step sign-in on with the first code the app shows. */
+export async function confirmTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const member = await totpState(tx, actor.storeId, staffId);
+    if (member.totpEnabled) throw new HttpError(409, "Two-step sign-in is already on");
+    if (!member.totpSecret) throw new HttpError(409, "Start enrolment first");
+    if (!(await acceptTotpCode(tx, member, code))) throw new HttpError(400, INVALID_CODE_MESSAGE, "code");
+    await tx.update(staff).set({ totpEnabled: true }).where(eq(staff.id, staffId));
+    await recordAudit(tx, actor, {
+      action: "staff.totp-enable",
+      entity: "staff",
+      entityId: staffId,
+      before: { totp_enabled: false },
+      after: { totp_enabled: true },
+    });
+  });
+}
+
+/** Turns it off with a current code, unless the owner requires it. */
+export async function disableTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (await isTotpRequired(tx, actor.storeId)) throw new HttpError(422, "The owner requires two-step sign-in for every account");
+    const member = await totpState(tx, actor.storeId, staffId);
+    if (!member.totpEnabled) throw new HttpError(409, "Two-step sign-in is not on");
+    if (!(await acceptTotpCode(tx, member, code))) throw new HttpError(400, INVALID_CODE_MESSAGE, "code");
+    await tx.update(staff).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(staff.id, staffId));
+    await recordAudit(tx, actor, {
+      action: "staff.totp-disable",
+      entity: "staff",
+      entityId: staffId,
+      before: { totp_enabled: true },
+      after: { totp_enabled: false },
+    });
+  });
+}
