@@ -122,7 +122,7 @@ const contentType = fc.constantFrom(
 );
 
 const cookie = fc.option(
-  fc.tuple(fc.constantFrom("shop_cart", "shop_session", "shop_analytics", "cart"), hostileString.filter((s) => s.length < 200)),
+  fc.tuple(fc.constantFrom("shop_cart", "shop_session", "shop_analytics", "cart", "staff_session"), hostileString.filter((s) => s.length < 200)),
   { nil: undefined },
 );
 

@@ -1,6 +1,7 @@
 /** Every JSON endpoint, mounted under /api. Each domain defines its operations and their routes in its own file. */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
+import { adminRoutes } from "./admin";
 import { authRoutes } from "./auth";
 import { catalogRoutes } from "./catalog";
 import { checkoutRoutes } from "./checkout";
@@ -20,6 +21,7 @@ export function apiRoutes() {
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
   api.route("/stripe", checkoutRoutes());
+  api.route("/admin", adminRoutes());
   registerOpenApiDocument(api);
   return api;
 }

@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { AppEnv } from "../context";
 import { errorBodySchema, parseWith, readJson } from "../http/errors";
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;
 
 export const BAD_INPUT = "Invalid input; the message names the field";
 export const UNKNOWN_STORE = "Unknown store";
@@ -42,18 +42,18 @@ export const successSchema = z.object({ success: z.literal(true) });
 /** `{success: true, message}`: a message for the shopper. */
 export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 
-type Method = "get" | "post";
+type Method = "get" | "post" | "patch" | "delete";
 
 /**
  * An operation's definition. Besides its own errors, every operation may answer what the app answers for any
- * request: 500, 503 while the database is unreachable, and, for a post, 413 over the body limit.
+ * request: 500, 503 while the database is unreachable, and, for any method but GET, 413 over the body limit.
  */
 export function operation<const R extends RouteConfig & { method: Method }>(route: R) {
   return createRoute({
     ...route,
     responses: {
       ...route.responses,
-      ...(route.method === "post" ? { 413: errorAnswer("Request body is larger than 64 KB") } : {}),
+      ...(route.method === "get" ? {} : { 413: errorAnswer("Request body is larger than 64 KB") }),
       500: errorAnswer("Internal server error"),
       503: errorAnswer("The database is briefly unreachable; the same request may be sent again"),
     },

@@ -4,6 +4,7 @@
  * for the status it answered. An operation nobody calls here fails the last test, so a new one is checked too.
  */
 import { and, desc, eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
@@ -13,6 +14,7 @@ import { discounts, mailOutbox } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { SIMULATED_SIGNATURE_HEADER, type SimulatedPaymentProvider } from "../payments/simulated";
 import { issueReviewRequest } from "../reviews/review-tokens";
+import { ensureSetupLink } from "../staff/setup-link";
 import { apiRoutes } from ".";
 import { documentedOperations } from "./openapi";
 
@@ -32,7 +34,7 @@ afterAll(async () => {
 });
 
 /** Calls a documented operation (`path` as the document names it) and parses its answer with the declared schema. */
-async function call(method: "get" | "post", path: string, request: { url?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(method: "get" | "post" | "patch" | "delete", path: string, request: { url?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const operation = operations.find((candidate) => candidate.method === method && candidate.path === path);
   expect(operation, `${method} ${path} is documented`).toBeDefined();
   const response = await t.call(method.toUpperCase(), request.url ?? path, request.body, request.headers);
@@ -210,6 +212,39 @@ describe("every documented operation answers what it declares", () => {
       },
       headers: { cookie },
     });
+  });
+
+  it("the admin API", async () => {
+    const setupToken = new URL((await ensureSetupLink(t.deps))!).searchParams.get("token")!;
+    const owner = { email: "owner@example.com", password: "correct horse battery staple" };
+    const setup = await call("post", "/api/admin/setup", { body: { token: setupToken, name: "Owner", ...owner } });
+    expect(setup.response.status).toBe(201);
+    const login = await call("post", "/api/admin/auth/login", { body: owner, headers: { cookie: cookieOf(setup.response) } });
+    const headers = { cookie: cookieOf(login.response) };
+    await call("get", "/api/admin/auth/me", { headers });
+
+    const { body: added } = await call("post", "/api/admin/staff", {
+      body: { email: "packer@example.com", name: "Packer", password: owner.password, role: "fulfilment" },
+      headers,
+    });
+    const staffUrl = `/api/admin/staff/${(added.staff as unknown as { id: number }).id}`;
+    await call("get", "/api/admin/staff", { headers });
+    await call("patch", "/api/admin/staff/{id}", { url: staffUrl, body: { role: "manager" }, headers });
+    await call("delete", "/api/admin/staff/{id}", { url: staffUrl, headers });
+    await call("get", "/api/admin/staff-policy", { headers });
+    await call("post", "/api/admin/staff-policy", { body: { totp_required: false }, headers });
+
+    const { body: made } = await call("post", "/api/admin/tokens", { body: { name: "Script", role: "manager" }, headers });
+    await call("get", "/api/admin/tokens", { headers });
+    await call("delete", "/api/admin/tokens/{id}", { url: `/api/admin/tokens/${(made.api_token as unknown as { id: number }).id}`, headers });
+    const { body: audit } = await call("get", "/api/admin/audit", { url: "/api/admin/audit?entity=staff", headers });
+    expect(audit.events).not.toEqual([]);
+
+    const { body: enrolment } = await call("post", "/api/admin/auth/totp/enrol", { headers });
+    const totp = new TOTP({ secret: Secret.fromBase32(enrolment.secret as unknown as string) });
+    await call("post", "/api/admin/auth/totp/confirm", { body: { code: totp.generate() }, headers });
+    await call("post", "/api/admin/auth/totp/disable", { body: { code: totp.generate({ timestamp: Date.now() + 30_000 }) }, headers });
+    await call("post", "/api/admin/auth/logout", { headers });
   });
 
   it("left no documented operation unchecked", () => {

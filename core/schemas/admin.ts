@@ -1,0 +1,80 @@
+/** Payloads of the admin API (/api/admin), shared by the API and, later, the admin screens. */
+import { z } from "zod";
+import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
+import { storable } from "./storable";
+
+const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
+/** Length and commonness are checked on the server (accounts/passwords.ts), as for customers. */
+const password = z.string().min(1, "Password is required").max(1024, "Password is too long");
+const name = z.string().trim().min(1, "Name is required").max(100, "Name is too long");
+const role = z.enum(STAFF_ROLES, { error: "Role must be one of owner, manager, fulfilment" });
+const code = z.string().trim().regex(/^\d{6}$/, "Code must be the 6 digits the authenticator app shows");
+const timestamp = z.string().describe("ISO 8601");
+
+export const adminLoginSchema = storable(z.object({ email, password, code: code.optional() }));
+export const ownerSetupSchema = storable(
+  z.object({ token: z.string().min(1, "Setup token is required").max(200, "Setup token is invalid"), email, name, password }),
+);
+export const newStaffSchema = storable(z.object({ email, name, password, role }));
+export const staffRoleChangeSchema = z.object({ role });
+export const staffIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
+export const totpCodeSchema = z.object({ code });
+export const staffPolicySchema = z.object({ totp_required: z.boolean({ error: "totp_required must be true or false" }) });
+export const newApiTokenSchema = storable(z.object({ name, role }));
+export const auditQuerySchema = storable(
+  z.object({
+    entity: z.string().max(100, "entity is too long").optional(),
+    actor: z.string().max(254, "actor is too long").optional(),
+    cursor: z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned").optional(),
+  }),
+);
+
+export const staffMemberSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  role,
+  totp_enabled: z.boolean(),
+  created_at: timestamp,
+});
+export type StaffMemberBody = z.infer<typeof staffMemberSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  staff: z.object({ email: z.string(), name: z.string(), role }),
+  /** The owner requires two-step sign-in and this account has none yet: nothing else answers until it is set up. */
+  totp_setup_required: z.boolean(),
+});
+
+export const adminMeSchema = z.object({
+  staff: staffMemberSchema,
+  totp_setup_required: z.boolean(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+
+export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) });
+export const staffAnswerSchema = z.object({ staff: staffMemberSchema });
+export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
+
+export const apiTokenSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  role,
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  revoked_at: timestamp.nullable(),
+});
+export const apiTokenListSchema = z.object({ api_tokens: z.array(apiTokenSchema) });
+/** The token itself is in this answer only; the shop keeps its hash. */
+export const newApiTokenResponseSchema = z.object({ api_token: apiTokenSchema, token: z.string() });
+export const apiTokenAnswerSchema = z.object({ api_token: apiTokenSchema });
+
+export const auditEventSchema = z.object({
+  id: z.number(),
+  at: timestamp,
+  actor: z.object({ kind: z.enum(["staff", "token", "command"]), id: z.number().nullable(), label: z.string() }),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
+});
+export const auditPageSchema = z.object({ events: z.array(auditEventSchema), next_cursor: z.string().nullable() });

@@ -1,0 +1,156 @@
+/** The admin API's own-account calls: sign-in, sign-out, who am I, first-run setup, two-step sign-in. */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import {
+  adminLoginResponseSchema,
+  adminLoginSchema,
+  adminMeSchema,
+  ownerSetupSchema,
+  totpCodeSchema,
+  totpEnrolmentSchema,
+  type StaffMemberBody,
+} from "../../core/schemas/admin";
+import { can, PERMISSIONS } from "../../core/staff-roles";
+import type { AppEnv } from "../context";
+import { signedInMember } from "../http/require-staff";
+import type { StaffMember } from "../staff/accounts";
+import { clearedStaffSessionCookie, deleteStaffSession, staffSessionToken } from "../staff/sessions";
+import { completeSetup } from "../staff/setup-link";
+import { signInStaff } from "../staff/sign-in";
+import { confirmTotp, disableTotp, enrolTotp, isTotpRequired } from "../staff/totp";
+import { adminOperation, iso } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, RATE_LIMITED, register, successSchema } from "./operation";
+
+export const staffBody = (member: StaffMember): StaffMemberBody => ({
+  id: member.id,
+  email: member.email,
+  name: member.name,
+  role: member.role,
+  totp_enabled: member.totpEnabled,
+  created_at: iso(member.createdAt),
+});
+
+const login = operation({
+  method: "post",
+  path: "/auth/login",
+  tags: ["admin"],
+  summary: "Staff sign-in (sets the staff_session cookie)",
+  request: { body: jsonBody(adminLoginSchema) },
+  responses: {
+    200: json(adminLoginResponseSchema, "Signed in"),
+    ...errors({
+      400: BAD_INPUT,
+      401: "Invalid email or password; or, with field 'code', the authenticator code is needed or wrong",
+      429: RATE_LIMITED,
+    }),
+  },
+});
+
+const setup = operation({
+  method: "post",
+  path: "/setup",
+  tags: ["admin"],
+  summary: "Create the store's first owner with the setup link npm start printed, and sign them in",
+  request: { body: jsonBody(ownerSetupSchema) },
+  responses: {
+    201: json(adminLoginResponseSchema, "The owner, signed in"),
+    ...errors({ 400: `${BAD_INPUT}, or an unknown setup link`, 409: "The email is taken", 410: "The link was used or has expired", 429: RATE_LIMITED }),
+  },
+});
+
+const logout = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/logout",
+  tags: ["admin"],
+  summary: "Staff sign-out (ends the session, clears the cookie)",
+  responses: { 200: json(successSchema, "Signed out") },
+});
+
+const me = adminOperation("own-account", {
+  method: "get",
+  path: "/auth/me",
+  tags: ["admin"],
+  summary: "The signed-in staff member and what their role may do",
+  responses: { 200: json(adminMeSchema, "The signed-in member") },
+});
+
+const enrol = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/totp/enrol",
+  tags: ["admin"],
+  summary: "Start two-step sign-in: a new secret for an authenticator app (on once confirmed)",
+  responses: { 200: json(totpEnrolmentSchema, "The secret and its otpauth:// address"), ...errors({ 409: "Already on" }) },
+});
+
+const confirm = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/totp/confirm",
+  tags: ["admin"],
+  summary: "Turn two-step sign-in on with the app's first code",
+  request: { body: jsonBody(totpCodeSchema) },
+  responses: { 200: json(successSchema, "On"), ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Already on, or not enrolled" }) },
+});
+
+const disable = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/totp/disable",
+  tags: ["admin"],
+  summary: "Turn two-step sign-in off with a current code",
+  request: { body: jsonBody(totpCodeSchema) },
+  responses: {
+    200: json(successSchema, "Off"),
+    ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Not on", 422: "The owner requires two-step sign-in" }),
+  },
+});
+
+export function adminAuthRoutes() {
+  const auth = new OpenAPIHono<AppEnv>();
+
+  register(auth, login, async (c) => {
+    const body = await bodyOf(c, login);
+    const { deps } = c.var;
+    const { member, cookie } = await signInStaff(deps, c.req.raw, { storeId: c.var.storeId, ...body });
+    c.header("Set-Cookie", cookie);
+    const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(deps.db, c.var.storeId));
+    return c.json({ staff: { email: member.email, name: member.name, role: member.role }, totp_setup_required: totpSetupRequired });
+  });
+
+  register(auth, setup, async (c) => {
+    const body = await bodyOf(c, setup);
+    const { member, cookie } = await completeSetup(c.var.deps, c.req.raw, { storeId: c.var.storeId, ...body });
+    c.header("Set-Cookie", cookie);
+    return c.json({ staff: { email: member.email, name: member.name, role: member.role }, totp_setup_required: false }, 201);
+  });
+
+  register(auth, logout, async (c) => {
+    await deleteStaffSession(c.var.deps.db, staffSessionToken(c.req.raw));
+    c.header("Set-Cookie", clearedStaffSessionCookie(c.var.deps.config));
+    return c.json({ success: true });
+  });
+
+  register(auth, me, async (c) => {
+    const member = signedInMember(c);
+    return c.json({
+      staff: staffBody(member),
+      totp_setup_required: c.var.staffActor.totpSetupRequired,
+      permissions: PERMISSIONS.filter((permission) => can(member.role, permission)),
+    });
+  });
+
+  register(auth, enrol, async (c) => {
+    return c.json(await enrolTotp(c.var.deps.db, c.var.storeId, signedInMember(c).id));
+  });
+
+  register(auth, confirm, async (c) => {
+    const { code } = await bodyOf(c, confirm);
+    await confirmTotp(c.var.deps.db, c.var.staffActor, signedInMember(c).id, code);
+    return c.json({ success: true });
+  });
+
+  register(auth, disable, async (c) => {
+    const { code } = await bodyOf(c, disable);
+    await disableTotp(c.var.deps.db, c.var.staffActor, signedInMember(c).id, code);
+    return c.json({ success: true });
+  });
+
+  return auth;
+}

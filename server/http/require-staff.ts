@@ -1,0 +1,76 @@
+/**
+ * The gate of every admin route: who is asking (a staff session cookie, or an API token as `Authorization: Bearer`)
+ * and whether their role may do this (core/staff-roles.ts), checked on each request, never remembered. No valid
+ * session or token is 401; a role without the permission is 403. The actor is left on the context for the handler
+ * and the audit trail.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { can, type Permission, type StaffRole } from "../../core/staff-roles";
+import type { AppEnv } from "../context";
+import type { StaffMember } from "../staff/accounts";
+import type { AuditActor } from "../staff/audit";
+import { staffOfSession, staffSessionToken } from "../staff/sessions";
+import { tokenOfBearer } from "../staff/tokens";
+import { isTotpRequired, TOTP_REQUIRED_MESSAGE } from "../staff/totp";
+import { HttpError } from "./errors";
+
+export const SIGN_IN_REQUIRED_MESSAGE = "Sign-in required";
+export const FORBIDDEN_MESSAGE = "Forbidden";
+
+export type StaffActor = AuditActor & {
+  role: StaffRole;
+  /** The signed-in member; none for an API token. */
+  member: StaffMember | null;
+  /** The owner requires two-step sign-in and this member has not set it up: only their own account answers. */
+  totpSetupRequired: boolean;
+};
+
+declare module "hono" {
+  interface ContextVariableMap {
+    staffActor: StaffActor;
+  }
+}
+
+/**
+ * What a route needs: a permission of the matrix, or `own-account` for a signed-in member's own settings (their
+ * TOTP, sign-out), which every role has and an API token, acting for nobody in particular, has not.
+ */
+export type Access = Permission | "own-account";
+
+async function actorOf(c: Context<AppEnv>): Promise<StaffActor | null> {
+  const { db } = c.var.deps;
+  const storeId = c.var.storeId;
+  const authorization = c.req.header("authorization");
+  // A request that names a token stands or falls by it; it never falls back on a cookie it may also carry.
+  if (authorization !== undefined) {
+    const bearer = /^Bearer ([\x21-\x7e]+)$/.exec(authorization.trim())?.[1];
+    const token = bearer ? await tokenOfBearer(db, storeId, bearer) : null;
+    return token && { storeId, kind: "token", id: token.id, label: token.name, role: token.role, member: null, totpSetupRequired: false };
+  }
+  const member = await staffOfSession(db, storeId, staffSessionToken(c.req.raw));
+  if (!member) return null;
+  const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(db, storeId));
+  return { storeId, kind: "staff", id: member.id, label: member.email, role: member.role, member, totpSetupRequired };
+}
+
+export function requireStaff(access: Access): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const actor = await actorOf(c);
+    if (!actor) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
+    if (access === "own-account") {
+      if (actor.kind !== "staff") throw new HttpError(403, FORBIDDEN_MESSAGE);
+    } else {
+      if (actor.totpSetupRequired) throw new HttpError(403, TOTP_REQUIRED_MESSAGE);
+      if (!can(actor.role, access)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+    }
+    c.set("staffActor", actor);
+    await next();
+  };
+}
+
+/** The member an `own-account` route serves (requireStaff let no token through to it). */
+export function signedInMember(c: Context<AppEnv>): StaffMember {
+  const member = c.var.staffActor.member;
+  if (!member) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  return member;
+}
