@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -17,6 +17,18 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("admin/analytics", "routes/admin-analytics.tsx"),
+  ...prefix("admin", [
+    route("setup", "routes/admin.setup.tsx"),
+    route("login", "routes/admin.login.tsx"),
+    route("logout", "routes/admin.logout.tsx"),
+    layout("routes/admin.tsx", [
+      index("routes/admin._index.tsx"),
+      route("staff", "routes/admin.staff.tsx"),
+      route("tokens", "routes/admin.tokens.tsx"),
+      route("audit", "routes/admin.audit.tsx"),
+      route("account", "routes/admin.account.tsx"),
+    ]),
+  ]),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
   route("profile", "routes/profile.tsx"),

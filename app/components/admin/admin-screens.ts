@@ -1,0 +1,31 @@
+/**
+ * The back office's screens as the navigation and the home screen list them, each with the permission it needs
+ * (core/staff-roles.ts): a role sees only what the server would let it open. Analytics is its own page.
+ */
+import { can, type Permission, type StaffRole } from "@core/staff-roles";
+
+export type AdminScreen = {
+  label: string;
+  to: string;
+  /** What the home screen says of it. */
+  summary: string;
+  /** Absent: every signed-in member has it. */
+  permission?: Permission;
+  /** A page outside the back office's routes (analytics keeps its own layout): opened as a new document. */
+  reloadDocument?: true;
+};
+
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { label: "Home", to: "/admin", summary: "What you can do in the back office." },
+  { label: "Staff", to: "/admin/staff", summary: "Add staff, change their roles, remove them.", permission: "staff" },
+  { label: "API tokens", to: "/admin/tokens", summary: "Tokens for scripts, each with a role.", permission: "tokens" },
+  { label: "Audit trail", to: "/admin/audit", summary: "Who changed what, and when.", permission: "audit" },
+  { label: "Analytics", to: "/admin/analytics", summary: "How shoppers browse, search and buy.", permission: "analytics", reloadDocument: true },
+  { label: "Your account", to: "/admin/account", summary: "Your two-step sign-in." },
+];
+
+export function screensFor(role: StaffRole): AdminScreen[] {
+  return ADMIN_SCREENS.filter((screen) => screen.permission === undefined || can(role, screen.permission));
+}
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", manager: "Manager", fulfilment: "Fulfilment" };

@@ -1,0 +1,2 @@
+export { confirmTotp, disableTotp, enrolTotp, isTotpRequired, TOTP_REQUIRED_MESSAGE } from "../../server/staff/totp";
+export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";

@@ -1,0 +1,2 @@
+export { listAudit } from "../../server/staff/audit";
+export { requireStaffPage } from "./admin.server";

@@ -1,0 +1,120 @@
+import { data, Form, Link } from "react-router";
+import { auditQuerySchema } from "@core/schemas/admin";
+import { TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { When } from "~/components/admin/when";
+import { placeErrors } from "~/lib/form-error";
+import { listAudit, requireStaffPage } from "./admin.audit.server";
+import type { Route } from "./+types/admin.audit";
+
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Audit trail");
+
+const PATH = "/admin/audit";
+const FILTERS = ["entity", "actor", "cursor"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "audit");
+  const params = new URL(request.url).searchParams;
+  const asked = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)?.trim() || undefined]));
+  const parsed = auditQuerySchema.safeParse(asked);
+  const filter = { entity: asked.entity ?? "", actor: asked.actor ?? "" };
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) }));
+    return data({ filter, events: [], nextCursor: null, paged: false, errors }, { status: 400 });
+  }
+  const { events, nextCursor } = await listAudit(context.db, context.storeId, parsed.data);
+  return { filter, events, nextCursor, paged: parsed.data.cursor !== undefined, errors: [] };
+}
+
+/** A stored value as staff read it: words as they are, nothing as a dash, anything else as JSON. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function pageAddress(filter: { entity: string; actor: string }, cursor?: string) {
+  const params = new URLSearchParams();
+  if (filter.entity) params.set("entity", filter.entity);
+  if (filter.actor) params.set("actor", filter.actor);
+  if (cursor) params.set("cursor", cursor);
+  const query = params.toString();
+  return query ? `${PATH}?${query}` : PATH;
+}
+
+/** The trail, newest first; it is read here and never changed. */
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { filter, events, nextCursor, paged, errors } = loaderData;
+  const placed = placeErrors(errors, FILTERS);
+  return (
+    <AdminPage title="Audit trail" intro={<p>Every change made in the back office, by a script or at the command line, newest first.</p>}>
+      <Form method="get" role="search" aria-label="Filter the audit trail" className="grid items-end gap-4 rounded-lg bg-card p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:p-6">
+        <TextField label="Entity (staff, token, …)" name="entity" defaultValue={filter.entity} error={placed.at.entity} />
+        <TextField label="Actor (email, token name or “command line”)" name="actor" defaultValue={filter.actor} error={placed.at.actor} />
+        <AdminButton weight="secondary">Filter</AdminButton>
+        {placed.at.cursor ? <p className="text-sm text-red-800 sm:col-span-3">{placed.at.cursor}</p> : null}
+      </Form>
+
+      {events.length === 0 ? (
+        <p>{filter.entity || filter.actor ? "No events match this filter." : "Nothing has been changed yet."}</p>
+      ) : (
+        <ol aria-label="Audit events" className="flex flex-col gap-4">
+          {events.map((event) => {
+            const changes = Object.entries(event.changes);
+            return (
+              <li key={event.id} className="rounded-lg bg-card p-4 shadow-sm sm:p-6">
+                <h2 className="font-semibold break-words">
+                  {event.action} · {event.entity}
+                  {event.entityId ? ` #${event.entityId}` : ""}
+                </h2>
+                <p className="mt-1 text-sm">
+                  <When at={event.at} /> by {event.actorLabel}
+                  {event.actorKind === "token" ? " (API token)" : ""}
+                </p>
+                {changes.length > 0 ? (
+                  <table className="mt-3 w-full table-fixed border-collapse text-left text-sm">
+                    <caption className="sr-only">Changes</caption>
+                    <thead>
+                      <tr className="border-b border-black/20">
+                        <th scope="col" className="w-1/4 py-1 pr-2">Field</th>
+                        <th scope="col" className="py-1 pr-2">Before</th>
+                        <th scope="col" className="py-1">After</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {changes.map(([field, change]) => (
+                        <tr key={field} className="border-b border-black/10 align-top">
+                          <th scope="row" className="py-1 pr-2 font-medium break-words">{field}</th>
+                          <td className="py-1 pr-2 break-words">{shown(change.before)}</td>
+                          <td className="py-1 break-words">{shown(change.after)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      {nextCursor || paged ? (
+        <nav aria-label="Audit trail pages" className="flex flex-wrap gap-4">
+          {paged ? (
+            <Link to={pageAddress(filter)} className="font-medium underline">
+              Newest events
+            </Link>
+          ) : null}
+          {nextCursor ? (
+            <Link to={pageAddress(filter, nextCursor)} className="font-medium underline">
+              Older events
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

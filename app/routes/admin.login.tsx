@@ -1,0 +1,93 @@
+import { data, Form, redirect } from "react-router";
+import { adminLoginSchema } from "@core/schemas/admin";
+import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
+import { AdminGateShell } from "~/components/admin/admin-shell";
+import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
+import { placeErrors } from "~/lib/form-error";
+import { formFailure, formValues, isSignedIn, sameOriginPath, signInStaff } from "./admin.login.server";
+import type { Route } from "./+types/admin.login";
+
+export const handle = OWNER_LAYOUT;
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Sign in");
+
+const FIELDS = ["email", "password", "code"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = sameOriginPath(url.searchParams.get("redirectTo"));
+  if (await isSignedIn(context, request)) throw redirect(redirectTo);
+  return { redirectTo, signedOut: url.searchParams.has("signed-out") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, FIELDS);
+  // An empty code field is a sign-in without one: the server asks for it when the account needs it.
+  const parsed = adminLoginSchema.safeParse({ ...values, code: values.code.trim() || undefined });
+  if (!parsed.success) return data(formFailure(parsed.error, values, "Sign-in failed"), { status: 400 });
+  try {
+    const { cookie } = await signInStaff(context, request, { storeId: context.storeId, ...parsed.data });
+    const redirectTo = form.get("redirectTo");
+    return redirect(sameOriginPath(typeof redirectTo === "string" ? redirectTo : null), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    const failure = formFailure(error, values, "Sign-in failed; please try again in a moment");
+    return data(failure, { status: failure.status });
+  }
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const placed = placeErrors(actionData?.errors, FIELDS);
+  // The server asks for the code only after a right password; from then on the field stays.
+  const askCode = actionData?.errors.some((error) => error.field === "code") || Boolean(actionData?.values.code);
+  return (
+    <AdminGateShell>
+      <h1 className="mb-2 text-3xl font-semibold">Staff sign-in</h1>
+      <p className="mb-6">Sign in to the shop's back office.</p>
+      {loaderData.signedOut && !actionData ? (
+        <div className="mb-4">
+          <FormMessage tone="success">You are signed out.</FormMessage>
+        </div>
+      ) : null}
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.values.email}
+          error={placed.at.email}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={placed.at.password}
+        />
+        {askCode ? (
+          <p>Two-step sign-in is on for this account: enter your password again with the code your app shows.</p>
+        ) : null}
+        {askCode ? (
+          <TextField
+            label="Authenticator code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            error={placed.at.code}
+          />
+        ) : null}
+        <AdminButton className="w-full py-3">Sign in</AdminButton>
+      </Form>
+    </AdminGateShell>
+  );
+}

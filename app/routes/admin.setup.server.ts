@@ -1,0 +1,3 @@
+export { completeSetup, USED_SETUP_LINK_MESSAGE, INVALID_SETUP_LINK_MESSAGE } from "../../server/staff/setup-link";
+export { hasStaff } from "../../server/staff/accounts";
+export { formFailure, formValues } from "../../server/accounts/forms";

@@ -1,0 +1,87 @@
+import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
+import { ownerSetupSchema } from "@core/schemas/admin";
+import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
+import { AdminGateShell } from "~/components/admin/admin-shell";
+import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
+import { placeErrors } from "~/lib/form-error";
+import {
+  completeSetup,
+  formFailure,
+  formValues,
+  hasStaff,
+  INVALID_SETUP_LINK_MESSAGE,
+  USED_SETUP_LINK_MESSAGE,
+} from "./admin.setup.server";
+import type { Route } from "./+types/admin.setup";
+
+export const handle = OWNER_LAYOUT;
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Set up the shop's owner");
+
+const FIELDS = ["email", "name", "password", "confirm"] as const;
+
+/** The owner's password typed twice: a typo here would lock the only account out. */
+const setupFormSchema = ownerSetupSchema.and(z.object({ confirm: z.string() })).refine((form) => form.password === form.confirm, {
+  message: "The passwords do not match",
+  path: ["confirm"],
+});
+
+/** A link that cannot work is said to be so at once; one that looks right is tried when the form is sent. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const refusal = !token ? INVALID_SETUP_LINK_MESSAGE : (await hasStaff(context.db, context.storeId)) ? USED_SETUP_LINK_MESSAGE : null;
+  return { token, refusal };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, [...FIELDS, "token"]);
+  const parsed = setupFormSchema.safeParse(values);
+  if (!parsed.success) return data(formFailure(parsed.error, values, "Setup failed"), { status: 400 });
+  try {
+    const { email, name, password, token } = parsed.data;
+    const { cookie } = await completeSetup(context, request, { storeId: context.storeId, token, email, name, password });
+    return redirect("/admin", { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    const failure = formFailure(error, values, "Setup failed; please try again in a moment");
+    return data(failure, { status: failure.status });
+  }
+}
+
+export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const placed = placeErrors(actionData?.errors, FIELDS);
+  const refusal = loaderData.refusal ?? actionData?.errors.find((error) => error.field === "token")?.error;
+  if (refusal) {
+    return (
+      <AdminGateShell>
+        <h1 className="mb-4 text-3xl font-semibold">Setup link</h1>
+        <FormMessage tone="error">{refusal}</FormMessage>
+        <p className="mt-4">
+          Staff who already have an account{" "}
+          <Link to="/admin/login" className="font-medium underline">
+            sign in here
+          </Link>
+          .
+        </p>
+      </AdminGateShell>
+    );
+  }
+  return (
+    <AdminGateShell>
+      <h1 className="mb-2 text-3xl font-semibold">Create the owner's account</h1>
+      <p className="mb-6">The owner runs the back office: staff, API tokens and every setting.</p>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <TextField label="Email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.values.email} error={placed.at.email} />
+        <TextField label="Name" name="name" autoComplete="name" required defaultValue={actionData?.values.name} error={placed.at.name} />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={placed.at.password} />
+        <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required error={placed.at.confirm} />
+        <AdminButton className="w-full py-3">Create the owner and sign in</AdminButton>
+      </Form>
+    </AdminGateShell>
+  );
+}

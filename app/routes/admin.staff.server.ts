@@ -1,0 +1,3 @@
+export { changeStaffRole, createStaff, listStaff, removeStaff } from "../../server/staff/accounts";
+export { isTotpRequired, setTotpRequired } from "../../server/staff/totp";
+export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";

@@ -1,0 +1,25 @@
+import { Outlet } from "react-router";
+import { AdminErrorBoundary, adminHeaders } from "~/components/admin/admin-page";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
+import { requireStaffPage } from "./admin.server";
+import type { Route } from "./+types/admin";
+
+export const handle = OWNER_LAYOUT;
+export const headers = adminHeaders;
+
+/** Who is signed in, for the frame; each screen checks its own permission as well, since loaders run side by side. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { member, totpSetupRequired } = await requireStaffPage(context, request, "own-account");
+  return { staff: { name: member.name, email: member.email, role: member.role }, totpSetupRequired };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell staff={loaderData.staff}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
