@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandSocketPath, sendOwnerCommand } from "../server/commands/command-socket";
 import { commandUsage, isOwnerCommand, runOwnerCommand } from "../server/commands/index";
+import { passwordFromStdin } from "../server/commands/staff";
 import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
 import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
@@ -58,5 +59,6 @@ export async function runCommandLine(args: string[]): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  process.exit(await runCommandLine(process.argv.slice(2)));
+  // Read here, where the owner typed it, whichever process then runs the command.
+  process.exit(await runCommandLine(await passwordFromStdin(process.argv.slice(2), process.stdin)));
 }

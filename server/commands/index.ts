@@ -22,6 +22,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<OwnerComma
     summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
     load: async () => (await import("./reviews")).reviewsCommand,
   },
+  staff: {
+    summary: "staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email>   staff accounts",
+    load: async () => (await import("./staff")).staffCommand,
+  },
 };
 
 
