@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { member, totpSetupRequired } = await requireStaffPage(context, request, "own-account");
   return {
     member: { name: member.name, email: member.email, role: member.role, totpEnabled: member.totpEnabled },
-    totpSetupRequired,
+    /** The server's words, when the owner requires two-step sign-in and this member has none yet. */
+    setupRequired: totpSetupRequired ? TOTP_REQUIRED_MESSAGE : null,
     totpRequired: await isTotpRequired(context.db, context.storeId),
     notice: noticeOf(new URL(request.url)),
   };
@@ -87,13 +88,13 @@ function CodeForm({ intent, label, error, enrolment, danger }: { intent: string;
 }
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, totpSetupRequired, totpRequired, notice } = loaderData;
+  const { member, setupRequired, totpRequired, notice } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const enrolment = actionData?.ok ? actionData.enrolment : failure?.enrolment;
   const placed = placeErrors(failure?.errors, ["code"]);
   return (
     <AdminPage title="Your account">
-      {totpSetupRequired ? <FormMessage tone="error">{TOTP_REQUIRED_MESSAGE}</FormMessage> : null}
+      {setupRequired ? <FormMessage tone="error">{setupRequired}</FormMessage> : null}
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <AdminSection title="You">
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
