@@ -1,0 +1,153 @@
+/**
+ * The back office's staff and security screens (issue 21), as an owner and a fulfilment member use them, on a phone
+ * and a laptop, each screen scanned by axe. The e2e shop starts without staff and prints its setup link nowhere a
+ * test can read it, so its first owner is added with the owner's command (`npm run shop -- staff add`, handed to the
+ * running shop); the setup screen's form and its refusals are covered here, its success in server/http/admin-pages.test.ts.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { expect, test } from "./fixtures";
+import { PHONE } from "./viewports";
+
+const run = promisify(execFile);
+
+const OWNER = { email: "olive@example.com", name: "Olive Owner", password: "a long owner passphrase" };
+const PACKER = { email: "pat@example.com", name: "Pat Packer", password: "a long packing passphrase" };
+
+/** The owner's command, run as the owner runs it beside the e2e shop (playwright.config.ts's DATA_DIR). */
+async function addOwner() {
+  const port = process.env.E2E_PORT ?? "4173";
+  const child = run(
+    process.execPath,
+    ["--import", "tsx", "scripts/shop.ts", "staff", "add", OWNER.email, "--role", "owner", "--name", OWNER.name, "--password-stdin"],
+    { env: { ...process.env, DATA_DIR: `test-results/e2e-data-${port}`, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: "production" } },
+  );
+  child.child.stdin!.end(`${OWNER.password}\n`);
+  const { stdout } = await child;
+  expect(stdout).toContain(`Added ${OWNER.email} as owner.`);
+}
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Back office" });
+
+test.describe.configure({ mode: "serial" });
+
+test("the setup screen asks for the owner's details and says when a link cannot work", async ({ page }) => {
+  await page.goto("/admin/setup");
+  await expect(page.getByText("This setup link is not valid")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto("/admin/setup?token=made-up");
+  await expect(page.getByRole("heading", { name: "Create the owner's account" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Name").fill(OWNER.name);
+  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+  await page.getByLabel("Confirm password").fill("not the same");
+  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
+  await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription("The passwords do not match");
+  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
+  await page.getByLabel("Confirm password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("This setup link is not valid");
+});
+
+test("the owner signs in, adds a packer, makes and revokes a token, finds it all in the audit trail, signs out", async ({ page }) => {
+  await addOwner();
+  await page.goto("/admin/staff");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fstaff$/);
+  await expectNoSeriousA11yViolations(page);
+  await signIn(page, { ...OWNER, password: "not the password" });
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(page.getByRole("heading", { name: "Staff", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const add = page.getByRole("region", { name: "Add a staff member" });
+  await add.getByLabel("Email").fill(PACKER.email);
+  await add.getByLabel("Name").fill(PACKER.name);
+  await add.getByLabel("Role").selectOption("fulfilment");
+  await add.getByLabel("Initial password").fill(PACKER.password);
+  await add.getByRole("button", { name: "Add staff member" }).click();
+  await expect(page.getByRole("status")).toHaveText("Staff member added.");
+  const packerCard = page.getByRole("listitem").filter({ hasText: PACKER.email });
+  await expect(packerCard).toContainText("Fulfilment");
+
+  // The last owner stays: the server's refusal is shown where it was asked.
+  const ownerCard = page.getByRole("listitem").filter({ hasText: OWNER.email });
+  await ownerCard.getByRole("link", { name: `Remove ${OWNER.name}` }).click();
+  await expect(ownerCard.getByText(`Remove ${OWNER.name}?`)).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await ownerCard.getByRole("button", { name: `Remove ${OWNER.name}` }).click();
+  await expect(ownerCard.getByRole("alert")).toHaveText("The store's last owner cannot be removed or given another role");
+
+  await nav(page).getByRole("link", { name: "API tokens" }).click();
+  await expect(page.getByRole("heading", { name: "API tokens", level: 1 })).toBeVisible();
+  await page.getByLabel("Name").fill("Stock sync");
+  await page.getByLabel("Role").selectOption("manager");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = page.getByRole("region", { name: "New token" }).getByLabel("Token");
+  await expect(token).toHaveValue(/^shop_admin_/);
+  await expectNoSeriousA11yViolations(page);
+  const tokenCard = page.getByRole("listitem").filter({ hasText: "Stock sync" });
+  await tokenCard.getByRole("link", { name: "Revoke Stock sync" }).click();
+  await expect(page.getByRole("region", { name: "New token" })).toHaveCount(0);
+  await tokenCard.getByRole("button", { name: "Revoke Stock sync" }).click();
+  await expect(page.getByRole("status")).toHaveText("Token revoked.");
+  await expect(tokenCard.getByRole("definition").nth(3)).not.toHaveText("No");
+
+  await nav(page).getByRole("link", { name: "Audit trail" }).click();
+  const events = page.getByRole("list", { name: "Audit events" }).getByRole("listitem");
+  await expect(events.nth(0).getByRole("heading")).toHaveText("token.revoke · token #1");
+  await expect(events.nth(1).getByRole("heading")).toHaveText("token.create · token #1");
+  await expect(events.nth(2).getByRole("heading")).toContainText("staff.create · staff");
+  await expect(events.nth(0).getByRole("row", { name: /revoked_at/ }).getByRole("cell").first()).toHaveText("—");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByLabel(/^Entity/).fill("staff");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/entity=staff/);
+  await expect(events).toHaveCount(2);
+
+  await nav(page).getByRole("link", { name: "Your account" }).click();
+  await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+  await expect(page.getByText("Or use the setup address (otpauth)")).toBeVisible();
+  await expect(page.getByLabel("Code from your authenticator app")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await nav(page).getByRole("link", { name: "Home" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome, ${OWNER.name}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("status")).toHaveText("You are signed out.");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+});
+
+test("a fulfilment member on a phone sees its own screens and is refused staff and tokens", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/login");
+  await signIn(page, PACKER);
+  await expect(page.getByRole("heading", { name: `Welcome, ${PACKER.name}` })).toBeVisible();
+  await expect(nav(page).getByRole("link")).toHaveText(["Home", "Your account"]);
+  await expectNoSeriousA11yViolations(page);
+  // Nothing on the phone's page is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  for (const path of ["/admin/staff", "/admin/tokens"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+  await nav(page).getByRole("link", { name: "Your account" }).click();
+  await expect(page.getByText(PACKER.email)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
