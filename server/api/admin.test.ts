@@ -302,8 +302,10 @@ describe("API tokens", () => {
     const refused = await t.call("GET", "/api/admin/audit", undefined, bearer);
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: "Sign-in required" });
-    // A bad token is not rescued by a session cookie sent with it.
+    // A bad token is not rescued by a session cookie sent with it; another scheme leaves the cookie to decide.
     expect((await t.call("GET", "/api/admin/staff", undefined, { ...bearer, ...owner.headers })).status).toBe(401);
+    expect((await t.call("GET", "/api/admin/staff", undefined, { authorization: "Basic b3duZXI6cGFzcw==", ...owner.headers })).status).toBe(200);
+    expect((await t.call("GET", "/api/admin/staff", undefined, { ...owner.headers, authorization: "bearer" })).status).toBe(401);
 
     const events = await auditOf("token");
     expect(events.filter((event) => event.entity_id === String(record.id)).map((event) => [event.action, event.changes])).toEqual([

@@ -40,11 +40,11 @@ export type Access = Permission | "own-account";
 async function actorOf(c: Context<AppEnv>): Promise<StaffActor | null> {
   const { db } = c.var.deps;
   const storeId = c.var.storeId;
-  const authorization = c.req.header("authorization");
-  // A request that names a token stands or falls by it; it never falls back on a cookie it may also carry.
-  if (authorization !== undefined) {
-    const bearer = /^Bearer ([\x21-\x7e]+)$/.exec(authorization.trim())?.[1];
-    const token = bearer ? await tokenOfBearer(db, storeId, bearer) : null;
+  const bearer = /^Bearer(?:\s+(.*))?$/i.exec(c.req.header("authorization")?.trim() ?? "");
+  // A request that names a token stands or falls by it; it never falls back on a cookie it may also carry. Other
+  // schemes (the browser's basic auth for /admin/analytics) are not ours and leave the cookie to decide.
+  if (bearer) {
+    const token = bearer[1] ? await tokenOfBearer(db, storeId, bearer[1]) : null;
     return token && { storeId, kind: "token", id: token.id, label: token.name, role: token.role, member: null, totpSetupRequired: false };
   }
   const member = await staffOfSession(db, storeId, staffSessionToken(c.req.raw));

@@ -101,6 +101,18 @@ describe("staff accounts", () => {
     );
   });
 
+  it("keeps an owner when two owners remove each other at once: one removal waits for the other and is refused", async () => {
+    // A store of its own holding exactly these two owners.
+    const race = { ...actor(), storeId: "owner-race" };
+    await database.db.insert(stores).values({ id: race.storeId, name: "Race" });
+    const owner = (email: string) => createStaff(database.db, race, { email, name: email, password: PASSWORD, role: "owner" });
+    const [first, second] = [await owner("first@example.com"), await owner("second@example.com")];
+    const outcomes = await Promise.allSettled([removeStaff(database.db, race, first.id), removeStaff(database.db, race, second.id)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const owners = (await listStaff(database.db, race.storeId)).filter((member) => member.role === "owner");
+    expect(owners).toHaveLength(1);
+  });
+
   it("moves no content version: staff, sessions and the audit trail are not shop content", async () => {
     const before = await readContentVersions(database.db);
     const member = await createStaff(database.db, actor(), { email: "cv@example.com", name: "Cv", password: PASSWORD, role: "fulfilment" });
