@@ -533,6 +533,12 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    /** What the staff said when shipping: the carrier (its tracking link, when known) and the parcel's number. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** When the order's stock went back to the shelf; set once, so a refund after a cancel never restocks twice. */
+    restockedAt: timestamp("restocked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_store_number_uq").on(t.storeId, t.number),
@@ -566,6 +572,23 @@ export const orderLines = pgTable(
     lineTotalCents: integer("line_total_cents").notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** What staff wrote on an order, for each other; the customer never sees it. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The staff email or token name, kept as text so the note still says who after the account is gone. */
+    authorLabel: text("author_label").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.id)],
 );
 
 export const checkoutSessions = pgTable("checkout_sessions", {
@@ -788,6 +811,8 @@ export const mailOutbox = pgTable(
     replyTo: text("reply_to"),
     /** Headers the message carries on every try (List-Unsubscribe). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** The order a message is about, so the order's timeline lists the emails sent for it. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** SMTP delivery: tries made, when the next one is due, why the last one failed; failed after the last try. */
@@ -796,7 +821,11 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     failedAt: timestamp("failed_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt), index("mail_outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_to_idx").on(t.to, t.createdAt),
+    index("mail_outbox_due_idx").on(t.sentAt, t.failedAt, t.nextAttemptAt),
+    index("mail_outbox_order_idx").on(t.orderId),
+  ],
 );
 
 // ---------------------------------------------------------------- staff and the audit trail

@@ -20,6 +20,8 @@ export type OutgoingMail = {
   replyTo?: string;
   /** Extra SMTP headers, such as List-Unsubscribe on newsletter mail; kept with the message for its retries. */
   headers?: Record<string, string>;
+  /** The order the message is about, so the order's timeline lists it. */
+  orderId?: number;
 };
 
 /**
@@ -102,6 +104,7 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
           kind: mail.kind,
           replyTo: mail.replyTo,
           headers: mail.headers,
+          orderId: mail.orderId,
         })
         .returning();
       if (!transport) return { id: row.id, delivered: false };

@@ -1,9 +1,14 @@
-/** The order confirmation email, in HTML and plain text: items, totals and the shipping address. */
+/**
+ * The order's emails, each in HTML and plain text: the confirmation (items, totals, address) and the owner's notice
+ * of a paid order, then the customer's word when the order ships (carrier and tracking link), is refunded (the
+ * amount) or is cancelled. Each is kept with its order's id, so the order's timeline lists what was sent.
+ */
 import { formatMoney } from "../../core/money";
 import type { AppDeps } from "../context";
 import type { orderLines, orders } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
+import { carrierName, trackingUrl } from "./carriers";
 
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
@@ -30,21 +35,16 @@ export function addressLines(order: Order): string[] {
   return [a.name, a.line1, a.line2 ?? "", `${a.city}, ${a.state} ${a.postal_code}`, a.country].filter((line) => line !== "");
 }
 
-function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) {
-  const subject = `Order #${order.number} confirmed`;
+/** The order's lines, totals and address: what the customer bought, as the confirmation and the owner see it. */
+function orderSummary(order: Order, lines: Line[]) {
   const text = [
-    `Thank you for your order, ${order.customerName}!`,
-    `Order number: ${order.number}`,
-    "",
     ...lines.map((line) => `${line.quantity} x ${lineLabel(line)}  ${formatMoney(line.lineTotalCents)}`),
     "",
     ...orderTotals(order).map(([label, value]) => `${label}: ${value}`),
     "",
     "Shipping to:",
     ...addressLines(order),
-    "",
-    shopName,
-  ].join("\n");
+  ];
   const rows = lines
     .map(
       (line) =>
@@ -54,19 +54,120 @@ function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) 
   const totals = orderTotals(order)
     .map(([label, value]) => `<tr><td style="padding:2px 8px 2px 0">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`)
     .join("");
+  const html = `<table style="border-collapse:collapse;width:100%">${rows}</table>
+<hr><table style="border-collapse:collapse;width:100%">${totals}</table>
+<p><strong>Shipping to:</strong><br>${addressLines(order).map(escapeHtml).join("<br>")}</p>`;
+  return { text, html };
+}
+
+function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) {
+  const summary = orderSummary(order, lines);
+  const subject = `Order #${order.number} confirmed`;
+  const text = [`Thank you for your order, ${order.customerName}!`, `Order number: ${order.number}`, "", ...summary.text, "", shopName].join("\n");
   const html = layoutHtml(
     shopName,
     `<p>Thank you for your order, ${escapeHtml(order.customerName)}!</p>
 <p><strong>Order number: ${order.number}</strong></p>
-<table style="border-collapse:collapse;width:100%">${rows}</table>
-<hr><table style="border-collapse:collapse;width:100%">${totals}</table>
-<p><strong>Shipping to:</strong><br>${addressLines(order).map(escapeHtml).join("<br>")}</p>`,
+${summary.html}`,
   );
   return { subject, text, html };
 }
 
-export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: Line[]) {
+/** A link into the shop, always on its PUBLIC_URL, whichever process sends the message. */
+const shopLink = (deps: AppDeps, path: string) => `${deps.config.publicUrl.replace(/\/$/, "")}${path}`;
+
+type Message = { kind: string; subject: string; text: string; html: string };
+
+async function sendAboutOrder(deps: AppDeps, order: Order, to: string, render: (shopName: string) => Message) {
   const settings = await getStoreSettings(deps.db, order.storeId);
-  const message = renderOrderConfirmation(settings.websiteTitle, order, lines);
-  await deps.mailer.send({ storeId: order.storeId, to: order.email, kind: "order-confirmation", ...message });
+  await deps.mailer.send({ storeId: order.storeId, orderId: order.id, to, ...render(settings.websiteTitle) });
+}
+
+export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: Line[]) {
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-confirmation",
+    ...renderOrderConfirmation(shopName, order, lines),
+  }));
+}
+
+/** The owner hears of every paid order, at the shop's owner address, with a link to it in the back office. */
+export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Line[]) {
+  const summary = orderSummary(order, lines);
+  const link = shopLink(deps, `/admin/orders/${order.number}`);
+  const customer = `${order.customerName} <${order.email}>`;
+  await sendAboutOrder(deps, order, deps.config.SHOP_OWNER_EMAIL, (shopName) => ({
+    kind: "order-paid-owner",
+    subject: `New order #${order.number}: ${formatMoney(order.totalCents)}`,
+    text: [`New order #${order.number} from ${customer}, paid.`, "", ...summary.text, "", `Open it: ${link}`, "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>New order <strong>#${order.number}</strong> from ${escapeHtml(customer)}, paid.</p>
+${summary.html}
+<p><a href="${escapeHtml(link)}">Open order #${order.number}</a></p>`,
+    ),
+  }));
+}
+
+/** Where a signed-in customer finds the order; a guest has no page for it. */
+const customerOrderLink = (deps: AppDeps, order: Order) =>
+  order.customerId === null ? null : shopLink(deps, `/profile/orders/${order.number}`);
+
+/** Tells the customer the order is on its way: the carrier, the tracking number, and a tracking link when we have one. */
+export async function sendOrderShipped(deps: AppDeps, order: Order) {
+  const carrier = order.carrier ? carrierName(order.carrier) : null;
+  const tracking = order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null;
+  const shipment = [
+    ...(carrier ? [`Carrier: ${carrier}`] : []),
+    ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}`] : []),
+  ];
+  const orderLink = customerOrderLink(deps, order);
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-shipped",
+    subject: `Order #${order.number} has shipped`,
+    text: [
+      `Good news, ${order.customerName}: order #${order.number} is on its way.`,
+      ...(shipment.length > 0 ? ["", ...shipment] : []),
+      ...(tracking ? [`Track it: ${tracking}`] : []),
+      ...(orderLink ? ["", `Your order: ${orderLink}`] : []),
+      "",
+      shopName,
+    ].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>Good news, ${escapeHtml(order.customerName)}: order <strong>#${order.number}</strong> is on its way.</p>
+${shipment.length > 0 ? `<p>${shipment.map(escapeHtml).join("<br>")}</p>` : ""}
+${tracking ? `<p><a href="${escapeHtml(tracking)}">Track your parcel</a></p>` : ""}
+${orderLink ? `<p><a href="${escapeHtml(orderLink)}">Your order</a></p>` : ""}`,
+    ),
+  }));
+}
+
+/** Tells the customer how much went back to their card, and whether that was the whole order. */
+export async function sendOrderRefunded(deps: AppDeps, order: Order, amountCents: number) {
+  const whole = order.status === "refunded";
+  const said = `We have refunded ${formatMoney(amountCents)} for order #${order.number}${whole ? "" : ` (of ${formatMoney(order.totalCents)})`} to your original payment method.`;
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-refunded",
+    subject: `Refund of ${formatMoney(amountCents)} for order #${order.number}`,
+    text: [`Hello ${order.customerName},`, "", said, "It may take a few days to show on your statement.", "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>Hello ${escapeHtml(order.customerName)},</p><p>${escapeHtml(said)}</p><p>It may take a few days to show on your statement.</p>`,
+    ),
+  }));
+}
+
+/** Tells the customer the order will not ship, and what was refunded for it. */
+export async function sendOrderCancelled(deps: AppDeps, order: Order, refundedCents: number) {
+  const refund =
+    refundedCents > 0 ? `We have refunded ${formatMoney(refundedCents)} to your original payment method.` : "Nothing was charged for it.";
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-cancelled",
+    subject: `Order #${order.number} cancelled`,
+    text: [`Hello ${order.customerName},`, "", `Order #${order.number} has been cancelled and will not ship.`, refund, "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>Hello ${escapeHtml(order.customerName)},</p><p>Order <strong>#${order.number}</strong> has been cancelled and will not ship.</p><p>${escapeHtml(refund)}</p>`,
+    ),
+  }));
 }

@@ -4,16 +4,29 @@
  * payment fails or is abandoned, then fulfilled, cancelled or refunded by the owner. Each paid renewal of a
  * subscription is a new paid order of its own.
  */
-import { and, asc, desc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import type { PostalAddress } from "../db/schema";
-import { cartLines, carts, checkoutSessions, discounts, orderLines, orders, paymentEvents, payments, refunds, stores } from "../db/schema";
+import {
+  cartLines,
+  carts,
+  checkoutSessions,
+  discounts,
+  orderLines,
+  orderNotes,
+  orders,
+  paymentEvents,
+  payments,
+  refunds,
+  stores,
+} from "../db/schema";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
+import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../staff/audit";
 import { unlessNotFound, type PaymentEvent, type PaymentStatusEvent, type SubscriptionRenewedEvent } from "../payments/provider";
 import { emitOrderFulfilled, type OrderEvent } from "./events";
 import { OutOfStockError, releaseStock, reserveStock, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
-import { sendOrderConfirmation } from "./email";
+import { sendNewOrderToOwner, sendOrderCancelled, sendOrderConfirmation, sendOrderRefunded, sendOrderShipped } from "./email";
 
 /** An unpaid order holds its stock this long. */
 const RESERVATION_MINUTES = 30;
@@ -172,8 +185,9 @@ async function linesOf(tx: Tx | AppDeps["db"], orderId: number) {
 }
 
 /**
- * Moves an order from one of `from` to `to` and gives back the stock it holds (a backordered renewal holds none)
- * and, while unpaid, its discount: once, whoever calls first.
+ * Moves an order from one of `from` to `to` and gives back the stock it holds (a backordered renewal holds none;
+ * a paid one restocked before, by a refund, holds none any more) and, while unpaid, its discount: once, whoever
+ * calls first.
  */
 async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to: Order["status"]) {
   const [current] = await tx
@@ -182,10 +196,32 @@ async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to
     .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
     .for("update");
   if (!current) return null;
-  const [closed] = await tx.update(orders).set({ status: to, reservationExpiresAt: null }).where(eq(orders.id, order.id)).returning();
-  if (current.status !== "backordered") await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
-  if (current.status === "pending") await returnDiscount(tx, order.storeId, order.discountCode);
+  if (current.status === "pending") {
+    await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
+    await returnDiscount(tx, order.storeId, order.discountCode);
+  } else {
+    await restockOnce(tx, order.id, current.status);
+  }
+  const [closed] = await tx
+    .update(orders)
+    .set({ status: to, reservationExpiresAt: null, ...(to === "cancelled" ? { cancelledAt: new Date() } : {}) })
+    .where(eq(orders.id, order.id))
+    .returning();
   return closed;
+}
+
+/**
+ * Puts a paid order's stock back on the shelf, the first time only (restocked_at says it was), so a refund with
+ * restock, a cancel and the provider's refund event together give it back once. A backordered renewal took none.
+ */
+async function restockOnce(tx: Tx, orderId: number, status: Order["status"]) {
+  if (status === "backordered") return;
+  const [restocked] = await tx
+    .update(orders)
+    .set({ restockedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.restockedAt)))
+    .returning({ storeId: orders.storeId });
+  if (restocked) await releaseStock(tx, restocked.storeId, stockNeeded(await linesOf(tx, orderId)));
 }
 
 async function nextOrderNumber(tx: Tx, storeId: string): Promise<number> {
@@ -246,6 +282,9 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
   };
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
     if (!(await isFirstDelivery(tx, deps, order.storeId, event))) return "duplicate";
+    // A refund of part of the payment (the shop's own partial refund, reported back) leaves the payment and the
+    // order as they are: the refunds table counts what went back.
+    if (event.type === "payment.refunded" && event.amountCents < (await paidAmount(tx, order, event.paymentId))) return "ignored";
     await recordPayment(tx, order, event.paymentId, event.type.replace("payment.", ""), event.amountCents);
     const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     switch (event.type) {
@@ -284,6 +323,15 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
   if (outcome === "refund-needed") await makeOwedRefunds(deps, { orderId: order.id });
   if (paid) await afterPaid(deps, paid);
   return outcome;
+}
+
+/** What the provider took for the payment, as recorded when it succeeded (the order's total before that). */
+async function paidAmount(tx: Tx, order: Order, providerPaymentId: string) {
+  const [payment] = await tx
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(and(eq(payments.provider, order.paymentProvider), eq(payments.providerPaymentId, providerPaymentId)));
+  return payment?.amountCents ?? order.totalCents;
 }
 
 /**
@@ -379,19 +427,41 @@ function orderEvent(order: Order): OrderEvent {
   };
 }
 
+/**
+ * The customer's confirmation and the owner's notice, queued once the payment has committed: a mail that fails is
+ * logged and never undoes or holds up the payment, and the two go at once rather than one after the other.
+ */
 async function afterPaid(deps: AppDeps, order: Order) {
+  const lines = await linesOf(deps.db, order.id);
+  await Promise.all([
+    mailLogged(order, "order confirmation", () => sendOrderConfirmation(deps, order, lines)),
+    mailLogged(order, "new order notice to the owner", () => sendNewOrderToOwner(deps, order, lines)),
+  ]);
+}
+
+async function mailLogged(order: Order, what: string, send: () => Promise<void>) {
   try {
-    await sendOrderConfirmation(deps, order, await linesOf(deps.db, order.id));
+    await send();
   } catch (error) {
-    logger.error({ err: error, orderId: order.id }, "order confirmation email failed");
+    logger.error({ err: error, orderId: order.id }, `${what} email failed`);
   }
 }
 
-/** Records that `paymentReference` is owed back to the customer; the same key is the same refund, owed once. */
-async function oweRefund(tx: Tx, order: Order, paymentReference: string, idempotencyKey: string, reason: string) {
+/**
+ * Records that `paymentReference` is owed back to the customer (`amountCents`, or without it the payment's whole
+ * amount); the same key is the same refund, owed once.
+ */
+async function oweRefund(
+  tx: Tx,
+  order: Order,
+  paymentReference: string,
+  idempotencyKey: string,
+  reason: string,
+  amountCents: number | null = null,
+) {
   await tx
     .insert(refunds)
-    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason })
+    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents })
     .onConflictDoNothing({ target: refunds.idempotencyKey });
   logger.warn({ orderId: order.id, reason }, "refund owed");
 }
@@ -512,69 +582,189 @@ export async function getOrderByNumber(deps: AppDeps, storeId: string, number: n
   return { order, lines: await linesOf(deps.db, order.id) };
 }
 
+/** Who does an owner's operation, for the audit trail; the command line passes none until it names itself. */
+export type OrderActor = { actor?: AuditActor };
+
+async function audit(tx: Tx, options: OrderActor, action: string, order: Order, before: Record<string, unknown>, after: Record<string, unknown>) {
+  if (options.actor) await recordAudit(tx, options.actor, { action, entity: "order", entityId: order.number, before, after });
+}
+
+/** The order by number, locked for this transaction: every owner operation on an order takes this lock first. */
+async function lockOrder(tx: Tx, storeId: string, number: number): Promise<Order> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
+    .for("update");
+  if (!order) throw new HttpError(404, `Order ${number} not found`);
+  return order;
+}
+
+export type Shipment = { carrier?: string; trackingNumber?: string };
+
 /**
- * Marks a paid order shipped and tells the listeners (reviews ask for a review). A backordered renewal takes its
+ * Marks a paid order shipped, with the carrier and tracking number when given, tells the customer (with a tracking
+ * link where the carrier is known) and the listeners (reviews ask for a review). A backordered renewal takes its
  * stock now, and is refused while there still is too little.
  */
-export async function fulfilOrder(deps: AppDeps, storeId: string, orderNumber: number): Promise<Order> {
-  const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber);
-  const notPaid = (status: Order["status"]) =>
-    new HttpError(409, `Order ${orderNumber} is ${status}; only a paid order can be fulfilled`);
-  if (order.status !== "paid" && order.status !== "backordered") throw notPaid(order.status);
+export async function fulfilOrder(
+  deps: AppDeps,
+  storeId: string,
+  orderNumber: number,
+  options: Shipment & OrderActor = {},
+): Promise<Order> {
   const fulfilled = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, storeId, orderNumber);
+    if (order.status !== "paid" && order.status !== "backordered") {
+      throw new HttpError(409, `Order ${orderNumber} is ${order.status}; only a paid order can be fulfilled`);
+    }
+    const shipment = { carrier: options.carrier ?? null, trackingNumber: options.trackingNumber ?? null };
     const [row] = await tx
       .update(orders)
-      .set({ status: "fulfilled", fulfilledAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .set({ status: "fulfilled", fulfilledAt: new Date(), ...shipment })
+      .where(eq(orders.id, order.id))
       .returning();
-    if (!row) return null;
     if (order.status === "backordered") {
       try {
-        await reserveStock(tx, storeId, stockNeeded(lines));
+        await reserveStock(tx, storeId, stockNeeded(await linesOf(tx, order.id)));
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;
         throw new HttpError(409, `Order ${orderNumber} is backordered: there is not enough ${error.sku} in stock yet to fulfil it`);
       }
     }
+    await audit(tx, options, "order.fulfil", order, { status: order.status }, { status: row.status, ...shipment });
     return row;
   });
-  if (!fulfilled) throw notPaid((await getOrderByNumber(deps, storeId, orderNumber)).order.status);
+  await mailLogged(fulfilled, "order shipped", () => sendOrderShipped(deps, fulfilled));
   await emitOrderFulfilled(deps, orderEvent(fulfilled));
   return fulfilled;
 }
 
 /**
- * Gives the stock back to the shelf and the money back through the provider. The order is closed and its refund
- * owed in one transaction, then the provider is asked; if it cannot be reached the refund stays owed and the sweep
- * makes it (`refundOwed` says so). The provider's own refund event (the simulated provider sends one at once) finds
- * the order already in the state the owner chose.
+ * What has gone back for an order: each refund's amount, or the payment's whole for a refund that names none. Written
+ * with explicit names because drizzle leaves a one-table select's columns unqualified, and inside this subquery
+ * "id" would be the refund's: `order` is what the surrounding query calls the order's row.
  */
-async function refundAndClose(
-  deps: AppDeps,
-  storeId: string,
-  orderNumber: number,
-  from: Order["status"][],
-  to: Order["status"],
-): Promise<{ order: Order; refundOwed: boolean }> {
-  const { order } = await getOrderByNumber(deps, storeId, orderNumber);
-  const refused = (status: Order["status"]) => new HttpError(409, `Order ${orderNumber} is ${status}; it cannot be ${to}`);
-  if (!from.includes(order.status)) throw refused(order.status);
-  const paymentReference = order.paymentReference;
-  if (!paymentReference) throw new HttpError(409, `Order ${orderNumber} has no payment to refund`);
-  const closed = await deps.db.transaction(async (tx) => {
-    const row = await closeAndRelease(tx, order, from, to);
-    if (row) await oweRefund(tx, order, paymentReference, `refund:${order.id}`, `the owner ${to} the order`);
-    return row;
-  });
-  if (!closed) throw refused((await getOrderByNumber(deps, storeId, orderNumber)).order.status);
-  return { order: closed, refundOwed: (await makeOwedRefunds(deps, { orderId: order.id })) > 0 };
+export const refundedCentsOf = (order = "orders") =>
+  sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id)`;
+
+async function refundedCents(tx: Tx, order: Order): Promise<number> {
+  const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));
+  return Number(row.cents);
 }
 
-export const cancelOrder = (deps: AppDeps, storeId: string, orderNumber: number) =>
-  refundAndClose(deps, storeId, orderNumber, ["paid", "backordered"], "cancelled");
+export type RefundResult = { order: Order; refundedCents: number; refundOwed: boolean };
 
-export const refundOrder = (deps: AppDeps, storeId: string, orderNumber: number) =>
-  refundAndClose(deps, storeId, orderNumber, ["paid", "backordered", "fulfilled"], "refunded");
+/**
+ * Owes `amountCents` of a locked order's payment back (the one path of every owner refund, whole or partial), after
+ * checking, under the order's lock, that it with every refund before stays within what was paid: two refunds at once
+ * wait for each other and the second sees the first. Each refund has its own idempotency key (the first one
+ * `refund:<order id>`, the next `refund:<order id>:<n>`), so a retry to the provider is the same refund.
+ */
+async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefined, reason: string) {
+  if (!order.paymentReference) throw new HttpError(409, `Order ${order.number} has no payment to refund`);
+  const refunded = await refundedCents(tx, order);
+  const left = order.totalCents - refunded;
+  const amount = amountCents ?? left;
+  if (left <= 0) throw new HttpError(422, `Order ${order.number} is refunded in full already`);
+  if (amount > left) {
+    throw new HttpError(422, `A refund of ${amount} cents is more than the ${left} cents left to refund on order ${order.number}`, "amount_cents");
+  }
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
+  const key = count === 0 ? `refund:${order.id}` : `refund:${order.id}:${count + 1}`;
+  await oweRefund(tx, order, order.paymentReference, key, reason, amount);
+  return { amount, whole: amount === left, refundedBefore: refunded };
+}
+
+/**
+ * The provider is asked after the transaction that owes the refund; if it cannot be reached the refund stays owed
+ * and the sweep makes it (`refundOwed` says so). The provider's own refund event finds the order already in the
+ * state the owner chose.
+ */
+async function askProvider(deps: AppDeps, order: Order) {
+  return (await makeOwedRefunds(deps, { orderId: order.id })) > 0;
+}
+
+export type RefundRequest = OrderActor & {
+  /** Part of what was paid; without it, all that is left. */
+  amountCents?: number;
+  /** The order's stock goes back to the shelf (once). Without it: yes for a whole refund, no for a partial one. */
+  restock?: boolean;
+};
+
+/**
+ * Refunds all or part of a paid, backordered or fulfilled order. The order is `refunded` once everything paid has
+ * gone back; an order refunded whole before it shipped always gives its stock back, as it will never ship.
+ */
+export async function refundOrder(deps: AppDeps, storeId: string, orderNumber: number, request: RefundRequest = {}): Promise<RefundResult> {
+  const refundable: Order["status"][] = ["paid", "backordered", "fulfilled"];
+  const { order, amount } = await deps.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, storeId, orderNumber);
+    if (!refundable.includes(current.status)) throw new HttpError(409, `Order ${orderNumber} is ${current.status}; it cannot be refunded`);
+    const reason = `${request.actor?.label ?? "the owner"} refunded the order`;
+    const { amount, whole, refundedBefore } = await oweOwnerRefund(tx, current, request.amountCents, reason);
+    const restock = request.restock ?? request.amountCents === undefined;
+    let order = current;
+    if (whole && (restock || current.status !== "fulfilled")) order = (await closeAndRelease(tx, current, refundable, "refunded"))!;
+    else {
+      if (restock) await restockOnce(tx, current.id, current.status);
+      if (whole) [order] = await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, current.id)).returning();
+    }
+    await audit(
+      tx,
+      request,
+      "order.refund",
+      current,
+      { status: current.status, refunded_cents: refundedBefore },
+      { status: order.status, refunded_cents: refundedBefore + amount, ...(restock ? { restocked: true } : {}) },
+    );
+    return { order, amount };
+  });
+  const refundOwed = await askProvider(deps, order);
+  await mailLogged(order, "order refunded", () => sendOrderRefunded(deps, order, amount));
+  return { order, refundedCents: amount, refundOwed };
+}
+
+/** Cancels a paid or backordered order: what is left of its payment goes back, and so does its stock. */
+export async function cancelOrder(deps: AppDeps, storeId: string, orderNumber: number, options: OrderActor = {}): Promise<RefundResult> {
+  const cancellable: Order["status"][] = ["paid", "backordered"];
+  const { order, amount } = await deps.db.transaction(async (tx) => {
+    const current = await lockOrder(tx, storeId, orderNumber);
+    if (!cancellable.includes(current.status)) throw new HttpError(409, `Order ${orderNumber} is ${current.status}; it cannot be cancelled`);
+    const { amount } = await oweOwnerRefund(tx, current, undefined, `${options.actor?.label ?? "the owner"} cancelled the order`);
+    const order = (await closeAndRelease(tx, current, cancellable, "cancelled"))!;
+    await audit(tx, options, "order.cancel", current, { status: current.status }, { status: order.status, refunded_cents: amount });
+    return { order, amount };
+  });
+  const refundOwed = await askProvider(deps, order);
+  await mailLogged(order, "order cancelled", () => sendOrderCancelled(deps, order, amount));
+  return { order, refundedCents: amount, refundOwed };
+}
+
+/** A note on the order for the staff, signed with the actor's label (the command line's without one). */
+export async function addOrderNote(deps: AppDeps, storeId: string, orderNumber: number, text: string, options: OrderActor = {}) {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, storeId, orderNumber);
+    const [note] = await tx
+      .insert(orderNotes)
+      .values({ storeId, orderId: order.id, authorLabel: options.actor?.label ?? COMMAND_LINE_LABEL, text })
+      .returning();
+    await audit(tx, options, "order.note", order, {}, { note: text });
+    return note;
+  });
+}
+
+/** Sends the order's confirmation again (the customer lost it, or their address was mistyped and fixed). */
+export async function resendOrderConfirmation(deps: AppDeps, storeId: string, orderNumber: number, options: OrderActor = {}) {
+  const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber);
+  if (order.paidAt === null) throw new HttpError(409, `Order ${orderNumber} is ${order.status}; it was never confirmed`);
+  await sendOrderConfirmation(deps, order, lines);
+  if (options.actor) {
+    const actor = options.actor;
+    await deps.db.transaction((tx) => audit(tx, { actor }, "order.resend-confirmation", order, {}, { email: order.email }));
+  }
+  return order;
+}
 
 /** Gives up an order whose payment could not even be started: its hold and discount go back. */
 export async function abandonOrder(deps: AppDeps, order: Order) {
