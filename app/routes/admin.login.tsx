@@ -72,9 +72,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           error={placed.at.password}
         />
         {askCode ? (
-          <p>Two-step sign-in is on for this account: enter your password again with the code your app shows.</p>
-        ) : null}
-        {askCode ? (
           <TextField
             label="Authenticator code"
             name="code"

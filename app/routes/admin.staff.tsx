@@ -133,7 +133,8 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
       </AdminSection>
 
       <AdminSection title="Add a staff member">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        {/* Keyed by the newest member: once one is added, the form starts empty for the next. */}
+        <Form key={staff.at(-1)?.id} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           {addErrors.form ? (
             <div className="sm:col-span-2">
               <FormMessage tone="error">{addErrors.form}</FormMessage>

@@ -134,7 +134,8 @@ export default function AdminTokens({ loaderData, actionData }: Route.ComponentP
       </AdminSection>
 
       <AdminSection title="Create a token">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        {/* Keyed by the token just made: once one is, the form starts empty for the next. */}
+        <Form key={created?.secret} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
           {createErrors.form ? (
             <div className="sm:col-span-2">
               <FormMessage tone="error">{createErrors.form}</FormMessage>

@@ -5,10 +5,12 @@
  */
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
 import { ensureSetupLink } from "../staff/setup-link";
+
 
 let renderer: PageRenderer;
 let t: TestApp;
@@ -202,5 +204,12 @@ describe("the back office's pages", () => {
     // The code just used is spent; the next step's is accepted.
     const next = totp.generate({ timestamp: Date.now() + 30_000 });
     await signIn(PACKER, { code: next });
+  });
+
+  it("tells a guesser to wait once the sign-in limit is reached", async () => {
+    const guess = () => post("/admin/login", { email: "guessed@example.com", password: "a guessed password" });
+    let answer = await guess();
+    for (let tries = 1; answer.status === 401 && tries < 50; tries++) answer = await guess();
+    expect(await html(answer, 429)).toContain(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 });
