@@ -3,13 +3,10 @@
  * permission (or own account) is part of its definition, so the gate (http/require-staff.ts) runs before the
  * handler on every request, and the document lists the 401 and 403 it answers.
  */
-import type { RouteConfig } from "@hono/zod-openapi";
 import { FORBIDDEN_MESSAGE, requireStaff, SIGN_IN_REQUIRED_MESSAGE, type Access } from "../http/require-staff";
 import { errors, operation } from "./operation";
 
-type Method = "get" | "post" | "patch" | "delete";
-
-export function adminOperation<const R extends RouteConfig & { method: Method }>(access: Access, route: R) {
+export function adminOperation<const R extends Parameters<typeof operation>[0]>(access: Access, route: R) {
   return operation({
     ...route,
     middleware: [requireStaff(access)],

@@ -3,6 +3,7 @@
  * setup link, the role on every request (sessions and API tokens), cross-site writes, and an audit event for every
  * write. A crawl of the OpenAPI document's /api/admin paths, unauthenticated, finds nothing that answers.
  */
+import fc from "fast-check";
 import { Secret, TOTP } from "otpauth";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -345,4 +346,33 @@ describe("without a staff session or token", () => {
     const sameSite = await t.call("POST", "/api/admin/tokens", { name: "mine", role: "owner" }, { ...owner.headers, origin: "http://localhost" });
     expect(sameSite.status).toBe(201);
   });
+});
+
+describe("hostile input from a signed-in owner", () => {
+  it("never makes an admin operation answer a 5xx", async () => {
+    const owner = await signedIn("owner");
+    const document = (await (await t.call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith("/api/admin/") && !path.endsWith("/logout"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => ({ method: method.toUpperCase(), path })));
+    const text = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("", "0", "-1", "99999999999", "1e3", "owner", "\u0000", "\ud800", "x".repeat(5000)));
+    const value = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 2 }));
+    const body = fc.oneof(
+      fc.record({ email: value, name: value, password: value, role: value, code: value, token: value, totp_required: value }, { requiredKeys: [] }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const failures: string[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...operations), text, body, async (operation, id, sent) => {
+        t.deps.rateLimiter.clear();
+        // An address carries UTF-8, in which an unpaired surrogate has no encoding.
+        const part = encodeURIComponent(Buffer.from(id, "utf8").toString("utf8"));
+        const url = operation.path.replace("{id}", part) + (operation.method === "GET" ? `?cursor=${part}&entity=${part}&actor=${part}` : "");
+        const response = await t.call(operation.method, url, operation.method === "GET" ? undefined : JSON.stringify(sent ?? null), owner.headers);
+        if (response.status >= 500) failures.push(`${operation.method} ${url} ${JSON.stringify(sent)?.slice(0, 200)} -> ${response.status} ${await response.text()}`);
+      }),
+      { numRuns: 300 },
+    );
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
