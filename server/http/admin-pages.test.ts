@@ -114,7 +114,9 @@ describe("the back office's pages", () => {
 
     const added = await post("/admin/staff", { intent: "add", ...PACKER, role: "fulfilment" }, owner);
     expect(added.headers.get("location")).toBe("/admin/staff?notice=staff-added");
-    const list = await html(await get("/admin/staff?notice=staff-added", owner));
+    const page = await get("/admin/staff?notice=staff-added", owner);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const list = await html(page);
     expect(list).toContain("Staff member added.");
     expect(list).toContain(PACKER.email);
   });
@@ -152,6 +154,13 @@ describe("the back office's pages", () => {
     expect(await html(await get("/admin/audit?cursor=abc", owner), 400)).toContain("cursor must be a cursor this call returned");
   });
 
+  it("keeps the screens' data answers (client navigation) private too", async () => {
+    const answer = await get("/admin/staff.data", owner);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    expect(await answer.text()).toContain(PACKER.email);
+  });
+
   it("signs out with a POST, after which the session opens nothing", async () => {
     expect((await get("/admin/logout", owner)).headers.get("location")).toBe("/admin");
     const out = await post("/admin/logout", {}, owner);
@@ -177,7 +186,9 @@ describe("the back office's pages", () => {
     expect(home).not.toContain(">Staff</a>");
     expect(home).not.toContain(">API tokens</a>");
     for (const path of ["/admin/staff", "/admin/tokens", "/admin/audit"]) {
-      const refused = await html(await get(path, packer), 403);
+      const answer = await get(path, packer);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      const refused = await html(answer, 403);
       expect(refused).toContain("Not allowed");
       expect(refused).toContain("Your account");
     }

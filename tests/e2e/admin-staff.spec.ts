@@ -151,3 +151,24 @@ test("a fulfilment member on a phone sees its own screens and is refused staff a
   await expect(page.getByText(PACKER.email)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test.describe("before JavaScript loads", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the owner signs in, changes a role, and a Remove link only asks", async ({ page }) => {
+    await page.goto("/admin/login");
+    await signIn(page, OWNER);
+    await expect(page.getByRole("heading", { name: `Welcome, ${OWNER.name}` })).toBeVisible();
+    await nav(page).getByRole("link", { name: "Staff" }).click();
+    const packerCard = page.getByRole("listitem").filter({ hasText: PACKER.email });
+    await packerCard.getByLabel("Role").selectOption("manager");
+    await packerCard.getByRole("button", { name: `Change role of ${PACKER.name}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Role changed.");
+    await expect(packerCard).toContainText("Manager");
+    await packerCard.getByRole("link", { name: `Remove ${PACKER.name}` }).click();
+    await packerCard.getByRole("link", { name: "Cancel" }).click();
+    await expect(packerCard).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("status")).toHaveText("You are signed out.");
+  });
+});
