@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { PER_EMAIL_AND_CLIENT } from "../accounts/limits";
+import { CODE_TRIES_PER_ACCOUNT } from "../staff/sign-in";
 import { apiTokens } from "../db/schema";
 import { createStaff } from "../staff/accounts";
 import { commandLineActor } from "../staff/audit";
@@ -150,6 +151,15 @@ describe("two-step sign-in", () => {
     expect(await reused.json()).toEqual({ error: "The code is not valid", field: "code" });
     const next = codeAt(secret, now + 30_000);
     expect((await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: next })).status).toBe(200);
+
+    // Codes are counted per account, from any address, below the password's own limits.
+    t.deps.rateLimiter.clear();
+    expect(CODE_TRIES_PER_ACCOUNT.limit).toBeLessThan(PER_EMAIL_AND_CLIENT.limit);
+    for (let i = 0; i < CODE_TRIES_PER_ACCOUNT.limit; i += 1) {
+      expect((await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: "000000" })).status).toBe(401);
+    }
+    const guessing = await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: codeAt(secret, now + 60_000) });
+    expect(guessing.status).toBe(429);
 
     const events = await auditOf("staff");
     expect(events.find((event) => event.action === "staff.totp-enable" && event.actor.label === email)?.changes).toEqual({
