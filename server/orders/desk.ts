@@ -5,14 +5,13 @@
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
+import { DESK_STATUSES } from "../../core/schemas/admin-orders";
 import type { Database } from "../db/client";
 import { mailOutbox, orderLines, orderNotes, orders, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { carrierName, trackingUrl } from "./carriers";
 import { refundedCentsOf, type Order } from "./orders";
 
-/** The states of an order that was paid: the desk's orders. One never paid has no number and nothing to work on. */
-export const DESK_STATUSES = ["paid", "backordered", "fulfilled", "cancelled", "refunded"] as const;
 export type DeskStatus = (typeof DESK_STATUSES)[number];
 
 export const ORDERS_PAGE_SIZE = 50;
