@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
 import { ensureSetupLink } from "../staff/setup-link";
+import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
 
 
 let renderer: PageRenderer;
@@ -215,6 +216,18 @@ describe("the back office's pages", () => {
     // The code just used is spent; the next step's is accepted.
     const next = totp.generate({ timestamp: Date.now() + 30_000 });
     await signIn(PACKER, { code: next });
+  });
+
+  it("sends a member without two-step sign-in to set it up once the owner requires it", async () => {
+    owner = await signIn(OWNER);
+    const required = await post("/admin/staff", { intent: "policy", totp_required: "true" }, owner);
+    expect(required.headers.get("location")).toBe("/admin/staff?notice=policy-saved");
+    for (const path of ["/admin", "/admin/staff", "/admin/audit"]) {
+      expect((await get(path, owner)).headers.get("location")).toBe("/admin/account");
+    }
+    expect(await html(await get("/admin/account", owner))).toContain(TOTP_REQUIRED_MESSAGE);
+    // The packer has it on already, and may not turn it off now.
+    expect(await html(await get("/admin/account", packer))).toContain("The owner requires two-step sign-in for every account, so it stays on.");
   });
 
   it("tells a guesser to wait once the sign-in limit is reached", async () => {
