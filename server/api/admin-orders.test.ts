@@ -1,7 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
-import type { customerPageSchema, orderPageSchema, refundAnswerSchema } from "../../core/schemas/admin-orders";
+import {
+  customerAnswerSchema,
+  customerPageSchema,
+  orderAnswerSchema,
+  orderPageSchema,
+  refundAnswerSchema,
+} from "../../core/schemas/admin-orders";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, payWithCard, startCheckout, submitOrder } from "../../tests/support/checkout";
 import { createCustomer } from "../accounts/customers";
@@ -121,6 +127,11 @@ describe("/api/admin/orders", () => {
     expect((await call("POST", `/api/admin/orders/${order.number}/resend-confirmation`)).status).toBe(200);
 
     const detail = await call("GET", `/api/admin/orders/${order.number}`);
+    // Each answer is what its operation declares.
+    orderAnswerSchema.parse(detail.body);
+    orderAnswerSchema.parse(noted.body);
+    refundAnswerSchema.parse(refunded.body);
+    orderPageSchema.parse(list.body);
     expect(detail.body.order!.lines[0]).toMatchObject({ sku: SKU, quantity: 2 });
     expect(detail.body.order!.timeline.map((entry) => entry.type)).toEqual(
       expect.arrayContaining(["created", "paid", "fulfilled", "refund", "note", "email"]),
@@ -182,7 +193,9 @@ describe("/api/admin/customers", () => {
     expect(found).toMatchObject({ status: 200, body: { customers: [{ id: customer.id, order_count: 1, total_spent_cents: order.totalCents - 300 }] } });
     expect((await call("GET", "/api/admin/customers?q=nobody")).body.customers!).toEqual([]);
 
+    customerPageSchema.parse(found.body);
     const detail = await call("GET", `/api/admin/customers/${customer.id}`);
+    customerAnswerSchema.parse(detail.body);
     expect(detail).toMatchObject({
       status: 200,
       body: {

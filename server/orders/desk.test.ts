@@ -1,5 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, payWithCard, startCheckout, stockOf, submitOrder } from "../../tests/support/checkout";
 import { usingPostgres } from "../../tests/support/database";
@@ -224,6 +224,21 @@ describe("fulfilment, notes and the emails", () => {
     expect(mail).toMatchObject({ to: t.deps.config.SHOP_OWNER_EMAIL, subject: `New order #${order.number}: $${(order.totalCents / 100).toFixed(2)}` });
     expect(mail.text).toContain(`${PUBLIC_URL}/admin/orders/${order.number}`);
     expect(mail.text).toContain("Jo Jones <jo@example.com>");
+  });
+
+  it("pays the order when the owner's notice cannot be sent", async () => {
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    const spy = vi.spyOn(t.deps.mailer, "send").mockImplementation(async (mail) => {
+      if (mail.kind === "order-paid-owner") throw new Error("mail server on fire");
+      return send(mail);
+    });
+    try {
+      const order = await paidBy("lou@example.com", "Lou Lane");
+      expect(await mailOf(order.id, "order-confirmation")).toHaveLength(1);
+      expect(await mailOf(order.id, "order-paid-owner")).toHaveLength(0);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("keeps notes signed by their author, resends the confirmation, and lists both on the timeline", async () => {
