@@ -377,7 +377,7 @@ describe("hostile input from a signed-in owner", () => {
         t.deps.rateLimiter.clear();
         // An address carries UTF-8, in which an unpaired surrogate has no encoding.
         const part = encodeURIComponent(Buffer.from(id, "utf8").toString("utf8"));
-        const url = operation.path.replace("{id}", part) + (operation.method === "GET" ? `?cursor=${part}&entity=${part}&actor=${part}` : "");
+        const url = operation.path.replace(/\{\w+\}/g, part) + (operation.method === "GET" ? `?cursor=${part}&entity=${part}&actor=${part}` : "");
         const response = await t.call(operation.method, url, operation.method === "GET" ? undefined : JSON.stringify(sent ?? null), owner.headers);
         if (response.status >= 500) failures.push(`${operation.method} ${url} ${JSON.stringify(sent)?.slice(0, 200)} -> ${response.status} ${await response.text()}`);
       }),
