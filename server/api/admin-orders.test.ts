@@ -96,6 +96,8 @@ describe("/api/admin/orders", () => {
     });
     expect((await call("GET", "/api/admin/orders?from=2026-02-30")).body).toMatchObject({ field: "from" });
     expect((await call("GET", "/api/admin/orders?cursor=abc")).body).toMatchObject({ field: "cursor" });
+    expect((await call("GET", "/api/admin/orders?cursor=9999999999999")).body).toEqual({ error: "Invalid cursor", field: "cursor" });
+    expect((await call("GET", "/api/admin/customers?cursor=9999999999999")).body).toEqual({ error: "Invalid cursor", field: "cursor" });
     const today = new Date().toISOString().slice(0, 10);
     expect((await call("GET", `/api/admin/orders?from=${today}&to=${today}&q=lee`)).body.orders!).toHaveLength(1);
     expect((await call("GET", `/api/admin/orders?to=2020-01-01`)).body.orders!).toHaveLength(0);
