@@ -4,6 +4,7 @@
  */
 import { Form, NavLink } from "react-router";
 import type { StaffRole } from "@core/staff-roles";
+import { OwnerLayout } from "~/components/layout/owner-layout";
 import { useShop } from "~/lib/use-shop";
 import { ROLE_LABELS, screensFor } from "./admin-screens";
 
@@ -59,26 +60,13 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
   );
 }
 
-/** The frame of the pages before sign-in (setup, sign-in): the shop's name and nothing to navigate. */
+/** The frame of the pages before sign-in (setup, sign-in): the owner's plain layout, nothing to navigate. */
 export function AdminGateShell({ children }: { children: React.ReactNode }) {
-  const { settings } = useShop();
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-black/10 bg-card">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <p className="font-semibold">
-            {settings.websiteTitle} <span className="font-normal">· Back office</span>
-          </p>
-          <a href="/" className="underline">
-            View the shop
-          </a>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        <section className="mx-auto w-full max-w-md px-4 py-10">
-          <div className="rounded-lg bg-card p-6 shadow-sm sm:p-8">{children}</div>
-        </section>
-      </main>
-    </div>
+    <OwnerLayout>
+      <section className="mx-auto w-full max-w-md px-4 py-10">
+        <div className="rounded-lg bg-card p-6 shadow-sm sm:p-8">{children}</div>
+      </section>
+    </OwnerLayout>
   );
 }
