@@ -15,7 +15,8 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<OwnerComma
     load: async () => (await import("./analytics")).analyticsCommand,
   },
   orders: {
-    summary: "orders list | show <n> | fulfil <n> | cancel <n> | refund <n>   order operations",
+    summary:
+      "orders list | show <n> | fulfil <n> [--carrier <name>] [--tracking <number>] | cancel <n> | refund <n> [--amount <dollars.cents>] [--restock]   order operations",
     load: async () => (await import("./orders")).ordersCommand,
   },
   reviews: {

@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, variants } from "../db/schema";
+import { auditEvents, orders, variants } from "../db/schema";
 import { onOrderFulfilled, type OrderEvent } from "../orders/events";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { SKU, paidOrder } from "../../tests/support/checkout";
+import { SKU, orderRow, paidOrder } from "../../tests/support/checkout";
 import { ordersCommand } from "./orders";
 
 let t: TestApp;
@@ -61,6 +61,47 @@ describe("npm run shop -- orders", () => {
     expect(cancelled.status).toBe("cancelled");
     expect(await stock()).toBe(held + 3);
     expect(await run("refund", String(second)).catch((error: Error) => error.message)).toContain("cannot be refunded");
+  });
+
+  it("ships with a carrier and tracking number, refunds part of an order, and records both as done from the command line", async () => {
+    const order = await orderRow(t, (await paidOrder(t, 2)).order_id);
+    const number = String(order.number);
+    expect(await run("fulfil", number, "--carrier", "ups", "--tracking", "1Z999")).toBe(
+      [`Order #${number} is fulfilled.`, "Shipped with UPS, tracking 1Z999", "Track it: https://www.ups.com/track?tracknum=1Z999"].join("\n"),
+    );
+    expect(await run("show", number)).toContain("Shipped with UPS, tracking 1Z999\nTrack it: https://www.ups.com/track?tracknum=1Z999");
+
+    const before = await stock();
+    expect(await run("refund", number, "--amount", "2.50")).toBe(`Order #${number} is refunded $2.50.`);
+    expect(await stock()).toBe(before);
+    expect(await run("refund", number, "--amount=1", "--restock")).toBe(`Order #${number} is refunded $1.00; its stock is back.`);
+    expect(await stock()).toBe(before + 2);
+    await (t.deps.payments as SimulatedPaymentProvider).drain();
+    const [refunded] = await t.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(refunded.status).toBe("fulfilled");
+    await expect(run("refund", number, "--amount", String(order.totalCents))).rejects.toThrow(
+      `A refund of ${order.totalCents * 100} cents is more than the ${order.totalCents - 350} cents left to refund`,
+    );
+
+    const trail = await t.deps.db
+      .select({ action: auditEvents.action, actor: auditEvents.actorLabel, kind: auditEvents.actorKind })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, "order"), eq(auditEvents.entityId, number)));
+    expect(trail).toEqual([
+      { action: "order.fulfil", actor: "command line", kind: "command" },
+      { action: "order.refund", actor: "command line", kind: "command" },
+      { action: "order.refund", actor: "command line", kind: "command" },
+    ]);
+  });
+
+  it("refuses a bad amount or flag, naming it", async () => {
+    for (const amount of ["abc", "0", "-1", "1e3", ""]) {
+      await expect(run("refund", "1", `--amount=${amount}`)).rejects.toThrow(`--amount is dollars and cents, more than 0 (got "${amount}")`);
+    }
+    await expect(run("refund", "1", "--amount")).rejects.toThrow("--amount");
+    await expect(run("fulfil", "1", "--tracknig", "1Z")).rejects.toThrow("--tracknig");
+    await expect(run("cancel", "1", "--restock")).rejects.toThrow("--restock");
+    await expect(run("fulfil", "1", "UPS")).rejects.toThrow('Unexpected "UPS" after the order number');
   });
 
   it("explains its usage and refuses a bad order number", async () => {
