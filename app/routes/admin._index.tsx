@@ -1,35 +1,123 @@
 import { Link, redirect } from "react-router";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
-import { screensFor } from "~/components/admin/admin-screens";
-import { ACCOUNT_PATH, requireStaffPage } from "./admin.server";
+import { formatMoney } from "@core/money";
+import { can } from "@core/staff-roles";
+import { LOW_STOCK_THRESHOLD } from "@core/stock-band";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { When } from "~/components/admin/when";
+import { ACCOUNT_PATH, listReviews, lowStockVariants, ordersToShipCount, requireStaffPage, salesFigures } from "./admin._index.server";
 import type { Route } from "./+types/admin._index";
 
 export const headers = adminHeaders;
 export const meta = () => adminMeta("Home");
 
+const NEWEST_REVIEWS = 5;
+
+/** Each part is read only for a role that may see it, so a figure never reaches a member the matrix keeps it from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member, totpSetupRequired } = await requireStaffPage(context, request, "own-account");
   if (totpSetupRequired) throw redirect(ACCOUNT_PATH);
-  return { name: member.name, role: member.role };
+  const { db, storeId } = context;
+  const role = member.role;
+  const [sales, toShip, lowStock, reviews] = await Promise.all([
+    can(role, "analytics") ? salesFigures(db, storeId) : null,
+    can(role, "orders") ? ordersToShipCount(db, storeId) : null,
+    can(role, "catalogue") ? lowStockVariants(db, storeId) : null,
+    can(role, "content") ? listReviews(db, storeId, NEWEST_REVIEWS) : null,
+  ]);
+  return { name: member.name, sales, toShip, lowStock, reviews, analytics: can(role, "analytics") };
 }
 
-/** What this role can open; figures (sales, orders to ship) come with the dashboard, and none is shown before. */
-export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const screens = screensFor(loaderData.role).filter((screen) => screen.to !== "/admin");
+function Figure({ label, cents }: { label: string; cents: number }) {
   return (
-    <AdminPage title={`Welcome, ${loaderData.name}`} intro={<p>These are the parts of the back office your role opens.</p>}>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {screens.map((screen) => (
-          <li key={screen.to} className="rounded-lg bg-card p-4 shadow-sm sm:p-6">
-            <h2 className="text-lg font-semibold">
-              <Link to={screen.to} reloadDocument={screen.reloadDocument} className="underline">
-                {screen.label}
+    <div className="rounded border border-black/15 p-3">
+      <dt className="text-sm">{label}</dt>
+      <dd className="text-2xl font-semibold">{formatMoney(cents)}</dd>
+    </div>
+  );
+}
+
+/** The shop at a glance, as far as the member's role reaches; the navigation above opens the rest. */
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { name, sales, toShip, lowStock, reviews, analytics } = loaderData;
+  const nothing = !sales && toShip === null && !lowStock && !reviews;
+  return (
+    <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the navigation above has it." : "The shop today."}</p>}>
+      {sales ? (
+        <AdminSection title="Sales">
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <Figure label="Today" cents={sales.todayCents} />
+            <Figure label="Last 7 days" cents={sales.last7DaysCents} />
+            <Figure label="Last 30 days" cents={sales.last30DaysCents} />
+          </dl>
+          <p className="mt-3 text-sm">Orders paid in each period less what was refunded of them, by UTC day.</p>
+          {analytics ? (
+            <p className="mt-2">
+              <Link to="/admin/analytics" reloadDocument className="font-medium underline">
+                Analytics
               </Link>
-            </h2>
-            <p className="mt-1">{screen.summary}</p>
-          </li>
-        ))}
-      </ul>
+            </p>
+          ) : null}
+        </AdminSection>
+      ) : null}
+
+      {toShip !== null ? (
+        <AdminSection title="Orders to ship">
+          <p className="text-2xl font-semibold">{toShip}</p>
+          <p className="mt-1">
+            <Link to="/admin/orders?status=paid" className="font-medium underline">
+              {toShip === 1 ? "See the order to ship" : "See the orders to ship"}
+            </Link>
+          </p>
+        </AdminSection>
+      ) : null}
+
+      {lowStock ? (
+        <AdminSection title="Low stock">
+          {lowStock.length === 0 ? (
+            <p>Every variant has more than {LOW_STOCK_THRESHOLD} in stock.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-black/10">
+              {lowStock.map((variant) => (
+                <li key={variant.sku} className="flex flex-wrap justify-between gap-x-4 py-2">
+                  <span>
+                    <Link to={`/products/${variant.productHandle}`} className="underline">
+                      {variant.productTitle}
+                    </Link>{" "}
+                    {Object.values(variant.attributes).join(" / ")} <span className="text-sm text-black/70">SKU {variant.sku}</span>
+                  </span>
+                  <span className="font-medium">{variant.stock === 0 ? "Out of stock" : `${variant.stock} left`}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminSection>
+      ) : null}
+
+      {reviews ? (
+        <AdminSection title="Newest reviews">
+          {reviews.length === 0 ? (
+            <p>No reviews yet.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-black/10">
+              {reviews.map((review) => (
+                <li key={review.id} className="py-2">
+                  <p>
+                    <span className="font-medium">{review.rating} of 5</span> · {review.title}
+                    {review.hidden ? " (hidden)" : ""}
+                  </p>
+                  <p className="text-sm">
+                    {review.reviewerName} on{" "}
+                    <Link to={`/products/${review.productHandle}`} className="underline">
+                      {review.productHandle}
+                    </Link>
+                    , <When at={review.createdAt} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminSection>
+      ) : null}
     </AdminPage>
   );
 }

@@ -12,6 +12,9 @@ const TRACKING_URLS: Record<string, { name: string; url: (trackingNumber: string
   canadapost: { name: "Canada Post", url: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}` },
 };
 
+/** The carriers a tracking link is made for, by their usual names: the choices the back office's ship form offers. */
+export const KNOWN_CARRIERS = Object.values(TRACKING_URLS).map((carrier) => carrier.name);
+
 const carrierKey = (carrier: string) => carrier.toLowerCase().replace(/[^a-z]/g, "");
 
 /** The carrier's usual name when it is one we know ("fedex" → "FedEx"), otherwise the name as typed. */

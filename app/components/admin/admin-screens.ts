@@ -17,6 +17,8 @@ export type AdminScreen = {
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Home", to: "/admin", summary: "What you can do in the back office." },
+  { label: "Orders", to: "/admin/orders", summary: "Ship, cancel and refund orders; export them.", permission: "orders" },
+  { label: "Customers", to: "/admin/customers", summary: "Customers, their orders and what they spent.", permission: "customers" },
   { label: "Staff", to: "/admin/staff", summary: "Add staff, change their roles, remove them.", permission: "staff" },
   { label: "API tokens", to: "/admin/tokens", summary: "Tokens for scripts, each with a role.", permission: "tokens" },
   { label: "Audit trail", to: "/admin/audit", summary: "Who changed what, and when.", permission: "audit" },

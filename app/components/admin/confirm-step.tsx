@@ -12,12 +12,15 @@ export function ConfirmStep({
   id,
   confirmLabel,
   cancelTo,
+  children,
 }: {
   question: string;
   intent: string;
   id: number;
   confirmLabel: string;
   cancelTo: string;
+  /** What else the action needs to do it (hidden fields with the choices made before the question). */
+  children?: React.ReactNode;
 }) {
   const questionRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => questionRef.current?.focus(), []);
@@ -27,6 +30,7 @@ export function ConfirmStep({
         {question}
       </p>
       <input type="hidden" name="id" value={id} />
+      {children}
       <div className="flex flex-wrap items-center gap-3">
         <AdminButton name="intent" value={intent} weight="danger">
           {confirmLabel}

@@ -10,6 +10,12 @@ export const NOTICES = {
   "token-revoked": "Token revoked.",
   "totp-on": "Two-step sign-in is on.",
   "totp-off": "Two-step sign-in is off.",
+  "order-fulfilled": "Order marked shipped; the customer was emailed.",
+  "order-cancelled": "Order cancelled and refunded; the customer was emailed.",
+  "order-refunded": "Refund made; the customer was emailed.",
+  "order-refund-owed": "Refund recorded; the payment provider could not be reached, so it is retried every minute.",
+  "order-noted": "Note added.",
+  "confirmation-sent": "Order confirmation sent again.",
 } as const;
 
 export type NoticeKey = keyof typeof NOTICES;

@@ -1,0 +1,3 @@
+export { lowStockVariants, ordersToShipCount, salesFigures } from "../../server/orders/dashboard";
+export { listReviews } from "../../server/reviews/reviews";
+export { ACCOUNT_PATH, requireStaffPage } from "./admin.server";

@@ -1,0 +1,2 @@
+export { getDeskCustomer } from "../../server/customers/desk";
+export { HttpError, requireStaffPage } from "./admin.server";

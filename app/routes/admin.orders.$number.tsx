@@ -1,0 +1,407 @@
+import { data, Form, Link, redirect } from "react-router";
+import { formatMoney, toCents } from "@core/money";
+import { fulfilSchema, orderNoteSchema, orderNumberParamsSchema, refundSchema } from "@core/schemas/admin-orders";
+import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
+import { noticeOf, withNotice } from "~/components/admin/notices";
+import { CANCELLABLE, FULFILLABLE, ORDER_STATUS_LABELS, REFUNDABLE } from "~/components/admin/order-status";
+import { When } from "~/components/admin/when";
+import { placeErrors } from "~/lib/form-error";
+import {
+  addOrderNote,
+  cancelOrder,
+  formFailure,
+  formValues,
+  fulfilOrder,
+  getDeskOrder,
+  HttpError,
+  KNOWN_CARRIERS,
+  refundOrder,
+  requireStaffPage,
+  resendOrderConfirmation,
+} from "./admin.orders.$number.server";
+import type { Route } from "./+types/admin.orders.$number";
+
+export const headers = adminHeaders;
+export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Order #${params.number}`);
+
+const FIELDS = ["carrier", "tracking_number", "amount", "restock", "text"] as const;
+const CARRIER_OPTIONS = [{ value: "", label: "Not named" }, ...KNOWN_CARRIERS.map((name) => ({ value: name, label: name }))];
+
+/** The order's number from the address; anything that cannot be one is a page that does not exist. */
+function numberOf(params: { number: string }): number {
+  const parsed = orderNumberParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+  return Number(parsed.data.number);
+}
+
+/** Dollars as typed ("12.50"), blank for all that is left; anything else is named beside the field. */
+function refundCents(amount: string): number | undefined {
+  if (amount.trim() === "") return undefined;
+  try {
+    return toCents(amount.trim().replace(/^\$/, ""));
+  } catch {
+    throw new HttpError(400, "Enter the amount in dollars, such as 12.50", "amount");
+  }
+}
+
+function refundAsked(amount: string, restock: boolean) {
+  try {
+    const cents = refundCents(amount);
+    const checked = refundSchema.safeParse({ amount_cents: cents });
+    return checked.success ? { amount, restock, cents } : { amount, restock, error: checked.error.issues[0].message };
+  } catch (error) {
+    return { amount, restock, error: (error as Error).message };
+  }
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "orders");
+  const number = numberOf(params);
+  const url = new URL(request.url);
+  try {
+    const detail = await getDeskOrder(context.db, context.storeId, number);
+    const amount = url.searchParams.get("amount");
+    return {
+      ...detail,
+      carriers: CARRIER_OPTIONS,
+      confirmCancel: url.searchParams.has("cancel"),
+      // The refund's question, once its form was filled in: the amount as typed, and whether stock goes back.
+      refundAsked: amount === null ? null : refundAsked(amount, url.searchParams.get("restock") === "on"),
+      notice: noticeOf(url),
+    };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { actor } = await requireStaffPage(context, request, "orders");
+  const number = numberOf(params);
+  const path = `/admin/orders/${number}`;
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const values = formValues(form, FIELDS);
+  try {
+    if (intent === "fulfil") {
+      const shipment = fulfilSchema.parse(values);
+      await fulfilOrder(context, context.storeId, number, { carrier: shipment.carrier, trackingNumber: shipment.tracking_number, actor });
+      return redirect(withNotice(path, "order-fulfilled"));
+    }
+    if (intent === "cancel") {
+      const done = await cancelOrder(context, context.storeId, number, { actor });
+      return redirect(withNotice(path, done.refundOwed ? "order-refund-owed" : "order-cancelled"));
+    }
+    if (intent === "refund") {
+      const asked = refundSchema.parse({ amount_cents: refundCents(values.amount), restock: values.restock === "on" });
+      const done = await refundOrder(context, context.storeId, number, { amountCents: asked.amount_cents, restock: asked.restock, actor });
+      return redirect(withNotice(path, done.refundOwed ? "order-refund-owed" : "order-refunded"));
+    }
+    if (intent === "note") {
+      await addOrderNote(context, context.storeId, number, orderNoteSchema.parse(values).text, { actor });
+      return redirect(withNotice(path, "order-noted"));
+    }
+    if (intent === "resend") {
+      await resendOrderConfirmation(context, context.storeId, number, { actor });
+      return redirect(withNotice(path, "confirmation-sent"));
+    }
+    throw new HttpError(400, "Unknown action");
+  } catch (error) {
+    const failure = formFailure(error, values, "The change could not be saved; please try again in a moment");
+    // The refund's amount is typed in dollars here and checked in cents by the server: its words belong to the field.
+    const errors = failure.errors.map((body) => (body.field === "amount_cents" ? { ...body, field: "amount" } : body));
+    return data({ ...failure, errors, intent }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
+  }
+}
+
+function Money({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <>
+      <dt className={strong ? "font-semibold" : undefined}>{label}</dt>
+      <dd className={`text-right ${strong ? "font-semibold" : ""}`}>{formatMoney(cents)}</dd>
+    </>
+  );
+}
+
+export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, payment, shipment, notes, timeline, carriers, confirmCancel, refundAsked, notice } = loaderData;
+  const number = order.number!;
+  const path = `/admin/orders/${number}`;
+  const failure = actionData;
+  const placed = (intent: string) => placeErrors(failure?.intent === intent ? failure.errors : undefined, FIELDS);
+  const [fulfilErrors, refundErrors, noteErrors, cancelErrors, resendErrors] = ["fulfil", "refund", "note", "cancel", "resend"].map(placed);
+  const kept = (intent: string, field: (typeof FIELDS)[number]) => (failure?.intent === intent ? failure.values[field] : undefined);
+  // The question is asked once the amount reads as money; the server's refusal sends the form back with its words.
+  const confirmRefund = refundAsked && !refundAsked.error && failure?.intent !== "refund" ? refundAsked : null;
+  const refundAmountError = refundErrors.at.amount ?? refundAsked?.error;
+  const address = order.shippingAddress;
+  const leftToRefund = order.totalCents - payment.refundedCents;
+  const canRefund = REFUNDABLE.includes(order.status) && leftToRefund > 0;
+  return (
+    <AdminPage
+      title={`Order #${number}`}
+      intro={
+        <p>
+          {ORDER_STATUS_LABELS[order.status as keyof typeof ORDER_STATUS_LABELS] ?? order.status} · placed <When at={order.createdAt} /> ·{" "}
+          <Link to="/admin/orders" className="underline">
+            All orders
+          </Link>
+        </p>
+      }
+    >
+      {notice && !failure ? <FormMessage tone="success">{notice}</FormMessage> : null}
+
+      <AdminSection title="Items">
+        <ul className="flex flex-col divide-y divide-black/10">
+          {lines.map((line) => (
+            <li key={line.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
+              <div>
+                <p className="font-medium">{line.title}</p>
+                {Object.entries(line.attributes ?? {}).length > 0 ? (
+                  <p className="text-sm">
+                    {Object.entries(line.attributes ?? {})
+                      .map(([name, value]) => `${name}: ${value}`)
+                      .join(" · ")}
+                  </p>
+                ) : null}
+                {line.sku ? <p className="text-sm text-black/70">SKU {line.sku}</p> : null}
+              </div>
+              <p className="text-right">
+                {line.quantity} × {formatMoney(line.unitPriceCents)} = <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          <Money label="Subtotal" cents={order.subtotalCents} />
+          {order.discountCents > 0 ? <Money label={`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`} cents={-order.discountCents} /> : null}
+          <Money label="Shipping" cents={order.shippingCents} />
+          <Money label="Tax" cents={order.taxCents} />
+          <Money label="Total" cents={order.totalCents} strong />
+        </dl>
+      </AdminSection>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <AdminSection title="Customer and address">
+          <p className="font-medium">{order.customerName}</p>
+          <p className="break-all">
+            <a href={`mailto:${order.email}`} className="underline">
+              {order.email}
+            </a>
+          </p>
+          {order.customerId ? (
+            <p>
+              <Link to={`/admin/customers/${order.customerId}`} className="underline">
+                Customer account
+              </Link>
+            </p>
+          ) : null}
+          <address className="mt-3 not-italic">
+            {address.name}
+            <br />
+            {address.line1}
+            {address.line2 ? (
+              <>
+                <br />
+                {address.line2}
+              </>
+            ) : null}
+            <br />
+            {address.city}, {address.state} {address.postal_code}
+            <br />
+            {address.country}
+          </address>
+          <p className="mt-2 text-sm">Shipping: {order.shippingOptionKey}</p>
+        </AdminSection>
+
+        <AdminSection title="Payment">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-medium">Provider</dt>
+            <dd>
+              {payment.provider}
+              {payment.status ? ` (${payment.status})` : ""}
+            </dd>
+            {payment.reference ? (
+              <>
+                <dt className="font-medium">Reference</dt>
+                <dd className="break-all">{payment.reference}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium">Paid</dt>
+            <dd>{formatMoney(order.totalCents)}</dd>
+            <dt className="font-medium">Refunded</dt>
+            <dd>{formatMoney(payment.refundedCents)}</dd>
+          </dl>
+          {payment.refunds.length > 0 ? (
+            <ul className="mt-3 text-sm">
+              {payment.refunds.map((refund, index) => (
+                <li key={index}>
+                  {formatMoney(refund.amountCents)} on <When at={refund.createdAt} />
+                  {refund.status === "owed" ? " (owed: the provider has not confirmed it yet)" : ""}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {shipment.carrier || shipment.trackingNumber ? (
+            <p className="mt-3">
+              Shipped with {shipment.carrier ?? "a carrier not named"}
+              {shipment.trackingNumber ? (
+                <>
+                  , tracking{" "}
+                  {shipment.trackingUrl ? (
+                    <a href={shipment.trackingUrl} className="underline" rel="noreferrer" target="_blank">
+                      {shipment.trackingNumber}
+                      <span className="sr-only"> (opens the carrier&apos;s page in a new tab)</span>
+                    </a>
+                  ) : (
+                    shipment.trackingNumber
+                  )}
+                </>
+              ) : null}
+            </p>
+          ) : null}
+        </AdminSection>
+      </div>
+
+      {FULFILLABLE.includes(order.status) ? (
+        <AdminSection title="Ship the order">
+          {fulfilErrors.form ? <FormMessage tone="error">{fulfilErrors.form}</FormMessage> : null}
+          <Form method="post" className="grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto]">
+            <SelectField label="Carrier" name="carrier" options={carriers} defaultValue={kept("fulfil", "carrier") ?? ""} error={fulfilErrors.at.carrier} />
+            <TextField label="Tracking number" name="tracking_number" autoComplete="off" defaultValue={kept("fulfil", "tracking_number")} error={fulfilErrors.at.tracking_number} />
+            <AdminButton name="intent" value="fulfil">
+              Mark shipped
+            </AdminButton>
+          </Form>
+          <p className="mt-2 text-sm">The customer is emailed, with a tracking link for the carriers listed, and asked for a review.</p>
+        </AdminSection>
+      ) : null}
+
+      {canRefund ? (
+        <AdminSection title="Refund">
+          <p className="mb-3">{formatMoney(leftToRefund)} is left to refund.</p>
+          {refundErrors.form ? <FormMessage tone="error">{refundErrors.form}</FormMessage> : null}
+          {confirmRefund ? (
+            <ConfirmStep
+              question={`Refund ${confirmRefund.cents === undefined ? `all that is left (${formatMoney(leftToRefund)})` : formatMoney(confirmRefund.cents)} of order #${number}${confirmRefund.restock ? " and put its stock back" : ""}? The customer is emailed.`}
+              intent="refund"
+              id={number}
+              confirmLabel="Refund"
+              cancelTo={path}
+            >
+              <input type="hidden" name="amount" value={confirmRefund.amount} />
+              {confirmRefund.restock ? <input type="hidden" name="restock" value="on" /> : null}
+            </ConfirmStep>
+          ) : (
+            <Form method="get" className="grid items-end gap-4 sm:grid-cols-[1fr_auto_auto]">
+              <TextField
+                label="Amount in dollars (blank: all that is left)"
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={kept("refund", "amount") ?? refundAsked?.amount}
+                error={refundAmountError}
+              />
+              <label className="flex items-center gap-2 py-2">
+                <input type="checkbox" name="restock" defaultChecked={(kept("refund", "restock") ?? (refundAsked?.restock ? "on" : "")) === "on"} className="size-5" />
+                Put the stock back
+              </label>
+              <AdminButton weight="secondary">Refund…</AdminButton>
+            </Form>
+          )}
+        </AdminSection>
+      ) : null}
+
+      <AdminSection title="Notes">
+        {notes.length > 0 ? (
+          <ul className="mb-4 flex flex-col gap-3">
+            {notes.map((note) => (
+              <li key={note.id} className="rounded border border-black/15 p-3">
+                <p className="whitespace-pre-line break-words">{note.text}</p>
+                <p className="mt-1 text-sm text-black/70">
+                  {note.author}, <When at={note.createdAt} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-4">No notes yet.</p>
+        )}
+        <Form method="post" className="flex flex-col gap-3">
+          <div>
+            <label htmlFor="order-note" className="mb-1 block font-medium">
+              Note for the staff
+            </label>
+            <textarea
+              id="order-note"
+              name="text"
+              rows={3}
+              defaultValue={kept("note", "text")}
+              aria-invalid={noteErrors.at.text ? true : undefined}
+              aria-describedby={noteErrors.at.text ? "order-note-error" : undefined}
+              className="w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink"
+            />
+            {noteErrors.at.text ? (
+              <p id="order-note-error" className="mt-1 text-sm text-red-800">
+                {noteErrors.at.text}
+              </p>
+            ) : null}
+          </div>
+          {noteErrors.form ? <FormMessage tone="error">{noteErrors.form}</FormMessage> : null}
+          <div>
+            <AdminButton name="intent" value="note" weight="secondary">
+              Add note
+            </AdminButton>
+          </div>
+        </Form>
+      </AdminSection>
+
+      <AdminSection title="Timeline">
+        <ol className="flex flex-col gap-2">
+          {timeline.map((entry, index) => (
+            <li key={index} className="grid gap-x-4 sm:grid-cols-[12rem_1fr]">
+              <span className="text-sm text-black/70">
+                <When at={entry.at} />
+              </span>
+              <span className="break-words">{entry.text}</span>
+            </li>
+          ))}
+        </ol>
+      </AdminSection>
+
+      <AdminSection title="More">
+        {resendErrors.form ? <FormMessage tone="error">{resendErrors.form}</FormMessage> : null}
+        <Form method="post">
+          <AdminButton name="intent" value="resend" weight="secondary">
+            Resend the order confirmation
+          </AdminButton>
+        </Form>
+        {CANCELLABLE.includes(order.status) ? (
+          <>
+            {cancelErrors.form ? (
+              <div className="mt-3">
+                <FormMessage tone="error">{cancelErrors.form}</FormMessage>
+              </div>
+            ) : null}
+            {confirmCancel ? (
+              <ConfirmStep
+                question={`Cancel order #${number}? All that is left of its payment (${formatMoney(leftToRefund)}) is refunded, its stock goes back and the customer is emailed.`}
+                intent="cancel"
+                id={number}
+                confirmLabel={`Cancel order #${number}`}
+                cancelTo={path}
+              />
+            ) : (
+              <ConfirmLink to={`${path}?cancel`} label="Cancel the order" target={`#${number}`} />
+            )}
+          </>
+        ) : null}
+      </AdminSection>
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

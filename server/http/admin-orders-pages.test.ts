@@ -1,0 +1,224 @@
+/**
+ * The orders desk, customers and dashboard pages (app/routes/admin.orders*, admin.customers*, admin._index), rendered
+ * for real through Vite and posted as a browser posts them before its JavaScript loads: the list and its filters,
+ * shipping with a tracking number, partial and refused refunds, notes, the dashboard's figures against the orders
+ * made here, and what a fulfilment member sees.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoney } from "../../core/money";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { SKU, payWithCard, startCheckout, submitOrder } from "../../tests/support/checkout";
+import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { createCustomer } from "../accounts/customers";
+import type { createApp } from "../app";
+import { mailOutbox, orders, variants } from "../db/schema";
+import { salesFigures } from "../orders/dashboard";
+import { createStaff } from "../staff/accounts";
+import { commandLineActor } from "../staff/audit";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+
+const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
+const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
+
+function get(path: string, cookie?: string) {
+  return Promise.resolve(pages.request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
+}
+
+function post(path: string, fields: Record<string, string>, cookie: string) {
+  return Promise.resolve(
+    pages.request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+async function html(response: Response, status = 200) {
+  expect(response.status).toBe(status);
+  return response.text();
+}
+
+async function signIn(who: { email: string; password: string }) {
+  const response = await post("/admin/login", { email: who.email, password: who.password, redirectTo: "/admin" }, "");
+  expect(response.status).toBe(302);
+  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
+}
+
+async function paidBy(email: string, name: string) {
+  const { sessionId } = await startCheckout(t, 2);
+  const { body } = await submitOrder(t, sessionId, { email, name });
+  await payWithCard(t, body.client_secret);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, body.order_id));
+  return order;
+}
+
+const mailTo = (email: string, kind: string) =>
+  t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, kind)));
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
+  pages = renderer.appOf(t);
+  await t.deps.db.update(variants).set({ stock: 500 }).where(eq(variants.sku, SKU));
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+describe("the orders desk's pages", () => {
+  let owner: string;
+  let packer: string;
+  let lee: typeof orders.$inferSelect;
+  let max: typeof orders.$inferSelect;
+  let old: typeof orders.$inferSelect;
+
+  beforeAll(async () => {
+    owner = await signIn(OWNER);
+    packer = await signIn(PACKER);
+    lee = await paidBy("lee@example.com", "Lee Lam");
+    max = await paidBy("max@example.com", "Max Moss");
+    old = await paidBy("ola@example.com", "Ola Old");
+    // Paid twelve days ago: in the last 30 days, not the last 7.
+    const twelveDaysAgo = new Date(Date.now() - 12 * 86_400_000);
+    await t.deps.db.update(orders).set({ paidAt: twelveDaysAgo, createdAt: twelveDaysAgo }).where(eq(orders.id, old.id));
+  });
+
+  it("sends the desk's pages to sign-in without a session, and keeps them private", async () => {
+    for (const path of ["/admin/orders", `/admin/orders/${lee.number}`, "/admin/customers", "/admin/customers/1"]) {
+      expect((await get(path)).headers.get("location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+    const page = await get("/admin/orders", owner);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(page.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await page.text()).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  it("lists orders newest first, filtered by status, search and dates, with the CSV export of the same filter", async () => {
+    const all = await html(await get("/admin/orders", owner));
+    const at = [max, lee].map((order) => all.indexOf(`/admin/orders/${order.number}"`));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+
+    const searched = await html(await get("/admin/orders?q=LEE", owner));
+    expect(searched).toContain(`/admin/orders/${lee.number}"`);
+    expect(searched).not.toContain(`/admin/orders/${max.number}"`);
+    expect(searched).toContain('href="/api/admin/orders.csv?q=LEE"');
+    expect(await html(await get(`/admin/orders?q=${lee.number}`, owner))).toContain(`/admin/orders/${lee.number}"`);
+
+    expect(await html(await get("/admin/orders?status=fulfilled", owner))).toContain("No orders match.");
+    const today = new Date().toISOString().slice(0, 10);
+    const recent = await html(await get(`/admin/orders?from=${today}&to=${today}`, owner));
+    expect(recent).toContain(`/admin/orders/${lee.number}"`);
+    expect(recent).not.toContain(`/admin/orders/${old.number}"`);
+    expect(await html(await get("/admin/orders?from=2026-02-30", owner), 400)).toContain("from must be a real date");
+    expect(await html(await get("/admin/orders?cursor=abc", owner), 400)).toContain("cursor must be a cursor this call returned");
+  });
+
+  it("ships an order with a carrier and tracking number; the customer's email carries the tracking link", async () => {
+    const path = `/admin/orders/${lee.number}`;
+    const page = await html(await get(path, owner));
+    expect(page).toContain("Mark shipped");
+    expect(page).toContain("Lee Lam");
+    const shipped = await post(path, { intent: "fulfil", carrier: "UPS", tracking_number: "1Z999AA10123456784" }, owner);
+    expect(shipped.headers.get("location")).toBe(`${path}?notice=order-fulfilled`);
+    const after = await html(await get(`${path}?notice=order-fulfilled`, owner));
+    expect(after).toContain("Order marked shipped; the customer was emailed.");
+    expect(after).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    expect(after).not.toContain("Mark shipped");
+    const [mail] = await mailTo("lee@example.com", "order-shipped");
+    expect(mail.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    // Shipping twice is the server's refusal, shown on the page.
+    expect(await html(await post(path, { intent: "fulfil", carrier: "", tracking_number: "" }, owner), 409)).toContain("only a paid order can be fulfilled");
+  });
+
+  it("asks before a refund, refuses more than is left beside the amount, and refunds part", async () => {
+    const path = `/admin/orders/${max.number}`;
+    const asked = await html(await get(`${path}?amount=5&restock=on`, owner));
+    expect(asked).toContain(`Refund $5.00 of order #${max.number} and put its stock back?`);
+    expect(await html(await get(`${path}?amount=five`, owner))).toContain("Enter the amount in dollars, such as 12.50");
+
+    const tooMuch = await html(await post(path, { intent: "refund", amount: "100000" }, owner), 422);
+    expect(tooMuch).toMatch(/aria-invalid="true"[^>]*>[^]*?more than the \d+ cents left to refund/);
+
+    const refunded = await post(path, { intent: "refund", amount: "5.00" }, owner);
+    expect(refunded.headers.get("location")).toBe(`${path}?notice=order-refunded`);
+    const after = await html(await get(path, owner));
+    expect(after).toMatch(new RegExp(`\\${formatMoney(max.totalCents - 500)}(<!-- -->)? is left to refund`));
+    expect(after).toContain("Refunded $5.00");
+    const [mail] = await mailTo("max@example.com", "order-refunded");
+    expect(mail.text).toContain("$5.00");
+  });
+
+  it("adds a note, refusing an empty one beside the field, and resends the confirmation", async () => {
+    const path = `/admin/orders/${max.number}`;
+    expect(await html(await post(path, { intent: "note", text: "  " }, owner), 400)).toContain("text is required");
+    expect((await post(path, { intent: "note", text: "Gift wrap, please" }, owner)).headers.get("location")).toBe(`${path}?notice=order-noted`);
+    expect(await html(await get(path, owner))).toContain("Gift wrap, please");
+    expect((await post(path, { intent: "resend" }, owner)).headers.get("location")).toBe(`${path}?notice=confirmation-sent`);
+  });
+
+  it("shows the sales the orders made here add up to, and the orders to ship", async () => {
+    const [refreshed] = await t.deps.db.select().from(orders).where(eq(orders.id, max.id));
+    expect(refreshed.status).toBe("paid");
+    const todayCents = lee.totalCents + max.totalCents - 500;
+    const figures = await salesFigures(t.deps.db, t.deps.storeId);
+    expect(figures).toEqual({ todayCents, last7DaysCents: todayCents, last30DaysCents: todayCents + old.totalCents });
+    expect(await salesFigures(t.deps.db, t.deps.storeId, new Date(Date.now() + 40 * 86_400_000))).toEqual({
+      todayCents: 0,
+      last7DaysCents: 0,
+      last30DaysCents: 0,
+    });
+
+    const home = await html(await get("/admin", owner));
+    for (const cents of [todayCents, todayCents + old.totalCents]) expect(home).toContain(formatMoney(cents));
+    // max and old are paid and not shipped.
+    expect(home).toMatch(/Orders to ship<\/h2><p[^>]*>2<\/p>/);
+    expect(home).toContain('href="/admin/orders?status=paid"');
+  });
+
+  it("lets fulfilment work orders and customers, with no sales figures", async () => {
+    const home = await html(await get("/admin", packer));
+    expect(home).toContain("Orders to ship");
+    expect(home).not.toContain("Last 7 days");
+    expect(home).not.toContain(formatMoney(lee.totalCents + max.totalCents - 500));
+    expect(home).toContain(">Orders</a>");
+    expect(home).toContain(">Customers</a>");
+    expect(await html(await get("/admin/orders", packer))).toContain(`/admin/orders/${old.number}"`);
+    const path = `/admin/orders/${old.number}`;
+    expect((await post(path, { intent: "fulfil", carrier: "", tracking_number: "" }, packer)).headers.get("location")).toBe(`${path}?notice=order-fulfilled`);
+    expect((await get("/admin/customers", packer)).status).toBe(200);
+  });
+
+  it("finds customers by email or name, with their orders, what they spent and the newsletter", async () => {
+    const customer = (await createCustomer(t.deps.db, t.deps.storeId, {
+      email: "cass@example.com",
+      password: "a long customer passphrase",
+      firstName: "Cass",
+      lastName: "Cole",
+    }))!;
+    await t.deps.db.update(orders).set({ customerId: customer.id }).where(eq(orders.id, lee.id));
+    const list = await html(await get("/admin/customers?q=cass+cole", owner));
+    expect(list).toContain(`/admin/customers/${customer.id}"`);
+    expect(await html(await get("/admin/customers?q=nobody", owner))).toContain("No customers match.");
+    const detail = await html(await get(`/admin/customers/${customer.id}`, owner));
+    expect(detail).toContain(`/admin/orders/${lee.number}"`);
+    expect(detail).toContain(formatMoney(lee.totalCents));
+    expect(detail).toContain("Not subscribed");
+    expect((await get("/admin/customers/999999", owner)).status).toBe(404);
+    expect((await get("/admin/orders/999999", owner)).status).toBe(404);
+  });
+
+  it("records each write in the audit trail by the member who made it", async () => {
+    const trail = await html(await get("/admin/audit?entity=order", owner));
+    for (const action of ["order.fulfil", "order.refund", "order.note", "order.resend-confirmation"]) expect(trail).toContain(action);
+    expect(trail).toMatch(new RegExp(`by (<!-- -->)?${PACKER.email}`));
+    expect(trail).toMatch(new RegExp(`by (<!-- -->)?${OWNER.email}`));
+  });
+});
