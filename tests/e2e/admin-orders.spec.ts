@@ -1,0 +1,101 @@
+/**
+ * The orders desk (issue 21) as an owner works it: a paid order on the dashboard, shipped with a tracking number,
+ * part of another refunded (a refund larger than what is left refused beside the amount), both found in the audit
+ * trail; every screen scanned by axe and photographed on a phone and a laptop (/tmp/admin-shots/orders-*.png).
+ * Orders are paid over HTTP as a shopper's browser pays them; the owner is added with the owner's command.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { DEMO } from "../../server/db/seed";
+import { httpShopper } from "../support/http-shopper";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { expect, test } from "./fixtures";
+import { DESKTOP, PHONE } from "./viewports";
+
+const run = promisify(execFile);
+const port = process.env.E2E_PORT ?? "4173";
+const OWNER = { email: "orla@example.com", name: "Orla Owner", password: "a long owner passphrase" };
+
+async function addOwner() {
+  const child = run(
+    process.execPath,
+    ["--import", "tsx", "scripts/shop.ts", "staff", "add", OWNER.email, "--role", "owner", "--name", OWNER.name, "--password-stdin"],
+    { env: { ...process.env, DATA_DIR: `test-results/e2e-data-${port}`, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: "production" } },
+  );
+  child.child.stdin!.end(`${OWNER.password}\n`);
+  expect((await child).stdout).toContain(`Added ${OWNER.email} as owner.`);
+}
+
+/** Axe on the screen as it is, and its picture at both sizes; the page is left at the laptop's size. */
+async function checkScreen(page: Page, name: string) {
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: `/tmp/admin-shots/orders-${name}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `/tmp/admin-shots/orders-${name}-1280.png`, fullPage: true });
+}
+
+test("the owner sees paid orders on the dashboard, ships one with tracking, refunds part of another, finds both in the audit trail", async ({ page, baseURL }) => {
+  await addOwner();
+  const buy = httpShopper(baseURL!);
+  const houseBlend = { sku: DEMO.subscriptions.houseBlend.sku, priceCents: 1600 };
+  expect(await buy(houseBlend)).toBe(true);
+  expect(await buy(houseBlend)).toBe(true);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(OWNER.email);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome, ${OWNER.name}` })).toBeVisible();
+  const toShip = page.getByRole("region", { name: "Orders to ship" });
+  await expect(toShip.getByText("2", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Sales" }).getByRole("definition").first()).not.toHaveText("$0.00");
+  await checkScreen(page, "dashboard");
+
+  await toShip.getByRole("link", { name: "See the orders to ship" }).click();
+  await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "To ship" })).toHaveAttribute("aria-current", "page");
+  const orderLinks = page.getByRole("region", { name: "Orders" }).getByRole("link");
+  await expect(orderLinks).toHaveText(["#1002", "#1001"]);
+  await expect(page.getByRole("link", { name: "Export these orders as CSV" })).toHaveAttribute("href", "/api/admin/orders.csv?status=paid");
+  await checkScreen(page, "list");
+
+  await orderLinks.first().click();
+  await expect(page.getByRole("heading", { name: "Order #1002" })).toBeVisible();
+  await checkScreen(page, "detail");
+  const ship = page.getByRole("region", { name: "Ship the order" });
+  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByRole("status")).toHaveText("Order marked shipped; the customer was emailed.");
+  await expect(page.getByRole("link", { name: /1Z999AA10123456784/ })).toHaveAttribute("href", /ups\.com\/track\?tracknum=1Z999AA10123456784/);
+  await expect(page.getByRole("region", { name: "Ship the order" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: "All orders" }).click();
+  await page.getByRole("region", { name: "Orders" }).getByRole("link", { name: "#1001" }).click();
+  const refund = page.getByRole("region", { name: "Refund" });
+  await refund.getByLabel("Amount in dollars (blank: all that is left)").fill("9999");
+  await refund.getByRole("button", { name: "Refund…" }).click();
+  await expect(refund.getByText("Refund $9999.00 of order #1001? The customer is emailed.")).toBeFocused();
+  await refund.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(refund.getByLabel("Amount in dollars (blank: all that is left)")).toHaveAccessibleDescription(/more than the \d+ cents left to refund/);
+  await checkScreen(page, "refund-refused");
+  await refund.getByLabel("Amount in dollars (blank: all that is left)").fill("5");
+  await refund.getByRole("button", { name: "Refund…" }).click();
+  await refund.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Refund made; the customer was emailed.");
+  await expect(page.getByRole("region", { name: "Payment" })).toContainText("Refunded$5.00");
+
+  await page.goto("/admin/audit?entity=order");
+  const events = page.getByRole("list", { name: "Audit events" });
+  await expect(events.getByRole("heading", { name: "order.refund · order #1001" })).toBeVisible();
+  await expect(events.getByRole("heading", { name: "order.fulfil · order #1002" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Customers" }).click();
+  await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
+  await checkScreen(page, "customers");
+});
