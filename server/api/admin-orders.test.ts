@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   customerAnswerSchema,
@@ -16,22 +16,6 @@ import { addSubscriber } from "../newsletter/subscribers";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { commandLineActor } from "../staff/audit";
 import { createApiToken } from "../staff/tokens";
-
-// The admin router (helper-17's admin.ts) mounts these routes once the lead adds them; until then the test mounts them
-// the same way, beside the staff routes, behind the same /api/admin prefix and its no-store answers.
-vi.mock("./admin", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./admin")>();
-  const { adminOrdersRoutes } = await import("./admin-orders");
-  const { adminCustomersRoutes } = await import("./admin-customers");
-  return {
-    adminRoutes() {
-      const admin = original.adminRoutes();
-      admin.route("/", adminOrdersRoutes());
-      admin.route("/", adminCustomersRoutes());
-      return admin;
-    },
-  };
-});
 
 let t: TestApp;
 let fulfilment: Record<string, string>;

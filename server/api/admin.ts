@@ -5,6 +5,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { adminAuthRoutes } from "./admin-auth";
+import { adminCustomersRoutes } from "./admin-customers";
+import { adminOrdersRoutes } from "./admin-orders";
 import { adminStaffRoutes } from "./admin-staff";
 
 export function adminRoutes() {
@@ -15,5 +17,7 @@ export function adminRoutes() {
   });
   admin.route("/", adminAuthRoutes());
   admin.route("/", adminStaffRoutes());
+  admin.route("/", adminOrdersRoutes());
+  admin.route("/", adminCustomersRoutes());
   return admin;
 }
