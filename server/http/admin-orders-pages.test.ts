@@ -164,6 +164,19 @@ describe("the orders desk's pages", () => {
     expect((await post(path, { intent: "resend" }, owner)).headers.get("location")).toBe(`${path}?notice=confirmation-sent`);
   });
 
+  it("asks before cancelling; a cancelled order is refunded whole, emailed, and offers no more actions", async () => {
+    const cancelled = await paidBy("cy@example.com", "Cy Cancel");
+    const path = `/admin/orders/${cancelled.number}`;
+    expect(await html(await get(`${path}?cancel`, owner))).toContain(
+      `Cancel order #${cancelled.number}? All that is left of its payment (${formatMoney(cancelled.totalCents)}) is refunded`,
+    );
+    expect((await post(path, { intent: "cancel", id: String(cancelled.number) }, owner)).headers.get("location")).toBe(`${path}?notice=order-cancelled`);
+    const after = await html(await get(path, owner));
+    for (const offer of ["Mark shipped", "is left to refund", "Cancel the order"]) expect(after).not.toContain(offer);
+    const [mail] = await mailTo("cy@example.com", "order-cancelled");
+    expect(mail.text).toContain(formatMoney(cancelled.totalCents));
+  });
+
   it("shows the sales the orders made here add up to, and the orders to ship", async () => {
     const [refreshed] = await t.deps.db.select().from(orders).where(eq(orders.id, max.id));
     expect(refreshed.status).toBe("paid");
