@@ -29,7 +29,16 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // A fresh shop has no staff: its first run makes the owner the other journeys sign in as (tests/e2e/owner.ts).
+    { name: "first-run", testMatch: "first-run.spec.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: "first-run.spec.ts",
+      dependencies: ["first-run"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: `rm -rf test-results/e2e-data-${port} && node scripts/start.mjs`,
     url: `${baseURL}/healthz`,
@@ -44,7 +53,6 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
-      ADMIN_PASSWORD: "e2e-owner-password",
     },
   },
 });

@@ -16,7 +16,6 @@ export default [
   route("blog/:blogId", "routes/blog-post.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-  route("admin/analytics", "routes/admin-analytics.tsx"),
   ...prefix("admin", [
     route("setup", "routes/admin.setup.tsx"),
     route("login", "routes/admin.login.tsx"),
@@ -30,6 +29,7 @@ export default [
       route("customers", "routes/admin.customers.tsx"),
       route("customers/:id", "routes/admin.customers.$id.tsx"),
       route("audit", "routes/admin.audit.tsx"),
+      route("analytics", "routes/admin-analytics.tsx"),
       route("account", "routes/admin.account.tsx"),
     ]),
   ]),

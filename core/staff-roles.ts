@@ -18,11 +18,13 @@ export const PERMISSIONS = [
   "content",
   "analytics",
   "audit",
+  /** The shop's outgoing mail as sent (/dev/mailbox in production): password-reset links are among it. */
+  "outbox",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** Held by the owner alone: each one lets its holder grant itself, or take money out of, everything else. */
-const OWNER_ONLY: ReadonlySet<Permission> = new Set(["staff", "tokens", "payment-settings"]);
+const OWNER_ONLY: ReadonlySet<Permission> = new Set(["staff", "tokens", "payment-settings", "outbox"]);
 /** Enough to pack and ship orders and to answer customers, and nothing that changes the shop. */
 const FULFILMENT: ReadonlySet<Permission> = new Set(["orders", "customers"]);
 

@@ -14,6 +14,7 @@ import { isStoreSeeded, seedDemoStore } from "./db/seed";
 import { logger } from "./logger";
 import { startMailRetries } from "./mail/mailer";
 import { startOrderSweeper } from "./orders/orders";
+import { ensureSetupLink } from "./staff/setup-link";
 import { getStoreSettings } from "./store/settings";
 
 export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
@@ -36,5 +37,8 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   // The embedded database allows this process alone, so the owner's commands are handed to it (decision 0027).
   const stopOwnerCommands =
     database.kind === "pglite" ? await listenForOwnerCommands(deps, config.STORE_ID, commandSocketPath(dataDir)) : async () => {};
+  // Printed, not logged: whoever starts a new shop must see it whatever the log level.
+  const setupLink = await ensureSetupLink(deps);
+  if (setupLink) console.log(`No staff account yet. Create the owner's account within 24 hours at:\n  ${setupLink}`);
   return { app, deps, database, stopOwnerCommands };
 }

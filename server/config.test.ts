@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, publicUrlWarning } from "./config";
+import { loadConfig, publicUrlWarning, retiredAdminPasswordWarning } from "./config";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -33,5 +33,13 @@ describe("publicUrlWarning", () => {
   it("is silent with PUBLIC_URL set, and outside production", () => {
     expect(publicUrlWarning(loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }))).toBeNull();
     expect(publicUrlWarning(loadConfig({ PORT: "8123" }))).toBeNull();
+  });
+});
+
+describe("retiredAdminPasswordWarning", () => {
+  it("tells a shop that still sets ADMIN_PASSWORD that staff sign-in replaced it, and starts all the same", () => {
+    expect(retiredAdminPasswordWarning({ ADMIN_PASSWORD: "old owner password" })).toMatch(/^ADMIN_PASSWORD is no longer used/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: "short" })).not.toThrow();
+    expect(retiredAdminPasswordWarning({})).toBeNull();
   });
 });

@@ -31,7 +31,6 @@ const configSchema = z
     SHOP_OWNER_EMAIL: z.email().default("owner@localhost"),
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-    ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
     /** Raw analytics events and sessions older than this are deleted daily. */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -69,6 +68,15 @@ export function publicUrlWarning(config: Config): string | null {
     `PUBLIC_URL is not set: links in emails (password resets, review requests, unsubscribes) will point at ` +
     `${config.publicUrl}. Set PUBLIC_URL to the shop's public address, e.g. https://shop.example.com`
   );
+}
+
+/**
+ * ADMIN_PASSWORD once guarded the owner's pages with HTTP basic auth; staff accounts replaced it (issue 21). A shop
+ * that still sets it is told once at start, rather than left thinking its pages are guarded by it.
+ */
+export function retiredAdminPasswordWarning(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (!env.ADMIN_PASSWORD) return null;
+  return "ADMIN_PASSWORD is no longer used and can be removed: the owner's pages are behind staff sign-in at /admin (see the README's Back office section)";
 }
 
 /**

@@ -6,7 +6,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { startRetentionJob } from "./analytics/retention";
 import { bootShop } from "./boot";
-import { ConfigError, loadConfig, publicUrlWarning } from "./config";
+import { ConfigError, loadConfig, publicUrlWarning, retiredAdminPasswordWarning } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
 import { logger } from "./logger";
 import { applyMemoryPolicy } from "./memory";
@@ -18,8 +18,7 @@ async function main() {
   const startedAt = performance.now();
   applyMemoryPolicy();
   const config = loadConfig();
-  const publicUrlProblem = publicUrlWarning(config);
-  if (publicUrlProblem) logger.warn(publicUrlProblem);
+  for (const warning of [publicUrlWarning(config), retiredAdminPasswordWarning()]) if (warning) logger.warn(warning);
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const { app, database, stopOwnerCommands } = await bootShop(config, build, path.join(buildDir, "client"));

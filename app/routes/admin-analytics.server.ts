@@ -1,2 +1,2 @@
 export { analyticsReport, DEFAULT_REPORT_DAYS, recentSessions } from "../../server/analytics/report";
-export { requireAdmin } from "../../server/http/admin-auth";
+export { requireStaffPage } from "./admin.server";

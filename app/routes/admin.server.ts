@@ -10,8 +10,7 @@ import type { AppDeps } from "../../server/context";
 import type { Access } from "../../server/http/require-staff";
 import type { StaffMember } from "../../server/staff/accounts";
 import type { AuditActor } from "../../server/staff/audit";
-import { staffOfSession, staffSessionToken } from "../../server/staff/sessions";
-import { isTotpRequired } from "../../server/staff/totp";
+import { staffOfRequest } from "../../server/staff/signed-in";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 
 export type SignedInStaff = { member: StaffMember; actor: AuditActor; totpSetupRequired: boolean };
@@ -24,9 +23,9 @@ export function signInAddress(request: Request): string {
 }
 
 export async function requireStaffPage(context: AppDeps, request: Request, access: Access): Promise<SignedInStaff> {
-  const member = await staffOfSession(context.db, context.storeId, staffSessionToken(request));
-  if (!member) throw redirect(signInAddress(request), { headers: ADMIN_PAGE_HEADERS });
-  const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(context.db, context.storeId));
+  const signedIn = await staffOfRequest(context.db, context.storeId, request);
+  if (!signedIn) throw redirect(signInAddress(request), { headers: ADMIN_PAGE_HEADERS });
+  const { member, totpSetupRequired } = signedIn;
   if (access !== "own-account") {
     if (totpSetupRequired) throw redirect(ACCOUNT_PATH, { headers: ADMIN_PAGE_HEADERS });
     if (!can(member.role, access)) throw data({ status: 403 }, { status: 403, headers: ADMIN_PAGE_HEADERS });

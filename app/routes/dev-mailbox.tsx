@@ -1,27 +1,14 @@
 /**
  * The outbox as a mailbox, newest first, for inspecting the shop's email without an SMTP server. Open outside
- * production; in production only with HTTP basic auth against ADMIN_PASSWORD, and absent (404) when it is unset.
+ * production; in production only to the signed-in owner (it holds customers' password-reset links), through the
+ * back office's sign-in.
  */
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/dev-mailbox";
-import { newestOutboxMessages } from "./dev-mailbox.server";
-
-function authorised(request: Request, password: string): boolean {
-  const header = request.headers.get("authorization") ?? "";
-  if (!header.startsWith("Basic ")) return false;
-  const decoded = Buffer.from(header.slice(6), "base64").toString("utf8");
-  const given = decoded.slice(decoded.indexOf(":") + 1);
-  return given.length === password.length && given === password;
-}
+import { newestOutboxMessages, requireStaffPage } from "./dev-mailbox.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context;
-  if (config.NODE_ENV === "production") {
-    if (!config.ADMIN_PASSWORD) throw data(null, { status: 404 });
-    if (!authorised(request, config.ADMIN_PASSWORD)) {
-      throw new Response("Authentication required", { status: 401, headers: { "WWW-Authenticate": 'Basic realm="mailbox"' } });
-    }
-  }
+  if (context.config.NODE_ENV === "production") await requireStaffPage(context, request, "outbox");
   const messages = await newestOutboxMessages(context.db, 100);
   return data(
     {
@@ -41,10 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/**
- * Keeps the 401's WWW-Authenticate challenge, so the browser asks for the password; React Router takes the headers
- * of the route whose boundary renders the error, hence this route's own ErrorBoundary.
- */
 export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
@@ -89,7 +72,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="font-heading text-3xl">{status === 401 ? "Authentication required" : "Page not found"}</h1>
+      <h1 className="font-heading text-3xl">{status === 403 ? "Not allowed: the mailbox is for the shop's owner" : "Page not found"}</h1>
     </section>
   );
 }

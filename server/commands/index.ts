@@ -24,7 +24,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<OwnerComma
     load: async () => (await import("./reviews")).reviewsCommand,
   },
   staff: {
-    summary: "staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email>   staff accounts",
+    summary: "staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email> | setup-link   staff accounts",
     load: async () => (await import("./staff")).staffCommand,
   },
 };

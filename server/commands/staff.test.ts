@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../tests/support/app";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { DEMO } from "../db/seed";
 import { verifyPassword } from "../accounts/passwords";
@@ -49,5 +50,25 @@ describe("shop staff command", () => {
       ["staff.create", "command", { before: null, after: "packer@example.com" }],
       ["staff.create", "command", { before: null, after: "Owner@Example.com" }],
     ]);
+  });
+});
+
+describe("shop staff setup-link", () => {
+  it("makes a working setup link while the shop has no staff, with the shop's public address, and none after", async () => {
+    const t = await createTestApp();
+    try {
+      const printed = await staffCommand(t.deps, DEMO.storeId, ["setup-link"]);
+      const link = new URL(/https?:\/\/\S+/.exec(printed)![0]);
+      expect(link.origin + link.pathname).toBe(`${t.deps.config.publicUrl}/admin/setup`);
+      const setup = await t.app.request("/api/admin/setup", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "http://localhost" },
+        body: JSON.stringify({ token: link.searchParams.get("token"), email: "first@example.com", name: "First Owner", password: PASSWORD }),
+      });
+      expect(setup.status).toBe(201);
+      expect(await staffCommand(t.deps, DEMO.storeId, ["setup-link"])).toBe("The shop has staff already: sign in at /admin/login.");
+    } finally {
+      await t.database.dispose();
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run shop -- staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email>`: staff
+ * `npm run shop -- staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email> | setup-link`: staff
  * accounts from a terminal, for a first owner without a browser or one locked out of the back office. The password is
  * read from standard input by the command line (passwordFromStdin), never taken as an argument, which shell history
  * and process lists would keep. Each change is recorded in the audit trail as done from the command line.
@@ -8,6 +8,7 @@ import { STAFF_ROLES, type StaffRole } from "../../core/staff-roles";
 import type { AppDeps } from "../context";
 import { createStaff, findStaffByEmail, listStaff, removeStaff, STAFF_NOT_FOUND_MESSAGE } from "../staff/accounts";
 import { commandLineActor } from "../staff/audit";
+import { ensureSetupLink } from "../staff/setup-link";
 import { CommandUsageError } from "./usage-error";
 
 export const STAFF_USAGE = [
@@ -16,6 +17,7 @@ export const STAFF_USAGE = [
   "                    add a staff account; the password is the first line of standard input",
   "  list              every staff account with its role",
   "  remove <email>    remove a staff account (never the last owner)",
+  "  setup-link        a new one-time link that creates the owner, while the shop has no staff",
 ].join("\n");
 
 const PASSWORD_FLAG = "--password-stdin";
@@ -75,6 +77,11 @@ export async function staffCommand(deps: AppDeps, storeId: string, args: string[
       if (!member) throw new Error(`${STAFF_NOT_FOUND_MESSAGE}: ${email}`);
       await removeStaff(deps.db, actor, member.id);
       return `Removed ${member.email}.`;
+    }
+    case "setup-link": {
+      // The link npm start printed may be lost, or have lapsed; it is made by the running shop, with its PUBLIC_URL.
+      const link = await ensureSetupLink({ ...deps, storeId });
+      return link ? `Create the owner's account within 24 hours at:\n  ${link}` : "The shop has staff already: sign in at /admin/login.";
     }
     default:
       throw new CommandUsageError(STAFF_USAGE);

@@ -9,9 +9,9 @@ import { can, type Permission, type StaffRole } from "../../core/staff-roles";
 import type { AppEnv } from "../context";
 import type { StaffMember } from "../staff/accounts";
 import type { AuditActor } from "../staff/audit";
-import { staffOfSession, staffSessionToken } from "../staff/sessions";
+import { staffOfRequest } from "../staff/signed-in";
 import { tokenOfBearer } from "../staff/tokens";
-import { isTotpRequired, TOTP_REQUIRED_MESSAGE } from "../staff/totp";
+import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
 import { HttpError } from "./errors";
 
 export const SIGN_IN_REQUIRED_MESSAGE = "Sign-in required";
@@ -47,9 +47,9 @@ async function actorOf(c: Context<AppEnv>): Promise<StaffActor | null> {
     const token = bearer[1] ? await tokenOfBearer(db, storeId, bearer[1]) : null;
     return token && { storeId, kind: "token", id: token.id, label: token.name, role: token.role, member: null, totpSetupRequired: false };
   }
-  const member = await staffOfSession(db, storeId, staffSessionToken(c.req.raw));
-  if (!member) return null;
-  const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(db, storeId));
+  const signedIn = await staffOfRequest(db, storeId, c.req.raw);
+  if (!signedIn) return null;
+  const { member, totpSetupRequired } = signedIn;
   return { storeId, kind: "staff", id: member.id, label: member.email, role: member.role, member, totpSetupRequired };
 }
 

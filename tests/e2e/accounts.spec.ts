@@ -3,10 +3,9 @@ import { expect, test } from "./fixtures";
 import { SIGNED_UP_MESSAGE } from "../../core/account-messages";
 import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { ownerContext } from "./owner";
 
 const PASSWORD = "roasted beans 42";
-/** playwright.config.ts gives the e2e server this owner password, which opens /dev/mailbox. */
-const OWNER = { username: "owner", password: "e2e-owner-password" };
 
 function uniqueEmail(name: string) {
   return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -51,7 +50,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
 
 /** The text of the newest email of `kind` to `email`, read in the shop's mailbox as the owner. */
 async function newestMail(browser: Browser, email: string, kind: string, subject: string): Promise<string> {
-  const owner = await browser.newContext({ httpCredentials: { ...OWNER, send: "always" } });
+  const owner = await ownerContext(browser);
   const mailbox = await owner.newPage();
   const mail = mailbox.getByRole("article").filter({ hasText: `To ${email}` }).filter({ hasText: kind }).first();
   // The shop sends the mail just after answering the request, so the mailbox may need a second look.

@@ -1,33 +1,14 @@
 /**
  * The back office's staff and security screens (issue 21), as an owner and a fulfilment member use them, on a phone
- * and a laptop, each screen scanned by axe. The e2e shop starts without staff and prints its setup link nowhere a
- * test can read it, so its first owner is added with the owner's command (`npm run shop -- staff add`, handed to the
- * running shop); the setup screen's form and its refusals are covered here, its success in server/http/admin-pages.test.ts.
+ * and a laptop, each screen scanned by axe. The owner is the one the first-run journey made (first-run.spec.ts).
  */
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
+import { E2E_OWNER as OWNER } from "./owner";
 import { PHONE } from "./viewports";
 
-const run = promisify(execFile);
-
-const OWNER = { email: "olive@example.com", name: "Olive Owner", password: "a long owner passphrase" };
 const PACKER = { email: "pat@example.com", name: "Pat Packer", password: "a long packing passphrase" };
-
-/** The owner's command, run as the owner runs it beside the e2e shop (playwright.config.ts's DATA_DIR). */
-async function addOwner() {
-  const port = process.env.E2E_PORT ?? "4173";
-  const child = run(
-    process.execPath,
-    ["--import", "tsx", "scripts/shop.ts", "staff", "add", OWNER.email, "--role", "owner", "--name", OWNER.name, "--password-stdin"],
-    { env: { ...process.env, DATA_DIR: `test-results/e2e-data-${port}`, PUBLIC_URL: `http://localhost:${port}`, NODE_ENV: "production" } },
-  );
-  child.child.stdin!.end(`${OWNER.password}\n`);
-  const { stdout } = await child;
-  expect(stdout).toContain(`Added ${OWNER.email} as owner.`);
-}
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
@@ -39,28 +20,7 @@ const nav = (page: Page) => page.getByRole("navigation", { name: "Back office" }
 
 test.describe.configure({ mode: "serial" });
 
-test("the setup screen asks for the owner's details and says when a link cannot work", async ({ page }) => {
-  await page.goto("/admin/setup");
-  await expect(page.getByText("This setup link is not valid")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-
-  await page.goto("/admin/setup?token=made-up");
-  await expect(page.getByRole("heading", { name: "Create the owner's account" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.getByLabel("Email").fill(OWNER.email);
-  await page.getByLabel("Name").fill(OWNER.name);
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByLabel("Confirm password").fill("not the same");
-  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
-  await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription("The passwords do not match");
-  await page.getByLabel("Password", { exact: true }).fill(OWNER.password);
-  await page.getByLabel("Confirm password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This setup link is not valid");
-});
-
 test("the owner signs in, adds a packer, makes and revokes a token, finds it all in the audit trail, signs out", async ({ page }) => {
-  await addOwner();
   await page.goto("/admin/staff");
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fstaff$/);
   await expectNoSeriousA11yViolations(page);
@@ -136,7 +96,7 @@ test("a fulfilment member on a phone sees its own screens and is refused staff a
   await page.goto("/admin/login");
   await signIn(page, PACKER);
   await expect(page.getByRole("heading", { name: `Welcome, ${PACKER.name}` })).toBeVisible();
-  await expect(nav(page).getByRole("link")).toHaveText(["Home", "Your account"]);
+  await expect(nav(page).getByRole("link")).toHaveText(["Home", "Orders", "Customers", "Your account"]);
   await expectNoSeriousA11yViolations(page);
   // Nothing on the phone's page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

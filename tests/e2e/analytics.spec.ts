@@ -1,10 +1,9 @@
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { ownerContext } from "./owner";
 import { skipWelcomePopup } from "./welcome-popup";
 
-/** The owner password playwright.config.ts gives the server. */
-const ADMIN_PASSWORD = "e2e-owner-password";
 const ANALYTICS_COOKIE = "shop_analytics";
 
 async function analyticsSessionRef(context: BrowserContext): Promise<string> {
@@ -61,16 +60,12 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   await page.close({ runBeforeUnload: true });
 
   const anonymous = await browser.newContext();
-  const refused = await anonymous.request.get("/admin/analytics");
-  expect(refused.status()).toBe(401);
-  expect(refused.headers()["www-authenticate"]).toMatch(/^Basic realm=/);
-  const wrong = await anonymous.request.get("/admin/analytics", {
-    headers: { authorization: `Basic ${Buffer.from("owner:nope").toString("base64")}` },
-  });
-  expect(wrong.status()).toBe(401);
+  const refused = await anonymous.request.get("/admin/analytics", { maxRedirects: 0 });
+  expect(refused.status()).toBe(302);
+  expect(refused.headers()["location"]).toBe("/admin/login?redirectTo=%2Fadmin%2Fanalytics");
   await anonymous.close();
 
-  const owner = await browser.newContext({ httpCredentials: { username: "owner", password: ADMIN_PASSWORD } });
+  const owner = await ownerContext(browser);
   const admin = await owner.newPage();
   const session = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: ref }) });
   await expect(async () => {
@@ -96,8 +91,8 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   await owner.close();
 });
 
-test("product views alone are not abandoned carts, and the report has the owner's layout", async ({ browser }) => {
-  const owner = await browser.newContext({ httpCredentials: { username: "owner", password: ADMIN_PASSWORD } });
+test("product views alone are not abandoned carts, and the report has the back office's layout", async ({ browser }) => {
+  const owner = await ownerContext(browser);
   const admin = await owner.newPage();
   await admin.goto("/admin/analytics?days=7");
   const cartCounts = admin.getByText(/^\d+ abandoned, \d+ purchased$/);
@@ -120,9 +115,9 @@ test("product views alone are not abandoned carts, and the report has the owner'
   await expect(session.getByRole("cell").nth(5)).toHaveText("empty");
   await expect(cartCounts).toHaveText(countsBefore);
 
-  // The owner's layout: no shop navigation, WELCOME tab or newsletter footer, even once the browser is idle (when
-  // the shop would load the tab).
-  await expect(admin.getByRole("banner")).toContainText("Shop owner");
+  // The back office's layout: no shop navigation, WELCOME tab or newsletter footer, even once the browser is idle
+  // (when the shop would load the tab).
+  await expect(admin.getByRole("banner")).toContainText("Back office");
   await admin.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
   await expect(admin.getByRole("button", { name: "WELCOME" })).toHaveCount(0);
   await expect(admin.getByRole("contentinfo")).toHaveCount(0);

@@ -2,11 +2,11 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { ownerContext } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
 
 const SKU = DEMO.subscriptions.houseBlend.sku; // $16.00 a bag
 const ETHIOPIA = "ETH-12OZ-WB"; // $19.50 a bag
-const OWNER = { username: "owner", password: "e2e-owner-password" };
 
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your cart" });
 
@@ -100,7 +100,7 @@ test.describe("checkout with the simulated provider", () => {
     const cart = await page.request.get("/api/cart-items");
     expect(((await cart.json()) as { cartItems: unknown[] }).cartItems).toEqual([]);
 
-    const owner = await browser.newContext({ httpCredentials: OWNER });
+    const owner = await ownerContext(browser);
     const mailbox = await owner.newPage();
     await mailbox.goto("/dev/mailbox");
     const mail = mailbox.getByRole("article").filter({ hasText: `Order #${number} confirmed` });
@@ -243,13 +243,9 @@ test.describe("checkout with the simulated provider", () => {
   });
 
   test("the mailbox asks the owner to sign in", async ({ page }) => {
-    const response = await page.request.get("/dev/mailbox");
-    expect(response.status()).toBe(401);
-    expect(response.headers()["www-authenticate"]).toBe('Basic realm="mailbox"');
-    const wrong = await page.request.get("/dev/mailbox", {
-      headers: { authorization: `Basic ${Buffer.from("owner:not-the-password").toString("base64")}` },
-    });
-    expect(wrong.status()).toBe(401);
+    await page.goto("/dev/mailbox");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fdev%2Fmailbox$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("a paid checkout reopened with Back or its link says it is paid and offers no second payment", async ({ page }) => {
@@ -358,7 +354,7 @@ test.describe("checkout with the simulated provider", () => {
     const owner = `welcome-${Date.now()}@example.com`;
     const signup = await page.request.post("/api/discount/sendWelcomeEmail", { data: { store_id: "demo", customer_email: owner } });
     expect(signup.status()).toBe(200);
-    const mailbox = await browser.newContext({ httpCredentials: OWNER });
+    const mailbox = await ownerContext(browser);
     const mail = await mailbox.newPage();
     await mail.goto("/dev/mailbox");
     const message = mail.getByRole("article").filter({ hasText: owner });

@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BLOG_POST, DEMO, PAGES } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { OWNER_STATE } from "./owner";
 import { skipWelcomePopup, WELCOME_SEEN_KEY } from "./welcome-popup";
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -224,12 +225,9 @@ test.describe("welcome popup", () => {
   });
 });
 
-/** The owner password playwright.config.ts gives the server; production serves the mailbox only with it. */
-const ADMIN_PASSWORD = "e2e-owner-password";
-
 test.describe("emails from the mailbox", () => {
-  // Sent with every request, so none meets the 401 challenge first.
-  test.use({ extraHTTPHeaders: { authorization: `Basic ${Buffer.from(`owner:${ADMIN_PASSWORD}`).toString("base64")}` } });
+  // The shopper's own browser is also the owner's, signed in, so the journey can read the mailbox in production.
+  test.use({ storageState: OWNER_STATE });
 
   test("arrives in the mailbox and takes 10% off in the cart", async ({ page, baseURL }) => {
     const email = uniqueEmail("coded");

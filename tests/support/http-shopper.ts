@@ -10,7 +10,8 @@ export type Buyable = { sku: string; priceCents: number };
 /** The demo shop refuses orders below its minimum, so a cheap variant is bought several at a time. */
 const MINIMUM_ORDER_CENTS = demoSettings((file) => file).checkout.minimumOrderCents;
 
-export function httpShopper(baseUrl: string) {
+/** `email` is the shopper's, on every order they pay: a test finds its own orders by it in a shared shop. */
+export function httpShopper(baseUrl: string, email = "sale@example.com") {
   const post = async (pathname: string, body: unknown, cookie?: string) => {
     const response = await fetch(baseUrl + pathname, {
       method: "POST",
@@ -37,7 +38,7 @@ export function httpShopper(baseUrl: string) {
         session_id: session.json.session_id,
         store_id: "demo",
         address: { line1: "1 Main St", city: "Austin", state: "TX", postal_code: "73301", country: "US" },
-        email: "sale@example.com",
+        email,
         name: "Sale Shopper",
         shipping_option: "standard",
       },

@@ -11,8 +11,6 @@ export type AdminScreen = {
   summary: string;
   /** Absent: every signed-in member has it. */
   permission?: Permission;
-  /** A page outside the back office's routes (analytics keeps its own layout): opened as a new document. */
-  reloadDocument?: true;
 };
 
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
@@ -22,7 +20,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Staff", to: "/admin/staff", summary: "Add staff, change their roles, remove them.", permission: "staff" },
   { label: "API tokens", to: "/admin/tokens", summary: "Tokens for scripts, each with a role.", permission: "tokens" },
   { label: "Audit trail", to: "/admin/audit", summary: "Who changed what, and when.", permission: "audit" },
-  { label: "Analytics", to: "/admin/analytics", summary: "How shoppers browse, search and buy.", permission: "analytics", reloadDocument: true },
+  { label: "Analytics", to: "/admin/analytics", summary: "How shoppers browse, search and buy.", permission: "analytics" },
   { label: "Your account", to: "/admin/account", summary: "Your two-step sign-in." },
 ];
 

@@ -26,6 +26,9 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
             {settings.websiteTitle} <span className="font-normal">· Back office</span>
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            <a href="/" className="underline">
+              View the shop
+            </a>
             <p>
               {staff.name} <span className="whitespace-nowrap">({ROLE_LABELS[staff.role]})</span>
             </p>
@@ -43,7 +46,6 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
                 <NavLink
                   to={screen.to}
                   end
-                  reloadDocument={screen.reloadDocument}
                   className="inline-block border-b-2 border-transparent px-2 py-2.5 aria-[current=page]:border-ink aria-[current=page]:font-semibold"
                 >
                   {screen.label}
