@@ -1,7 +1,8 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { auditQuerySchema } from "@core/schemas/admin";
 import { TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
@@ -34,14 +35,6 @@ function shown(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function pageAddress(filter: { entity: string; actor: string }, cursor?: string) {
-  const params = new URLSearchParams();
-  if (filter.entity) params.set("entity", filter.entity);
-  if (filter.actor) params.set("actor", filter.actor);
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
-  return query ? `${PATH}?${query}` : PATH;
-}
 
 /** The trail, newest first; it is read here and never changed. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -99,20 +92,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
 
-      {nextCursor || paged ? (
-        <nav aria-label="Audit trail pages" className="flex flex-wrap gap-4">
-          {paged ? (
-            <Link to={pageAddress(filter)} className="font-medium underline">
-              Newest events
-            </Link>
-          ) : null}
-          {nextCursor ? (
-            <Link to={pageAddress(filter, nextCursor)} className="font-medium underline">
-              Older events
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages
+        label="Audit trail pages"
+        noun="events"
+        newest={paged ? listAddress(PATH, filter) : undefined}
+        older={nextCursor ? listAddress(PATH, { ...filter, cursor: nextCursor }) : undefined}
+      />
     </AdminPage>
   );
 }

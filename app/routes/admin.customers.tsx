@@ -3,6 +3,7 @@ import { formatMoney } from "@core/money";
 import { customerListQuerySchema } from "@core/schemas/admin-orders";
 import { TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
@@ -14,14 +15,8 @@ export const meta = () => adminMeta("Customers");
 
 const PATH = "/admin/customers";
 const FILTERS = ["q", "cursor"] as const;
+const CUSTOMER_COLUMNS = [{ label: "Customer" }, { label: "Since" }, { label: "Orders", numeric: true }, { label: "Spent", numeric: true }];
 
-function pageAddress(q: string, cursor?: string) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (cursor) params.set("cursor", cursor);
-  const query = params.toString();
-  return query ? `${PATH}?${query}` : PATH;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "customers");
@@ -54,51 +49,31 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       {customers.length === 0 ? (
         <p>{q ? "No customers match." : "No customer accounts yet."}</p>
       ) : (
-        <div role="region" aria-label="Customers" className="overflow-x-auto rounded-lg bg-card shadow-sm">
-          <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-black/20">
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Since</th>
-                <th scope="col" className="px-3 py-2 text-right">Orders</th>
-                <th scope="col" className="px-3 py-2 text-right">Spent</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((customer) => (
-                <tr key={customer.id} className="border-b border-black/10 align-top">
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    <Link to={`${PATH}/${customer.id}`} className="font-semibold underline">
-                      {`${customer.firstName} ${customer.lastName}`.trim() || customer.email}
-                    </Link>
-                    <span className="block break-all text-black/70">{customer.email}</span>
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <When at={customer.createdAt} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{customer.orderCount}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(customer.totalSpentCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Customers" minWidth="36rem" columns={CUSTOMER_COLUMNS}>
+          {customers.map((customer) => (
+            <tr key={customer.id} className="border-b border-black/10 align-top">
+              <th scope="row" className="px-3 py-2 font-normal">
+                <Link to={`${PATH}/${customer.id}`} className="font-semibold underline">
+                  {`${customer.firstName} ${customer.lastName}`.trim() || customer.email}
+                </Link>
+                <span className="block break-all text-black/70">{customer.email}</span>
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <When at={customer.createdAt} />
+              </td>
+              <td className="px-3 py-2 text-right">{customer.orderCount}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{formatMoney(customer.totalSpentCents)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
-      {nextCursor || cursor ? (
-        <nav aria-label="Customer pages" className="flex flex-wrap gap-4">
-          {cursor ? (
-            <Link to={pageAddress(q)} className="font-medium underline">
-              Newest customers
-            </Link>
-          ) : null}
-          {nextCursor ? (
-            <Link to={pageAddress(q, nextCursor)} className="font-medium underline">
-              Older customers
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages
+        label="Customer pages"
+        noun="customers"
+        newest={cursor ? listAddress(PATH, { q }) : undefined}
+        older={nextCursor ? listAddress(PATH, { q, cursor: nextCursor }) : undefined}
+      />
     </AdminPage>
   );
 }

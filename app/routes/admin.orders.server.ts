@@ -1,2 +1,2 @@
-export { listDeskOrders, type DeskStatus, type OrderFilter } from "../../server/orders/desk";
+export { listDeskOrders, orderFilterOf, type DeskStatus, type OrderFilter } from "../../server/orders/desk";
 export { HttpError, requireStaffPage } from "./admin.server";

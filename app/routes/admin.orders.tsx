@@ -3,11 +3,12 @@ import { formatMoney } from "@core/money";
 import { orderListQuerySchema } from "@core/schemas/admin-orders";
 import { TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { ORDER_STATUS_LABELS, ORDER_TABS } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { HttpError, listDeskOrders, requireStaffPage, type OrderFilter } from "./admin.orders.server";
+import { HttpError, listDeskOrders, orderFilterOf, requireStaffPage } from "./admin.orders.server";
 import type { Route } from "./+types/admin.orders";
 
 export const headers = adminHeaders;
@@ -17,14 +18,14 @@ const PATH = "/admin/orders";
 const FILTERS = ["status", "q", "from", "to", "cursor"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-const DAY_MS = 86_400_000;
-
-/** The page's address with these filters; the CSV export takes the same ones, without the page. */
-function addressOf(path: string, filters: Partial<Filters>) {
-  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value) as [string, string][]);
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
+const ORDER_COLUMNS = [
+  { label: "Order" },
+  { label: "Placed" },
+  { label: "Customer" },
+  { label: "Status" },
+  { label: "Items", numeric: true },
+  { label: "Total", numeric: true },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
@@ -34,14 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const refused = (errors: { error: string; field?: string }[]) => data({ asked, orders: [], nextCursor: null, errors }, { status: 400 });
   if (!parsed.success) return refused(parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) })));
   const query = parsed.data;
-  // `to` names a whole day: the list ends where the next day begins, as the API's export counts it.
-  const filter: OrderFilter = {
-    status: query.status,
-    q: query.q,
-    cursor: query.cursor,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-  };
+  const filter = orderFilterOf(query);
   try {
     const page = await listDeskOrders(context.db, context.storeId, filter);
     return { asked, orders: page.orders, nextCursor: page.nextCursor, errors: [] };
@@ -63,7 +57,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           {ORDER_TABS.map((tab) => (
             <li key={tab.status}>
               <Link
-                to={addressOf(PATH, { ...filters, status: tab.status })}
+                to={listAddress(PATH, { ...filters, status: tab.status })}
                 aria-current={asked.status === tab.status ? "page" : undefined}
                 className="inline-block rounded-full border border-black/30 px-3 py-1.5 aria-[current=page]:border-ink aria-[current=page]:bg-ink aria-[current=page]:text-white"
               >
@@ -86,7 +80,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p>
-        <a href={addressOf("/api/admin/orders.csv", filters)} download className="font-medium underline">
+        <a href={listAddress("/api/admin/orders.csv", filters)} download className="font-medium underline">
           Export these orders as CSV
         </a>
       </p>
@@ -94,60 +88,38 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p>{searched || asked.status ? "No orders match." : "No orders yet."}</p>
       ) : (
-        <div role="region" aria-label="Orders" className="overflow-x-auto rounded-lg bg-card shadow-sm">
-          <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-black/20">
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Placed</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Items</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.number} className="border-b border-black/10 align-top">
-                  <th scope="row" className="px-3 py-2">
-                    <Link to={`${PATH}/${order.number}`} className="font-semibold underline">
-                      #{order.number}
-                    </Link>
-                  </th>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <When at={order.createdAt} />
-                  </td>
-                  <td className="px-3 py-2">
-                    {order.customerName}
-                    <span className="block break-all text-black/70">{order.email}</span>
-                  </td>
-                  <td className="px-3 py-2">{ORDER_STATUS_LABELS[order.status]}</td>
-                  <td className="px-3 py-2 text-right">{order.itemCount}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">
-                    {formatMoney(order.totalCents)}
-                    {order.refundedCents > 0 ? <span className="block text-black/70">{formatMoney(order.refundedCents)} refunded</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable label="Orders" minWidth="40rem" columns={ORDER_COLUMNS}>
+          {orders.map((order) => (
+            <tr key={order.number} className="border-b border-black/10 align-top">
+              <th scope="row" className="px-3 py-2">
+                <Link to={`${PATH}/${order.number}`} className="font-semibold underline">
+                  #{order.number}
+                </Link>
+              </th>
+              <td className="px-3 py-2 whitespace-nowrap">
+                <When at={order.createdAt} />
+              </td>
+              <td className="px-3 py-2">
+                {order.customerName}
+                <span className="block break-all text-black/70">{order.email}</span>
+              </td>
+              <td className="px-3 py-2">{ORDER_STATUS_LABELS[order.status]}</td>
+              <td className="px-3 py-2 text-right">{order.itemCount}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">
+                {formatMoney(order.totalCents)}
+                {order.refundedCents > 0 ? <span className="block text-black/70">{formatMoney(order.refundedCents)} refunded</span> : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
 
-      {nextCursor || asked.cursor ? (
-        <nav aria-label="Order pages" className="flex flex-wrap gap-4">
-          {asked.cursor ? (
-            <Link to={addressOf(PATH, filters)} className="font-medium underline">
-              Newest orders
-            </Link>
-          ) : null}
-          {nextCursor ? (
-            <Link to={addressOf(PATH, { ...filters, cursor: nextCursor })} className="font-medium underline">
-              Older orders
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ListPages
+        label="Order pages"
+        noun="orders"
+        newest={asked.cursor ? listAddress(PATH, filters) : undefined}
+        older={nextCursor ? listAddress(PATH, { ...filters, cursor: nextCursor }) : undefined}
+      />
     </AdminPage>
   );
 }

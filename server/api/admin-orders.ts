@@ -18,7 +18,7 @@ import {
 } from "../../core/schemas/admin-orders";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
-import { getDeskOrder, listDeskOrders, type DeskStatus, type OrderFilter, type OrderListItem } from "../orders/desk";
+import { getDeskOrder, listDeskOrders, orderFilterOf, type DeskStatus, type OrderListItem } from "../orders/desk";
 import { toCsv } from "../orders/csv";
 import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../orders/orders";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
@@ -107,19 +107,6 @@ const resendConfirmation = adminOperation("orders", {
 
 const numberOf = (c: Context<AppEnv>) => Number(parseWith(orderNumberParamsSchema, { number: c.req.param("number") }).number);
 
-const DAY_MS = 86_400_000;
-
-/** The query as the desk filters: `to` is a whole day, so it ends where the next day begins. */
-function filterOf(query: z.infer<typeof orderListQuerySchema>): OrderFilter {
-  return {
-    status: query.status,
-    q: query.q,
-    cursor: query.cursor,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-  };
-}
-
 const summaryBody = (order: OrderListItem): z.infer<typeof orderPageSchema>["orders"][number] => ({
   number: order.number,
   status: order.status,
@@ -196,12 +183,12 @@ export function adminOrdersRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
 
   register(admin, listOrders, async (c) => {
-    const page = await listDeskOrders(c.var.deps.db, c.var.storeId, filterOf(queryOf(c, listOrders)));
+    const page = await listDeskOrders(c.var.deps.db, c.var.storeId, orderFilterOf(queryOf(c, listOrders)));
     return c.json({ orders: page.orders.map(summaryBody), next_cursor: page.nextCursor });
   });
 
   register(admin, exportOrders, async (c) => {
-    const filter = filterOf(queryOf(c, exportOrders));
+    const filter = orderFilterOf(queryOf(c, exportOrders));
     const rows: unknown[][] = [];
     for (let cursor = filter.cursor; ; ) {
       const page = await listDeskOrders(c.var.deps.db, c.var.storeId, { ...filter, cursor, limit: CSV_PAGE });

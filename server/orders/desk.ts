@@ -5,7 +5,8 @@
  */
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
-import { DESK_STATUSES } from "../../core/schemas/admin-orders";
+import { DESK_STATUSES, type orderListQuerySchema } from "../../core/schemas/admin-orders";
+import type { z } from "zod";
 import type { Database } from "../db/client";
 import { mailOutbox, orderLines, orderNotes, orders, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -28,6 +29,19 @@ export type OrderFilter = {
   cursor?: string;
   limit?: number;
 };
+
+const DAY_MS = 86_400_000;
+
+/** A list query (the API's and the screen's) as the desk filters: `to` is a whole UTC day, ending where the next begins. */
+export function orderFilterOf(query: z.infer<typeof orderListQuerySchema>): OrderFilter {
+  return {
+    status: query.status,
+    q: query.q,
+    cursor: query.cursor,
+    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+  };
+}
 
 /** A search term as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,5 @@
 /** Building blocks of the account forms: labelled fields with their error, and the form-level message. */
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import { useId } from "react";
 import { Link } from "react-router";
 
@@ -9,7 +9,16 @@ type TextFieldProps = {
   error?: string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">;
 
-export function TextField({ label, name, error, ...input }: TextFieldProps) {
+/** What a field's control takes from its label and error, so a screen reader reads them with it. */
+export type FieldControlProps = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+};
+
+/** A form control (`control` draws it) under its label, with its error below and tied to it. */
+export function LabelledField({ label, error, control }: { label: string; error?: string; control: (props: FieldControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -17,14 +26,13 @@ export function TextField({ label, name, error, ...input }: TextFieldProps) {
       <label htmlFor={id} className="mb-1 block font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink"
-        {...input}
-      />
+      {control({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+        className:
+          "w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink",
+      })}
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-800">
           {error}
@@ -32,6 +40,10 @@ export function TextField({ label, name, error, ...input }: TextFieldProps) {
       ) : null}
     </div>
   );
+}
+
+export function TextField({ label, name, error, ...input }: TextFieldProps) {
+  return <LabelledField label={label} error={error} control={(control) => <input name={name} {...control} {...input} />} />;
 }
 
 /** The customer's email as sign-in, sign-up and forgot-password ask for it; `defaultValue` keeps what a failed submit sent. */

@@ -1,6 +1,7 @@
 /** Form parts of the back office beyond the account forms' text fields: a select, and buttons of two weights. */
-import { useId, type ButtonHTMLAttributes, type SelectHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, SelectHTMLAttributes } from "react";
 import { useNavigation } from "react-router";
+import { LabelledField } from "~/components/account/form-parts";
 
 type SelectFieldProps = {
   label: string;
@@ -10,33 +11,20 @@ type SelectFieldProps = {
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
 
 export function SelectField({ label, name, options, error, ...select }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink"
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <LabelledField
+      label={label}
+      error={error}
+      control={(control) => (
+        <select name={name} {...control} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
