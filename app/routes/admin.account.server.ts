@@ -1,2 +1,3 @@
 export { confirmTotp, disableTotp, enrolTotp, isTotpRequired, TOTP_REQUIRED_MESSAGE } from "../../server/staff/totp";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
+export { setOrderNotices } from "../../server/staff/accounts";

@@ -15,6 +15,7 @@ import {
   HttpError,
   isTotpRequired,
   requireStaffPage,
+  setOrderNotices,
   TOTP_REQUIRED_MESSAGE,
 } from "./admin.account.server";
 import type { Route } from "./+types/admin.account";
@@ -27,7 +28,7 @@ const PATH = "/admin/account";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { member, totpSetupRequired } = await requireStaffPage(context, request, "own-account");
   return {
-    member: { name: member.name, email: member.email, role: member.role, totpEnabled: member.totpEnabled },
+    member: { name: member.name, email: member.email, role: member.role, totpEnabled: member.totpEnabled, orderNotices: member.orderNotices },
     /** The server's words, when the owner requires two-step sign-in and this member has none yet. */
     setupRequired: totpSetupRequired ? TOTP_REQUIRED_MESSAGE : null,
     totpRequired: await isTotpRequired(context.db, context.storeId),
@@ -53,6 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "disable") {
       await disableTotp(context.db, actor, member.id, totpCodeSchema.parse(values).code);
       return redirect(withNotice(PATH, "totp-off"));
+    }
+    if (intent === "order-notices-on" || intent === "order-notices-off") {
+      await setOrderNotices(context.db, actor, member.id, intent === "order-notices-on");
+      return redirect(withNotice(PATH, intent));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -148,6 +153,19 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
             </AdminButton>
           </Form>
         )}
+      </AdminSection>
+
+      <AdminSection title="Order emails">
+        <p className="mb-4">
+          {member.orderNotices
+            ? "On: you are emailed of every paid order, as the shop's owner address is."
+            : "Off: the shop's owner address is emailed of every paid order; you are not."}
+        </p>
+        <Form method="post">
+          <AdminButton name="intent" value={member.orderNotices ? "order-notices-off" : "order-notices-on"} weight="secondary">
+            {member.orderNotices ? "Stop emailing me paid orders" : "Email me every paid order"}
+          </AdminButton>
+        </Form>
       </AdminSection>
     </AdminPage>
   );

@@ -845,6 +845,8 @@ export const staff = pgTable(
     /** Base32 TOTP secret; kept while enrolment awaits its first code, used once `totpEnabled`. */
     totpSecret: text("totp_secret"),
     totpEnabled: boolean("totp_enabled").notNull().default(false),
+    /** Emailed of every paid order, beside the shop's owner address (SHOP_OWNER_EMAIL); each member's own choice. */
+    orderNotices: boolean("order_notices").notNull().default(false),
     /** The 30-second step of the last code accepted: a code seen once (over a shoulder, in a log) never works again. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: createdAt(),

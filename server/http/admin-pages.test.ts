@@ -198,6 +198,18 @@ describe("the back office's pages", () => {
     expect(await html(await get("/admin/account", packer))).toContain(PACKER.email);
   });
 
+  it("lets a member ask to be emailed of every paid order, and stop", async () => {
+    expect(await html(await get("/admin/account", packer))).toContain("Email me every paid order");
+    const on = await post("/admin/account", { intent: "order-notices-on" }, packer);
+    expect(on.headers.get("location")).toBe("/admin/account?notice=order-notices-on");
+    const shown = await html(await get("/admin/account?notice=order-notices-on", packer));
+    expect(shown).toContain("You will be emailed of every paid order.");
+    expect(shown).toContain("Stop emailing me paid orders");
+    const off = await post("/admin/account", { intent: "order-notices-off" }, packer);
+    expect(off.headers.get("location")).toBe("/admin/account?notice=order-notices-off");
+    expect(await html(await get("/admin/account", packer))).toContain("Email me every paid order");
+  });
+
   it("turns two-step sign-in on with a code, then asks for the code at sign-in", async () => {
     const enrolled = await html(await post("/admin/account", { intent: "enrol" }, packer));
     const uri = /(otpauth:\/\/totp\/[^<"]+)/.exec(enrolled)![1].replaceAll("&amp;", "&");

@@ -5,7 +5,8 @@ import { SKU, payWithCard, startCheckout, stockOf, submitOrder } from "../../tes
 import { usingPostgres } from "../../tests/support/database";
 import { auditEvents, mailOutbox, orders, refunds, simulatedRefunds, variants } from "../db/schema";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
-import type { AuditActor } from "../staff/audit";
+import { createStaff, setOrderNotices } from "../staff/accounts";
+import { commandLineActor, type AuditActor } from "../staff/audit";
 import { getDeskOrder, listDeskOrders } from "./desk";
 import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "./orders";
 
@@ -224,6 +225,26 @@ describe("fulfilment, notes and the emails", () => {
     expect(mail).toMatchObject({ to: t.deps.config.SHOP_OWNER_EMAIL, subject: `New order #${order.number}: $${(order.totalCents / 100).toFixed(2)}` });
     expect(mail.text).toContain(`${PUBLIC_URL}/admin/orders/${order.number}`);
     expect(mail.text).toContain("Jo Jones <jo@example.com>");
+  });
+
+  it("tells each staff member who asked as well, once each, and stops when they no longer want it", async () => {
+    const noor = await createStaff(t.deps.db, commandLineActor("demo"), {
+      email: "noor@example.com",
+      name: "Noor",
+      password: "a long staff passphrase",
+      role: "manager",
+    });
+    const asNoor: AuditActor = { storeId: "demo", kind: "staff", id: noor.id, label: noor.email };
+    await setOrderNotices(t.deps.db, asNoor, noor.id, true);
+    const noticed = await paidBy("kim@example.com", "Kim Kay");
+    const recipients = (await mailOf(noticed.id, "order-paid-owner")).map((mail) => mail.to).sort();
+    expect(recipients).toEqual([t.deps.config.SHOP_OWNER_EMAIL, "noor@example.com"].sort());
+
+    await setOrderNotices(t.deps.db, asNoor, noor.id, false);
+    const unnoticed = await paidBy("kit@example.com", "Kit Kay");
+    expect((await mailOf(unnoticed.id, "order-paid-owner")).map((mail) => mail.to)).toEqual([t.deps.config.SHOP_OWNER_EMAIL]);
+    const [event] = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "staff.order-notices")).orderBy(desc(auditEvents.id)).limit(1);
+    expect(event.changes).toEqual({ order_notices: { before: true, after: false } });
   });
 
   it("pays the order when the owner's notice cannot be sent", async () => {

@@ -9,6 +9,7 @@ import type { orderLines, orders } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
 import { carrierName, trackingUrl } from "./carriers";
+import { orderNoticeRecipients } from "../staff/accounts";
 
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
@@ -90,22 +91,31 @@ export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: 
   }));
 }
 
-/** The owner hears of every paid order, at the shop's owner address, with a link to it in the back office. */
+/**
+ * The owner hears of every paid order, at the shop's owner address, and so does each staff member who asked to
+ * (their account's choice), each once, with a link to it in the back office.
+ */
 export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Line[]) {
   const summary = orderSummary(order, lines);
   const link = shopLink(deps, `/admin/orders/${order.number}`);
   const customer = `${order.customerName} <${order.email}>`;
-  await sendAboutOrder(deps, order, deps.config.SHOP_OWNER_EMAIL, (shopName) => ({
-    kind: "order-paid-owner",
-    subject: `New order #${order.number}: ${formatMoney(order.totalCents)}`,
-    text: [`New order #${order.number} from ${customer}, paid.`, "", ...summary.text, "", `Open it: ${link}`, "", shopName].join("\n"),
-    html: layoutHtml(
-      shopName,
-      `<p>New order <strong>#${order.number}</strong> from ${escapeHtml(customer)}, paid.</p>
+  const recipients = new Map<string, string>();
+  for (const email of [deps.config.SHOP_OWNER_EMAIL, ...(await orderNoticeRecipients(deps.db, order.storeId))]) {
+    if (!recipients.has(email.toLowerCase())) recipients.set(email.toLowerCase(), email);
+  }
+  for (const to of recipients.values()) {
+    await sendAboutOrder(deps, order, to, (shopName) => ({
+      kind: "order-paid-owner",
+      subject: `New order #${order.number}: ${formatMoney(order.totalCents)}`,
+      text: [`New order #${order.number} from ${customer}, paid.`, "", ...summary.text, "", `Open it: ${link}`, "", shopName].join("\n"),
+      html: layoutHtml(
+        shopName,
+        `<p>New order <strong>#${order.number}</strong> from ${escapeHtml(customer)}, paid.</p>
 ${summary.html}
 <p><a href="${escapeHtml(link)}">Open order #${order.number}</a></p>`,
-    ),
-  }));
+      ),
+    }));
+  }
 }
 
 /** Where a signed-in customer finds the order; a guest has no page for it. */

@@ -13,7 +13,16 @@ import { assertAcceptablePassword, hashPassword } from "../accounts/passwords";
 import { recordAudit, type AuditActor } from "./audit";
 import type { StaffRole } from "../../core/staff-roles";
 
-export type StaffMember = { id: number; email: string; name: string; role: StaffRole; totpEnabled: boolean; createdAt: Date };
+export type StaffMember = {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  totpEnabled: boolean;
+  /** Emailed of every paid order. */
+  orderNotices: boolean;
+  createdAt: Date;
+};
 
 export const staffColumns = {
   id: staff.id,
@@ -21,6 +30,7 @@ export const staffColumns = {
   name: staff.name,
   role: staff.role,
   totpEnabled: staff.totpEnabled,
+  orderNotices: staff.orderNotices,
   createdAt: staff.createdAt,
 };
 
@@ -129,4 +139,35 @@ export async function removeStaff(db: Database, actor: AuditActor, id: number): 
     await tx.delete(staff).where(eq(staff.id, id));
     await recordAudit(tx, actor, { action: "staff.remove", entity: "staff", entityId: id, before: audited(member), after: null });
   });
+}
+
+/** A member's own choice to be emailed of every paid order (the owner address always is: SHOP_OWNER_EMAIL). */
+export async function setOrderNotices(db: Database, actor: AuditActor, staffId: number, on: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ orderNotices: staff.orderNotices })
+      .from(staff)
+      .where(and(eq(staff.storeId, actor.storeId), eq(staff.id, staffId)))
+      .for("update");
+    if (!before) throw new HttpError(404, STAFF_NOT_FOUND_MESSAGE);
+    if (before.orderNotices === on) return;
+    await tx.update(staff).set({ orderNotices: on }).where(eq(staff.id, staffId));
+    await recordAudit(tx, actor, {
+      action: "staff.order-notices",
+      entity: "staff",
+      entityId: staffId,
+      before: { order_notices: before.orderNotices },
+      after: { order_notices: on },
+    });
+  });
+}
+
+/** The staff who asked to be emailed of every paid order. */
+export async function orderNoticeRecipients(db: Database, storeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.storeId, storeId), eq(staff.orderNotices, true)))
+    .orderBy(asc(staff.id));
+  return rows.map((row) => row.email);
 }

@@ -10,6 +10,8 @@ export const NOTICES = {
   "token-revoked": "Token revoked.",
   "totp-on": "Two-step sign-in is on.",
   "totp-off": "Two-step sign-in is off.",
+  "order-notices-on": "You will be emailed of every paid order.",
+  "order-notices-off": "You will no longer be emailed of paid orders.",
   "order-fulfilled": "Order marked shipped; the customer was emailed.",
   "order-cancelled": "Order cancelled and refunded; the customer was emailed.",
   "order-refunded": "Refund made; the customer was emailed.",

@@ -1,0 +1,1 @@
+ALTER TABLE "staff" ADD COLUMN "order_notices" boolean DEFAULT false NOT NULL;
