@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SKU } from "../tests/support/checkout";
 import { httpShopper } from "../tests/support/http-shopper";
 import { startShopProcess, type ShopProcess } from "../tests/support/shop-process";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { stores } from "../server/db/schema";
+import { recordPublicUrl } from "../server/store/public-url";
 import { runCommandLine } from "./shop";
 
 const run = promisify(execFile);
@@ -25,6 +29,32 @@ describe("npm run shop, with no shop running", () => {
       expect(await runCommandLine(["orders", "list"])).toBe(0);
       expect(log).toHaveBeenCalledWith("No orders yet.");
       expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^PUBLIC_URL is not set: .* http:\/\/localhost:8123/));
+    } finally {
+      warn.mockRestore();
+      log.mockRestore();
+      vi.unstubAllEnvs();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("builds emailed links on the shop's own public address, whatever the command's environment says", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "storefront-public-url-cli-"));
+    const shop = await openDatabase(path.join(dataDir, "db"));
+    await shop.migrate();
+    await shop.db.insert(stores).values({ id: "demo", name: "Demo" });
+    // What the shop's start keeps of its configuration.
+    await recordPublicUrl(shop.db, loadConfig({ STORE_ID: "demo", PUBLIC_URL: "https://shop.example" }));
+    await shop.close();
+    vi.stubEnv("DATA_DIR", dataDir);
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("PUBLIC_URL", "");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await runCommandLine(["staff", "setup-link"])).toBe(0);
+      expect(log).toHaveBeenCalledWith(expect.stringContaining("https://shop.example/admin/setup?token="));
+      expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
       log.mockRestore();

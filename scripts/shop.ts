@@ -12,15 +12,17 @@ import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
 import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
 import { createDeps } from "../server/deps";
+import { withShopPublicUrl } from "../server/store/public-url";
 
-async function runHere(config: Config, args: string[]): Promise<string> {
-  // The server's configuration, so links in emails (a fulfilment's review request) are built as the server builds them.
-  const publicUrlProblem = publicUrlWarning(config);
-  if (publicUrlProblem) console.warn(publicUrlProblem);
-  const dataDir = path.resolve(config.DATA_DIR);
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+async function runHere(commandConfig: Config, args: string[]): Promise<string> {
+  const dataDir = path.resolve(commandConfig.DATA_DIR);
+  const database = await openDatabase(commandConfig.DATABASE_URL ?? path.join(dataDir, "db"));
   try {
     await database.migrate();
+    // The shop's public address, so links in emails (a fulfilment's review request) are built as the shop builds them.
+    const config = await withShopPublicUrl(database.db, commandConfig);
+    const publicUrlProblem = publicUrlWarning(config);
+    if (publicUrlProblem) console.warn(publicUrlProblem);
     const deps = createDeps(database, config, path.join(dataDir, "images"));
     try {
       return await runOwnerCommand(deps, config.STORE_ID, args);

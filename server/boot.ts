@@ -15,6 +15,7 @@ import { logger } from "./logger";
 import { startMailRetries } from "./mail/mailer";
 import { startOrderSweeper } from "./orders/orders";
 import { ensureSetupLink } from "./staff/setup-link";
+import { recordPublicUrl } from "./store/public-url";
 import { getStoreSettings } from "./store/settings";
 
 export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
@@ -29,6 +30,7 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   await getStoreSettings(database.db, config.STORE_ID);
+  await recordPublicUrl(database.db, config);
   const deps = createDeps(database, config, imagesDir);
   // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
   startOrderSweeper(deps);

@@ -40,6 +40,18 @@ export const stores = pgTable("stores", {
   createdAt: createdAt(),
 });
 
+/**
+ * The public address the running shop was started with (PUBLIC_URL), kept so an owner's command that runs in its own
+ * process builds emailed links as the shop does, whatever its own environment says. Not shop content: no version.
+ */
+export const storePublicUrls = pgTable("store_public_urls", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  publicUrl: text("public_url").notNull(),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** The store's look and content (styles, navigation, footer, callout, popup, checkout switch), validated by zod. */
 export const storeSettings = pgTable("store_settings", {
   storeId: text("store_id")
