@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../db/seed";
 import { reviews } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
+import { listAudit } from "../staff/audit";
 import { reviewsCommand } from "./reviews";
 
 let database: TestDatabase;
@@ -18,6 +19,7 @@ describe("shop reviews command", () => {
     const { db } = database;
     const listing = await reviewsCommand(database, DEMO.storeId, ["list"]);
     const id = Number(listing.match(/^#(\d+)/)![1]);
+    const [{ response: seededResponse }] = await db.select({ response: reviews.response }).from(reviews).where(eq(reviews.id, id));
     expect(listing).toMatch(/★/);
     expect(listing).toContain("published");
 
@@ -33,6 +35,14 @@ describe("shop reviews command", () => {
     await reviewsCommand(database, DEMO.storeId, ["respond", String(id)]);
     [row] = await db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ response: null, hidden: false });
+
+    const { events } = await listAudit(db, DEMO.storeId, { entity: "review" });
+    expect(events.map((event) => [event.action, event.actorLabel, event.changes])).toEqual([
+      ["review.respond", "command line", { response: { before: "Thanks so much!", after: null } }],
+      ["review.show", "command line", { hidden: { before: true, after: false } }],
+      ["review.hide", "command line", { hidden: { before: false, after: true } }],
+      ["review.respond", "command line", { response: { before: seededResponse, after: "Thanks so much!" } }],
+    ]);
   });
 
   it("refuses bad ids, unknown reviews and unknown subcommands", async () => {

@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from "../context";
 import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../reviews/reviews";
+import { commandLineActor } from "../staff/audit";
 import { CommandUsageError } from "./usage-error";
 
 export const REVIEWS_USAGE = [
@@ -41,14 +42,14 @@ export async function reviewsCommand({ db }: Pick<AppDeps, "db">, storeId: strin
     case "respond": {
       const id = reviewId(rest[0]);
       const text = rest.slice(1).join(" ");
-      await respondToReview(db, storeId, id, text);
+      await respondToReview(db, storeId, id, text, commandLineActor(storeId));
       return text.trim() ? `Review #${id} now shows your response.` : `Review #${id} no longer has a response.`;
     }
     case "hide":
-      await setReviewHidden(db, storeId, reviewId(rest[0]), true);
+      await setReviewHidden(db, storeId, reviewId(rest[0]), true, commandLineActor(storeId));
       return `Review #${rest[0]} is hidden from the shop.`;
     case "show":
-      await setReviewHidden(db, storeId, reviewId(rest[0]), false);
+      await setReviewHidden(db, storeId, reviewId(rest[0]), false, commandLineActor(storeId));
       return `Review #${rest[0]} is published again.`;
     default:
       throw new CommandUsageError(sub ? `Unknown reviews command "${sub}".\n\n${REVIEWS_USAGE}` : REVIEWS_USAGE);

@@ -10,6 +10,7 @@ import { orders, products, reviews } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { orderedProducts, productsLeftToReview } from "./order-products";
 import { resolveReviewToken } from "./review-tokens";
+import { recordAudit, type AuditActor } from "../staff/audit";
 
 async function loadOrder(db: Database, storeId: string, orderId: number) {
   const [order] = await db
@@ -125,24 +126,29 @@ export async function listReviews(db: Database, storeId: string, limit = 50): Pr
     .limit(limit);
 }
 
-async function updateReview(db: Database, storeId: string, reviewId: number, change: Partial<typeof reviews.$inferInsert>) {
-  const [row] = await db
-    .update(reviews)
-    .set(change)
-    .where(and(eq(reviews.id, reviewId), eq(reviews.storeId, storeId)))
-    .returning({ id: reviews.id });
-  if (!row) throw new HttpError(404, `Review not found: ${reviewId}`);
+type ModerationChange = { response?: string | null; hidden?: boolean };
+
+/** The owner's moderation, in the audit trail with what it changed when someone is named for it. */
+async function updateReview(db: Database, storeId: string, reviewId: number, change: ModerationChange, audit?: { actor: AuditActor; action: string }) {
+  await db.transaction(async (tx) => {
+    const ofReview = and(eq(reviews.id, reviewId), eq(reviews.storeId, storeId));
+    const [before] = await tx.select({ response: reviews.response, hidden: reviews.hidden }).from(reviews).where(ofReview).for("update");
+    if (!before) throw new HttpError(404, `Review not found: ${reviewId}`);
+    await tx.update(reviews).set(change).where(ofReview);
+    if (audit) await recordAudit(tx, audit.actor, { action: audit.action, entity: "review", entityId: reviewId, before, after: { ...before, ...change } });
+  });
 }
 
 export const RESPONSE_MAX = 5000;
 
 /** The seller's public answer, shown under 'Response from Seller'; an empty text removes it. */
-export async function respondToReview(db: Database, storeId: string, reviewId: number, text: string): Promise<void> {
+export async function respondToReview(db: Database, storeId: string, reviewId: number, text: string, actor?: AuditActor): Promise<void> {
   const response = text.trim();
   if (response.length > RESPONSE_MAX) throw new HttpError(400, `must be at most ${RESPONSE_MAX} characters`, "response");
-  await updateReview(db, storeId, reviewId, { response: response === "" ? null : response });
+  const audit = actor && { actor, action: "review.respond" };
+  await updateReview(db, storeId, reviewId, { response: response === "" ? null : response }, audit);
 }
 
-export async function setReviewHidden(db: Database, storeId: string, reviewId: number, hidden: boolean): Promise<void> {
-  await updateReview(db, storeId, reviewId, { hidden });
+export async function setReviewHidden(db: Database, storeId: string, reviewId: number, hidden: boolean, actor?: AuditActor): Promise<void> {
+  await updateReview(db, storeId, reviewId, { hidden }, actor && { actor, action: hidden ? "review.hide" : "review.show" });
 }
