@@ -4,13 +4,22 @@ import { can } from "@core/staff-roles";
 import { LOW_STOCK_THRESHOLD } from "@core/stock-band";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
-import { ACCOUNT_PATH, listReviews, lowStockVariants, ordersToShipCount, requireStaffPage, salesFigures } from "./admin._index.server";
+import {
+  ACCOUNT_PATH,
+  listReviews,
+  lowStockVariants,
+  newestContactMessages,
+  ordersToShipCount,
+  requireStaffPage,
+  salesFigures,
+} from "./admin._index.server";
 import type { Route } from "./+types/admin._index";
 
 export const headers = adminHeaders;
 export const meta = () => adminMeta("Home");
 
 const NEWEST_REVIEWS = 5;
+const NEWEST_MESSAGES = 5;
 
 /** Each part is read only for a role that may see it, so a figure never reaches a member the matrix keeps it from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,13 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (totpSetupRequired) throw redirect(ACCOUNT_PATH);
   const { db, storeId } = context;
   const role = member.role;
-  const [sales, toShip, lowStock, reviews] = await Promise.all([
+  const [sales, toShip, lowStock, reviews, messages] = await Promise.all([
     can(role, "analytics") ? salesFigures(db, storeId) : null,
     can(role, "orders") ? ordersToShipCount(db, storeId) : null,
     can(role, "catalogue") ? lowStockVariants(db, storeId) : null,
     can(role, "content") ? listReviews(db, storeId, NEWEST_REVIEWS) : null,
+    // Customers write to the shop: whoever answers customers reads them.
+    can(role, "customers") ? newestContactMessages(db, storeId, NEWEST_MESSAGES) : null,
   ]);
-  return { name: member.name, sales, toShip, lowStock, reviews, analytics: can(role, "analytics") };
+  return { name: member.name, sales, toShip, lowStock, reviews, messages, analytics: can(role, "analytics") };
 }
 
 function Figure({ label, cents }: { label: string; cents: number }) {
@@ -38,8 +49,8 @@ function Figure({ label, cents }: { label: string; cents: number }) {
 
 /** The shop at a glance, as far as the member's role reaches; the navigation above opens the rest. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { name, sales, toShip, lowStock, reviews, analytics } = loaderData;
-  const nothing = !sales && toShip === null && !lowStock && !reviews;
+  const { name, sales, toShip, lowStock, reviews, messages, analytics } = loaderData;
+  const nothing = !sales && toShip === null && !lowStock && !reviews && !messages;
   return (
     <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the navigation above has it." : "The shop today."}</p>}>
       {sales ? (
@@ -112,6 +123,29 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
                     </Link>
                     , <When at={review.createdAt} />
                   </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </AdminSection>
+      ) : null}
+
+      {messages ? (
+        <AdminSection title="Newest messages">
+          {messages.length === 0 ? (
+            <p>No messages yet.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-black/10">
+              {messages.map((message) => (
+                <li key={message.id} className="py-2">
+                  <p>
+                    <span className="font-medium">{message.name || message.email}</span> ·{" "}
+                    <a href={`mailto:${message.email}`} className="break-all underline">
+                      {message.email}
+                    </a>
+                    , <When at={message.createdAt} />
+                  </p>
+                  <p className="line-clamp-2 text-sm break-words">{message.message}</p>
                 </li>
               ))}
             </ul>

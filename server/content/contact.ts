@@ -1,6 +1,8 @@
 /** Customer-service messages from the contact form: kept in the database and forwarded to the shop owner. */
+import { desc, eq } from "drizzle-orm";
 import type { ContactRequest } from "../../core/schemas/content";
 import type { AppDeps } from "../context";
+import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
@@ -40,4 +42,14 @@ export async function submitContactRequest(
     ),
     kind: "contact-request",
   });
+}
+
+/** The newest messages from the contact form, for the back office's dashboard. */
+export function newestContactMessages(db: Database, storeId: string, limit: number) {
+  return db
+    .select({ id: contactMessages.id, name: contactMessages.name, email: contactMessages.email, message: contactMessages.message, createdAt: contactMessages.createdAt })
+    .from(contactMessages)
+    .where(eq(contactMessages.storeId, storeId))
+    .orderBy(desc(contactMessages.id))
+    .limit(limit);
 }

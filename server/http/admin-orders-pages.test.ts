@@ -209,6 +209,20 @@ describe("the orders desk's pages", () => {
     expect((await get("/admin/customers", packer)).status).toBe(200);
   });
 
+  it("shows the newest contact messages to whoever answers customers", async () => {
+    const sent = await t.call("POST", "/api/customer_service/process_customer_service_request", {
+      store_id: "demo",
+      customer_service_data: { customer_name: "Rae Reader", customer_email: "rae@example.com", message: "Do you ship beans to Norway?" },
+    });
+    expect(sent.status).toBeLessThan(300);
+    for (const member of [owner, packer]) {
+      const home = await html(await get("/admin", member));
+      expect(home).toContain("Newest messages");
+      expect(home).toContain("Do you ship beans to Norway?");
+      expect(home).toContain('href="mailto:rae@example.com"');
+    }
+  });
+
   it("finds customers by email or name, with their orders, what they spent and the newsletter", async () => {
     const customer = (await createCustomer(t.deps.db, t.deps.storeId, {
       email: "cass@example.com",
