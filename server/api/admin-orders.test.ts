@@ -9,7 +9,7 @@ import {
   refundAnswerSchema,
 } from "../../core/schemas/admin-orders";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { SKU, payWithCard, startCheckout, submitOrder } from "../../tests/support/checkout";
+import { SKU, paidOrderBy } from "../../tests/support/checkout";
 import { createCustomer } from "../accounts/customers";
 import { auditEvents, mailOutbox, orders, variants } from "../db/schema";
 import { addSubscriber } from "../newsletter/subscribers";
@@ -29,13 +29,7 @@ afterAll(async () => {
   await t.database.dispose();
 });
 
-async function paidBy(email: string, name: string) {
-  const { sessionId } = await startCheckout(t, 2);
-  const { body } = await submitOrder(t, sessionId, { email, name });
-  await payWithCard(t, body.client_secret);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, body.order_id));
-  return order;
-}
+const paidBy = (email: string, name: string, quantity = 2) => paidOrderBy(t, { email, name }, quantity);
 
 /** Any answer of these routes, or the error shape. */
 type Answer = Partial<z.infer<typeof orderPageSchema> & z.infer<typeof refundAnswerSchema> & z.infer<typeof customerPageSchema>> & {

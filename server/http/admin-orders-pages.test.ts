@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../core/money";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { SKU, payWithCard, startCheckout, submitOrder } from "../../tests/support/checkout";
+import { SKU, paidOrderBy } from "../../tests/support/checkout";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import { createCustomer } from "../accounts/customers";
 import type { createApp } from "../app";
@@ -49,13 +49,7 @@ async function signIn(who: { email: string; password: string }) {
   return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
 }
 
-async function paidBy(email: string, name: string) {
-  const { sessionId } = await startCheckout(t, 2);
-  const { body } = await submitOrder(t, sessionId, { email, name });
-  await payWithCard(t, body.client_secret);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, body.order_id));
-  return order;
-}
+const paidBy = (email: string, name: string, quantity = 2) => paidOrderBy(t, { email, name }, quantity);
 
 const mailTo = (email: string, kind: string) =>
   t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, kind)));

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { SKU, payWithCard, startCheckout, stockOf, submitOrder } from "../../tests/support/checkout";
+import { SKU, paidOrderBy, stockOf } from "../../tests/support/checkout";
 import { usingPostgres } from "../../tests/support/database";
-import { auditEvents, mailOutbox, orders, refunds, simulatedRefunds, variants } from "../db/schema";
+import { auditEvents, mailOutbox, refunds, simulatedRefunds, variants } from "../db/schema";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createStaff, setOrderNotices } from "../staff/accounts";
 import { commandLineActor, type AuditActor } from "../staff/audit";
@@ -23,15 +23,7 @@ afterAll(async () => {
   await t.database.dispose();
 });
 
-/** A paid order of `quantity` bags by the customer named, and its row. */
-async function paidBy(email: string, name: string, quantity = 2) {
-  const { sessionId } = await startCheckout(t, quantity);
-  const { body } = await submitOrder(t, sessionId, { email, name });
-  await payWithCard(t, body.client_secret);
-  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, body.order_id));
-  expect(order.status).toBe("paid");
-  return order;
-}
+const paidBy = (email: string, name: string, quantity = 2) => paidOrderBy(t, { email, name }, quantity);
 
 const drain = () => (t.deps.payments as SimulatedPaymentProvider).drain();
 

@@ -76,6 +76,16 @@ export async function paidOrder(t: TestApp, quantity = 2) {
   return body;
 }
 
+/** A paid order of `quantity` bags by the customer named, as its row. */
+export async function paidOrderBy(t: TestApp, customer: { email: string; name: string }, quantity = 2) {
+  const { sessionId } = await startCheckout(t, quantity);
+  const { body } = await submitOrder(t, sessionId, customer);
+  await payWithCard(t, body.client_secret);
+  const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, body.order_id));
+  expect(order.status).toBe("paid");
+  return order;
+}
+
 /** The stock on the shelf of one variant. */
 export async function stockOf(t: TestApp, sku: string = SKU) {
   const [row] = await t.deps.db.select({ stock: variants.stock }).from(variants).where(eq(variants.sku, sku));
