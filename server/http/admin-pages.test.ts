@@ -11,6 +11,7 @@ import { startPageRenderer, type PageRenderer } from "../../tests/support/render
 import type { createApp } from "../app";
 import { ensureSetupLink } from "../staff/setup-link";
 import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
+import routes from "../../app/routes";
 
 
 let renderer: PageRenderer;
@@ -57,6 +58,17 @@ beforeAll(async () => {
   t = await createTestApp();
   pages = renderer.appOf(t);
 });
+type RouteEntry = { path?: string; children?: RouteEntry[] };
+
+/** The addresses under /admin in the app's route table, each parameter given the value 1. */
+function adminPagePaths(entries: RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : `${parent}/${entry.path}`.replace(/\/+/g, "/");
+    const own = entry.path !== undefined || !entry.children ? [path.replace(/:[^/]+/g, "1") || "/"] : [];
+    return [...own, ...adminPagePaths(entry.children ?? [], path)].filter((address) => /^\/admin(\/|$)/.test(address));
+  });
+}
+
 afterAll(async () => {
   await renderer?.close();
   await t?.database.dispose();
@@ -68,7 +80,10 @@ describe("the back office's pages", () => {
   let packer: string;
 
   it("sends every page to sign-in without a staff session, with the way back", async () => {
-    for (const path of ["/admin", "/admin/staff", "/admin/tokens", "/admin/audit?entity=staff", "/admin/account"]) {
+    // Every back-office address the route table has, but the ways in; a parameter is any value.
+    const paths = adminPagePaths(routes).filter((path) => !["/admin/setup", "/admin/login", "/admin/logout"].includes(path));
+    expect(paths).toEqual(expect.arrayContaining(["/admin", "/admin/orders/1", "/admin/customers/1", "/admin/analytics"]));
+    for (const path of [...paths, "/admin/audit?entity=staff"]) {
       const response = await get(path);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: path })}`);
