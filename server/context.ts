@@ -8,6 +8,7 @@ import type { Database, DatabaseHandle } from "./db/client";
 import type { ContentCache } from "./db/content-cache";
 import type { RateLimiter } from "./http/rate-limit";
 import type { Mailer } from "./mail/mailer";
+import type { OrderEvents } from "./orders/events";
 import type { PaymentProvider } from "./payments/provider";
 
 export type AppDeps = {
@@ -24,6 +25,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** Catalogue and content reads kept per content version, for page loaders. */
   contentCache: ContentCache;
+  /** Who hears of order changes (a shipped order asks for a review); one set, whichever bundle handles the request. */
+  orderEvents: OrderEvents;
 };
 
 export type AppEnv = {

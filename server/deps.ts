@@ -6,12 +6,14 @@ import { contentVersionsReader } from "./db/content-version";
 import { createRateLimiter } from "./http/rate-limit";
 import { createMailer } from "./mail/mailer";
 import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
+import { createOrderEvents } from "./orders/events";
 import { applyPaymentEventLogged } from "./orders/orders";
 import { createPaymentProvider } from "./payments";
 
 /** Wires the services every handler receives; the one place a new service is added. */
 export function createDeps(database: DatabaseHandle, config: Config, imagesDir: string): AppDeps {
-  requestReviewsOnFulfilment();
+  const orderEvents = createOrderEvents();
+  requestReviewsOnFulfilment(orderEvents);
   const deps: AppDeps = {
     db: database.db,
     database,
@@ -22,6 +24,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     rateLimiter: createRateLimiter(),
     payments: createPaymentProvider(config, database.db),
     contentCache: createContentCache(contentVersionsReader(database)),
+    orderEvents,
   };
   // Providers that deliver events in-process (the simulated one) feed the same order logic as the webhook.
   deps.payments.onEvent((event) => applyPaymentEventLogged(deps, event));

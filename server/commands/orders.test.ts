@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, variants } from "../db/schema";
-import { onOrderFulfilled, type OrderEvent } from "../orders/events";
+import type { OrderEvent } from "../orders/events";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, orderRow, paidOrder } from "../../tests/support/checkout";
@@ -37,7 +37,7 @@ describe("npm run shop -- orders", () => {
     expect(shown).toContain("Sacramento, CA 95814");
 
     const heard: OrderEvent[] = [];
-    const stop = onOrderFulfilled((_deps, event) => {
+    const stop = t.deps.orderEvents.onFulfilled((_deps, event) => {
       heard.push(event);
     });
     expect(await run("fulfil", String(number))).toBe(`Order #${number} is fulfilled.`);

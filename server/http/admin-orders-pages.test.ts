@@ -115,7 +115,7 @@ describe("the orders desk's pages", () => {
     expect(await html(await get("/admin/orders?cursor=abc", owner), 400)).toContain("cursor must be a cursor this call returned");
   });
 
-  it("ships an order with a carrier and tracking number; the customer's email carries the tracking link", async () => {
+  it("ships an order with a carrier and tracking number; the customer's email carries the tracking link, and a review request follows", async () => {
     const path = `/admin/orders/${lee.number}`;
     const page = await html(await get(path, owner));
     expect(page).toContain("Mark shipped");
@@ -128,6 +128,8 @@ describe("the orders desk's pages", () => {
     expect(after).not.toContain("Mark shipped");
     const [mail] = await mailTo("lee@example.com", "order-shipped");
     expect(mail.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    // The page routes are bundled apart from the API; the review request must follow a shipment made from either.
+    expect(await mailTo("lee@example.com", "review-request")).toHaveLength(1);
     // Shipping twice is the server's refusal, shown on the page.
     expect(await html(await post(path, { intent: "fulfil", carrier: "", tracking_number: "" }, owner), 409)).toContain("only a paid order can be fulfilled");
   });

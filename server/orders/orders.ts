@@ -24,7 +24,7 @@ import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../staff/audit";
 import { unlessNotFound, type PaymentEvent, type PaymentStatusEvent, type SubscriptionRenewedEvent } from "../payments/provider";
-import { emitOrderFulfilled, type OrderEvent } from "./events";
+import type { OrderEvent } from "./events";
 import { OutOfStockError, releaseStock, reserveStock, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
 import { sendNewOrderToOwner, sendOrderCancelled, sendOrderConfirmation, sendOrderRefunded, sendOrderShipped } from "./email";
 
@@ -636,7 +636,7 @@ export async function fulfilOrder(
     return row;
   });
   await mailLogged(fulfilled, "order shipped", () => sendOrderShipped(deps, fulfilled));
-  await emitOrderFulfilled(deps, orderEvent(fulfilled));
+  await deps.orderEvents.emitFulfilled(deps, orderEvent(fulfilled));
   return fulfilled;
 }
 

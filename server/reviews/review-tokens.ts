@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { orders, reviewTokens, stores } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { onOrderFulfilled } from "../orders/events";
+import type { OrderEvents } from "../orders/events";
 import { productsLeftToReview } from "./order-products";
 
 export const REVIEW_TOKEN_TTL_DAYS = 60;
@@ -85,13 +85,9 @@ export async function issueReviewRequest(
   return { token, link, expiresAt, mailId };
 }
 
-let requestingOnFulfilment = false;
-
-/** From now on every order that ships asks its customer for a review; calling it again changes nothing. */
-export function requestReviewsOnFulfilment(): void {
-  if (requestingOnFulfilment) return;
-  requestingOnFulfilment = true;
-  onOrderFulfilled(async (deps, event) => {
+/** From now on every order that ships asks its customer for a review. */
+export function requestReviewsOnFulfilment(orderEvents: OrderEvents): void {
+  orderEvents.onFulfilled(async (deps, event) => {
     await issueReviewRequest(deps, event.storeId, event.orderId);
   });
 }
