@@ -22,6 +22,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { StoreSettings } from "../../core/schemas/store-settings";
+import { PRODUCT_STATUSES, STOCK_REASONS } from "../../core/catalog-admin";
 import { STAFF_ROLES } from "../../core/staff-roles";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -91,6 +92,13 @@ export const products = pgTable(
     attributeText: text("attribute_text").notNull().default(""),
     /** The variants' attribute names in the order the shop shows them: jsonb keeps an object's keys in its own order. */
     attributeNames: text("attribute_names").array().notNull().default(sql`'{}'::text[]`),
+    /** Only `active` products reach shoppers: listed, searchable, in the sitemap, on their page. */
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
+    vendor: text("vendor").notNull().default(""),
+    productType: text("product_type").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    seoTitle: text("seo_title").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce("title", '')), 'A') || setweight(to_tsvector('simple', coalesce("attribute_text", '')), 'B') || setweight(to_tsvector('english', coalesce("description", '')), 'C')`,
     ),
@@ -99,6 +107,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex("products_store_handle_uq").on(t.storeId, t.handle),
+    check("products_status_known", sql`${t.status} in ('draft', 'active', 'archived')`),
     // fastupdate off: an insert updates the index at once instead of appending to a pending list that every
     // search then reads in full. Only VACUUM or a list past 4 MB (some ten thousand products) empties that list,
     // and PGlite never vacuums; catalogue writes are rare, so they pay rather than every search.
@@ -118,6 +127,8 @@ export const productImages = pgTable(
     /** Shown on hover on product cards. */
     isHover: boolean("is_hover").notNull().default(false),
     position: integer("position").notNull().default(0),
+    /** Required of every picture before its product is published, so shop pages stay accessible. */
+    altText: text("alt_text").notNull().default(""),
   },
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
@@ -136,12 +147,64 @@ export const variants = pgTable(
     description: text("description").notNull().default(""),
     stock: integer("stock").notNull().default(0),
     position: integer("position").notNull().default(0),
+    /** Shown struck through beside the price when higher than it. */
+    compareAtCents: integer("compare_at_cents"),
+    /** The low-stock digest and the admin flag a variant at or below this; null leaves it unwatched. */
+    lowStockThreshold: integer("low_stock_threshold"),
+    weightGrams: integer("weight_grams"),
+    /** The variant's own picture, one of its product's; shown when the shopper picks the variant. */
+    imageId: integer("image_id").references(() => productImages.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("variants_store_sku_uq").on(t.storeId, t.sku),
+    check("variants_compare_at_non_negative", sql`${t.compareAtCents} >= 0`),
+    check("variants_low_stock_threshold_non_negative", sql`${t.lowStockThreshold} >= 0`),
+    check("variants_weight_non_negative", sql`${t.weightGrams} >= 0`),
     index("variants_product_idx").on(t.productId, t.position),
     check("variants_stock_non_negative", sql`${t.stock} >= 0`),
     check("variants_price_non_negative", sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** A product's earlier handles: its old address answers with a 301 to the current one. */
+export const productHandleRedirects = pgTable(
+  "product_handle_redirects",
+  {
+    storeId: storeId(),
+    handle: text("handle").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.handle] }), index("product_handle_redirects_product_idx").on(t.productId)],
+);
+
+/**
+ * Every change to a variant's stock, with its reason and who made it: the variant's history. Written in the same
+ * transaction as the change (server/catalog/stock.ts), so the history and the stock never disagree.
+ */
+export const stockAdjustments = pgTable(
+  "stock_adjustments",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    storeId: storeId(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason", { enum: STOCK_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    /** A staff member, a token's name, 'command line', 'checkout' or 'import': who, even after an account is gone. */
+    actorLabel: text("actor_label").notNull(),
+    orderId: integer("order_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_adjustments_variant_idx").on(t.variantId, t.id),
+    check("stock_adjustments_reason_known", sql`${t.reason} in ('received', 'sold', 'returned', 'damaged', 'correction')`),
+    check("stock_adjustments_stock_after_non_negative", sql`${t.stockAfter} >= 0`),
   ],
 );
 
@@ -956,5 +1019,36 @@ export const auditEvents = pgTable(
     index("audit_events_entity_idx").on(t.storeId, t.entity, t.id),
     index("audit_events_actor_idx").on(t.storeId, t.actorLabel, t.id),
     check("audit_events_actor_kind_known", sql`${t.actorKind} in ('staff', 'token', 'command')`),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue imports
+
+/**
+ * A Shopify product CSV handed to the shop, kept until its job has run: the job survives a restart, and the admin
+ * shows its progress and, when done, what it created and updated or every problem found.
+ */
+export const catalogueImports = pgTable(
+  "catalogue_imports",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    status: text("status", { enum: ["queued", "running", "succeeded", "failed"] }).notNull().default("queued"),
+    dryRun: boolean("dry_run").notNull(),
+    fileName: text("file_name").notNull().default(""),
+    csv: text("csv").notNull(),
+    totalRows: integer("total_rows").notNull().default(0),
+    processedRows: integer("processed_rows").notNull().default(0),
+    /** Counts of products and variants created and updated, and the pictures that could not be fetched. */
+    summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    /** Every problem as { row, column, message }. */
+    problems: jsonb("problems").$type<{ row: number; column: string; message: string }[]>().notNull().default([]),
+    actorLabel: text("actor_label").notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("catalogue_imports_store_idx").on(t.storeId, t.id),
+    check("catalogue_imports_status_known", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );
