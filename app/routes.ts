@@ -1,4 +1,9 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { importsRoutes } from "./admin-routes/imports";
+import { inventoryRoutes } from "./admin-routes/inventory";
+import { merchandisingRoutes } from "./admin-routes/merchandising";
+import { picturesRoutes } from "./admin-routes/pictures";
+import { productsRoutes } from "./admin-routes/products";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -31,6 +36,13 @@ export default [
       route("audit", "routes/admin.audit.tsx"),
       route("analytics", "routes/admin-analytics.tsx"),
       route("account", "routes/admin.account.tsx"),
+      // The catalogue's screens, each area's list beside its code; the static ones (products/import, products/bulk)
+      // outrank products/:id whatever their order.
+      ...productsRoutes,
+      ...picturesRoutes,
+      ...inventoryRoutes,
+      ...importsRoutes,
+      ...merchandisingRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

@@ -6,7 +6,12 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminCustomersRoutes } from "./admin-customers";
+import { adminImportsRoutes } from "./admin-imports";
+import { adminInventoryRoutes } from "./admin-inventory";
+import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminOrdersRoutes } from "./admin-orders";
+import { adminPicturesRoutes } from "./admin-pictures";
+import { adminProductsRoutes } from "./admin-products";
 import { adminStaffRoutes } from "./admin-staff";
 
 export function adminRoutes() {
@@ -19,5 +24,11 @@ export function adminRoutes() {
   admin.route("/", adminStaffRoutes());
   admin.route("/", adminOrdersRoutes());
   admin.route("/", adminCustomersRoutes());
+  // Before products: /products/import, /products/export and /products/bulk are not product ids.
+  admin.route("/", adminImportsRoutes());
+  admin.route("/", adminInventoryRoutes());
+  admin.route("/", adminProductsRoutes());
+  admin.route("/", adminPicturesRoutes());
+  admin.route("/", adminMerchandisingRoutes());
   return admin;
 }
