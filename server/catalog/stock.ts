@@ -4,11 +4,13 @@
  * (`stock + delta >= 0`), like a checkout's hold, so an adjustment racing a checkout can neither take stock below
  * zero nor lose the other's change.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, lte, or, sql } from "drizzle-orm";
 import type { StockReason } from "../../core/catalog-admin";
+import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import type { Database } from "../db/client";
-import { stockAdjustments, variants } from "../db/schema";
+import { orders, products, stockAdjustments, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { containing } from "../orders/desk";
 
 export type StockChange = {
   storeId: string;
@@ -57,14 +59,98 @@ export async function adjustStock(tx: Database, change: StockChange): Promise<St
   return { variantId: change.variantId, delta, stockAfter: updated.stock };
 }
 
-export type StockHistoryEntry = typeof stockAdjustments.$inferSelect;
+export type StockHistoryEntry = typeof stockAdjustments.$inferSelect & { orderNumber: number | null };
 
-/** A variant's adjustments, newest first. */
+/** A variant's adjustments, newest first, each with the number of the order it was for (an unpaid one has none). */
 export async function stockHistory(db: Database, storeId: string, variantId: number, limit = 100): Promise<StockHistoryEntry[]> {
-  return db
-    .select()
+  const rows = await db
+    .select({ adjustment: stockAdjustments, orderNumber: orders.number })
     .from(stockAdjustments)
+    .leftJoin(orders, eq(orders.id, stockAdjustments.orderId))
     .where(and(eq(stockAdjustments.storeId, storeId), eq(stockAdjustments.variantId, variantId)))
     .orderBy(sql`${stockAdjustments.id} desc`)
     .limit(limit);
+  return rows.map(({ adjustment, orderNumber }) => ({ ...adjustment, orderNumber }));
+}
+
+/**
+ * The count at or below which a variant is low on stock: its own threshold, or the one product pages use ('Only 5
+ * left') when the owner set none. The dashboard and the inventory list both read it.
+ */
+export const lowStockLimit = sql<number>`coalesce(${variants.lowStockThreshold}, ${LOW_STOCK_THRESHOLD})`;
+
+export type InventoryItem = {
+  variantId: number;
+  productId: number;
+  productTitle: string;
+  productHandle: string;
+  sku: string;
+  attributes: Record<string, string>;
+  stock: number;
+  /** The variant's own threshold; null when it uses the shop's. */
+  lowStockThreshold: number | null;
+  /** The threshold it is flagged at: its own, or the shop's. */
+  lowStockLimit: number;
+  low: boolean;
+};
+
+export type InventoryFilter = {
+  /** Part of a sku or a product title. */
+  q?: string;
+  /** Only variants at or below their low-stock limit. */
+  low?: boolean;
+  /** The last variant id of the page before. */
+  cursor?: string;
+  limit?: number;
+};
+
+export const INVENTORY_PAGE_SIZE = 50;
+
+const inventoryColumns = {
+  variantId: variants.id,
+  productId: products.id,
+  productTitle: products.title,
+  productHandle: products.handle,
+  sku: variants.sku,
+  attributes: variants.attributes,
+  stock: variants.stock,
+  lowStockThreshold: variants.lowStockThreshold,
+  lowStockLimit: sql<number>`${lowStockLimit}::int`.mapWith(Number),
+};
+
+const asItem = (row: Omit<InventoryItem, "low">): InventoryItem => ({ ...row, low: row.stock <= row.lowStockLimit });
+
+/** Every variant with its stock, in the order they were added (a product's together), a page at a time. */
+export async function listInventory(db: Database, storeId: string, filter: InventoryFilter = {}) {
+  const limit = filter.limit ?? INVENTORY_PAGE_SIZE;
+  const after = filter.cursor === undefined ? undefined : Number(filter.cursor);
+  if (after !== undefined && !(Number.isSafeInteger(after) && after > 0)) throw new HttpError(400, "Invalid cursor", "cursor");
+  const term = filter.q?.trim();
+  const rows = await db
+    .select(inventoryColumns)
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(
+      and(
+        eq(variants.storeId, storeId),
+        term ? or(ilike(variants.sku, containing(term)), ilike(products.title, containing(term))) : undefined,
+        filter.low ? lte(variants.stock, lowStockLimit) : undefined,
+        after === undefined ? undefined : gt(variants.id, after),
+      ),
+    )
+    .orderBy(asc(variants.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map(asItem);
+  return { items: page, nextCursor: rows.length > limit ? String(page[page.length - 1].variantId) : null };
+}
+
+/** One variant as the inventory list shows it; 404 for one the store does not have. */
+export async function inventoryItem(db: Database, storeId: string, variantId: number): Promise<InventoryItem> {
+  const [row] = await db
+    .select(inventoryColumns)
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.storeId, storeId), eq(variants.id, variantId)));
+  if (!row) throw new HttpError(404, "Variant not found");
+  return asItem(row);
 }

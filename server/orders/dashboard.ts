@@ -4,7 +4,7 @@
  * Days are UTC days, as the orders desk's date filter counts them.
  */
 import { and, asc, count, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
-import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
+import { lowStockLimit } from "../catalog/stock";
 import type { Database } from "../db/client";
 import { orders, products, variants } from "../db/schema";
 import { refundedCentsOf } from "./orders";
@@ -37,7 +37,10 @@ export async function ordersToShipCount(db: Database, storeId: string): Promise<
 
 export type LowStockVariant = { sku: string; productTitle: string; productHandle: string; attributes: Record<string, string>; stock: number };
 
-/** Variants at or below the count a product page names ('Only 3 left'), the emptiest first. */
+/**
+ * Variants at or below their own low-stock threshold, or, where the owner set none, the count a product page names
+ * ('Only 3 left'): the emptiest first.
+ */
 export async function lowStockVariants(db: Database, storeId: string, limit = 10): Promise<LowStockVariant[]> {
   return db
     .select({
@@ -49,7 +52,7 @@ export async function lowStockVariants(db: Database, storeId: string, limit = 10
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.storeId, storeId), lte(variants.stock, LOW_STOCK_THRESHOLD)))
+    .where(and(eq(variants.storeId, storeId), lte(variants.stock, lowStockLimit)))
     .orderBy(asc(variants.stock), asc(variants.sku))
     .limit(limit);
 }

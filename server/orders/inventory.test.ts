@@ -14,7 +14,7 @@ afterAll(async () => {
 describe("a stock shortage at Pay Now", () => {
   it("names the product and its options for the shopper, never the sku", async () => {
     const { sku, stock } = DEMO.lowStock;
-    const reserving = t.deps.db.transaction((tx) => reserveStock(tx, t.deps.storeId, [[sku, stock + 1]]));
+    const reserving = t.deps.db.transaction((tx) => reserveStock(tx, t.deps.storeId, [[sku, stock + 1]], { orderId: null, actorLabel: "checkout" }));
     await expect(reserving).rejects.toThrow(
       "Not enough stock for Ceramic Pour-Over Dripper — Sage: please reduce the quantity or remove it from your cart",
     );

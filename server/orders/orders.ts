@@ -25,7 +25,16 @@ import { logger } from "../logger";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../staff/audit";
 import { unlessNotFound, type PaymentEvent, type PaymentStatusEvent, type SubscriptionRenewedEvent } from "../payments/provider";
 import type { OrderEvent } from "./events";
-import { OutOfStockError, releaseStock, reserveStock, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
+import {
+  CHECKOUT_ACTOR_LABEL,
+  OutOfStockError,
+  releaseStock,
+  reserveStock,
+  reserveStockIfAvailable,
+  stockNeeded,
+  type StockMove,
+  type Tx,
+} from "./inventory";
 import { sendNewOrderToOwner, sendOrderCancelled, sendOrderConfirmation, sendOrderRefunded, sendOrderShipped } from "./email";
 
 /** An unpaid order holds its stock this long. */
@@ -78,7 +87,7 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
         .insert(orders)
         .values({ ...fields, status: "pending", reservationExpiresAt: holdUntil(now) })
         .returning();
-      await reserveStock(tx, input.storeId, stockNeeded(lines));
+      await reserveStock(tx, input.storeId, stockNeeded(lines), { orderId: order.id, actorLabel: CHECKOUT_ACTOR_LABEL });
       if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
       await insertOrderLines(tx, input.storeId, order.id, lines);
       return order;
@@ -123,8 +132,9 @@ export async function rewriteUnpaidOrder(
       .where(eq(orders.id, current.id))
       .returning();
     const held = current.status === "pending";
-    if (held) await releaseStock(tx, current.storeId, stockNeeded(await linesOf(tx, current.id)));
-    await reserveStock(tx, input.storeId, stockNeeded(lines));
+    const move: StockMove = { orderId: current.id, actorLabel: CHECKOUT_ACTOR_LABEL };
+    if (held) await releaseStock(tx, current.storeId, stockNeeded(await linesOf(tx, current.id)), { ...move, note: "checkout changed" });
+    await reserveStock(tx, input.storeId, stockNeeded(lines), move);
     if (held) await returnDiscount(tx, current.storeId, current.discountCode);
     if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
     await tx.delete(orderLines).where(eq(orderLines.orderId, current.id));
@@ -187,20 +197,21 @@ async function linesOf(tx: Tx | AppDeps["db"], orderId: number) {
 /**
  * Moves an order from one of `from` to `to` and gives back the stock it holds (a backordered renewal holds none;
  * a paid one restocked before, by a refund, holds none any more) and, while unpaid, its discount: once, whoever
- * calls first.
+ * calls first. The stock's return is recorded as the staff member's who asked, or the checkout's.
  */
-async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to: Order["status"]) {
+async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to: Order["status"], actorLabel = CHECKOUT_ACTOR_LABEL) {
   const [current] = await tx
     .select({ status: orders.status })
     .from(orders)
     .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
     .for("update");
   if (!current) return null;
+  const move: StockMove = { orderId: order.id, actorLabel, note: `order ${to}` };
   if (current.status === "pending") {
-    await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)));
+    await releaseStock(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)), move);
     await returnDiscount(tx, order.storeId, order.discountCode);
   } else {
-    await restockOnce(tx, order.id, current.status);
+    await restockOnce(tx, order.id, current.status, move);
   }
   const [closed] = await tx
     .update(orders)
@@ -214,14 +225,14 @@ async function closeAndRelease(tx: Tx, order: Order, from: Order["status"][], to
  * Puts a paid order's stock back on the shelf, the first time only (restocked_at says it was), so a refund with
  * restock, a cancel and the provider's refund event together give it back once. A backordered renewal took none.
  */
-async function restockOnce(tx: Tx, orderId: number, status: Order["status"]) {
+async function restockOnce(tx: Tx, orderId: number, status: Order["status"], move: StockMove) {
   if (status === "backordered") return;
   const [restocked] = await tx
     .update(orders)
     .set({ restockedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.restockedAt)))
     .returning({ storeId: orders.storeId });
-  if (restocked) await releaseStock(tx, restocked.storeId, stockNeeded(await linesOf(tx, orderId)));
+  if (restocked) await releaseStock(tx, restocked.storeId, stockNeeded(await linesOf(tx, orderId)), move);
 }
 
 async function nextOrderNumber(tx: Tx, storeId: string): Promise<number> {
@@ -298,7 +309,8 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
         if (current.status === "failed" || current.status === "expired") {
           // Paid after its hold was let go (a retry after a decline, or a late payment): hold the stock again if it
           // is still there, otherwise the money goes back.
-          if (!(await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id))))) {
+          const move = { orderId: order.id, actorLabel: CHECKOUT_ACTOR_LABEL, note: "paid after its hold was let go" };
+          if (!(await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)), move))) {
             return refundPayment(tx, "payment arrived after the stock was gone");
           }
         } else if (current.status !== "pending") {
@@ -374,7 +386,9 @@ async function applyRenewal(deps: AppDeps, first: Order, event: SubscriptionRene
     if (!(await isFirstDelivery(tx, deps, first.storeId, event))) return null;
     // The same invoice under another event id (never expected) must not ship twice; the unique key backs this up.
     if (await findOrderByKey({ db: tx }, first.storeId, key)) return null;
-    const inStock = await reserveStockIfAvailable(tx, first.storeId, stockNeeded(lines));
+    // Taken before the renewal's order exists (its status depends on it): the note names the first order instead.
+    const move = { orderId: first.id, actorLabel: CHECKOUT_ACTOR_LABEL, note: "subscription renewal" };
+    const inStock = await reserveStockIfAvailable(tx, first.storeId, stockNeeded(lines), move);
     const number = await nextOrderNumber(tx, first.storeId);
     const [order] = await tx
       .insert(orders)
@@ -626,7 +640,8 @@ export async function fulfilOrder(
       .returning();
     if (order.status === "backordered") {
       try {
-        await reserveStock(tx, storeId, stockNeeded(await linesOf(tx, order.id)));
+        const move = { orderId: order.id, actorLabel: options.actor?.label ?? COMMAND_LINE_LABEL, note: "backorder fulfilled" };
+        await reserveStock(tx, storeId, stockNeeded(await linesOf(tx, order.id)), move);
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;
         throw new HttpError(409, `Order ${orderNumber} is backordered: there is not enough ${error.sku} in stock yet to fulfil it`);
@@ -705,9 +720,10 @@ export async function refundOrder(deps: AppDeps, storeId: string, orderNumber: n
     const { amount, whole, refundedBefore } = await oweOwnerRefund(tx, current, request.amountCents, reason);
     const restock = request.restock ?? request.amountCents === undefined;
     let order = current;
-    if (whole && (restock || current.status !== "fulfilled")) order = (await closeAndRelease(tx, current, refundable, "refunded"))!;
+    const actorLabel = request.actor?.label ?? COMMAND_LINE_LABEL;
+    if (whole && (restock || current.status !== "fulfilled")) order = (await closeAndRelease(tx, current, refundable, "refunded", actorLabel))!;
     else {
-      if (restock) await restockOnce(tx, current.id, current.status);
+      if (restock) await restockOnce(tx, current.id, current.status, { orderId: current.id, actorLabel, note: "order refunded in part" });
       if (whole) [order] = await tx.update(orders).set({ status: "refunded" }).where(eq(orders.id, current.id)).returning();
     }
     await audit(
@@ -732,7 +748,7 @@ export async function cancelOrder(deps: AppDeps, storeId: string, orderNumber: n
     const current = await lockOrder(tx, storeId, orderNumber);
     if (!cancellable.includes(current.status)) throw new HttpError(409, `Order ${orderNumber} is ${current.status}; it cannot be cancelled`);
     const { amount } = await oweOwnerRefund(tx, current, undefined, `${options.actor?.label ?? "the owner"} cancelled the order`);
-    const order = (await closeAndRelease(tx, current, cancellable, "cancelled"))!;
+    const order = (await closeAndRelease(tx, current, cancellable, "cancelled", options.actor?.label ?? COMMAND_LINE_LABEL))!;
     await audit(tx, options, "order.cancel", current, { status: current.status }, { status: order.status, refunded_cents: amount });
     return { order, amount };
   });
