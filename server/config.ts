@@ -33,6 +33,8 @@ const configSchema = z
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
     /** Raw analytics events and sessions older than this are deleted daily. */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Lets an import fetch pictures from private networks (a test server, an intranet); refused by default. */
+    IMPORT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { ContentCache } from "./db/content-cache";
 import type { RateLimiter } from "./http/rate-limit";
+import type { ImageStorage } from "./images/storage";
 import type { Mailer } from "./mail/mailer";
 import type { OrderEvents } from "./orders/events";
 import type { PaymentProvider } from "./payments/provider";
@@ -18,6 +19,8 @@ export type AppDeps = {
   /** The store this deployment serves. */
   storeId: string;
   imagesDir: string;
+  /** Where uploaded and imported pictures are kept: the images folder (images/storage.ts). */
+  imageStorage: ImageStorage;
   mailer: Mailer;
   /** In-memory attempt counter for rate limits (sign-in, sign-up, password reset, ...). */
   rateLimiter: RateLimiter;

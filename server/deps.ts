@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "./db/client";
 import { createContentCache } from "./db/content-cache";
 import { contentVersionsReader } from "./db/content-version";
 import { createRateLimiter } from "./http/rate-limit";
+import { localImageStorage } from "./images/storage";
 import { createMailer } from "./mail/mailer";
 import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
 import { createOrderEvents } from "./orders/events";
@@ -20,6 +21,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     config,
     storeId: config.STORE_ID,
     imagesDir,
+    imageStorage: localImageStorage(imagesDir),
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(),
     payments: createPaymentProvider(config, database.db),

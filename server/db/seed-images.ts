@@ -5,17 +5,16 @@
  */
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { encodeRenditions, RENDITION_SUFFIXES } from "../images/renditions";
 import type { ArtKind } from "./seed-content";
 
 export type ImageJob = { file: string; width: number; height: number; svg: string };
-
-const DERIVATIVE_WIDTHS = [728, 1024] as const;
 
 /** Public URL of a seeded picture; the server serves the images folder under /images/. */
 export const imageUrl = (file: string) => `/images/${file}.jpg`;
 
 function imageFiles(file: string): string[] {
-  return [`${file}.jpg`, `${file}.webp`, ...DERIVATIVE_WIDTHS.map((width) => `${file}_${width}.webp`)];
+  return RENDITION_SUFFIXES.map((suffix) => `${file}${suffix}`);
 }
 
 const exists = (file: string) =>
@@ -42,15 +41,8 @@ async function renderImage(imagesDir: string, job: ImageJob) {
   const { default: sharp } = await import("sharp");
   // Rasterise the SVG once; every output is encoded from the same pixels.
   const { data, info } = await sharp(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: info });
-  const [jpg, webp, ...derivatives] = targets;
-  await Promise.all([
-    writeAtomically(jpg, (to) => pixels().jpeg({ quality: 80 }).toFile(to)),
-    writeAtomically(webp, (to) => pixels().webp({ quality: 80, effort: 2 }).toFile(to)),
-    ...DERIVATIVE_WIDTHS.map((width, i) =>
-      writeAtomically(derivatives[i], (to) => pixels().resize({ width }).webp({ quality: 80, effort: 2 }).toFile(to)),
-    ),
-  ]);
+  const renditions = await encodeRenditions(() => sharp(data, { raw: info }));
+  await Promise.all(renditions.map(({ bytes }, i) => writeAtomically(targets[i], (to) => writeFile(to, bytes))));
 }
 
 /** Modest batches: enough to keep libvips busy without holding dozens of full-size bitmaps in memory. */

@@ -1,0 +1,175 @@
+/**
+ * A product's pictures: adding one (its files already stored by images/picture-intake.ts), its alt text, its place
+ * in the order, removing it, and the picture a variant shows. Each runs in the caller's transaction and records its
+ * audit event there. A published (active) product never holds a picture without alt text, so its pages stay
+ * accessible; publishing checks the same rule with picturesWithoutAltText.
+ */
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { productImages, products, variants } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { recordAudit, type AuditActor } from "../staff/audit";
+
+export const ALT_TEXT_REQUIRED_MESSAGE = "Alt text is required on a published product's pictures";
+export const MAX_ALT_TEXT_LENGTH = 500;
+
+export type ProductPicture = typeof productImages.$inferSelect;
+
+const audited = (picture: ProductPicture) => ({
+  productId: picture.productId,
+  url: picture.url,
+  position: picture.position,
+  altText: picture.altText,
+});
+
+function checkedAltText(altText: string, productStatus: string): string {
+  const trimmed = altText.trim();
+  if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw new HttpError(400, `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
+  if (trimmed === "" && productStatus === "active") throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
+  return trimmed;
+}
+
+/** The product, locked: its pictures' positions change one writer at a time. */
+async function lockedProduct(tx: Database, storeId: string, productId: number) {
+  const [product] = await tx
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+    .for("update");
+  if (!product) throw new HttpError(404, "Product not found");
+  return product;
+}
+
+/** The picture and its product (locked), or 404. */
+async function pictureOf(tx: Database, storeId: string, pictureId: number) {
+  const [picture] = await tx
+    .select()
+    .from(productImages)
+    .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)));
+  if (!picture) throw new HttpError(404, "Picture not found");
+  const product = await lockedProduct(tx, storeId, picture.productId);
+  return { picture, product };
+}
+
+/** A product's pictures in their order. */
+export async function listProductPictures(db: Database, storeId: string, productId: number): Promise<ProductPicture[]> {
+  return db
+    .select()
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId)))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+/** How many of a product's pictures have no alt text: publishing it needs none. */
+export async function picturesWithoutAltText(db: Database, storeId: string, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(productImages)
+    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId), eq(productImages.altText, "")));
+  return row.count;
+}
+
+/** Adds a stored picture (its URL from storePicture) after the product's others. */
+export async function addProductPicture(
+  tx: Database,
+  actor: AuditActor,
+  productId: number,
+  input: { url: string; altText?: string },
+): Promise<ProductPicture> {
+  const product = await lockedProduct(tx, actor.storeId, productId);
+  const altText = checkedAltText(input.altText ?? "", product.status);
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int` })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  const [created] = await tx
+    .insert(productImages)
+    .values({ storeId: actor.storeId, productId, url: input.url, altText, position: next })
+    .returning();
+  await recordAudit(tx, actor, { action: "picture.create", entity: "picture", entityId: created.id, before: null, after: audited(created) });
+  return created;
+}
+
+export async function updatePicture(tx: Database, actor: AuditActor, pictureId: number, input: { altText: string }): Promise<ProductPicture> {
+  const { picture, product } = await pictureOf(tx, actor.storeId, pictureId);
+  const altText = checkedAltText(input.altText, product.status);
+  if (altText === picture.altText) return picture;
+  const [updated] = await tx.update(productImages).set({ altText }).where(eq(productImages.id, pictureId)).returning();
+  await recordAudit(tx, actor, { action: "picture.update", entity: "picture", entityId: pictureId, before: audited(picture), after: audited(updated) });
+  return updated;
+}
+
+/** Writes positions 0, 1, 2, ... in the given order, touching only the rows whose position changes. */
+async function renumber(tx: Database, ordered: ProductPicture[]) {
+  for (const [position, picture] of ordered.entries()) {
+    if (picture.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, picture.id));
+  }
+}
+
+/**
+ * Moves a picture to `toPosition` (0 is first; past the end is last) and numbers the product's pictures afresh.
+ * Answers the product's pictures in their new order.
+ */
+export async function movePicture(tx: Database, actor: AuditActor, pictureId: number, toPosition: number): Promise<ProductPicture[]> {
+  if (!Number.isInteger(toPosition) || toPosition < 0) throw new HttpError(400, "Position must be a whole number from 0", "position");
+  const { picture } = await pictureOf(tx, actor.storeId, pictureId);
+  const others = (await listProductPictures(tx, actor.storeId, picture.productId)).filter((other) => other.id !== pictureId);
+  const to = Math.min(toPosition, others.length);
+  const ordered = [...others.slice(0, to), picture, ...others.slice(to)];
+  await renumber(tx, ordered);
+  if (to !== picture.position) {
+    await recordAudit(tx, actor, {
+      action: "picture.move",
+      entity: "picture",
+      entityId: pictureId,
+      before: audited(picture),
+      after: audited({ ...picture, position: to }),
+    });
+  }
+  return ordered.map((each, position) => ({ ...each, position }));
+}
+
+/**
+ * Removes a picture from its product (a variant showing it falls back to the product's). Answers its URL when no
+ * other picture row names the same file, for the caller to remove the files with removeStoredPicture once the
+ * transaction has committed (a rolled-back removal must still find them); null when they are still in use.
+ */
+export async function removePicture(tx: Database, actor: AuditActor, pictureId: number): Promise<{ unusedUrl: string | null }> {
+  const { picture } = await pictureOf(tx, actor.storeId, pictureId);
+  await tx.delete(productImages).where(eq(productImages.id, pictureId));
+  await renumber(tx, await listProductPictures(tx, actor.storeId, picture.productId));
+  await recordAudit(tx, actor, { action: "picture.remove", entity: "picture", entityId: pictureId, before: audited(picture), after: null });
+  const [shared] = await tx
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(and(eq(productImages.url, picture.url), ne(productImages.id, pictureId)))
+    .limit(1);
+  return { unusedUrl: shared ? null : picture.url };
+}
+
+/** Names the picture a variant shows (one of its own product's), or none (null): it then shows the product's. */
+export async function setVariantPicture(tx: Database, actor: AuditActor, variantId: number, pictureId: number | null): Promise<void> {
+  const [variant] = await tx
+    .select({ id: variants.id, productId: variants.productId, sku: variants.sku, imageId: variants.imageId })
+    .from(variants)
+    .where(and(eq(variants.id, variantId), eq(variants.storeId, actor.storeId)))
+    .for("update");
+  if (!variant) throw new HttpError(404, "Variant not found");
+  if (pictureId !== null) {
+    const [picture] = await tx
+      .select({ productId: productImages.productId })
+      .from(productImages)
+      .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
+    if (!picture) throw new HttpError(404, "Picture not found", "picture_id");
+    if (picture.productId !== variant.productId) throw new HttpError(400, "The picture must be one of the variant's product's", "picture_id");
+  }
+  if (variant.imageId === pictureId) return;
+  await tx.update(variants).set({ imageId: pictureId }).where(eq(variants.id, variantId));
+  await recordAudit(tx, actor, {
+    action: "variant.picture",
+    entity: "variant",
+    entityId: variantId,
+    before: { sku: variant.sku, pictureId: variant.imageId },
+    after: { sku: variant.sku, pictureId },
+  });
+}

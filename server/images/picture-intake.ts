@@ -1,0 +1,112 @@
+/**
+ * Every picture that enters the shop, uploaded or fetched by an import, comes in here. What it is is read from its
+ * bytes, never its name: JPEG, PNG, WebP and AVIF only (an SVG can carry script; anything else is refused before
+ * libvips parses it). It is decoded within a pixel bound (a small file may claim a vast image), turned upright, and
+ * stored under a new random name as the renditions the storefront asks for, without EXIF: no location leaves the shop.
+ */
+import { randomUUID } from "node:crypto";
+import type { Sharp } from "sharp";
+import { HttpError } from "../http/errors";
+import { encodeRenditions, RENDITION_SUFFIXES } from "./renditions";
+import type { ImageStorage } from "./storage";
+
+export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
+/** 64 megapixels: above any phone's camera, and about 256 MB decoded at most. */
+export const MAX_PICTURE_PIXELS = 64_000_000;
+
+export const UNSUPPORTED_PICTURE_MESSAGE = "Pictures must be JPEG, PNG, WebP or AVIF";
+export const PICTURE_TOO_LARGE_MESSAGE = "A picture must be at most 20 MB";
+export const ACCEPTED_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+
+type PictureFormat = "jpeg" | "png" | "webp" | "avif";
+
+const ascii = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString("latin1");
+
+/** The format its first bytes announce, or null. AVIF is an ISO-BMFF file whose `ftyp` box names an AV1 brand. */
+export function sniffPictureFormat(bytes: Uint8Array): PictureFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
+  if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
+    const boxSize = Math.min(Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0), bytes.length, 256);
+    const brands = [ascii(bytes, 8, 12)];
+    for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(ascii(bytes, at, at + 4));
+    if (brands.includes("avif") || brands.includes("avis")) return "avif";
+  }
+  return null;
+}
+
+/** libvips names AVIF `heif`; what its header says must agree with what the magic bytes said. */
+const SHARP_FORMATS: Record<PictureFormat, string> = { jpeg: "jpeg", png: "png", webp: "webp", avif: "heif" };
+
+async function checkedPipeline(bytes: Buffer): Promise<() => Sharp> {
+  if (bytes.length > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
+  const format = sniffPictureFormat(bytes);
+  if (!format) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  // Loaded here, not at the top: libvips takes about 30 MB, and only a picture's arrival needs it.
+  const { default: sharp } = await import("sharp");
+  // failOn "error": a camera's harmless warnings pass, a truncated or corrupt file does not.
+  const pixels = () => sharp(bytes, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: "error" }).rotate();
+  let metadata;
+  try {
+    metadata = await sharp(bytes, { failOn: "error" }).metadata();
+  } catch {
+    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
+  }
+  if (metadata.format !== SHARP_FORMATS[format]) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PICTURE_PIXELS) {
+    throw new HttpError(413, "A picture must be at most 64 megapixels");
+  }
+  return pixels;
+}
+
+const FOLDER = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
+
+/**
+ * Checks and stores one picture; answers the URL of its original (`/images/products/<uuid>.jpg`). Refuses with 415
+ * anything but JPEG, PNG, WebP or AVIF (read from the bytes), and with 413 a file over 20 MB or 64 megapixels;
+ * nothing is stored then.
+ */
+export async function storePicture(
+  storage: ImageStorage,
+  bytes: Buffer | Uint8Array,
+  { folder = "products" }: { folder?: string } = {},
+): Promise<{ url: string }> {
+  if (!FOLDER.test(folder)) throw new Error(`Not a picture folder: ${folder}`);
+  const pixels = await checkedPipeline(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  let renditions;
+  try {
+    renditions = await encodeRenditions(pixels);
+  } catch {
+    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
+  }
+  const base = `${folder}/${randomUUID()}`;
+  try {
+    await Promise.all(renditions.map(({ suffix, bytes: encoded, contentType }) => storage.put(`${base}${suffix}`, encoded, contentType)));
+  } catch (error) {
+    await removeStoredFiles(storage, base);
+    throw error;
+  }
+  return { url: storage.url(`${base}${RENDITION_SUFFIXES[0]}`) };
+}
+
+/** A base name storePicture makes (a folder and a UUID), with the original's suffix. */
+const STORED_ORIGINAL = /^((?:[a-z0-9-]+\/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
+
+async function removeStoredFiles(storage: ImageStorage, base: string) {
+  await Promise.all(RENDITION_SUFFIXES.map((suffix) => storage.remove(`${base}${suffix}`)));
+}
+
+/**
+ * Removes every rendition of a picture storePicture made. A URL it did not make (a seeded picture, another site's)
+ * is left alone: answers whether anything was removed.
+ */
+export async function removeStoredPicture(storage: ImageStorage, url: string): Promise<boolean> {
+  // The storage's root address: the URL of a one-letter key, less the letter.
+  const root = storage.url("x").slice(0, -1);
+  if (!url.startsWith(root)) return false;
+  const match = STORED_ORIGINAL.exec(url.slice(root.length));
+  if (!match) return false;
+  await removeStoredFiles(storage, match[1]);
+  return true;
+}
