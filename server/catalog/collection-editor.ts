@@ -1,0 +1,281 @@
+/**
+ * The back office's collections: create, change and delete, each in one transaction with its audit event (a caller's
+ * transaction becomes a savepoint of it). A collection's products and bundles keep the owner's order (the shop lists
+ * them by position, catalog/collections.ts). The home page's featured carousel shows the one featured collection,
+ * and the navigation bar's category links are links to collections in the store settings (navbar.pages with the
+ * collection's handle as query): the editor sets both from here, so the owner picks them among the collections.
+ */
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { ALL_PRODUCTS_HANDLE, type CollectionInput } from "../../core/schemas/admin-merchandising";
+import { storeSettingsSchema, type NavbarLink, type StoreSettings } from "../../core/schemas/store-settings";
+import type { Database } from "../db/client";
+import { bundles, collectionBundles, collectionProducts, collections, products, storeSettings } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { recordAudit, type AuditActor } from "../staff/audit";
+import { handleConflictOf } from "./bundle-editor";
+
+export const COLLECTION_NOT_FOUND = "No collection with this id in this store";
+const HANDLE_TAKEN = "Another collection has this handle";
+
+export type CollectionSummary = {
+  id: number;
+  handle: string;
+  title: string;
+  featured: boolean;
+  inNavigation: boolean;
+  productCount: number;
+  bundleCount: number;
+};
+
+export type CollectionRecord = {
+  id: number;
+  handle: string;
+  title: string;
+  featured: boolean;
+  inNavigation: boolean;
+  /** In the shop's order. */
+  products: { id: number; handle: string; title: string; status: string }[];
+  bundles: { id: number; handle: string; title: string }[];
+};
+
+/** The navigation's link to the collection: a collection search for its handle (the spec's default type). */
+const isLinkTo = (handle: string) => (link: NavbarLink) => link.query === handle && (link.type ?? "collection-search") === "collection-search";
+/** A footer link to the collection, as the footer's category section writes it. */
+const footerRouteOf = (handle: string) => `/search?${new URLSearchParams({ query: handle, type: "collection-search" })}`;
+
+async function readSettings(db: Database, storeId: string, forUpdate = false): Promise<StoreSettings> {
+  const query = db.select({ settings: storeSettings.settings }).from(storeSettings).where(eq(storeSettings.storeId, storeId));
+  const [row] = forUpdate ? await query.for("update") : await query;
+  if (!row) throw new HttpError(404, "Store not found");
+  const parsed = storeSettingsSchema.safeParse(row.settings);
+  if (!parsed.success) throw new HttpError(409, "The store settings cannot be read, so the navigation cannot be changed", "in_navigation");
+  return parsed.data;
+}
+
+export async function listCollections(db: Database, storeId: string): Promise<CollectionSummary[]> {
+  const [rows, productCounts, bundleCounts, settings] = await Promise.all([
+    db.select().from(collections).where(eq(collections.storeId, storeId)).orderBy(asc(collections.title), asc(collections.id)),
+    db
+      .select({ id: collectionProducts.collectionId, n: count() })
+      .from(collectionProducts)
+      .where(eq(collectionProducts.storeId, storeId))
+      .groupBy(collectionProducts.collectionId),
+    db
+      .select({ id: collectionBundles.collectionId, n: count() })
+      .from(collectionBundles)
+      .where(eq(collectionBundles.storeId, storeId))
+      .groupBy(collectionBundles.collectionId),
+    readSettings(db, storeId).catch(() => null),
+  ]);
+  const countOf = (counts: { id: number; n: number }[], id: number) => counts.find((entry) => entry.id === id)?.n ?? 0;
+  return rows.map((row) => ({
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    featured: row.featured,
+    inNavigation: settings?.navbar.pages.some(isLinkTo(row.handle)) ?? false,
+    productCount: countOf(productCounts, row.id),
+    bundleCount: countOf(bundleCounts, row.id),
+  }));
+}
+
+export async function getCollectionRecord(db: Database, storeId: string, id: number): Promise<CollectionRecord> {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(and(eq(collections.storeId, storeId), eq(collections.id, id)));
+  if (!row) throw new HttpError(404, COLLECTION_NOT_FOUND);
+  const [members, bundleMembers, settings] = await Promise.all([
+    db
+      .select({ id: products.id, handle: products.handle, title: products.title, status: products.status })
+      .from(collectionProducts)
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(eq(collectionProducts.collectionId, id))
+      .orderBy(asc(collectionProducts.position), asc(collectionProducts.productId)),
+    db
+      .select({ id: bundles.id, handle: bundles.handle, title: bundles.title })
+      .from(collectionBundles)
+      .innerJoin(bundles, eq(bundles.id, collectionBundles.bundleId))
+      .where(eq(collectionBundles.collectionId, id))
+      .orderBy(asc(collectionBundles.position), asc(collectionBundles.bundleId)),
+    readSettings(db, storeId).catch(() => null),
+  ]);
+  return {
+    id: row.id,
+    handle: row.handle,
+    title: row.title,
+    featured: row.featured,
+    inNavigation: settings?.navbar.pages.some(isLinkTo(row.handle)) ?? false,
+    products: members,
+    bundles: bundleMembers,
+  };
+}
+
+function audited(collection: CollectionRecord) {
+  return {
+    handle: collection.handle,
+    title: collection.title,
+    featured: collection.featured,
+    in_navigation: collection.inNavigation,
+    products: collection.products.map((product) => product.handle),
+    bundles: collection.bundles.map((bundle) => bundle.handle),
+  };
+}
+
+/** A collection as the input that would save it unchanged: the start of a form, or of a change to part of it. */
+export function collectionInputOf(collection: CollectionRecord): CollectionInput {
+  return {
+    handle: collection.handle,
+    title: collection.title,
+    featured: collection.featured,
+    in_navigation: collection.inNavigation,
+    product_ids: collection.products.map((product) => product.id),
+    bundle_ids: collection.bundles.map((bundle) => bundle.id),
+  };
+}
+
+async function assertMembersExist(db: Database, storeId: string, input: CollectionInput): Promise<void> {
+  const [knownProducts, knownBundles] = await Promise.all([
+    input.product_ids.length
+      ? db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.storeId, storeId), inArray(products.id, input.product_ids)))
+      : [],
+    input.bundle_ids.length
+      ? db
+          .select({ id: bundles.id })
+          .from(bundles)
+          .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, input.bundle_ids)))
+      : [],
+  ]);
+  input.product_ids.forEach((id, index) => {
+    if (!knownProducts.some((row) => row.id === id)) throw new HttpError(400, "No product with this id in this store", `product_ids.${index}`);
+  });
+  input.bundle_ids.forEach((id, index) => {
+    if (!knownBundles.some((row) => row.id === id)) throw new HttpError(400, "No bundle with this id in this store", `bundle_ids.${index}`);
+  });
+}
+
+async function assertHandleFree(db: Database, storeId: string, handle: string, exceptId?: number): Promise<void> {
+  const [taken] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle), exceptId === undefined ? undefined : ne(collections.id, exceptId)));
+  if (taken) throw new HttpError(409, HANDLE_TAKEN, "handle");
+}
+
+const refuseTakenHandle = (error: unknown): never => {
+  throw handleConflictOf(error, "collections_store_handle_uq", HANDLE_TAKEN);
+};
+
+async function writeMembers(tx: Database, storeId: string, collectionId: number, input: CollectionInput): Promise<void> {
+  await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, collectionId));
+  await tx.delete(collectionBundles).where(eq(collectionBundles.collectionId, collectionId));
+  if (input.product_ids.length) {
+    await tx.insert(collectionProducts).values(input.product_ids.map((productId, position) => ({ collectionId, productId, storeId, position })));
+  }
+  if (input.bundle_ids.length) {
+    await tx.insert(collectionBundles).values(input.bundle_ids.map((bundleId, position) => ({ collectionId, bundleId, storeId, position })));
+  }
+}
+
+/** One featured collection at a time: the home page shows one. */
+async function featureOnly(tx: Database, storeId: string, collectionId: number): Promise<void> {
+  await tx
+    .update(collections)
+    .set({ featured: false })
+    .where(and(eq(collections.storeId, storeId), eq(collections.featured, true), ne(collections.id, collectionId)));
+}
+
+/**
+ * The navigation's and footer's links to a collection follow it: a link is added or removed as `in_navigation`
+ * asks, renamed with the collection (unless the owner gave it a name of its own), pointed at its new handle, and
+ * removed with it (`now` null). The settings are validated by the schema the shop reads them with before they are saved.
+ */
+async function followInLinks(
+  tx: Database,
+  storeId: string,
+  was: { handle: string; title: string } | null,
+  now: { handle: string; title: string; inNavigation: boolean } | null,
+): Promise<void> {
+  const settings = await readSettings(tx, storeId, true);
+  const oldHandle = was?.handle ?? now!.handle;
+  const pages: NavbarLink[] = [];
+  let linked = false;
+  for (const link of settings.navbar.pages) {
+    if (!isLinkTo(oldHandle)(link)) pages.push(link);
+    else if (now?.inNavigation && !linked) {
+      linked = true;
+      pages.push({ ...link, query: now.handle, name: link.name === was?.title ? now.title : link.name });
+    }
+  }
+  if (now?.inNavigation && !linked) pages.push({ name: now.title, route: "/search", query: now.handle, type: "collection-search" });
+  const oldRoute = footerRouteOf(oldHandle);
+  const sections = settings.footer.sections.map((section) => ({
+    ...section,
+    links: section.links.flatMap((link) => (link.route !== oldRoute ? [link] : now ? [{ ...link, route: footerRouteOf(now.handle) }] : [])),
+  }));
+  const changed: StoreSettings = storeSettingsSchema.parse({
+    ...settings,
+    navbar: { ...settings.navbar, pages },
+    footer: { ...settings.footer, sections },
+  });
+  if (JSON.stringify(changed) === JSON.stringify(settings)) return;
+  await tx.update(storeSettings).set({ settings: changed, updatedAt: new Date() }).where(eq(storeSettings.storeId, storeId));
+}
+
+export async function createCollection(db: Database, actor: AuditActor, input: CollectionInput): Promise<CollectionRecord> {
+  const { storeId } = actor;
+  return db
+    .transaction(async (tx) => {
+      await assertHandleFree(tx, storeId, input.handle);
+      await assertMembersExist(tx, storeId, input);
+      const [row] = await tx
+        .insert(collections)
+        .values({ storeId, handle: input.handle, title: input.title, featured: input.featured })
+        .returning({ id: collections.id });
+      if (input.featured) await featureOnly(tx, storeId, row.id);
+      await writeMembers(tx, storeId, row.id, input);
+      await followInLinks(tx, storeId, null, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      const created = await getCollectionRecord(tx, storeId, row.id);
+      await recordAudit(tx, actor, { action: "collection.create", entity: "collection", entityId: row.id, before: null, after: audited(created) });
+      return created;
+    })
+    .catch(refuseTakenHandle);
+}
+
+export async function updateCollection(db: Database, actor: AuditActor, id: number, input: CollectionInput): Promise<CollectionRecord> {
+  const { storeId } = actor;
+  return db
+    .transaction(async (tx) => {
+      const before = await getCollectionRecord(tx, storeId, id);
+      if (before.handle === ALL_PRODUCTS_HANDLE && input.handle !== ALL_PRODUCTS_HANDLE) {
+        throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; its handle stays`, "handle");
+      }
+      await assertHandleFree(tx, storeId, input.handle, id);
+      await assertMembersExist(tx, storeId, input);
+      await tx
+        .update(collections)
+        .set({ handle: input.handle, title: input.title, featured: input.featured })
+        .where(and(eq(collections.storeId, storeId), eq(collections.id, id)));
+      if (input.featured) await featureOnly(tx, storeId, id);
+      await writeMembers(tx, storeId, id, input);
+      await followInLinks(tx, storeId, before, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      const after = await getCollectionRecord(tx, storeId, id);
+      await recordAudit(tx, actor, { action: "collection.update", entity: "collection", entityId: id, before: audited(before), after: audited(after) });
+      return after;
+    })
+    .catch(refuseTakenHandle);
+}
+
+/** Its links in the navigation and footer go with it, so no link leads to an empty page. */
+export async function deleteCollection(db: Database, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getCollectionRecord(tx, actor.storeId, id);
+    if (before.handle === ALL_PRODUCTS_HANDLE) throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
+    await tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id)));
+    await followInLinks(tx, actor.storeId, before, null);
+    await recordAudit(tx, actor, { action: "collection.delete", entity: "collection", entityId: id, before: audited(before), after: null });
+  });
+}
