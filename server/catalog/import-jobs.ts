@@ -1,0 +1,155 @@
+/**
+ * A catalogue import as a job: the uploaded file is kept in `catalogue_imports` and run in this process, one import
+ * at a time, while the admin shows its progress; a job still queued when the shop stops is picked up when it starts
+ * again (resumeCatalogueImports). `runImportsInProcess` is the one place that decides where jobs run: the PostgreSQL
+ * queue (a later issue) replaces it without the API, the screens or the import itself changing.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { AppDeps } from "../context";
+import { apiTokens, catalogueImports, staff } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { logger } from "../logger";
+import type { AuditActor } from "../staff/audit";
+import type { CsvProblem } from "./shopify-csv/columns";
+import { importShopifyCsv, type ImportSummary } from "./shopify-csv/import";
+import { CsvFileError, parseShopifyCsv } from "./shopify-csv/read";
+
+export type CatalogueImport = typeof catalogueImports.$inferSelect;
+export type ImportStatus = CatalogueImport["status"];
+
+/** Answered for the file of a job that stopped with an error the import did not expect. */
+export const IMPORT_CRASHED_MESSAGE = "The import stopped with an unexpected error; nothing was changed. Try again, or ask for help if it happens again.";
+
+/** Checks that the file is a Shopify product CSV (400 otherwise), keeps it as a queued job and starts it. */
+export async function queueCatalogueImport(
+  deps: AppDeps,
+  actor: AuditActor,
+  file: { csv: string; fileName: string; dryRun: boolean },
+): Promise<{ job: CatalogueImport; finished: Promise<void> }> {
+  let totalRows: number;
+  try {
+    totalRows = parseShopifyCsv(file.csv).rows.length;
+  } catch (error) {
+    if (error instanceof CsvFileError) throw new HttpError(400, error.message, "file");
+    throw error;
+  }
+  if (totalRows === 0) throw new HttpError(400, "The file has no products: only a header row", "file");
+  const [job] = await deps.db
+    .insert(catalogueImports)
+    .values({ storeId: actor.storeId, dryRun: file.dryRun, fileName: file.fileName.slice(0, 255), csv: file.csv, totalRows, actorLabel: actor.label })
+    .returning();
+  return { job, finished: runImportsInProcess(deps, [{ id: job.id, actor }]) };
+}
+
+export async function getCatalogueImport(deps: AppDeps, storeId: string, id: number): Promise<CatalogueImport> {
+  const [job] = await deps.db
+    .select()
+    .from(catalogueImports)
+    .where(and(eq(catalogueImports.storeId, storeId), eq(catalogueImports.id, id)));
+  if (!job) throw new HttpError(404, "No import with this id in this store");
+  return job;
+}
+
+export const RECENT_IMPORTS = 10;
+
+/** The newest imports, without their files. */
+export async function listCatalogueImports(deps: AppDeps, storeId: string) {
+  return deps.db
+    .select({
+      id: catalogueImports.id,
+      status: catalogueImports.status,
+      dryRun: catalogueImports.dryRun,
+      fileName: catalogueImports.fileName,
+      totalRows: catalogueImports.totalRows,
+      createdAt: catalogueImports.createdAt,
+    })
+    .from(catalogueImports)
+    .where(eq(catalogueImports.storeId, storeId))
+    .orderBy(desc(catalogueImports.id))
+    .limit(RECENT_IMPORTS);
+}
+
+/** The summary a job keeps, as the import made it; empty until the job has run. */
+export function summaryOf(job: CatalogueImport): ImportSummary | null {
+  return "applied" in job.summary ? (job.summary as ImportSummary) : null;
+}
+
+/**
+ * Picks up the jobs a stopped shop left: queued ones, and, on the embedded database (one process only, so nobody
+ * else can be running them), running ones too, which the stop undid (an import applies in one transaction).
+ */
+export async function resumeCatalogueImports(deps: AppDeps): Promise<void> {
+  const statuses: ImportStatus[] = deps.database.kind === "pglite" ? ["queued", "running"] : ["queued"];
+  const left = await deps.db
+    .select({ id: catalogueImports.id, storeId: catalogueImports.storeId, actorLabel: catalogueImports.actorLabel })
+    .from(catalogueImports)
+    .where(inArray(catalogueImports.status, statuses))
+    .orderBy(catalogueImports.id);
+  if (left.length === 0) return;
+  await deps.db.update(catalogueImports).set({ status: "queued" }).where(inArray(catalogueImports.id, left.map((job) => job.id)));
+  const jobs = await Promise.all(left.map(async (job) => ({ id: job.id, actor: await actorOf(deps, job.storeId, job.actorLabel) })));
+  void runImportsInProcess(deps, jobs);
+}
+
+/** Who queued a job, from the label it keeps: a staff member by email, else a token by name, else the label alone. */
+async function actorOf(deps: AppDeps, storeId: string, label: string): Promise<AuditActor> {
+  const [member] = await deps.db.select({ id: staff.id }).from(staff).where(and(eq(staff.storeId, storeId), eq(staff.email, label)));
+  if (member) return { storeId, kind: "staff", id: member.id, label };
+  const [token] = await deps.db.select({ id: apiTokens.id }).from(apiTokens).where(and(eq(apiTokens.storeId, storeId), eq(apiTokens.name, label)));
+  if (token) return { storeId, kind: "token", id: token.id, label };
+  return { storeId, kind: "command", id: null, label };
+}
+
+/** One chain of jobs per shop: imports run one after another, never two transactions over the same products. */
+const chains = new WeakMap<AppDeps, Promise<void>>();
+
+function runImportsInProcess(deps: AppDeps, jobs: { id: number; actor: AuditActor }[]): Promise<void> {
+  let chain = chains.get(deps) ?? Promise.resolve();
+  for (const job of jobs) {
+    chain = chain
+      .then(() => runCatalogueImport(deps, job.id, job.actor))
+      .catch((error: unknown) => logger.error({ err: error, importId: job.id }, "catalogue import could not be run"));
+  }
+  chains.set(deps, chain);
+  return chain;
+}
+
+/** Runs one queued job to its end; a job another runner took first is left to it. */
+export async function runCatalogueImport(deps: AppDeps, id: number, actor: AuditActor): Promise<void> {
+  const [job] = await deps.db
+    .update(catalogueImports)
+    .set({ status: "running" })
+    .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, "queued")))
+    .returning();
+  if (!job) return;
+  // Progress is written beside the import's transaction, never awaited inside it: on the embedded database that
+  // one connection is the transaction's until it ends, and the writes then land in order after it.
+  let progress = Promise.resolve();
+  const onProgress = (processedRows: number) => {
+    progress = progress.then(async () => {
+      await deps.db.update(catalogueImports).set({ processedRows }).where(eq(catalogueImports.id, id));
+    });
+  };
+  let finish: Partial<CatalogueImport>;
+  try {
+    const outcome = await importShopifyCsv(deps, actor, job.csv, { dryRun: job.dryRun, importId: id, onProgress });
+    finish = {
+      status: outcome.problems.length > 0 && !job.dryRun ? "failed" : "succeeded",
+      summary: outcome.summary,
+      problems: outcome.problems,
+      processedRows: outcome.totalRows,
+    };
+  } catch (error) {
+    const problem: CsvProblem =
+      error instanceof CsvFileError || error instanceof HttpError
+        ? { row: 1, column: "", message: error.message }
+        : { row: 1, column: "", message: IMPORT_CRASHED_MESSAGE };
+    if (!(error instanceof CsvFileError)) logger.error({ err: error, importId: id }, "catalogue import failed");
+    finish = { status: "failed", problems: [problem] };
+  }
+  await progress.catch(() => undefined);
+  await deps.db
+    .update(catalogueImports)
+    .set({ ...finish, finishedAt: sql`now()` })
+    .where(eq(catalogueImports.id, id));
+}
