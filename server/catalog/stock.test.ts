@@ -9,7 +9,8 @@ import { cancelOrder, sweepPendingOrders } from "../orders/orders";
 import type { AuditActor } from "../staff/audit";
 import { inventoryItem, listInventory, recordStockChange, stockHistory } from "./stock";
 
-const KETTLE = "KETTLE-BLACK";
+// startCheckout types its sku as the House Blend's (its default); any sku of the demo store will do.
+const KETTLE = "KETTLE-BLACK" as typeof SKU;
 const owner: AuditActor = { storeId: "demo", kind: "staff", id: 1, label: "owner@example.com" };
 
 let t: TestApp;

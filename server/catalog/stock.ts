@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { orders, products, stockAdjustments, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { containing } from "../orders/desk";
+import { recordAudit, type AuditActor } from "../staff/audit";
 
 export type StockChange = {
   storeId: string;
@@ -57,6 +58,24 @@ export async function adjustStock(tx: Database, change: StockChange): Promise<St
     orderId: change.orderId ?? null,
   });
   return { variantId: change.variantId, delta, stockAfter: updated.stock };
+}
+
+/** A stock change a staff member, a token or the command line makes: by `delta` or to `setTo`, with its reason. */
+export type StaffStockChange = { variantId: number; reason: StockReason; note?: string } & ({ delta: number } | { setTo: number });
+
+/** adjustStock as `actor`, with its event in the audit trail beside the history row, in the caller's transaction. */
+export async function recordStockChange(tx: Database, actor: AuditActor, change: StaffStockChange): Promise<StockAdjusted> {
+  const done = await adjustStock(tx, { ...change, storeId: actor.storeId, actorLabel: actor.label });
+  if (done.delta !== 0) {
+    await recordAudit(tx, actor, {
+      action: "variant.stock",
+      entity: "variant",
+      entityId: change.variantId,
+      before: { stock: done.stockAfter - done.delta },
+      after: { stock: done.stockAfter, reason: change.reason, ...(change.note ? { note: change.note } : {}) },
+    });
+  }
+  return done;
 }
 
 export type StockHistoryEntry = typeof stockAdjustments.$inferSelect & { orderNumber: number | null };
