@@ -103,3 +103,76 @@ export const productInputSchema = storable(
 
 export type ProductInput = z.infer<typeof productInputSchema>;
 export type VariantInput = z.infer<typeof variantInputSchema>;
+
+// ---------------------------------------------------------------- the admin API's product answers (/api/admin/products)
+
+const timestamp = z.string().describe("ISO 8601");
+const PLAN_UNITS = ["day", "week", "month", "year"] as const;
+
+/** Numbers only: /products/import, /products/export and /products/bulk are other routes. */
+export const productIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a product id") });
+
+export const productListQuerySchema = storable(
+  z.object({
+    q: z.string().max(200, "q is too long").optional().describe("Part of a title, handle or SKU"),
+    status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` }).optional(),
+    cursor: z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned").optional(),
+  }),
+);
+
+export const productStatusInputSchema = z.object({
+  status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` }),
+});
+
+export const productListItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  handle: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  variant_count: z.number().int(),
+  total_stock: z.number().int(),
+  min_price_cents: z.number().int().nullable(),
+  max_price_cents: z.number().int().nullable(),
+  picture_url: z.string().nullable(),
+});
+
+export const productPageSchema = z.object({ products: z.array(productListItemSchema), next_cursor: z.string().nullable() });
+
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  handle: z.string(),
+  title: z.string(),
+  /** As stored: already cleaned. */
+  description_html: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  vendor: z.string(),
+  product_type: z.string(),
+  tags: z.array(z.string()),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  options: z.array(z.string()),
+  variants: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      option_values: z.array(z.string()),
+      price_cents: z.number().int(),
+      compare_at_price_cents: z.number().int().nullable(),
+      stock: z.number().int(),
+      low_stock_threshold: z.number().int().nullable(),
+      weight_grams: z.number().int().nullable(),
+      image_id: z.number().int().nullable(),
+      subscriptions: z.array(
+        z.object({ id: z.string(), name: z.string(), price_cents: z.number().int(), interval: z.number().int(), interval_unit: z.enum(PLAN_UNITS) }),
+      ),
+    }),
+  ),
+  pictures: z.array(z.object({ id: z.number().int(), url: z.string(), alt_text: z.string(), position: z.number().int() })),
+  collection_ids: z.array(z.number().int()),
+  /** Earlier handles: their addresses answer with a 301 to this product's. */
+  old_handles: z.array(z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const productAnswerSchema = z.object({ product: adminProductSchema });

@@ -1,8 +1,252 @@
-/** The admin API's products routes (docs/api.md). */
+/**
+ * The admin API's product editor (permission `catalogue`): the list, a product, and creating, changing, duplicating
+ * and publishing or archiving one. Each write is the server/catalog function the admin screens and the Shopify import
+ * call, in one transaction with the staff actor for the audit trail; each answers the product as it now is.
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import {
+  productAnswerSchema,
+  productIdParamsSchema,
+  productInputSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productStatusInputSchema,
+} from "../../core/schemas/admin-catalogue";
+import {
+  getAdminProduct,
+  listAdminProducts,
+  productWriteConflict,
+  duplicateProduct,
+  saveProduct,
+  setProductStatus,
+  type AdminProduct,
+} from "../catalog/product-editor";
 import type { AppEnv } from "../context";
+import { parseWith } from "../http/errors";
+import { adminOperation, iso } from "./admin-operation";
+import {
+  BAD_INPUT,
+  bodyOf,
+  errors,
+  json,
+  jsonBody,
+  queryOf,
+  register,
+} from "./operation";
+
+const NOT_FOUND = "No product with this id in this store";
+const TAKEN =
+  "The handle, or a SKU, belongs to another product (the message names it)";
+const BAD_PRODUCT = `${BAD_INPUT}; also a product published while a picture has no alt text (field status)`;
+
+const listProducts = adminOperation("catalogue", {
+  method: "get",
+  path: "/products",
+  tags: ["admin"],
+  summary:
+    "Products, newest first, by status and search (title, handle, SKU), 50 a page",
+  request: { query: productListQuerySchema },
+  responses: {
+    200: json(
+      productPageSchema,
+      "A page of products; next_cursor fetches the next",
+    ),
+    ...errors({ 400: BAD_INPUT }),
+  },
+});
+
+const createProduct = adminOperation("catalogue", {
+  method: "post",
+  path: "/products",
+  tags: ["admin"],
+  summary:
+    "Create a product with its options and variants; the description is cleaned to a safe subset of HTML",
+  request: { body: jsonBody(productInputSchema) },
+  responses: {
+    201: json(productAnswerSchema, "The product"),
+    ...errors({ 400: BAD_PRODUCT, 409: TAKEN }),
+  },
+});
+
+const readProduct = adminOperation("catalogue", {
+  method: "get",
+  path: "/products/{id}",
+  tags: ["admin"],
+  summary:
+    "A product: its fields, variants with stock and plans, pictures, collections and old handles",
+  request: { params: productIdParamsSchema },
+  responses: {
+    200: json(productAnswerSchema, "The product"),
+    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }),
+  },
+});
+
+const updateProduct = adminOperation("catalogue", {
+  method: "put",
+  path: "/products/{id}",
+  tags: ["admin"],
+  summary:
+    "Replace a product with the whole input: variants are matched by SKU (kept ones changed, new ones added, missing ones removed); a changed handle keeps the old address answering with a 301",
+  request: {
+    params: productIdParamsSchema,
+    body: jsonBody(productInputSchema),
+  },
+  responses: {
+    200: json(productAnswerSchema, "The product"),
+    ...errors({ 400: BAD_PRODUCT, 404: NOT_FOUND, 409: TAKEN }),
+  },
+});
+
+const duplicate = adminOperation("catalogue", {
+  method: "post",
+  path: "/products/{id}/duplicate",
+  tags: ["admin"],
+  summary:
+    "A draft copy: handle <handle>-copy, title 'Copy of …', SKUs with -COPY, no stock, the same pictures and collections",
+  request: { params: productIdParamsSchema },
+  responses: {
+    201: json(productAnswerSchema, "The copy"),
+    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }),
+  },
+});
+
+const changeStatus = adminOperation("catalogue", {
+  method: "post",
+  path: "/products/{id}/status",
+  tags: ["admin"],
+  summary:
+    "Publish (active), take back to draft, or archive a product; publishing needs alt text on every picture",
+  request: {
+    params: productIdParamsSchema,
+    body: jsonBody(productStatusInputSchema),
+  },
+  responses: {
+    200: json(productAnswerSchema, "The product"),
+    ...errors({ 400: BAD_PRODUCT, 404: NOT_FOUND }),
+  },
+});
+
+const idOf = (c: Context<AppEnv>) =>
+  Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
+
+export function productBody(
+  product: AdminProduct,
+): z.infer<typeof productAnswerSchema> {
+  return {
+    product: {
+      id: product.id,
+      handle: product.handle,
+      title: product.title,
+      description_html: product.descriptionHtml,
+      status: product.status,
+      vendor: product.vendor,
+      product_type: product.productType,
+      tags: product.tags,
+      seo_title: product.seoTitle,
+      seo_description: product.seoDescription,
+      options: product.options,
+      variants: product.variants.map((variant) => ({
+        id: variant.id,
+        sku: variant.sku,
+        option_values: variant.optionValues,
+        price_cents: variant.priceCents,
+        compare_at_price_cents: variant.compareAtCents,
+        stock: variant.stock,
+        low_stock_threshold: variant.lowStockThreshold,
+        weight_grams: variant.weightGrams,
+        image_id: variant.imageId,
+        subscriptions: variant.subscriptions.map((plan) => ({
+          id: plan.id,
+          name: plan.name,
+          price_cents: plan.priceCents,
+          interval: plan.interval,
+          interval_unit: plan.intervalUnit,
+        })),
+      })),
+      pictures: product.pictures.map((picture) => ({
+        id: picture.id,
+        url: picture.url,
+        alt_text: picture.altText,
+        position: picture.position,
+      })),
+      collection_ids: product.collectionIds,
+      old_handles: product.oldHandles,
+      created_at: iso(product.createdAt),
+      updated_at: iso(product.updatedAt),
+    },
+  };
+}
 
 export function adminProductsRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
+  const answer = async (c: Context<AppEnv>, productId: number) =>
+    productBody(await getAdminProduct(c.var.deps.db, c.var.storeId, productId));
+
+  register(routes, listProducts, async (c) => {
+    const page = await listAdminProducts(
+      c.var.deps.db,
+      c.var.storeId,
+      queryOf(c, listProducts),
+    );
+    return c.json({
+      products: page.products.map((row) => ({
+        id: row.id,
+        title: row.title,
+        handle: row.handle,
+        status: row.status,
+        variant_count: row.variantCount,
+        total_stock: row.totalStock,
+        min_price_cents: row.minPriceCents,
+        max_price_cents: row.maxPriceCents,
+        picture_url: row.pictureUrl,
+      })),
+      next_cursor: page.nextCursor,
+    });
+  });
+
+  register(routes, createProduct, async (c) => {
+    const input = await bodyOf(c, createProduct);
+    const { productId } = await productWriteConflict(
+      c.var.deps.db.transaction((tx) =>
+        saveProduct(tx, c.var.staffActor, input, { create: true }),
+      ),
+    );
+    return c.json(await answer(c, productId), 201);
+  });
+
+  register(routes, readProduct, async (c) => c.json(await answer(c, idOf(c))));
+
+  register(routes, updateProduct, async (c) => {
+    const productId = idOf(c);
+    const input = await bodyOf(c, updateProduct);
+    await productWriteConflict(
+      c.var.deps.db.transaction((tx) =>
+        saveProduct(tx, c.var.staffActor, input, { productId }),
+      ),
+    );
+    return c.json(await answer(c, productId));
+  });
+
+  register(routes, duplicate, async (c) => {
+    const productId = idOf(c);
+    const copy = await productWriteConflict(
+      c.var.deps.db.transaction((tx) =>
+        duplicateProduct(tx, c.var.staffActor, productId),
+      ),
+    );
+    return c.json(await answer(c, copy.productId), 201);
+  });
+
+  register(routes, changeStatus, async (c) => {
+    const productId = idOf(c);
+    const { status } = await bodyOf(c, changeStatus);
+    await c.var.deps.db.transaction((tx) =>
+      setProductStatus(tx, c.var.staffActor, productId, status),
+    );
+    return c.json(await answer(c, productId));
+  });
+
   return routes;
 }

@@ -599,3 +599,19 @@ export async function listCollectionChoices(db: Database, storeId: string): Prom
     .where(eq(collections.storeId, storeId))
     .orderBy(asc(collections.title), asc(collections.id));
 }
+
+/**
+ * The checks above read before they write, so two writes at once may both pass them; the database's unique indexes
+ * then refuse the second, and this answers it as the check would have (409) instead of as a failure (500).
+ */
+export async function productWriteConflict<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const cause = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+    const violation = cause.code === "23505" ? cause : cause.cause?.code === "23505" ? cause.cause : null;
+    if (violation?.constraint === "products_store_handle_uq") throw new HttpError(409, "The handle was taken meanwhile", "handle");
+    if (violation?.constraint === "variants_store_sku_uq") throw new HttpError(409, "A SKU was taken meanwhile", "variants");
+    throw error;
+  }
+}
