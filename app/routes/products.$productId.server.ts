@@ -1,1 +1,2 @@
-export { cachedProduct, cachedProductCards } from "../../server/catalog/cached-reads";
+export { cachedMovedHandle, cachedProductCards, cachedProductPage } from "../../server/catalog/cached-reads";
+export { PREVIEW_HEADERS, staffProductPreview } from "../../server/catalog/staff-preview";

@@ -1,63 +1,106 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
-import { formatPrice } from "~/components/product/price";
 import { OptionPicker } from "~/components/product/option-picker";
 import { ProductBundles } from "~/components/product/product-bundles";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductGrid } from "~/components/product/product-grid";
+import { PriceTag } from "~/components/product/price-tag";
 import { PurchaseOptions } from "~/components/product/purchase-options";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { firstOptions, matchVariant, type Selection } from "~/components/product/variant-selection";
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
-import { cachedProduct, cachedProductCards } from "./products.$productId.server";
+import {
+  cachedMovedHandle,
+  cachedProductCards,
+  cachedProductPage,
+  PREVIEW_HEADERS,
+  staffProductPreview,
+} from "./products.$productId.server";
 import type { Route } from "./+types/products.$productId";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const [product, cards] = await Promise.all([
-    cachedProduct(context, context.storeId, params.productId),
+const productPath = (handle: string) => `/products/${encodeURIComponent(handle)}`;
+
+/**
+ * Shoppers see products on sale; an earlier handle of one moves them on to its current address (301). Anything else
+ * is 'Product not found', except to staff, who preview drafts and archived products on a page only they may keep.
+ */
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const handle = params.productId;
+  const [page, cards] = await Promise.all([
+    cachedProductPage(context, context.storeId, handle),
     cachedProductCards(context, context.storeId),
   ]);
-  if (!product) throw data("Product not found", { status: 404 });
-  return {
-    product,
-    others: cards.filter((other) => other.id !== product.id),
+  const shown = (found: NonNullable<typeof page>, preview: string | null) => ({
+    ...found,
+    others: cards.filter((other) => other.id !== found.product.id),
     origin: context.config.publicUrl,
-  };
+    preview,
+  });
+  if (page) return data(shown(page, null));
+  const moved = await cachedMovedHandle(context, context.storeId, handle);
+  if (moved) throw redirect(productPath(moved), 301);
+  const preview = await staffProductPreview(context, request, handle);
+  if (preview?.kind === "moved") throw redirect(productPath(preview.handle), { status: 301, headers: PREVIEW_HEADERS });
+  if (!preview) throw data("Product not found", { status: 404 });
+  return data(shown(preview, preview.status), { headers: PREVIEW_HEADERS });
+}
+
+/** A staff preview's headers (private, not indexed) reach the page's response and its client-navigation data. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
   if (!loaderData) return [{ title: `Product not found | ${siteName}` }, { name: "robots", content: "noindex" }];
-  const { product, origin } = loaderData;
-  const url = absoluteUrl(origin, `/products/${product.id}`);
+  const { product, descriptionText, origin, preview } = loaderData;
+  const url = absoluteUrl(origin, productPath(product.id));
   return [
     ...pageMeta({
-      title: `${product.product_title} | ${siteName}`,
-      description: product.product_description,
+      title: product.seo_title || `${product.product_title} | ${siteName}`,
+      description: product.seo_description || descriptionText,
       url,
       image: product.product_image_main ? absoluteUrl(origin, product.product_image_main) : null,
       type: "product",
       siteName,
     }),
-    productJsonLd(product, url, origin, siteName),
+    productJsonLd({ ...product, product_description: descriptionText }, url, origin, siteName),
+    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // Keyed by handle: moving to another product starts its choices, quantity and messages afresh.
-  return <ProductDetail key={loaderData.product.id} product={loaderData.product} others={loaderData.others} />;
+  return (
+    <ProductDetail
+      key={loaderData.product.id}
+      product={loaderData.product}
+      others={loaderData.others}
+      preview={loaderData.preview}
+    />
+  );
+}
+
+/** What a staff member previewing a product not on sale is told, by its status. */
+function PreviewBanner({ status }: { status: string }) {
+  const label = status === "draft" ? "Draft" : status === "archived" ? "Archived" : status;
+  return (
+    <p className="mb-6 rounded border border-amber-700 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
+      {label} — only staff can see this product
+    </p>
+  );
 }
 
 function stockText(variant: Variant | null): string {
   return variant ? stockLabel(variant.total_stock) : "This combination is not available";
 }
 
-function ProductDetail({ product, others }: { product: Product; others: ProductCardData[] }) {
+function ProductDetail({ product, others, preview }: { product: Product; others: ProductCardData[]; preview: string | null }) {
   const [selection, setSelection] = useState<Selection>(() => firstOptions(product.variant_list));
   const [quantity, setQuantity] = useState(1);
   const [subscriptionId, setSubscriptionId] = useState<string | null>(null);
@@ -66,13 +109,22 @@ function ProductDetail({ product, others }: { product: Product; others: ProductC
   // A plan belongs to one variant; after switching variants only a plan of the new one stays chosen.
   const subscription = variant?.subscription.find((option) => option.subscription_id === subscriptionId) ?? null;
   const price = subscription?.subscription_price ?? variant?.product_price ?? product.product_price;
-  const images = [...new Set([...product.product_urls, ...(product.hoverImage ? [product.hoverImage] : [])])];
+  // The earlier price belongs to the one-time price it is compared with, not to a plan's.
+  const compareAt = subscription ? null : variant ? variant.compare_at_price : product.compare_at_price;
+  const images = [
+    ...new Set([
+      ...product.product_urls,
+      ...(product.hoverImage ? [product.hoverImage] : []),
+      ...(variant?.image_url ? [variant.image_url] : []),
+    ]),
+  ];
   if (images.length === 0 && product.product_image_main) images.push(product.product_image_main);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      {preview ? <PreviewBanner status={preview} /> : null}
       <div className="grid gap-8 lg:grid-cols-2">
-        <ProductGallery images={images} title={product.product_title} />
+        <ProductGallery images={images} alts={product.image_alts} title={product.product_title} shown={variant?.image_url ?? null} />
         <div className="flex flex-col gap-5">
           <div>
             <h1 className="text-3xl font-semibold sm:text-4xl">{product.product_title}</h1>
@@ -85,10 +137,12 @@ function ProductDetail({ product, others }: { product: Product; others: ProductC
               </a>
             ) : null}
           </div>
-          <p className="text-2xl font-semibold" aria-live="polite">
-            {formatPrice(price)}
-          </p>
-          <p className="whitespace-pre-line">{product.product_description}</p>
+          <PriceTag className="text-2xl font-semibold" price={price} compareAt={compareAt} live />
+          <div
+            className="flex flex-col gap-3 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+            // The shop's own HTML, cleaned on save and again when the page's product is read (description-html.ts).
+            dangerouslySetInnerHTML={{ __html: product.product_description }}
+          />
           {Object.keys(product.variant_list).length > 0 ? (
             <OptionPicker
               variantList={product.variant_list}

@@ -25,6 +25,11 @@ const variantSchema = z.object({
   description: z.string(),
   total_stock: z.number(),
   subscription: z.array(subscriptionOptionSchema),
+  compare_at_price: z
+    .number()
+    .nullable()
+    .describe("The earlier price, shown struck through beside product_price; null unless higher than it"),
+  image_url: z.string().nullable().describe("The variant's own picture (one of its product's), shown when it is chosen"),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -57,10 +62,12 @@ const productSchema = z.object({
   id: z.string().describe("The product handle"),
   product_title: z.string(),
   product_price: z.number().nullable().describe("Price of the first variant, or null when the product has none"),
-  product_description: z.string(),
+  compare_at_price: z.number().nullable().describe("The first variant's compare_at_price"),
+  product_description: z.string().describe("A safe subset of HTML: paragraphs, lists, emphasis, headings and links"),
   product_urls: z.array(z.string()),
   product_image_main: z.string().nullable(),
   hoverImage: z.string().nullable(),
+  image_alts: z.record(z.string(), z.string()).describe("Each picture's URL to its text alternative (empty when it has none)"),
   variant_list: z.record(z.string(), z.array(z.string())).describe("Attribute name to its options, in display order"),
   variants: z.array(variantSchema),
   bundles: z.array(bundleSchema),
@@ -68,6 +75,8 @@ const productSchema = z.object({
   rating: z
     .object({ count: z.number(), average: z.number() })
     .describe("Verified and unverified published reviews: count and mean rating (0 when none)"),
+  seo_title: z.string().describe("Replaces the page's title when set"),
+  seo_description: z.string().describe("Replaces the page's description when set"),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -75,7 +84,7 @@ export type Product = z.infer<typeof productSchema>;
  * What a product card shows and its quick shop adds to the cart. Pages that list products send cards, not whole
  * products: the descriptions, reviews and bundles of a dozen products were most of a page's HTML.
  */
-export type ProductCardData = Omit<Product, "product_description" | "bundles" | "reviews">;
+export type ProductCardData = Omit<Product, "product_description" | "bundles" | "reviews" | "seo_title" | "seo_description">;
 
 /** One product's choices inside a bundle (GET /api/bundles/{handle}). */
 const bundleHandleOptionSchema = z.object({

@@ -3,7 +3,7 @@
  * variants) and priced from it, whatever price the browser sent. The cart service and the checkout both price
  * through `priceCart`, so the drawer, the stored cart and the order agree to the cent.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
   discountCents,
   lineKey,
@@ -16,6 +16,7 @@ import {
   type LineRequest,
 } from "../../core/cart";
 import { offeredInBundle } from "../catalog/bundles";
+import { ON_SALE_STATUS } from "../catalog/products";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, subscriptionOptions, variants } from "../db/schema";
 import { findDiscount } from "./discounts";
@@ -44,6 +45,10 @@ export type LineProblem = {
   title: string | null;
 };
 
+/** A line whose product (or a product of whose bundle) is a draft or archived: shoppers cannot buy it. */
+export const NO_LONGER_AVAILABLE = "This product is no longer available";
+export const BUNDLE_NO_LONGER_AVAILABLE = "This bundle is no longer available";
+
 /** A problem in one line of words, where no field can carry the path (the checkout's "Your cart changed: …"). */
 export const problemText = (problem: LineProblem) => `${problem.field}: ${problem.message}`;
 
@@ -66,6 +71,7 @@ type ProductRow = {
   priceCents: number;
   variantId: number;
   stock: number;
+  onSale: boolean;
 };
 
 async function productRowsBySku(db: Database, storeId: string, skus: string[]): Promise<Map<string, ProductRow>> {
@@ -80,6 +86,7 @@ async function productRowsBySku(db: Database, storeId: string, skus: string[]): 
       priceCents: variants.priceCents,
       variantId: variants.id,
       stock: variants.stock,
+      onSale: sql<boolean>`${products.status} = ${ON_SALE_STATUS}`,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -119,6 +126,8 @@ type BundleData = {
   quantityByProduct: Map<number, number>;
   /** Price in cents of the variant the bundle lists for each product, which the variants chosen must match. */
   listedPriceByProduct: Map<number, number>;
+  /** Every product in the bundle is on sale: otherwise the bundle is not offered. */
+  onSale: boolean;
 };
 
 async function bundlesById(db: Database, storeId: string, ids: number[]): Promise<Map<number, BundleData>> {
@@ -130,7 +139,12 @@ async function bundlesById(db: Database, storeId: string, ids: number[]): Promis
     .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, ids)));
   if (rows.length === 0) return result;
   const members = await db
-    .select({ bundleId: bundleProducts.bundleId, productId: products.id, handle: products.handle })
+    .select({
+      bundleId: bundleProducts.bundleId,
+      productId: products.id,
+      handle: products.handle,
+      onSale: sql<boolean>`${products.status} = ${ON_SALE_STATUS}`,
+    })
     .from(bundleProducts)
     .innerJoin(products, eq(products.id, bundleProducts.productId))
     .where(inArray(bundleProducts.bundleId, rows.map((row) => row.id)))
@@ -154,6 +168,7 @@ async function bundlesById(db: Database, storeId: string, ids: number[]): Promis
       productIdByHandle: new Map(own.map((member) => [member.handle, member.productId])),
       quantityByProduct,
       listedPriceByProduct,
+      onSale: own.every((member) => member.onSale),
     });
   }
   return result;
@@ -219,6 +234,7 @@ function priceProductLine(
 ): Priced | Failure {
   const product = skuRows.get(input.sku);
   if (!product) return { field: `${field}.sku`, message: `unknown sku "${input.sku}"`, title: null };
+  if (!product.onSale) return { field: `${field}.sku`, message: NO_LONGER_AVAILABLE, title: product.title };
   const subscriptionId = input.subscription?.id ?? null;
   const subscription = subscriptionId === null ? null : subscriptions.get(subscriptionId);
   if (subscription === undefined || (subscription && subscription.variantId !== product.variantId)) {
@@ -253,6 +269,7 @@ function priceBundleLine(
   const bundle = bundleData.get(input.bundleId);
   if (!bundle) return { field: `${field}.bundle_id`, message: `unknown bundle ${input.bundleId}`, title: null };
   const title = bundle.row.title;
+  if (!bundle.onSale) return { field: `${field}.bundle_id`, message: BUNDLE_NO_LONGER_AVAILABLE, title };
   const refused = (handle: string, message: string): Failure => ({ field: `${field}.selected_variants.${handle}`, message, title });
   const selected: Record<string, string> = {};
   const stockOnHand: Record<string, number> = {};

@@ -2,12 +2,15 @@
  * What shop pages and the catalogue API read, through the content cache: each read has one key here, so a page and
  * the API asking the same thing share one load per content version.
  */
+import type { Product } from "../../core/schemas/catalog";
 import type { AppDeps } from "../context";
 import { getPopupDiscount } from "../newsletter/welcome";
 import { getStoreSettings } from "../store/settings";
 import { getBundleDetail } from "./bundles";
 import { getCollectionTitle, getFeaturedCollection } from "./collections";
-import { getProductByHandle, listAllProducts, productCard } from "./products";
+import { cleanDescriptionHtml } from "./description-html";
+import { descriptionText } from "./description-text";
+import { getProductByHandle, listAllProducts, movedProductHandle, productCard } from "./products";
 import { listRecentReviews, listTestimonials } from "./reviews";
 import { searchStore } from "./search";
 
@@ -22,8 +25,25 @@ const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
 export const cachedProductCards = (reader: Reader, storeId: string) =>
   reader.contentCache.get(`product-cards:${storeId}`, async () => (await cachedAllProducts(reader, storeId)).map(productCard));
 
-export const cachedProduct = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
-  contentCache.get(`product:${storeId}:${handle}`, () => getProductByHandle(db, storeId, handle));
+/**
+ * A product as its page shows it: the description cleaned once more (it was cleaned on save; a row written some
+ * other way must not reach the page as it is) and its words without markup for the page's meta description.
+ */
+export const cachedProductPage = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`product-page:${storeId}:${handle}`, async () => {
+    const product = await getProductByHandle(db, storeId, handle);
+    // A product found by an earlier handle is its page's business: it answers with a redirect, not the product.
+    return product && product.id === handle ? productPage(product) : null;
+  });
+
+export function productPage(product: Product): { product: Product; descriptionText: string } {
+  const description = cleanDescriptionHtml(product.product_description);
+  return { product: { ...product, product_description: description }, descriptionText: descriptionText(description) };
+}
+
+/** Where an earlier handle of a product on sale now leads (the product's current handle), or null. */
+export const cachedMovedHandle = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`moved-handle:${storeId}:${handle}`, () => movedProductHandle(db, storeId, handle));
 
 export const cachedBundleDetail = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
   contentCache.get(`bundle:${storeId}:${handle}`, () => getBundleDetail(db, storeId, handle));

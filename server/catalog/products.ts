@@ -1,12 +1,16 @@
 /**
  * Reads the catalogue into the shapes of core/schemas/catalog.ts. Products are loaded in batches (one statement
  * for any number of products), so a listing costs the same round trip as a single product page.
+ *
+ * Only `active` products reach shoppers: every read here leaves drafts and archived products out, in the statement
+ * itself, unless a staff preview asks for them (`includeHidden`). A bundle is only offered while every product in
+ * it is active: a shopper could not buy it whole otherwise.
  */
-import { and, asc, eq, getTableColumns, inArray, sql, type Column, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
-import { bundles, products, reviews, subscriptionOptions } from "../db/schema";
+import { bundles, productHandleRedirects, products, reviews, subscriptionOptions } from "../db/schema";
 import { publicReviewerName } from "../reviews/reviewer-name";
 
 /** What a bundle's API shape is made of. */
@@ -27,6 +31,27 @@ type SubscriptionRow = Pick<typeof subscriptionOptions.$inferSelect, "id" | "nam
  */
 function isAnyOf(column: Column, ids: number[]): SQL {
   return sql`${column} = any(${sql.param(ids)}::int[])`;
+}
+
+/** The one status whose products shoppers see, list, search and buy. */
+export const ON_SALE_STATUS = "active";
+
+/** For the reads a staff preview shares with shoppers: drafts and archived products too. */
+export type CatalogueReadOptions = { includeHidden?: boolean };
+
+/**
+ * True while every product in bundle `bundleId` is on sale: only then is the bundle offered. An aggregate, so it is
+ * worked out per bundle from the bundle's own few rows (its key, then each product's): as NOT EXISTS the planner
+ * would rather read every product not on sale, which without an index on status is every product.
+ */
+export const bundleOnSale = (bundleId: SQL | Column) => sql`coalesce((
+  select bool_and(member.status = ${ON_SALE_STATUS})
+  from bundle_products held join products member on member.id = held.product_id
+  where held.bundle_id = ${bundleId}), true)`;
+
+/** The earlier price is shown struck through only when it is higher than the price. */
+export function compareAtPrice(priceCents: number, compareAtCents: number | null): number | null {
+  return compareAtCents !== null && compareAtCents > priceCents ? centsToDollars(compareAtCents) : null;
 }
 
 /** Bundle prices are numeric strings in the API's shapes (docs/product.md, Money). */
@@ -56,7 +81,7 @@ export async function loadBundles(db: Database, storeId: string, bundleIds: numb
   const rows = await db
     .select({ ...getTableColumns(bundles), handles: sql<string[]>`${bundleHandlesJson(bundles.id)}` })
     .from(bundles)
-    .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds)));
+    .where(and(eq(bundles.storeId, storeId), isAnyOf(bundles.id, bundleIds), bundleOnSale(bundles.id)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return bundleIds.flatMap((id) => {
     const row = byId.get(id);
@@ -106,6 +131,8 @@ export function productCard({
   product_description: _description,
   bundles: _bundles,
   reviews: _reviews,
+  seo_title: _seoTitle,
+  seo_description: _seoDescription,
   ...card
 }: Product): ProductCardData {
   return card;
@@ -125,11 +152,15 @@ type ProductRow = {
   title: string;
   description: string;
   attribute_names: string[];
-  images: { url: string; isHover: boolean }[];
+  seo_title: string;
+  seo_description: string;
+  images: { url: string; isHover: boolean; alt: string }[];
   variants: {
     sku: string;
     attributes: Record<string, string>;
     priceCents: number;
+    compareAtCents: number | null;
+    imageUrl: string | null;
     description: string;
     stock: number;
     subscriptions: SubscriptionRow[];
@@ -139,21 +170,28 @@ type ProductRow = {
 };
 
 /**
- * Full products for the given ids, in the order given; unknown ids (or another store's) are skipped. One
- * statement gathers each product's images, variants with their subscription options, visible reviews and bundles
- * (with their products' handles): a results page of 48 products costs one round trip, not one per table.
+ * Full products for the given ids, in the order given; unknown ids (or another store's) are skipped, and so are
+ * products not on sale unless `includeHidden`. One statement gathers each product's images, variants with their
+ * subscription options, visible reviews and offered bundles (with their products' handles): a results page of 48
+ * products costs one round trip, not one per table.
  */
-export async function loadProducts(db: Database, storeId: string, productIds: number[]): Promise<Product[]> {
+export async function loadProducts(
+  db: Database,
+  storeId: string,
+  productIds: number[],
+  { includeHidden = false }: CatalogueReadOptions = {},
+): Promise<Product[]> {
   if (productIds.length === 0) return [];
   const result = await db.execute(sql`
-    select p.id, p.handle, p.title, p.description, p.attribute_names,
+    select p.id, p.handle, p.title, p.description, p.attribute_names, p.seo_title, p.seo_description,
       coalesce((
-        select json_agg(json_build_object('url', i.url, 'isHover', i.is_hover) order by i.position, i.id)
+        select json_agg(json_build_object('url', i.url, 'isHover', i.is_hover, 'alt', i.alt_text) order by i.position, i.id)
         from product_images i where i.product_id = p.id), '[]') as images,
       coalesce((
         select json_agg(json_build_object(
           'sku', v.sku, 'attributes', v.attributes, 'priceCents', v.price_cents, 'description', v.description,
-          'stock', v.stock,
+          'stock', v.stock, 'compareAtCents', v.compare_at_cents,
+          'imageUrl', (select picture.url from product_images picture where picture.id = v.image_id),
           'subscriptions', coalesce((
             select json_agg(json_build_object(
               'id', o.id, 'name', o.name, 'priceCents', o.price_cents, 'interval', o.interval,
@@ -174,9 +212,11 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
           'isStandalone', b.is_standalone,
           'handles', ${bundleHandlesJson(sql.raw("b.id"))}
         ) order by b.id)
-        from bundle_products link join bundles b on b.id = link.bundle_id where link.product_id = p.id), '[]') as bundles
+        from bundle_products link join bundles b on b.id = link.bundle_id
+        where link.product_id = p.id and ${bundleOnSale(sql.raw("b.id"))}), '[]') as bundles
     from products p
-    where p.store_id = ${storeId} and p.id = any(${sql.param(productIds)}::int[])`);
+    where p.store_id = ${storeId} and p.id = any(${sql.param(productIds)}::int[])
+      ${includeHidden ? sql`` : sql`and p.status = ${ON_SALE_STATUS}`}`);
   const byId = new Map((result as unknown as { rows: ProductRow[] }).rows.map((row) => [row.id, row]));
 
   return productIds.flatMap((id) => {
@@ -186,6 +226,8 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
       sku: variant.sku,
       product_attributes: variant.attributes,
       product_price: centsToDollars(variant.priceCents),
+      compare_at_price: compareAtPrice(variant.priceCents, variant.compareAtCents),
+      image_url: variant.imageUrl,
       description: variant.description,
       total_stock: variant.stock,
       subscription: variant.subscriptions.sort(byFrequency).map(
@@ -207,10 +249,12 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
         id: row.handle,
         product_title: row.title,
         product_price: productVariants[0]?.product_price ?? null,
+        compare_at_price: productVariants[0]?.compare_at_price ?? null,
         product_description: row.description,
         product_urls: images.filter((image) => !image.isHover).map((image) => image.url),
         product_image_main: main?.url ?? null,
         hoverImage: images.find((image) => image.isHover)?.url ?? null,
+        image_alts: Object.fromEntries(images.map((image) => [image.url, image.alt])),
         variant_list: variantList(productVariants, row.attribute_names),
         variants: productVariants,
         bundles: row.bundles.map((bundle) => toBundle(bundle, bundle.handles)),
@@ -219,24 +263,52 @@ export async function loadProducts(db: Database, storeId: string, productIds: nu
           count: productReviews.length,
           average: productReviews.length ? Math.round((ratingSum / productReviews.length) * 10) / 10 : 0,
         },
+        seo_title: row.seo_title,
+        seo_description: row.seo_description,
       },
     ];
   });
 }
 
-/** Products by handle, in the order asked; handles the store does not have are left out. */
+/**
+ * Product ids by handle: a product's current handle, or one it had before (product_handle_redirects), so an old
+ * link still finds it. A current handle wins over another product's old one.
+ */
+async function productIdsByHandle(db: Database, storeId: string, handles: string[]): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select handle, id, 0 as rank from products where store_id = ${storeId} and handle = any(${sql.param(handles)}::text[])
+    union all
+    select handle, product_id, 1 from product_handle_redirects
+    where store_id = ${storeId} and handle = any(${sql.param(handles)}::text[])
+    order by rank desc`);
+  // Current handles come last, so they overwrite an old handle that names another product.
+  return new Map((result as unknown as { rows: { handle: string; id: number }[] }).rows.map((row) => [row.handle, row.id]));
+}
+
+/**
+ * Products by handle (current or earlier), in the order asked, each once; handles the store does not have, or
+ * whose product is not on sale, are left out. A product found by an earlier handle answers with its current one.
+ */
 export async function getProductsByHandles(db: Database, storeId: string, handles: string[]): Promise<Product[]> {
   if (handles.length === 0) return [];
-  const rows = await db
-    .select({ id: products.id, handle: products.handle })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.handle, handles)));
-  const idByHandle = new Map(rows.map((row) => [row.handle, row.id]));
-  const ids = [...new Set(handles)].flatMap((handle) => {
-    const id = idByHandle.get(handle);
-    return id === undefined ? [] : [id];
-  });
+  const idByHandle = await productIdsByHandle(db, storeId, handles);
+  const ids = [...new Set(handles.flatMap((handle) => idByHandle.get(handle) ?? []))];
   return loadProducts(db, storeId, ids);
+}
+
+/** The product whose current handle is `handle`, on sale or (for a staff preview) not, with its status. */
+export async function getProductForPreview(
+  db: Database,
+  storeId: string,
+  handle: string,
+): Promise<{ product: Product; status: string } | null> {
+  const [row] = await db
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), eq(products.handle, handle)));
+  if (!row) return null;
+  const [product] = await loadProducts(db, storeId, [row.id], { includeHidden: true });
+  return product ? { product, status: row.status } : null;
 }
 
 export async function getProductByHandle(db: Database, storeId: string, handle: string): Promise<Product | null> {
@@ -244,12 +316,36 @@ export async function getProductByHandle(db: Database, storeId: string, handle: 
   return product ?? null;
 }
 
-/** Every product of the store, oldest first (the order the shop added them). */
+/**
+ * The current handle of the product that had `handle` before, or null when no product did (or still has it).
+ * Shoppers are only sent on to a product on sale; a staff preview (`includeHidden`) to any.
+ */
+export async function movedProductHandle(
+  db: Database,
+  storeId: string,
+  handle: string,
+  { includeHidden = false }: CatalogueReadOptions = {},
+): Promise<string | null> {
+  const [row] = await db
+    .select({ handle: products.handle })
+    .from(productHandleRedirects)
+    .innerJoin(products, eq(products.id, productHandleRedirects.productId))
+    .where(
+      and(
+        eq(productHandleRedirects.storeId, storeId),
+        eq(productHandleRedirects.handle, handle),
+        includeHidden ? undefined : eq(products.status, ON_SALE_STATUS),
+      ),
+    );
+  return row && row.handle !== handle ? row.handle : null;
+}
+
+/** Every product on sale, oldest first (the order the shop added them). */
 export async function listAllProducts(db: Database, storeId: string): Promise<Product[]> {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.storeId, storeId))
+    .where(and(eq(products.storeId, storeId), eq(products.status, ON_SALE_STATUS)))
     .orderBy(asc(products.createdAt), asc(products.id));
   return loadProducts(
     db,

@@ -21,7 +21,7 @@ import type { SearchResponse } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { getCollection } from "./collections";
-import { loadBundles, loadProducts } from "./products";
+import { bundleOnSale, loadBundles, loadProducts, ON_SALE_STATUS } from "./products";
 
 export const SEARCH_TYPES = ["search", "collection-search"] as const;
 
@@ -90,6 +90,15 @@ const VECTORS = {
   bundles: sql.raw("to_tsvector('english', bundles.title)"),
 };
 
+/**
+ * What shoppers may find of each table: products on sale, bundles whose products all are. Tested beside the match,
+ * so a word only a draft holds matches nothing (and is tried as a typo) and hidden rows never take a result's place.
+ */
+const ON_SALE = {
+  products: sql`products.status = ${ON_SALE_STATUS}`,
+  bundles: bundleOnSale(sql.raw("bundles.id")),
+};
+
 type Row = Record<string, unknown>;
 
 function rowsOf(result: unknown): Row[] {
@@ -124,9 +133,9 @@ const isStopWord = (word: string) => sql`numnode(to_tsquery('english', ${word}))
  */
 const anythingMatches = (storeId: string, query: SQL) => sql`exists (
     with matching as materialized (
-      select 1 from products where products.store_id = ${storeId} and ${VECTORS.products} @@ ${query}
+      select 1 from products where products.store_id = ${storeId} and ${VECTORS.products} @@ ${query} and ${ON_SALE.products}
       union all
-      select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${query})
+      select 1 from bundles where bundles.store_id = ${storeId} and ${VECTORS.bundles} @@ ${query} and ${ON_SALE.bundles})
     select 1 from matching)`;
 
 /** How many of the words are not stop words: the count a match's number of words is measured against. */
@@ -166,7 +175,7 @@ function tableRanking(table: "products" | "bundles", storeId: string, words: str
   const bestRows = sql`${best} as (
     select ${name}.id as id, ${name}.title as title, ${score} as score
     from ${name}
-    where ${name}.store_id = ${storeId} and ${everyCountedWord}
+    where ${name}.store_id = ${storeId} and ${everyCountedWord} and ${ON_SALE[table]}
     order by score desc, ${name}.title asc, ${name}.id asc
     limit ${SEARCH_RESULT_LIMIT})`;
   const bestRanked = sql`select ${table} as kind, ${best}.id, ${best}.title, ${counted} as matched, ${best}.score from ${best}`;
@@ -189,6 +198,7 @@ function tableRanking(table: "products" | "bundles", storeId: string, words: str
       select ${name}.id as id, ${name}.title as title, ${matchedWords} as matched, ${score} as score
       from ${name}
       where ${name}.store_id = ${storeId}
+        and ${ON_SALE[table]}
         and not ${bestIsTheRanking}
         and (${sql.join(live.map(matches), sql` or `)})
       offset 0

@@ -1,13 +1,14 @@
 /**
  * What search engines should crawl: the shop's fixed pages, the listings its navigation links to (its category
- * pages), every product and bundle, content pages and posts.
+ * pages), every product and bundle on sale, content pages and posts.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { isListingPath, listingOf, listingPath, navigationHref } from "../../core/navigation";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
 import { blogPosts, bundles, pages, products } from "../db/schema";
 import { getStoreSettings } from "../store/settings";
+import { bundleOnSale, ON_SALE_STATUS } from "./products";
 import { SEARCH_TYPES } from "./search";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
@@ -35,12 +36,12 @@ export async function sitemapEntries(db: Database, storeId: string): Promise<Sit
     db
       .select({ handle: products.handle, updatedAt: products.updatedAt })
       .from(products)
-      .where(eq(products.storeId, storeId))
+      .where(and(eq(products.storeId, storeId), eq(products.status, ON_SALE_STATUS)))
       .orderBy(asc(products.id)),
     db
       .select({ handle: bundles.handle, createdAt: bundles.createdAt })
       .from(bundles)
-      .where(eq(bundles.storeId, storeId))
+      .where(and(eq(bundles.storeId, storeId), bundleOnSale(bundles.id)))
       .orderBy(asc(bundles.id)),
     db.select({ name: pages.name }).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.id)),
     db

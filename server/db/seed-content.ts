@@ -96,6 +96,10 @@ export type ProductSeed = {
   options: { name: string; values: [value: string, code: string][] }[];
   /** One price, or a price per value of the first option. */
   price: number | Record<string, number>;
+  /** An earlier price per value of the first option, shown struck through (on sale). */
+  compareAt?: Record<string, number>;
+  /** Handles the product had before: their addresses still lead to it. */
+  formerHandles?: string[];
   /** Stock per sku where it differs from the default. */
   stock?: Record<string, number>;
   outOfStock?: boolean;
@@ -453,6 +457,9 @@ export const PRODUCTS: ProductSeed[] = [
       },
     ],
     price: { "12 oz": 2800, "16 oz": 3200 },
+    // The 12 oz is on sale; the 16 oz is not.
+    compareAt: { "12 oz": 3400 },
+    formerHandles: ["insulated-tumbler"],
     stock: { "TUMB-16OZ-FOREST": 3 },
     collections: ["drinkware"],
   },

@@ -17,6 +17,7 @@ import {
   discounts,
   pageSections,
   pages,
+  productHandleRedirects,
   productImages,
   products,
   reviews,
@@ -82,7 +83,13 @@ export function subscriptionOptionId(storeId: string, sku: string, plan: "2w" | 
 /** The price of a subscription delivery: 10 % below the one-time price. */
 const subscriptionPrice = (priceCents: number) => Math.round(priceCents * 0.9);
 
-type VariantSeed = { sku: string; attributes: Record<string, string>; priceCents: number; stock: number };
+type VariantSeed = {
+  sku: string;
+  attributes: Record<string, string>;
+  priceCents: number;
+  compareAtCents: number | null;
+  stock: number;
+};
 
 /** Every combination of the product's option values, in option order. */
 function productVariants(product: ProductSeed, productIndex: number): VariantSeed[] {
@@ -97,8 +104,17 @@ function productVariants(product: ProductSeed, productIndex: number): VariantSee
     if (priceCents === undefined) throw new Error(`No price for ${sku}`);
     // A spread of believable stock levels; the notable ones (low, none) are set explicitly in the content.
     const stock = product.outOfStock ? 0 : (product.stock?.[sku] ?? 12 + ((productIndex * 7 + i * 11) % 45));
-    return { sku, attributes, priceCents, stock };
+    return { sku, attributes, priceCents, compareAtCents: product.compareAt?.[picked[0][0]] ?? null, stock };
   });
+}
+
+/**
+ * A description in the safe subset of HTML descriptions are kept in (server/catalog/description-html.ts), from the
+ * demo's plain text, as migration 0026 converted the shops' own: escaped, a blank line starts a paragraph.
+ */
+export function descriptionHtml(text: string): string {
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<p>${escaped.split("\n\n").map((paragraph) => paragraph.replace(/\n/g, "<br>")).join("</p><p>")}</p>`;
 }
 
 /** What search weighs besides the title: each distinct attribute value of the product's variants. */
@@ -227,7 +243,7 @@ async function insertCatalogue(tx: Transaction, storeId: string): Promise<Catalo
         storeId,
         handle: product.handle,
         title: product.title,
-        description: product.description,
+        description: descriptionHtml(product.description),
         attributeText: attributeText(variantsByProduct[i]),
         attributeNames: product.options.map((option) => option.name),
         // Staggered so "newest first" has a stable, meaningful order.
@@ -251,9 +267,16 @@ async function insertCatalogue(tx: Transaction, storeId: string): Promise<Catalo
         url: imageUrl(file),
         isHover: position === 1,
         position,
+        // The demo's pictures show the product and nothing else worth telling apart.
+        altText: product.title,
       })),
     ),
   );
+
+  const formerHandles = PRODUCTS.flatMap((product) =>
+    (product.formerHandles ?? []).map((handle) => ({ storeId, handle, productId: productId(product.handle) })),
+  );
+  if (formerHandles.length > 0) await tx.insert(productHandleRedirects).values(formerHandles);
 
   const insertedVariants = await tx
     .insert(variants)

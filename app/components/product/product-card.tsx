@@ -8,6 +8,7 @@ import { SQUARE, useImageFallback, type ImageLoading } from "~/lib/images";
 import { useCart } from "~/state/cart";
 import { OptionPicker } from "./option-picker";
 import { formatPrice } from "./price";
+import { PriceTag } from "./price-tag";
 import { ProductImage } from "./product-image";
 import { isComplete, matchVariant, type Selection } from "./variant-selection";
 
@@ -73,7 +74,13 @@ export function ProductCard({
       {/* Prefetching on intent has the page's data ready by the click, so it paints at once. */}
       <Link to={href} state={{ product }} prefetch="intent" className="flex flex-1 flex-col focus-visible:outline-offset-[-4px]">
         <div className="relative overflow-hidden">
-          <ProductImage url={product.product_image_main} alt={product.product_title} size={728} sizes={CARD_SIZES} loading={imageLoading} />
+          <ProductImage
+            url={product.product_image_main}
+            alt={(product.product_image_main && product.image_alts[product.product_image_main]) || product.product_title}
+            size={728}
+            sizes={CARD_SIZES}
+            loading={imageLoading}
+          />
           {product.hoverImage ? <HoverImage url={product.hoverImage} /> : null}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
@@ -87,7 +94,7 @@ export function ProductCard({
               <span className="sr-only">{product.rating.count === 1 ? "1 review" : `${product.rating.count} reviews`}</span>
             </p>
           ) : null}
-          <p className="font-semibold">{formatPrice(product.product_price)}</p>
+          <PriceTag className="font-semibold" price={product.product_price} compareAt={product.compare_at_price} />
         </div>
       </Link>
       <QuickShop product={product} closed={quickShopClosed} onClose={() => setQuickShopClosed(true)} />

@@ -9,6 +9,8 @@ const variant = (sku: string, product_attributes: Record<string, string>): Varia
   description: "",
   total_stock: 5,
   subscription: [],
+  compare_at_price: null,
+  image_url: null,
 });
 
 const variantList = { Size: ["S", "L"], Colour: ["Red", "Blue"] };
