@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
+import { isPictureUpload, pictureUploadLimit } from "./api/admin-pictures";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
 import { clientAssets } from "./http/client-assets";
@@ -52,12 +53,12 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   // Cross-site pages may not change state here, neither through the API nor through a page's form action.
   app.use(sameOriginOnly());
   // Every request, not only the API: ten concurrent 20 MB posts to /login took the process from 200 to 437 MB.
-  app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => errorResponse(c, 413, "Request body is larger than 64 KB"),
-    }),
-  );
+  const bodyLimited = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => errorResponse(c, 413, "Request body is larger than 64 KB"),
+  });
+  // Picture uploads alone may carry more (server/api/admin-pictures.ts).
+  app.use(async (c, next) => ((await isPictureUpload(c)) ? pictureUploadLimit(c, next) : bodyLimited(c, next)));
 
   app.get("/healthz", async (c) => {
     try {

@@ -1,8 +1,238 @@
-/** The admin API's pictures routes (docs/api.md). */
+/**
+ * Product pictures (permission `catalogue`): upload (multipart, checked by content, stored without EXIF with the
+ * storefront's renditions), alt text and order, removal, and the picture a variant shows. Each write is the same
+ * server/catalog/product-pictures.ts function the admin screen calls, with the staff actor for the audit trail.
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import {
+  MAX_UPLOAD_BYTES,
+  pictureChangeSchema,
+  pictureIdParamsSchema,
+  productIdParamsSchema,
+  productPicturesSchema,
+  pictureUploadSchema,
+  UNSUPPORTED_PICTURE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+  variantIdParamsSchema,
+  variantPictureAnswerSchema,
+  variantPictureSchema,
+} from "../../core/schemas/admin-pictures";
+import {
+  addUploadedPictures,
+  listProductPictures,
+  movePicture,
+  removePictureAndFiles,
+  setVariantPicture,
+  updatePicture,
+  type ProductPicture,
+} from "../catalog/product-pictures";
 import type { AppEnv } from "../context";
+import {
+  errorBodySchema,
+  errorResponse,
+  HttpError,
+  parseWith,
+} from "../http/errors";
+import { readUploadForm } from "../images/picture-intake";
+import { staffOfRequest } from "../staff/signed-in";
+import { adminOperation } from "./admin-operation";
+import {
+  BAD_INPUT,
+  bodyOf,
+  errors,
+  json,
+  jsonBody,
+  register,
+} from "./operation";
+
+const PRODUCT_NOT_FOUND = "No product with this id in this store";
+const PICTURE_NOT_FOUND = "No picture with this id in this store";
+
+const upload = adminOperation("catalogue", {
+  method: "post",
+  path: "/products/{id}/pictures",
+  tags: ["admin"],
+  summary:
+    "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the product's others",
+  description:
+    "A multipart form with `file` once per picture and an optional `alt_text` for all of them. Each picture is read by " +
+    "its content, not its name; stored without EXIF (no location) as `<name>.jpg` with `.webp`, `_728.webp` and " +
+    "`_1024.webp` versions. All or none: one refused picture stores none of them. At most 10 pictures and 100 MB a request.",
+  request: {
+    params: productIdParamsSchema,
+    body: {
+      required: true,
+      content: { "multipart/form-data": { schema: pictureUploadSchema } },
+    },
+  },
+  responses: {
+    201: json(
+      productPicturesSchema,
+      "The product's pictures, the new ones last",
+    ),
+    ...errors({
+      400: `${BAD_INPUT}; or alt text missing on a published product`,
+      404: PRODUCT_NOT_FOUND,
+    }),
+    415: json(errorBodySchema, UNSUPPORTED_PICTURE_MESSAGE),
+  },
+});
+
+const change = adminOperation("catalogue", {
+  method: "patch",
+  path: "/pictures/{id}",
+  tags: ["admin"],
+  summary:
+    "Change a picture's alt text or move it (position 0 is the product's main picture)",
+  request: {
+    params: pictureIdParamsSchema,
+    body: jsonBody(pictureChangeSchema),
+  },
+  responses: {
+    200: json(productPicturesSchema, "The product's pictures in their order"),
+    ...errors({ 400: BAD_INPUT, 404: PICTURE_NOT_FOUND }),
+  },
+});
+
+const remove = adminOperation("catalogue", {
+  method: "delete",
+  path: "/pictures/{id}",
+  tags: ["admin"],
+  summary:
+    "Remove a picture and its files; a variant that showed it shows the product's pictures",
+  request: { params: pictureIdParamsSchema },
+  responses: {
+    200: json(productPicturesSchema, "The product's pictures left"),
+    ...errors({ 400: BAD_INPUT, 404: PICTURE_NOT_FOUND }),
+  },
+});
+
+const chooseForVariant = adminOperation("catalogue", {
+  method: "put",
+  path: "/variants/{id}/picture",
+  tags: ["admin"],
+  summary:
+    "Name the picture a variant shows (one of its product's), or null for the product's",
+  request: {
+    params: variantIdParamsSchema,
+    body: jsonBody(variantPictureSchema),
+  },
+  responses: {
+    200: json(variantPictureAnswerSchema, "The variant's picture"),
+    ...errors({
+      400: `${BAD_INPUT}; or the picture is another product's`,
+      404: "No such variant or picture in this store",
+    }),
+  },
+});
+
+const idOf = (c: Context<AppEnv>) =>
+  Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
+
+export const pictureBody = (
+  picture: ProductPicture,
+): z.infer<typeof productPicturesSchema>["pictures"][number] => ({
+  id: picture.id,
+  url: picture.url,
+  alt_text: picture.altText,
+  position: picture.position,
+  is_hover: picture.isHover,
+});
+
+async function picturesBody(
+  c: Context<AppEnv>,
+  productId: number,
+): Promise<z.infer<typeof productPicturesSchema>> {
+  const pictures = await listProductPictures(
+    c.var.deps.db,
+    c.var.storeId,
+    productId,
+  );
+  return { product_id: productId, pictures: pictures.map(pictureBody) };
+}
+
+/** The upload's addresses, the API's and the screen's: the only requests that may carry more than 64 KB. */
+const UPLOAD_PATH = /^\/(?:api\/)?admin\/products\/[1-9]\d{0,9}\/pictures$/;
+
+/**
+ * The body limit of a picture upload, in place of the app's 64 KB (server/app.ts), still counted as the body streams
+ * in. The screen's form is read in full before its action runs, so only a signed-in member's post to it gets the
+ * larger limit; the API checks its caller before reading the body, so any post to it may stream up to the limit.
+ */
+export async function isPictureUpload(c: Context<AppEnv>): Promise<boolean> {
+  if (c.req.method !== "POST" || !UPLOAD_PATH.test(c.req.path)) return false;
+  if (c.req.path.startsWith("/api/")) return true;
+  return (
+    (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !==
+    null
+  );
+}
+
+export const pictureUploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BYTES,
+  onError: (c) => errorResponse(c, 413, UPLOAD_TOO_LARGE_MESSAGE),
+});
 
 export function adminPicturesRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
+
+  register(routes, upload, async (c) => {
+    const productId = idOf(c);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new HttpError(400, "Send the pictures as a multipart form");
+    }
+    await addUploadedPictures(
+      c.var.deps,
+      c.var.staffActor,
+      productId,
+      readUploadForm(form),
+    );
+    return c.json(await picturesBody(c, productId), 201);
+  });
+
+  register(routes, change, async (c) => {
+    const pictureId = idOf(c);
+    const body = await bodyOf(c, change);
+    const { db } = c.var.deps;
+    const productId = await db.transaction(async (tx) => {
+      const updated =
+        body.alt_text === undefined
+          ? null
+          : await updatePicture(tx, c.var.staffActor, pictureId, {
+              altText: body.alt_text,
+            });
+      const moved =
+        body.position === undefined
+          ? null
+          : await movePicture(tx, c.var.staffActor, pictureId, body.position);
+      return (updated ?? moved![0]).productId;
+    });
+    return c.json(await picturesBody(c, productId));
+  });
+
+  register(routes, remove, async (c) => {
+    const productId = await removePictureAndFiles(
+      c.var.deps,
+      c.var.staffActor,
+      idOf(c),
+    );
+    return c.json(await picturesBody(c, productId));
+  });
+
+  register(routes, chooseForVariant, async (c) => {
+    const variantId = idOf(c);
+    const { picture_id } = await bodyOf(c, chooseForVariant);
+    await c.var.deps.db.transaction((tx) =>
+      setVariantPicture(tx, c.var.staffActor, variantId, picture_id),
+    );
+    return c.json({ variant_id: variantId, picture_id });
+  });
+
   return routes;
 }

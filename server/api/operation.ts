@@ -42,7 +42,7 @@ export const successSchema = z.object({ success: z.literal(true) });
 /** `{success: true, message}`: a message for the shopper. */
 export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 /**
  * An operation's definition. Besides its own errors, every operation may answer what the app answers for any

@@ -5,13 +5,23 @@
  * accessible; publishing checks the same rule with picturesWithoutAltText.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import {
+  MAX_ALT_TEXT_LENGTH,
+  MAX_PICTURE_BYTES,
+  PICTURE_TOO_LARGE_MESSAGE,
+} from "../../core/schemas/admin-pictures";
 import type { Database } from "../db/client";
 import { productImages, products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { removeStoredPicture, storePicture } from "../images/picture-intake";
+import type { ImageStorage } from "../images/storage";
 import { recordAudit, type AuditActor } from "../staff/audit";
 
-export const ALT_TEXT_REQUIRED_MESSAGE = "Alt text is required on a published product's pictures";
-export const MAX_ALT_TEXT_LENGTH = 500;
+/** Also the import's bound on `Image Alt Text`. */
+export { MAX_ALT_TEXT_LENGTH };
+
+export const ALT_TEXT_REQUIRED_MESSAGE =
+  "Alt text is required on a published product's pictures";
 
 export type ProductPicture = typeof productImages.$inferSelect;
 
@@ -24,8 +34,14 @@ const audited = (picture: ProductPicture) => ({
 
 function checkedAltText(altText: string, productStatus: string): string {
   const trimmed = altText.trim();
-  if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw new HttpError(400, `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
-  if (trimmed === "" && productStatus === "active") throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
+  if (trimmed.length > MAX_ALT_TEXT_LENGTH)
+    throw new HttpError(
+      400,
+      `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`,
+      "alt_text",
+    );
+  if (trimmed === "" && productStatus === "active")
+    throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
   return trimmed;
 }
 
@@ -45,27 +61,48 @@ async function pictureOf(tx: Database, storeId: string, pictureId: number) {
   const [picture] = await tx
     .select()
     .from(productImages)
-    .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)));
+    .where(
+      and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)),
+    );
   if (!picture) throw new HttpError(404, "Picture not found");
   const product = await lockedProduct(tx, storeId, picture.productId);
   return { picture, product };
 }
 
 /** A product's pictures in their order. */
-export async function listProductPictures(db: Database, storeId: string, productId: number): Promise<ProductPicture[]> {
+export async function listProductPictures(
+  db: Database,
+  storeId: string,
+  productId: number,
+): Promise<ProductPicture[]> {
   return db
     .select()
     .from(productImages)
-    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId)))
+    .where(
+      and(
+        eq(productImages.productId, productId),
+        eq(productImages.storeId, storeId),
+      ),
+    )
     .orderBy(asc(productImages.position), asc(productImages.id));
 }
 
 /** How many of a product's pictures have no alt text: publishing it needs none. */
-export async function picturesWithoutAltText(db: Database, storeId: string, productId: number): Promise<number> {
+export async function picturesWithoutAltText(
+  db: Database,
+  storeId: string,
+  productId: number,
+): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(productImages)
-    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId), eq(productImages.altText, "")));
+    .where(
+      and(
+        eq(productImages.productId, productId),
+        eq(productImages.storeId, storeId),
+        eq(productImages.altText, ""),
+      ),
+    );
   return row.count;
 }
 
@@ -79,30 +116,63 @@ export async function addProductPicture(
   const product = await lockedProduct(tx, actor.storeId, productId);
   const altText = checkedAltText(input.altText ?? "", product.status);
   const [{ next }] = await tx
-    .select({ next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int` })
+    .select({
+      next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int`,
+    })
     .from(productImages)
     .where(eq(productImages.productId, productId));
   const [created] = await tx
     .insert(productImages)
-    .values({ storeId: actor.storeId, productId, url: input.url, altText, position: next })
+    .values({
+      storeId: actor.storeId,
+      productId,
+      url: input.url,
+      altText,
+      position: next,
+    })
     .returning();
-  await recordAudit(tx, actor, { action: "picture.create", entity: "picture", entityId: created.id, before: null, after: audited(created) });
+  await recordAudit(tx, actor, {
+    action: "picture.create",
+    entity: "picture",
+    entityId: created.id,
+    before: null,
+    after: audited(created),
+  });
   return created;
 }
 
-export async function updatePicture(tx: Database, actor: AuditActor, pictureId: number, input: { altText: string }): Promise<ProductPicture> {
+export async function updatePicture(
+  tx: Database,
+  actor: AuditActor,
+  pictureId: number,
+  input: { altText: string },
+): Promise<ProductPicture> {
   const { picture, product } = await pictureOf(tx, actor.storeId, pictureId);
   const altText = checkedAltText(input.altText, product.status);
   if (altText === picture.altText) return picture;
-  const [updated] = await tx.update(productImages).set({ altText }).where(eq(productImages.id, pictureId)).returning();
-  await recordAudit(tx, actor, { action: "picture.update", entity: "picture", entityId: pictureId, before: audited(picture), after: audited(updated) });
+  const [updated] = await tx
+    .update(productImages)
+    .set({ altText })
+    .where(eq(productImages.id, pictureId))
+    .returning();
+  await recordAudit(tx, actor, {
+    action: "picture.update",
+    entity: "picture",
+    entityId: pictureId,
+    before: audited(picture),
+    after: audited(updated),
+  });
   return updated;
 }
 
 /** Writes positions 0, 1, 2, ... in the given order, touching only the rows whose position changes. */
 async function renumber(tx: Database, ordered: ProductPicture[]) {
   for (const [position, picture] of ordered.entries()) {
-    if (picture.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, picture.id));
+    if (picture.position !== position)
+      await tx
+        .update(productImages)
+        .set({ position })
+        .where(eq(productImages.id, picture.id));
   }
 }
 
@@ -110,10 +180,22 @@ async function renumber(tx: Database, ordered: ProductPicture[]) {
  * Moves a picture to `toPosition` (0 is first; past the end is last) and numbers the product's pictures afresh.
  * Answers the product's pictures in their new order.
  */
-export async function movePicture(tx: Database, actor: AuditActor, pictureId: number, toPosition: number): Promise<ProductPicture[]> {
-  if (!Number.isInteger(toPosition) || toPosition < 0) throw new HttpError(400, "Position must be a whole number from 0", "position");
+export async function movePicture(
+  tx: Database,
+  actor: AuditActor,
+  pictureId: number,
+  toPosition: number,
+): Promise<ProductPicture[]> {
+  if (!Number.isInteger(toPosition) || toPosition < 0)
+    throw new HttpError(
+      400,
+      "Position must be a whole number from 0",
+      "position",
+    );
   const { picture } = await pictureOf(tx, actor.storeId, pictureId);
-  const others = (await listProductPictures(tx, actor.storeId, picture.productId)).filter((other) => other.id !== pictureId);
+  const others = (
+    await listProductPictures(tx, actor.storeId, picture.productId)
+  ).filter((other) => other.id !== pictureId);
   const to = Math.min(toPosition, others.length);
   const ordered = [...others.slice(0, to), picture, ...others.slice(to)];
   await renumber(tx, ordered);
@@ -134,23 +216,48 @@ export async function movePicture(tx: Database, actor: AuditActor, pictureId: nu
  * other picture row names the same file, for the caller to remove the files with removeStoredPicture once the
  * transaction has committed (a rolled-back removal must still find them); null when they are still in use.
  */
-export async function removePicture(tx: Database, actor: AuditActor, pictureId: number): Promise<{ unusedUrl: string | null }> {
+export async function removePicture(
+  tx: Database,
+  actor: AuditActor,
+  pictureId: number,
+): Promise<{ unusedUrl: string | null }> {
   const { picture } = await pictureOf(tx, actor.storeId, pictureId);
   await tx.delete(productImages).where(eq(productImages.id, pictureId));
-  await renumber(tx, await listProductPictures(tx, actor.storeId, picture.productId));
-  await recordAudit(tx, actor, { action: "picture.remove", entity: "picture", entityId: pictureId, before: audited(picture), after: null });
+  await renumber(
+    tx,
+    await listProductPictures(tx, actor.storeId, picture.productId),
+  );
+  await recordAudit(tx, actor, {
+    action: "picture.remove",
+    entity: "picture",
+    entityId: pictureId,
+    before: audited(picture),
+    after: null,
+  });
   const [shared] = await tx
     .select({ id: productImages.id })
     .from(productImages)
-    .where(and(eq(productImages.url, picture.url), ne(productImages.id, pictureId)))
+    .where(
+      and(eq(productImages.url, picture.url), ne(productImages.id, pictureId)),
+    )
     .limit(1);
   return { unusedUrl: shared ? null : picture.url };
 }
 
 /** Names the picture a variant shows (one of its own product's), or none (null): it then shows the product's. */
-export async function setVariantPicture(tx: Database, actor: AuditActor, variantId: number, pictureId: number | null): Promise<void> {
+export async function setVariantPicture(
+  tx: Database,
+  actor: AuditActor,
+  variantId: number,
+  pictureId: number | null,
+): Promise<void> {
   const [variant] = await tx
-    .select({ id: variants.id, productId: variants.productId, sku: variants.sku, imageId: variants.imageId })
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      sku: variants.sku,
+      imageId: variants.imageId,
+    })
     .from(variants)
     .where(and(eq(variants.id, variantId), eq(variants.storeId, actor.storeId)))
     .for("update");
@@ -159,12 +266,25 @@ export async function setVariantPicture(tx: Database, actor: AuditActor, variant
     const [picture] = await tx
       .select({ productId: productImages.productId })
       .from(productImages)
-      .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
+      .where(
+        and(
+          eq(productImages.id, pictureId),
+          eq(productImages.storeId, actor.storeId),
+        ),
+      );
     if (!picture) throw new HttpError(404, "Picture not found", "picture_id");
-    if (picture.productId !== variant.productId) throw new HttpError(400, "The picture must be one of the variant's product's", "picture_id");
+    if (picture.productId !== variant.productId)
+      throw new HttpError(
+        400,
+        "The picture must be one of the variant's product's",
+        "picture_id",
+      );
   }
   if (variant.imageId === pictureId) return;
-  await tx.update(variants).set({ imageId: pictureId }).where(eq(variants.id, variantId));
+  await tx
+    .update(variants)
+    .set({ imageId: pictureId })
+    .where(eq(variants.id, variantId));
   await recordAudit(tx, actor, {
     action: "variant.picture",
     entity: "variant",
@@ -172,4 +292,98 @@ export async function setVariantPicture(tx: Database, actor: AuditActor, variant
     before: { sku: variant.sku, pictureId: variant.imageId },
     after: { sku: variant.sku, pictureId },
   });
+}
+
+type PictureServices = { db: Database; imageStorage: ImageStorage };
+
+/**
+ * Stores uploaded pictures (checked by their bytes, one at a time to bound memory) and adds them, all or none, after
+ * the product's others: if one is refused or the product cannot take them, every file already stored is removed.
+ */
+export async function addUploadedPictures(
+  services: PictureServices,
+  actor: AuditActor,
+  productId: number,
+  upload: { files: Blob[]; altText: string },
+): Promise<ProductPicture[]> {
+  const urls: string[] = [];
+  try {
+    await refuseBeforeStoring(
+      services.db,
+      actor.storeId,
+      productId,
+      upload.altText,
+    );
+    for (const file of upload.files) {
+      if (file.size > MAX_PICTURE_BYTES)
+        throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE, "file");
+      urls.push(
+        (
+          await storePicture(
+            services.imageStorage,
+            Buffer.from(await file.arrayBuffer()),
+          )
+        ).url,
+      );
+    }
+    return await services.db.transaction(async (tx) => {
+      const added: ProductPicture[] = [];
+      for (const url of urls)
+        added.push(
+          await addProductPicture(tx, actor, productId, {
+            url,
+            altText: upload.altText,
+          }),
+        );
+      return added;
+    });
+  } catch (error) {
+    await Promise.all(
+      urls.map((url) => removeStoredPicture(services.imageStorage, url)),
+    );
+    if (
+      error instanceof HttpError &&
+      (error.status === 413 || error.status === 415)
+    )
+      throw new HttpError(error.status, error.message, "file");
+    throw error;
+  }
+}
+
+/** The product's refusals before any file is processed: it must exist, and a published one needs the alt text. */
+async function refuseBeforeStoring(
+  db: Database,
+  storeId: string,
+  productId: number,
+  altText: string,
+) {
+  const [product] = await db
+    .select({ status: products.status })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
+  if (!product) throw new HttpError(404, "Product not found");
+  checkedAltText(altText, product.status);
+}
+
+/** removePicture in its own transaction, then its files, once nothing can roll the removal back. */
+export async function removePictureAndFiles(
+  services: PictureServices,
+  actor: AuditActor,
+  pictureId: number,
+): Promise<number> {
+  const [picture] = await services.db
+    .select({ productId: productImages.productId })
+    .from(productImages)
+    .where(
+      and(
+        eq(productImages.id, pictureId),
+        eq(productImages.storeId, actor.storeId),
+      ),
+    );
+  if (!picture) throw new HttpError(404, "Picture not found");
+  const { unusedUrl } = await services.db.transaction((tx) =>
+    removePicture(tx, actor, pictureId),
+  );
+  if (unusedUrl) await removeStoredPicture(services.imageStorage, unusedUrl);
+  return picture.productId;
 }
