@@ -41,6 +41,20 @@ export async function queueCatalogueImport(
   return { job, finished: runImportsInProcess(deps, [{ id: job.id, actor }]) };
 }
 
+/** Queues the file of an earlier job (a dry run that found no problem) to be applied. */
+export async function applyCheckedImport(deps: AppDeps, actor: AuditActor, id: number): Promise<{ job: CatalogueImport; finished: Promise<void> }> {
+  const checked = await getCatalogueImport(deps, actor.storeId, id);
+  if (!checked.dryRun || checked.status !== "succeeded" || checked.problems.length > 0) {
+    throw new HttpError(409, "Only a checked file without problems can be imported from here; upload it again");
+  }
+  return queueCatalogueImport(deps, actor, { csv: checked.csv, fileName: checked.fileName, dryRun: false });
+}
+
+/** Waits for a job to end, at most `ms`: a screen shows a small file's result at once and a large one's progress. */
+export function settledWithin(finished: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([finished, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
+}
+
 export async function getCatalogueImport(deps: AppDeps, storeId: string, id: number): Promise<CatalogueImport> {
   const [job] = await deps.db
     .select()
@@ -70,7 +84,7 @@ export async function listCatalogueImports(deps: AppDeps, storeId: string) {
 }
 
 /** The summary a job keeps, as the import made it; empty until the job has run. */
-export function summaryOf(job: CatalogueImport): ImportSummary | null {
+export function summaryOf(job: Pick<CatalogueImport, "summary">): ImportSummary | null {
   return "applied" in job.summary ? (job.summary as ImportSummary) : null;
 }
 

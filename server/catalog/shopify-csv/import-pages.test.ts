@@ -1,0 +1,138 @@
+/**
+ * The import screens (app/routes/admin.products.import*), rendered for real through Vite and posted as a browser
+ * posts them before its JavaScript loads: a file uploaded as multipart, checked, then imported from the check's page;
+ * a file with mistakes shown by row; a running job's page refreshing itself; a role without the catalogue refused.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/app";
+import { startPageRenderer, type PageRenderer } from "../../../tests/support/rendered-pages";
+import type { createApp } from "../../app";
+import { catalogueImports, products } from "../../db/schema";
+import { createStaff } from "../../staff/accounts";
+import { commandLineActor } from "../../staff/audit";
+import { SHOPIFY_COLUMNS } from "./columns";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+
+const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
+const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
+
+const csvOf = (rows: Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>[]) =>
+  [SHOPIFY_COLUMNS.join(","), ...rows.map((row) => SHOPIFY_COLUMNS.map((column) => row[column] ?? "").join(","))].join("\n") + "\n";
+
+const KETTLE = csvOf([
+  { Handle: "gooseneck-kettle", Title: "Gooseneck Kettle", "Option1 Name": "Finish", "Option1 Value": "Black", "Variant SKU": "PG-KETTLE-BLK", "Variant Price": "49.00", "Variant Inventory Qty": "6", Status: "draft" },
+  { Handle: "gooseneck-kettle", "Option1 Value": "Steel", "Variant SKU": "PG-KETTLE-STL", "Variant Price": "45.00", "Variant Inventory Qty": "4" },
+]);
+
+function get(path: string, cookie?: string) {
+  return Promise.resolve(pages.request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
+}
+
+function postForm(path: string, body: URLSearchParams | FormData, cookie: string) {
+  return Promise.resolve(pages.request(`http://localhost${path}`, { method: "POST", headers: { origin: "http://localhost", cookie }, body }));
+}
+
+function upload(csv: string, mode: string, cookie: string) {
+  const form = new FormData();
+  form.set("file", new File([csv], "products_export_1.csv", { type: "text/csv" }));
+  form.set("mode", mode);
+  return postForm("/admin/products/import", form, cookie);
+}
+
+async function html(response: Response, status = 200) {
+  expect(response.status).toBe(status);
+  return response.text();
+}
+
+async function signIn(who: { email: string; password: string }) {
+  const response = await postForm("/admin/login", new URLSearchParams({ email: who.email, password: who.password, redirectTo: "/admin" }), "");
+  expect(response.status).toBe(302);
+  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
+}
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp();
+  pages = renderer.appOf(t);
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+describe("the import screens", () => {
+  let owner: string;
+  beforeAll(async () => {
+    owner = await signIn(OWNER);
+  });
+
+  it("checks an uploaded file, then imports it from the check's page", async () => {
+    const form = await html(await get("/admin/products/import", owner));
+    expect(form).toContain('enctype="multipart/form-data"');
+    expect(form).toContain("Check only (changes nothing)");
+    expect(form).toContain('href="/api/admin/products/export"');
+
+    const checked = await upload(KETTLE, "check", owner);
+    expect(checked.status).toBe(302);
+    const checkPage = checked.headers.get("location")!;
+    expect(checkPage).toMatch(/^\/admin\/products\/import\/\d+$/);
+    const check = await html(await get(checkPage, owner));
+    expect(check).toContain("The file is ready to import");
+    expect(check).toMatch(/Products to create<\/dt><dd[^>]*>1</);
+    expect(check).toMatch(/Variants to create<\/dt><dd[^>]*>2</);
+    expect(check).not.toContain('http-equiv="refresh"');
+    expect(await t.deps.db.select().from(products).where(eq(products.handle, "gooseneck-kettle"))).toEqual([]);
+
+    const applied = await postForm(checkPage, new URLSearchParams(), owner);
+    expect(applied.status).toBe(302);
+    const done = await html(await get(applied.headers.get("location")!, owner));
+    expect(done).toContain("The file is imported");
+    expect(done).toMatch(/Products created<\/dt><dd[^>]*>1</);
+    expect(await t.deps.db.select().from(products).where(eq(products.handle, "gooseneck-kettle"))).toHaveLength(1);
+
+    const list = await html(await get("/admin/products/import", owner));
+    expect(list).toContain("products_export_1.csv");
+    expect(list).toContain(`href="${checkPage}"`);
+  });
+
+  it("shows a file's problems by row and column, and imports none of it", async () => {
+    const broken = csvOf([
+      { Handle: "broken-kettle", Title: "Broken", "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": "PG-BROKEN", "Variant Price": "abc" },
+    ]);
+    const response = await upload(broken, "import", owner);
+    const page = await html(await get(response.headers.get("location")!, owner));
+    expect(page).toContain("Not imported");
+    expect(page).toContain("Nothing was changed");
+    expect(page).toMatch(/<th scope="row"[^>]*>2<\/th><td[^>]*>Variant Price<\/td><td[^>]*>Price abc is not a number/);
+    expect(await t.deps.db.select().from(products).where(eq(products.handle, "broken-kettle"))).toEqual([]);
+  });
+
+  it("says what is wrong with the upload itself beside its field", async () => {
+    const page = await html(await upload("Name,Price\nKettle,1\n", "check", owner), 400);
+    expect(page).toContain("The file has no Handle column");
+    const none = await html(await postForm("/admin/products/import", new URLSearchParams({ mode: "check" }), owner), 400);
+    expect(none).toContain("Choose the CSV file to upload");
+  });
+
+  it("refreshes a running job's page every 2 seconds, with its progress", async () => {
+    const [job] = await t.deps.db
+      .insert(catalogueImports)
+      .values({ storeId: t.deps.storeId, dryRun: false, csv: KETTLE, totalRows: 400, processedRows: 200, status: "running", actorLabel: OWNER.email })
+      .returning();
+    const page = await html(await get(`/admin/products/import/${job.id}`, owner));
+    expect(page).toContain('<meta http-equiv="refresh" content="2"/>');
+    expect(page).toContain("200 of 400 rows");
+    await html(await get("/admin/products/import/99999", owner), 404);
+  });
+
+  it("refuses a member whose role has no catalogue", async () => {
+    const packer = await signIn(PACKER);
+    expect((await get("/admin/products/import", packer)).status).toBe(403);
+    expect((await upload(KETTLE, "check", packer)).status).toBe(403);
+  });
+});
