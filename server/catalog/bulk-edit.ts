@@ -33,7 +33,7 @@ export type BulkRow = {
 
 export type BulkResult = { rows: BulkRow[]; variantCount: number; changedCount: number; refusedCount: number };
 
-type Target = {
+export type BulkTarget = {
   variantId: number;
   productId: number;
   productTitle: string;
@@ -50,7 +50,7 @@ export function priceAfterPercent(priceCents: number, percent: number): number {
 }
 
 /** The variants named and every variant of the products named, in SKU order (the order checkouts lock them in). */
-async function targetsOf(tx: Database, storeId: string, request: BulkEditRequest): Promise<Target[]> {
+async function targetsOf(tx: Database, storeId: string, request: Pick<BulkEditRequest, "variant_ids" | "product_ids">): Promise<BulkTarget[]> {
   const variantIds = [...new Set(request.variant_ids ?? [])];
   const productIds = [...new Set(request.product_ids ?? [])];
   const rows = await tx
@@ -86,6 +86,11 @@ async function targetsOf(tx: Database, storeId: string, request: BulkEditRequest
   return rows;
 }
 
+/** What a bulk edit of these variants and products would change, for the screen that chooses the change. */
+export async function bulkTargets(db: Database, storeId: string, chosen: { variantIds: number[]; productIds: number[] }): Promise<BulkTarget[]> {
+  return targetsOf(db, storeId, { variant_ids: chosen.variantIds, product_ids: chosen.productIds });
+}
+
 /** Runs `change` in a savepoint: a refusal (an HttpError) undoes it alone and is returned as the row's reason. */
 async function attempt(tx: Database, change: (savepoint: Database) => Promise<void>): Promise<string | null> {
   try {
@@ -97,7 +102,7 @@ async function attempt(tx: Database, change: (savepoint: Database) => Promise<vo
   }
 }
 
-async function changeVariant(tx: Database, actor: AuditActor, target: Target, change: BulkChange): Promise<BulkRow> {
+async function changeVariant(tx: Database, actor: AuditActor, target: BulkTarget, change: BulkChange): Promise<BulkRow> {
   const row = { productId: target.productId, productTitle: target.productTitle, variantId: target.variantId, sku: target.sku, attributes: target.attributes };
   if (change.kind === "price_set" || change.kind === "price_percent") {
     const after = change.kind === "price_set" ? change.price_cents : priceAfterPercent(target.priceCents, change.percent);
@@ -131,7 +136,7 @@ async function changeVariant(tx: Database, actor: AuditActor, target: Target, ch
 }
 
 /** One product's status or its place in a collection: a row per product, whichever of its variants were named. */
-async function changeProduct(tx: Database, actor: AuditActor, target: Target, change: BulkChange): Promise<BulkRow> {
+async function changeProduct(tx: Database, actor: AuditActor, target: BulkTarget, change: BulkChange): Promise<BulkRow> {
   const row = { productId: target.productId, productTitle: target.productTitle, variantId: null, sku: null, attributes: {} };
   if (change.kind === "status") {
     const changed = target.productStatus !== change.status;

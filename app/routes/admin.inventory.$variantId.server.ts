@@ -1,0 +1,1 @@
+export { adjustStockFromForm, HttpError, inventoryItem, requireStaffPage, stockHistory } from "./admin.inventory.server";

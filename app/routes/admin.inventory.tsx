@@ -1,0 +1,150 @@
+import { data, Form, Link, redirect } from "react-router";
+import { inventoryQuerySchema } from "@core/schemas/admin-inventory";
+import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { StockAdjustForm, STOCK_FORM_FIELDS } from "~/components/admin/stock-adjust-form";
+import { stockNoticeOf } from "~/components/admin/stock-notices";
+import { StockLevel, variantOptions } from "~/components/admin/stock-level";
+import { placeErrors } from "~/lib/form-error";
+import { adjustStockFromForm, HttpError, listInventory, requireStaffPage } from "./admin.inventory.server";
+import type { Route } from "./+types/admin.inventory";
+
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Inventory");
+
+const PATH = "/admin/inventory";
+const FILTERS = ["q", "low", "cursor"] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const BULK_FORM = "bulk-edit-selected";
+
+const COLUMNS = [{ label: "Variant" }, { label: "Select" }, { label: "Stock", numeric: true }, { label: "Adjust" }];
+
+function filtersOf(url: URL): Filters {
+  return Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""])) as Filters;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "catalogue");
+  const url = new URL(request.url);
+  const asked = filtersOf(url);
+  const notice = stockNoticeOf(url);
+  const parsed = inventoryQuerySchema.safeParse(Object.fromEntries(Object.entries(asked).filter(([, value]) => value !== "")));
+  const refused = (errors: { error: string; field?: string }[]) => data({ asked, items: [], nextCursor: null, errors, notice }, { status: 400, headers: ADMIN_PAGE_HEADERS });
+  if (!parsed.success) return refused(parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) })));
+  try {
+    const page = await listInventory(context.db, context.storeId, { q: parsed.data.q, low: parsed.data.low === "true", cursor: parsed.data.cursor });
+    return { asked, items: page.items, nextCursor: page.nextCursor, errors: [], notice };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 400) return refused([{ error: error.message, field: error.field }]);
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireStaffPage(context, request, "catalogue");
+  const done = await adjustStockFromForm(context, actor, await request.formData());
+  if (done.ok) {
+    // Back to the list as it was, with its filters and page.
+    const url = new URL(request.url);
+    url.searchParams.set("notice", "stock-adjusted");
+    return redirect(`${PATH}?${url.searchParams}`);
+  }
+  return data(done, { status: done.status, headers: ADMIN_PAGE_HEADERS });
+}
+
+export default function AdminInventory({ loaderData, actionData }: Route.ComponentProps) {
+  const { asked, items, nextCursor, errors, notice } = loaderData;
+  const placed = placeErrors(errors, FILTERS);
+  const { cursor: _page, ...filters } = asked;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const failedAt = placeErrors(failed?.errors, STOCK_FORM_FIELDS);
+  return (
+    <AdminPage
+      title="Inventory"
+      intro={<p>Every variant&apos;s stock. Each change is kept in the variant&apos;s history with its reason and who made it.</p>}
+    >
+      {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}
+
+      <Form method="get" role="search" aria-label="Search inventory" className="grid items-end gap-4 rounded-lg bg-card p-4 shadow-sm sm:grid-cols-[2fr_auto_auto] sm:p-6">
+        <TextField label="SKU or product" name="q" type="search" defaultValue={asked.q} error={placed.at.q} />
+        <label className="flex items-center gap-2 py-2 font-medium">
+          <input type="checkbox" name="low" value="true" defaultChecked={asked.low === "true"} className="h-5 w-5" />
+          Low stock only
+        </label>
+        <AdminButton weight="secondary">Search</AdminButton>
+        {placed.at.cursor || placed.at.low || placed.form ? (
+          <p className="text-sm text-red-800 sm:col-span-3">{placed.at.cursor ?? placed.at.low ?? placed.form}</p>
+        ) : null}
+      </Form>
+
+      {items.length === 0 ? (
+        <p>{asked.q || asked.low ? "No variants match." : "No variants yet."}</p>
+      ) : (
+        <>
+          <Form method="get" action="/admin/products/bulk" id={BULK_FORM} className="flex flex-wrap items-center gap-3">
+            <AdminButton weight="secondary">Bulk edit selected</AdminButton>
+            <span className="text-sm text-black/70">Tick the variants to change at once: price, stock, status or collections.</span>
+          </Form>
+          <AdminTable label="Variants" minWidth="36rem" columns={COLUMNS}>
+            {items.map((item) => {
+              const options = variantOptions(item.attributes);
+              const open = failed?.variantId === item.variantId;
+              return (
+                <tr key={item.variantId} className="border-b border-black/10 align-top">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <Link to={`${PATH}/${item.variantId}`} className="font-semibold underline">
+                      {item.sku}
+                    </Link>
+                    <span className="block">{item.productTitle}</span>
+                    {options ? <span className="block text-black/70">{options}</span> : null}
+                  </th>
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      form={BULK_FORM}
+                      name="variant"
+                      value={item.variantId}
+                      aria-label={`Select ${item.sku}`}
+                      className="h-5 w-5"
+                    />
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <StockLevel stock={item.stock} low={item.low} limit={item.lowStockLimit} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <details open={open} className="min-w-[12rem]">
+                      <summary className="cursor-pointer font-medium underline">
+                        Adjust<span className="sr-only"> {item.sku}</span>
+                      </summary>
+                      <div className="mt-2">
+                        <StockAdjustForm
+                          variantId={item.variantId}
+                          sku={item.sku}
+                          compact
+                          errors={open ? failedAt.at : undefined}
+                          values={open ? failed.values : undefined}
+                          formError={open ? failedAt.form : undefined}
+                        />
+                      </div>
+                    </details>
+                  </td>
+                </tr>
+              );
+            })}
+          </AdminTable>
+        </>
+      )}
+
+      <ListPages
+        label="Inventory pages"
+        noun="variants"
+        newest={asked.cursor ? listAddress(PATH, filters) : undefined}
+        older={nextCursor ? listAddress(PATH, { ...filters, cursor: nextCursor }) : undefined}
+      />
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

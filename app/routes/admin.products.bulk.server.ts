@@ -1,0 +1,61 @@
+import { toCents } from "@core/money";
+import { bulkEditSchema, type BulkEditRequest } from "@core/schemas/admin-inventory";
+import { HttpError } from "../../server/http/errors";
+
+export { applyBulkEdit, bulkTargets, previewBulkEdit } from "../../server/catalog/bulk-edit";
+export { listCollectionChoices } from "../../server/catalog/product-editor";
+export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
+
+/** The bulk form's fields; only those of the chosen kind are read. */
+export const BULK_FIELDS = ["kind", "price", "percent", "stock", "delta", "reason", "status", "collection"] as const;
+
+/** The API's fields as the form names them, so each refusal lands beside its field. */
+const FORM_FIELD_OF: Record<string, (typeof BULK_FIELDS)[number]> = {
+  "change.kind": "kind",
+  "change.price_cents": "price",
+  "change.percent": "percent",
+  "change.stock": "stock",
+  "change.delta": "delta",
+  "change.reason": "reason",
+  "change.status": "status",
+  "change.collection_id": "collection",
+};
+
+export const formFieldOf = (field: string | undefined) => (field ? (FORM_FIELD_OF[field] ?? field) : field);
+
+/** Ids as the address and the form carry them (`?product=3&product=5`); anything else is left out. */
+export function idsOf(values: FormDataEntryValue[]): number[] {
+  return values.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+}
+
+const numberOrText = (value: string) => (/^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value);
+
+/** The form as the API's request, checked by the API's schema (a ZodError or an HttpError naming the form's field). */
+export function bulkRequestOf(form: FormData, values: Record<(typeof BULK_FIELDS)[number], string>): BulkEditRequest {
+  const kind = values.kind;
+  const change = (() => {
+    switch (kind) {
+      case "price_set": {
+        try {
+          return { kind, price_cents: toCents(values.price.trim().replace(/^\$/, "")) };
+        } catch {
+          throw new HttpError(400, "Enter the price in dollars, such as 12.50", "price");
+        }
+      }
+      case "price_percent":
+        return { kind, percent: numberOrText(values.percent.replace(/%$/, "")) };
+      case "stock_set":
+        return { kind, stock: numberOrText(values.stock), reason: values.reason };
+      case "stock_adjust":
+        return { kind, delta: numberOrText(values.delta), reason: values.reason };
+      case "status":
+        return { kind, status: values.status };
+      case "collection_add":
+      case "collection_remove":
+        return { kind, collection_id: numberOrText(values.collection) };
+      default:
+        throw new HttpError(400, "Choose the change to make", "kind");
+    }
+  })();
+  return bulkEditSchema.parse({ variant_ids: idsOf(form.getAll("variant")), product_ids: idsOf(form.getAll("product")), change });
+}
