@@ -91,7 +91,7 @@ function PreviewBanner({ status }: { status: string }) {
   const label = status === "draft" ? "Draft" : status === "archived" ? "Archived" : status;
   return (
     <p className="mb-6 rounded border border-amber-700 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
-      {label} — only staff can see this product
+      {`${label} — only staff can see this product`}
     </p>
   );
 }

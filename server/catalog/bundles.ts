@@ -23,7 +23,9 @@ export async function getBundleDetail(db: Database, storeId: string, handle: str
     .from(bundles)
     .where(and(eq(bundles.storeId, storeId), eq(bundles.handle, handle)));
   if (!row) return null;
+  // Not offered while a product in it is not on sale (a draft, archived): no shopper could buy it whole.
   const [bundle] = await loadBundles(db, storeId, [row.id]);
+  if (!bundle) return null;
   const members = await getProductsByHandles(db, storeId, bundle.handles);
   const handle_options = members.map((product): BundleHandleOption => {
     const listed = product.variants.find((variant) => variant.sku in bundle.sku_to_quantity);
