@@ -30,23 +30,11 @@ import {
   type ProductPicture,
 } from "../catalog/product-pictures";
 import type { AppEnv } from "../context";
-import {
-  errorBodySchema,
-  errorResponse,
-  HttpError,
-  parseWith,
-} from "../http/errors";
+import { errorBodySchema, errorResponse, HttpError, parseWith } from "../http/errors";
 import { readUploadForm } from "../images/picture-intake";
 import { staffOfRequest } from "../staff/signed-in";
 import { adminOperation } from "./admin-operation";
-import {
-  BAD_INPUT,
-  bodyOf,
-  errors,
-  json,
-  jsonBody,
-  register,
-} from "./operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, register } from "./operation";
 
 const PRODUCT_NOT_FOUND = "No product with this id in this store";
 const PICTURE_NOT_FOUND = "No picture with this id in this store";
@@ -55,8 +43,7 @@ const upload = adminOperation("catalogue", {
   method: "post",
   path: "/products/{id}/pictures",
   tags: ["admin"],
-  summary:
-    "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the product's others",
+  summary: "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the product's others",
   description:
     "A multipart form with `file` once per picture and an optional `alt_text` for all of them. Each picture is read by " +
     "its content, not its name; stored without EXIF (no location) as `<name>.jpg` with `.webp`, `_728.webp` and " +
@@ -69,10 +56,7 @@ const upload = adminOperation("catalogue", {
     },
   },
   responses: {
-    201: json(
-      productPicturesSchema,
-      "The product's pictures, the new ones last",
-    ),
+    201: json(productPicturesSchema, "The product's pictures, the new ones last"),
     ...errors({
       400: `${BAD_INPUT}; or alt text missing on a published product`,
       404: PRODUCT_NOT_FOUND,
@@ -85,8 +69,7 @@ const change = adminOperation("catalogue", {
   method: "patch",
   path: "/pictures/{id}",
   tags: ["admin"],
-  summary:
-    "Change a picture's alt text or move it (position 0 is the product's main picture)",
+  summary: "Change a picture's alt text or move it (position 0 is the product's main picture)",
   request: {
     params: pictureIdParamsSchema,
     body: jsonBody(pictureChangeSchema),
@@ -101,8 +84,7 @@ const remove = adminOperation("catalogue", {
   method: "delete",
   path: "/pictures/{id}",
   tags: ["admin"],
-  summary:
-    "Remove a picture and its files; a variant that showed it shows the product's pictures",
+  summary: "Remove a picture and its files; a variant that showed it shows the product's pictures",
   request: { params: pictureIdParamsSchema },
   responses: {
     200: json(productPicturesSchema, "The product's pictures left"),
@@ -114,8 +96,7 @@ const chooseForVariant = adminOperation("catalogue", {
   method: "put",
   path: "/variants/{id}/picture",
   tags: ["admin"],
-  summary:
-    "Name the picture a variant shows (one of its product's), or null for the product's",
+  summary: "Name the picture a variant shows (one of its product's), or null for the product's",
   request: {
     params: variantIdParamsSchema,
     body: jsonBody(variantPictureSchema),
@@ -129,12 +110,9 @@ const chooseForVariant = adminOperation("catalogue", {
   },
 });
 
-const idOf = (c: Context<AppEnv>) =>
-  Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = (c: Context<AppEnv>) => Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
 
-export const pictureBody = (
-  picture: ProductPicture,
-): z.infer<typeof productPicturesSchema>["pictures"][number] => ({
+export const pictureBody = (picture: ProductPicture): z.infer<typeof productPicturesSchema>["pictures"][number] => ({
   id: picture.id,
   url: picture.url,
   alt_text: picture.altText,
@@ -142,33 +120,24 @@ export const pictureBody = (
   is_hover: picture.isHover,
 });
 
-async function picturesBody(
-  c: Context<AppEnv>,
-  productId: number,
-): Promise<z.infer<typeof productPicturesSchema>> {
-  const pictures = await listProductPictures(
-    c.var.deps.db,
-    c.var.storeId,
-    productId,
-  );
+async function picturesBody(c: Context<AppEnv>, productId: number): Promise<z.infer<typeof productPicturesSchema>> {
+  const pictures = await listProductPictures(c.var.deps.db, c.var.storeId, productId);
   return { product_id: productId, pictures: pictures.map(pictureBody) };
 }
 
-/** The upload's addresses, the API's and the screen's: the only requests that may carry more than 64 KB. */
-const UPLOAD_PATH = /^\/(?:api\/)?admin\/products\/[1-9]\d{0,9}\/pictures$/;
+/** The upload's addresses: the API's, and the screen's (a hydrated screen's form posts to its `.data` address). */
+const API_UPLOAD_PATH = /^\/api\/admin\/products\/[1-9]\d{0,9}\/pictures$/;
+const SCREEN_UPLOAD_PATH = /^\/admin\/products\/[1-9]\d{0,9}\/pictures(?:\.data)?$/;
 
 /**
- * The body limit of a picture upload, in place of the app's 64 KB (server/app.ts), still counted as the body streams
- * in. The screen's form is read in full before its action runs, so only a signed-in member's post to it gets the
- * larger limit; the API checks its caller before reading the body, so any post to it may stream up to the limit.
+ * Whether a request gets the upload's body limit in place of the app's 64 KB (server/app.ts), still counted as the
+ * body streams in. The screen's form is read in full before its action runs (its sign-in checked only then), so
+ * only a signed-in member's post to it gets the larger limit; the API checks its caller before reading the body.
  */
 export async function isPictureUpload(c: Context<AppEnv>): Promise<boolean> {
-  if (c.req.method !== "POST" || !UPLOAD_PATH.test(c.req.path)) return false;
-  if (c.req.path.startsWith("/api/")) return true;
-  return (
-    (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !==
-    null
-  );
+  if (c.req.method !== "POST") return false;
+  if (API_UPLOAD_PATH.test(c.req.path)) return true;
+  return SCREEN_UPLOAD_PATH.test(c.req.path) && (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !== null;
 }
 
 export const pictureUploadLimit = bodyLimit({
@@ -187,12 +156,7 @@ export function adminPicturesRoutes() {
     } catch {
       throw new HttpError(400, "Send the pictures as a multipart form");
     }
-    await addUploadedPictures(
-      c.var.deps,
-      c.var.staffActor,
-      productId,
-      readUploadForm(form),
-    );
+    await addUploadedPictures(c.var.deps, c.var.staffActor, productId, readUploadForm(form));
     return c.json(await picturesBody(c, productId), 201);
   });
 
@@ -207,30 +171,21 @@ export function adminPicturesRoutes() {
           : await updatePicture(tx, c.var.staffActor, pictureId, {
               altText: body.alt_text,
             });
-      const moved =
-        body.position === undefined
-          ? null
-          : await movePicture(tx, c.var.staffActor, pictureId, body.position);
+      const moved = body.position === undefined ? null : await movePicture(tx, c.var.staffActor, pictureId, body.position);
       return (updated ?? moved![0]).productId;
     });
     return c.json(await picturesBody(c, productId));
   });
 
   register(routes, remove, async (c) => {
-    const productId = await removePictureAndFiles(
-      c.var.deps,
-      c.var.staffActor,
-      idOf(c),
-    );
+    const productId = await removePictureAndFiles(c.var.deps, c.var.staffActor, idOf(c));
     return c.json(await picturesBody(c, productId));
   });
 
   register(routes, chooseForVariant, async (c) => {
     const variantId = idOf(c);
     const { picture_id } = await bodyOf(c, chooseForVariant);
-    await c.var.deps.db.transaction((tx) =>
-      setVariantPicture(tx, c.var.staffActor, variantId, picture_id),
-    );
+    await c.var.deps.db.transaction((tx) => setVariantPicture(tx, c.var.staffActor, variantId, picture_id));
     return c.json({ variant_id: variantId, picture_id });
   });
 

@@ -5,11 +5,7 @@
  * accessible; publishing checks the same rule with picturesWithoutAltText.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import {
-  MAX_ALT_TEXT_LENGTH,
-  MAX_PICTURE_BYTES,
-  PICTURE_TOO_LARGE_MESSAGE,
-} from "../../core/schemas/admin-pictures";
+import { MAX_ALT_TEXT_LENGTH, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE_MESSAGE } from "../../core/schemas/admin-pictures";
 import type { Database } from "../db/client";
 import { productImages, products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -20,8 +16,7 @@ import { recordAudit, type AuditActor } from "../staff/audit";
 /** Also the import's bound on `Image Alt Text`. */
 export { MAX_ALT_TEXT_LENGTH };
 
-export const ALT_TEXT_REQUIRED_MESSAGE =
-  "Alt text is required on a published product's pictures";
+export const ALT_TEXT_REQUIRED_MESSAGE = "Alt text is required on a published product's pictures";
 
 export type ProductPicture = typeof productImages.$inferSelect;
 
@@ -34,14 +29,8 @@ const audited = (picture: ProductPicture) => ({
 
 function checkedAltText(altText: string, productStatus: string): string {
   const trimmed = altText.trim();
-  if (trimmed.length > MAX_ALT_TEXT_LENGTH)
-    throw new HttpError(
-      400,
-      `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`,
-      "alt_text",
-    );
-  if (trimmed === "" && productStatus === "active")
-    throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
+  if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw new HttpError(400, `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
+  if (trimmed === "" && productStatus === "active") throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
   return trimmed;
 }
 
@@ -61,48 +50,27 @@ async function pictureOf(tx: Database, storeId: string, pictureId: number) {
   const [picture] = await tx
     .select()
     .from(productImages)
-    .where(
-      and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)),
-    );
+    .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)));
   if (!picture) throw new HttpError(404, "Picture not found");
   const product = await lockedProduct(tx, storeId, picture.productId);
   return { picture, product };
 }
 
 /** A product's pictures in their order. */
-export async function listProductPictures(
-  db: Database,
-  storeId: string,
-  productId: number,
-): Promise<ProductPicture[]> {
+export async function listProductPictures(db: Database, storeId: string, productId: number): Promise<ProductPicture[]> {
   return db
     .select()
     .from(productImages)
-    .where(
-      and(
-        eq(productImages.productId, productId),
-        eq(productImages.storeId, storeId),
-      ),
-    )
+    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId)))
     .orderBy(asc(productImages.position), asc(productImages.id));
 }
 
 /** How many of a product's pictures have no alt text: publishing it needs none. */
-export async function picturesWithoutAltText(
-  db: Database,
-  storeId: string,
-  productId: number,
-): Promise<number> {
+export async function picturesWithoutAltText(db: Database, storeId: string, productId: number): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(productImages)
-    .where(
-      and(
-        eq(productImages.productId, productId),
-        eq(productImages.storeId, storeId),
-        eq(productImages.altText, ""),
-      ),
-    );
+    .where(and(eq(productImages.productId, productId), eq(productImages.storeId, storeId), eq(productImages.altText, "")));
   return row.count;
 }
 
@@ -141,20 +109,11 @@ export async function addProductPicture(
   return created;
 }
 
-export async function updatePicture(
-  tx: Database,
-  actor: AuditActor,
-  pictureId: number,
-  input: { altText: string },
-): Promise<ProductPicture> {
+export async function updatePicture(tx: Database, actor: AuditActor, pictureId: number, input: { altText: string }): Promise<ProductPicture> {
   const { picture, product } = await pictureOf(tx, actor.storeId, pictureId);
   const altText = checkedAltText(input.altText, product.status);
   if (altText === picture.altText) return picture;
-  const [updated] = await tx
-    .update(productImages)
-    .set({ altText })
-    .where(eq(productImages.id, pictureId))
-    .returning();
+  const [updated] = await tx.update(productImages).set({ altText }).where(eq(productImages.id, pictureId)).returning();
   await recordAudit(tx, actor, {
     action: "picture.update",
     entity: "picture",
@@ -168,11 +127,7 @@ export async function updatePicture(
 /** Writes positions 0, 1, 2, ... in the given order, touching only the rows whose position changes. */
 async function renumber(tx: Database, ordered: ProductPicture[]) {
   for (const [position, picture] of ordered.entries()) {
-    if (picture.position !== position)
-      await tx
-        .update(productImages)
-        .set({ position })
-        .where(eq(productImages.id, picture.id));
+    if (picture.position !== position) await tx.update(productImages).set({ position }).where(eq(productImages.id, picture.id));
   }
 }
 
@@ -180,22 +135,10 @@ async function renumber(tx: Database, ordered: ProductPicture[]) {
  * Moves a picture to `toPosition` (0 is first; past the end is last) and numbers the product's pictures afresh.
  * Answers the product's pictures in their new order.
  */
-export async function movePicture(
-  tx: Database,
-  actor: AuditActor,
-  pictureId: number,
-  toPosition: number,
-): Promise<ProductPicture[]> {
-  if (!Number.isInteger(toPosition) || toPosition < 0)
-    throw new HttpError(
-      400,
-      "Position must be a whole number from 0",
-      "position",
-    );
+export async function movePicture(tx: Database, actor: AuditActor, pictureId: number, toPosition: number): Promise<ProductPicture[]> {
+  if (!Number.isInteger(toPosition) || toPosition < 0) throw new HttpError(400, "Position must be a whole number from 0", "position");
   const { picture } = await pictureOf(tx, actor.storeId, pictureId);
-  const others = (
-    await listProductPictures(tx, actor.storeId, picture.productId)
-  ).filter((other) => other.id !== pictureId);
+  const others = (await listProductPictures(tx, actor.storeId, picture.productId)).filter((other) => other.id !== pictureId);
   const to = Math.min(toPosition, others.length);
   const ordered = [...others.slice(0, to), picture, ...others.slice(to)];
   await renumber(tx, ordered);
@@ -216,17 +159,10 @@ export async function movePicture(
  * other picture row names the same file, for the caller to remove the files with removeStoredPicture once the
  * transaction has committed (a rolled-back removal must still find them); null when they are still in use.
  */
-export async function removePicture(
-  tx: Database,
-  actor: AuditActor,
-  pictureId: number,
-): Promise<{ unusedUrl: string | null }> {
+export async function removePicture(tx: Database, actor: AuditActor, pictureId: number): Promise<{ unusedUrl: string | null }> {
   const { picture } = await pictureOf(tx, actor.storeId, pictureId);
   await tx.delete(productImages).where(eq(productImages.id, pictureId));
-  await renumber(
-    tx,
-    await listProductPictures(tx, actor.storeId, picture.productId),
-  );
+  await renumber(tx, await listProductPictures(tx, actor.storeId, picture.productId));
   await recordAudit(tx, actor, {
     action: "picture.remove",
     entity: "picture",
@@ -237,20 +173,13 @@ export async function removePicture(
   const [shared] = await tx
     .select({ id: productImages.id })
     .from(productImages)
-    .where(
-      and(eq(productImages.url, picture.url), ne(productImages.id, pictureId)),
-    )
+    .where(and(eq(productImages.url, picture.url), ne(productImages.id, pictureId)))
     .limit(1);
   return { unusedUrl: shared ? null : picture.url };
 }
 
 /** Names the picture a variant shows (one of its own product's), or none (null): it then shows the product's. */
-export async function setVariantPicture(
-  tx: Database,
-  actor: AuditActor,
-  variantId: number,
-  pictureId: number | null,
-): Promise<void> {
+export async function setVariantPicture(tx: Database, actor: AuditActor, variantId: number, pictureId: number | null): Promise<void> {
   const [variant] = await tx
     .select({
       id: variants.id,
@@ -266,25 +195,12 @@ export async function setVariantPicture(
     const [picture] = await tx
       .select({ productId: productImages.productId })
       .from(productImages)
-      .where(
-        and(
-          eq(productImages.id, pictureId),
-          eq(productImages.storeId, actor.storeId),
-        ),
-      );
+      .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
     if (!picture) throw new HttpError(404, "Picture not found", "picture_id");
-    if (picture.productId !== variant.productId)
-      throw new HttpError(
-        400,
-        "The picture must be one of the variant's product's",
-        "picture_id",
-      );
+    if (picture.productId !== variant.productId) throw new HttpError(400, "The picture must be one of the variant's product's", "picture_id");
   }
   if (variant.imageId === pictureId) return;
-  await tx
-    .update(variants)
-    .set({ imageId: pictureId })
-    .where(eq(variants.id, variantId));
+  await tx.update(variants).set({ imageId: pictureId }).where(eq(variants.id, variantId));
   await recordAudit(tx, actor, {
     action: "variant.picture",
     entity: "variant",
@@ -308,23 +224,10 @@ export async function addUploadedPictures(
 ): Promise<ProductPicture[]> {
   const urls: string[] = [];
   try {
-    await refuseBeforeStoring(
-      services.db,
-      actor.storeId,
-      productId,
-      upload.altText,
-    );
+    await refuseBeforeStoring(services.db, actor.storeId, productId, upload.altText);
     for (const file of upload.files) {
-      if (file.size > MAX_PICTURE_BYTES)
-        throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE, "file");
-      urls.push(
-        (
-          await storePicture(
-            services.imageStorage,
-            Buffer.from(await file.arrayBuffer()),
-          )
-        ).url,
-      );
+      if (file.size > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE, "file");
+      urls.push((await storePicture(services.imageStorage, Buffer.from(await file.arrayBuffer()))).url);
     }
     return await services.db.transaction(async (tx) => {
       const added: ProductPicture[] = [];
@@ -338,25 +241,14 @@ export async function addUploadedPictures(
       return added;
     });
   } catch (error) {
-    await Promise.all(
-      urls.map((url) => removeStoredPicture(services.imageStorage, url)),
-    );
-    if (
-      error instanceof HttpError &&
-      (error.status === 413 || error.status === 415)
-    )
-      throw new HttpError(error.status, error.message, "file");
+    await Promise.all(urls.map((url) => removeStoredPicture(services.imageStorage, url)));
+    if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw new HttpError(error.status, error.message, "file");
     throw error;
   }
 }
 
 /** The product's refusals before any file is processed: it must exist, and a published one needs the alt text. */
-async function refuseBeforeStoring(
-  db: Database,
-  storeId: string,
-  productId: number,
-  altText: string,
-) {
+async function refuseBeforeStoring(db: Database, storeId: string, productId: number, altText: string) {
   const [product] = await db
     .select({ status: products.status })
     .from(products)
@@ -366,24 +258,34 @@ async function refuseBeforeStoring(
 }
 
 /** removePicture in its own transaction, then its files, once nothing can roll the removal back. */
-export async function removePictureAndFiles(
-  services: PictureServices,
-  actor: AuditActor,
-  pictureId: number,
-): Promise<number> {
+export async function removePictureAndFiles(services: PictureServices, actor: AuditActor, pictureId: number): Promise<number> {
   const [picture] = await services.db
     .select({ productId: productImages.productId })
     .from(productImages)
-    .where(
-      and(
-        eq(productImages.id, pictureId),
-        eq(productImages.storeId, actor.storeId),
-      ),
-    );
+    .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
   if (!picture) throw new HttpError(404, "Picture not found");
-  const { unusedUrl } = await services.db.transaction((tx) =>
-    removePicture(tx, actor, pictureId),
-  );
+  const { unusedUrl } = await services.db.transaction((tx) => removePicture(tx, actor, pictureId));
   if (unusedUrl) await removeStoredPicture(services.imageStorage, unusedUrl);
   return picture.productId;
+}
+
+export type PicturesScreen = {
+  product: { id: number; title: string; status: string };
+  pictures: ProductPicture[];
+  variants: { id: number; sku: string; attributes: Record<string, string>; pictureId: number | null }[];
+};
+
+/** What the pictures screen shows: the product, its pictures in order, and each variant's picture. */
+export async function picturesScreen(db: Database, storeId: string, productId: number): Promise<PicturesScreen> {
+  const [product] = await db
+    .select({ id: products.id, title: products.title, status: products.status })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
+  if (!product) throw new HttpError(404, "Product not found");
+  const productVariants = await db
+    .select({ id: variants.id, sku: variants.sku, attributes: variants.attributes, pictureId: variants.imageId })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id));
+  return { product, pictures: await listProductPictures(db, storeId, productId), variants: productVariants };
 }

@@ -11,17 +11,11 @@ let base: string;
 beforeAll(async () => {
   server = createServer((request, response) => {
     const url = new URL(request.url!, "http://x");
-    if (url.pathname === "/picture.jpg")
-      return response
-        .writeHead(200, { "content-type": "image/jpeg" })
-        .end(PICTURE);
-    if (url.pathname === "/moved")
-      return response.writeHead(302, { location: "/picture.jpg" }).end();
-    if (url.pathname === "/loop")
-      return response.writeHead(301, { location: "/loop" }).end();
+    if (url.pathname === "/picture.jpg") return response.writeHead(200, { "content-type": "image/jpeg" }).end(PICTURE);
+    if (url.pathname === "/moved") return response.writeHead(302, { location: "/picture.jpg" }).end();
+    if (url.pathname === "/loop") return response.writeHead(301, { location: "/loop" }).end();
     if (url.pathname === "/missing") return response.writeHead(404).end();
-    if (url.pathname === "/slow")
-      return setTimeout(() => response.end(PICTURE), 2_000);
+    if (url.pathname === "/slow") return setTimeout(() => response.end(PICTURE), 2_000);
     if (url.pathname === "/huge") {
       // No length declared: the cap holds while streaming.
       response.writeHead(200, { "content-type": "image/jpeg" });
@@ -34,10 +28,7 @@ beforeAll(async () => {
       };
       return more();
     }
-    if (url.pathname === "/declared-huge")
-      return response
-        .writeHead(200, { "content-length": String(30 * 1024 * 1024) })
-        .end();
+    if (url.pathname === "/declared-huge") return response.writeHead(200, { "content-length": String(30 * 1024 * 1024) }).end();
     response.writeHead(500).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -56,20 +47,12 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe("fetchPicture", () => {
   it("fetches from a private address when allowed, following a redirect", async () => {
-    expect(
-      await fetchPicture(`${base}/picture.jpg`, { allowPrivate: true }),
-    ).toEqual(PICTURE);
-    expect(await fetchPicture(`${base}/moved`, { allowPrivate: true })).toEqual(
-      PICTURE,
-    );
+    expect(await fetchPicture(`${base}/picture.jpg`, { allowPrivate: true })).toEqual(PICTURE);
+    expect(await fetchPicture(`${base}/moved`, { allowPrivate: true })).toEqual(PICTURE);
   });
 
   it("refuses a private address by default, by name or by number, and a redirect to one", async () => {
-    expect(
-      await refusal(
-        fetchPicture(`${base}/picture.jpg`, { allowPrivate: false }),
-      ),
-    ).toBe("Picture address is on a private network");
+    expect(await refusal(fetchPicture(`${base}/picture.jpg`, { allowPrivate: false }))).toBe("Picture address is on a private network");
     const port = new URL(base).port;
     expect(
       await refusal(
@@ -102,14 +85,10 @@ describe("fetchPicture", () => {
       hops.push(request.url!);
       response.writeHead(302, { location: `${base}/picture.jpg` }).end();
     });
-    await new Promise<void>((resolve) =>
-      redirecting.listen(0, "127.0.0.1", resolve),
-    );
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     try {
       const from = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/go`;
-      expect(await refusal(fetchPicture(from, { allowPrivate: false }))).toBe(
-        "Picture address is on a private network",
-      );
+      expect(await refusal(fetchPicture(from, { allowPrivate: false }))).toBe("Picture address is on a private network");
       expect(hops).toEqual([]);
       expect(await fetchPicture(from, { allowPrivate: true })).toEqual(PICTURE);
     } finally {
@@ -118,38 +97,15 @@ describe("fetchPicture", () => {
   });
 
   it("refuses other schemes, endless redirects, error answers, slow servers and more than 20 MB", async () => {
-    for (const address of [
-      "file:///etc/passwd",
-      "ftp://example.com/a.jpg",
-      "data:image/png;base64,AAAA",
-      "javascript:alert(1)",
-    ]) {
-      expect(await refusal(fetchPicture(address, { allowPrivate: true }))).toBe(
-        "Picture address must be http or https",
-      );
+    for (const address of ["file:///etc/passwd", "ftp://example.com/a.jpg", "data:image/png;base64,AAAA", "javascript:alert(1)"]) {
+      expect(await refusal(fetchPicture(address, { allowPrivate: true }))).toBe("Picture address must be http or https");
     }
-    expect(
-      await refusal(fetchPicture("not a url", { allowPrivate: true })),
-    ).toBe("Picture address is not a URL");
-    expect(
-      await refusal(fetchPicture(`${base}/loop`, { allowPrivate: true })),
-    ).toBe("Picture address redirected more than 3 times");
-    expect(
-      await refusal(fetchPicture(`${base}/missing`, { allowPrivate: true })),
-    ).toBe("Picture address answered 404");
-    expect(
-      await refusal(
-        fetchPicture(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 }),
-      ),
-    ).toBe("Picture took longer than 0.2 s");
-    expect(
-      await refusal(fetchPicture(`${base}/huge`, { allowPrivate: true })),
-    ).toBe("Picture is larger than 20 MB");
-    expect(
-      await refusal(
-        fetchPicture(`${base}/declared-huge`, { allowPrivate: true }),
-      ),
-    ).toBe("Picture is larger than 20 MB");
+    expect(await refusal(fetchPicture("not a url", { allowPrivate: true }))).toBe("Picture address is not a URL");
+    expect(await refusal(fetchPicture(`${base}/loop`, { allowPrivate: true }))).toBe("Picture address redirected more than 3 times");
+    expect(await refusal(fetchPicture(`${base}/missing`, { allowPrivate: true }))).toBe("Picture address answered 404");
+    expect(await refusal(fetchPicture(`${base}/slow`, { allowPrivate: true, timeoutMs: 200 }))).toBe("Picture took longer than 0.2 s");
+    expect(await refusal(fetchPicture(`${base}/huge`, { allowPrivate: true }))).toBe("Picture is larger than 20 MB");
+    expect(await refusal(fetchPicture(`${base}/declared-huge`, { allowPrivate: true }))).toBe("Picture is larger than 20 MB");
   });
 });
 
@@ -172,12 +128,7 @@ describe("isPrivateAddress", () => {
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const address of [
-      "93.184.216.34",
-      "8.8.8.8",
-      "2606:4700:4700::1111",
-      "::ffff:8.8.8.8",
-    ]) {
+    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) {
       expect(isPrivateAddress(address), address).toBe(false);
     }
   });

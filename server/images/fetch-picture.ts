@@ -16,8 +16,7 @@ import { MAX_PICTURE_BYTES } from "../../core/schemas/admin-pictures";
 const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
 
-export const PRIVATE_ADDRESS_MESSAGE =
-  "Picture address is on a private network";
+export const PRIVATE_ADDRESS_MESSAGE = "Picture address is on a private network";
 
 /** Addresses no import may reach: RFC 6890's special-purpose ranges, less the public ones. */
 const privateAddresses = new BlockList();
@@ -58,9 +57,7 @@ export function isPrivateAddress(address: string): boolean {
   if (family === 4) return privateAddresses.check(address, "ipv4");
   if (family !== 6) return true;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped
-    ? privateAddresses.check(mapped[1], "ipv4")
-    : privateAddresses.check(address, "ipv6");
+  return mapped ? privateAddresses.check(mapped[1], "ipv4") : privateAddresses.check(address, "ipv6");
 }
 
 export type FetchPictureOptions = {
@@ -71,12 +68,8 @@ export type FetchPictureOptions = {
 
 type Resolved = { address: string; family: 4 | 6 };
 
-async function resolveChecked(
-  url: URL,
-  allowPrivate: boolean,
-): Promise<Resolved> {
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new HttpError(422, "Picture address must be http or https");
+async function resolveChecked(url: URL, allowPrivate: boolean): Promise<Resolved> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new HttpError(422, "Picture address must be http or https");
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: { address: string; family: number }[];
   try {
@@ -84,13 +77,8 @@ async function resolveChecked(
   } catch {
     throw new HttpError(422, `Picture address ${url.host} could not be found`);
   }
-  if (addresses.length === 0)
-    throw new HttpError(422, `Picture address ${url.host} could not be found`);
-  if (
-    !allowPrivate &&
-    addresses.some(({ address }) => isPrivateAddress(address))
-  )
-    throw new HttpError(422, PRIVATE_ADDRESS_MESSAGE);
+  if (addresses.length === 0) throw new HttpError(422, `Picture address ${url.host} could not be found`);
+  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) throw new HttpError(422, PRIVATE_ADDRESS_MESSAGE);
   const [first] = addresses;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
@@ -99,13 +87,7 @@ async function resolveChecked(
 const pinnedLookup =
   ({ address, family }: Resolved): LookupFunction =>
   (_hostname, options, callback) => {
-    if (options.all)
-      (
-        callback as (
-          error: null,
-          addresses: { address: string; family: number }[],
-        ) => void
-      )(null, [{ address, family }]);
+    if (options.all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
     else callback(null, address, family);
   };
 
@@ -115,11 +97,7 @@ type Answer = {
   body: http.IncomingMessage;
 };
 
-function request(
-  url: URL,
-  resolved: Resolved,
-  signal: AbortSignal,
-): Promise<Answer> {
+function request(url: URL, resolved: Resolved, signal: AbortSignal): Promise<Answer> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const sent = client.get(
@@ -162,10 +140,7 @@ async function readCapped(body: http.IncomingMessage): Promise<Buffer> {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The picture's bytes, or an HttpError whose message says what was wrong with the address or its answer. */
-export async function fetchPicture(
-  address: string,
-  { allowPrivate, timeoutMs = TIMEOUT_MS }: FetchPictureOptions,
-): Promise<Buffer> {
+export async function fetchPicture(address: string, { allowPrivate, timeoutMs = TIMEOUT_MS }: FetchPictureOptions): Promise<Buffer> {
   let url: URL;
   try {
     url = new URL(address);
@@ -181,11 +156,7 @@ export async function fetchPicture(
       const answer = await request(url, resolved, deadline.signal);
       if (REDIRECTS.has(answer.status) && answer.location) {
         answer.body.resume();
-        if (redirects === MAX_REDIRECTS)
-          throw new HttpError(
-            422,
-            `Picture address redirected more than ${MAX_REDIRECTS} times`,
-          );
+        if (redirects === MAX_REDIRECTS) throw new HttpError(422, `Picture address redirected more than ${MAX_REDIRECTS} times`);
         url = new URL(answer.location, url);
         continue;
       }
@@ -197,16 +168,10 @@ export async function fetchPicture(
     }
   } catch (error) {
     if (deadline.signal.aborted && !(error instanceof HttpError)) {
-      throw new HttpError(
-        422,
-        `Picture took longer than ${timeoutMs / 1000} s`,
-      );
+      throw new HttpError(422, `Picture took longer than ${timeoutMs / 1000} s`);
     }
     if (error instanceof HttpError) throw error;
-    throw new HttpError(
-      422,
-      `Picture could not be fetched: ${(error as Error).message}`,
-    );
+    throw new HttpError(422, `Picture could not be fetched: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }

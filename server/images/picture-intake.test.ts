@@ -4,11 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../http/errors";
-import {
-  removeStoredPicture,
-  sniffPictureFormat,
-  storePicture,
-} from "./picture-intake";
+import { removeStoredPicture, sniffPictureFormat, storePicture } from "./picture-intake";
 import { localImageStorage, type ImageStorage } from "./storage";
 
 let dir: string;
@@ -20,18 +16,12 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#336699" } });
-const stored = async () =>
-  (await readdir(dir, { recursive: true, withFileTypes: true })).filter(
-    (entry) => entry.isFile(),
-  );
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#336699" } });
+const stored = async () => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
 const fileOf = (url: string) => path.join(dir, url.replace(/^\/images\//, ""));
 
 async function refusal(bytes: Buffer): Promise<HttpError> {
-  const error = await storePicture(storage, bytes).catch(
-    (caught: unknown) => caught,
-  );
+  const error = await storePicture(storage, bytes).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
@@ -82,14 +72,9 @@ describe("storePicture", () => {
     expect(url).toMatch(/^\/images\/bundles\/.+\.jpg$/);
     const { dominant } = await sharp(fileOf(url)).stats();
     expect(dominant).toEqual({ r: 248, g: 248, b: 248 });
-    expect(
-      (await sharp(fileOf(url).replace(".jpg", "_1024.webp")).metadata()).width,
-    ).toBe(1024);
+    expect((await sharp(fileOf(url).replace(".jpg", "_1024.webp")).metadata()).width).toBe(1024);
 
-    for (const bytes of [
-      await solid(64, 64).webp().toBuffer(),
-      await solid(64, 64).avif().toBuffer(),
-    ]) {
+    for (const bytes of [await solid(64, 64).webp().toBuffer(), await solid(64, 64).avif().toBuffer()]) {
       expect((await storePicture(storage, bytes)).url).toMatch(/\.jpg$/);
     }
     expect(await stored()).toHaveLength(12);
@@ -97,44 +82,28 @@ describe("storePicture", () => {
 
   it("refuses an SVG, a GIF, an HTML page and a script renamed .jpg by their content, storing nothing", async () => {
     const refused = [
-      Buffer.from(
-        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
-      ),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>'),
       await solid(16, 16).gif().toBuffer(),
       Buffer.from("<!doctype html><script>alert(1)</script>"),
       Buffer.from("#!/bin/sh\nrm -rf /\n"),
     ];
     for (const bytes of refused) {
       const error = await refusal(bytes);
-      expect([error.status, error.message]).toEqual([
-        415,
-        "Pictures must be JPEG, PNG, WebP or AVIF",
-      ]);
+      expect([error.status, error.message]).toEqual([415, "Pictures must be JPEG, PNG, WebP or AVIF"]);
     }
     expect(await stored()).toEqual([]);
   });
 
   it("refuses a file that starts like a JPEG but is not one", async () => {
-    const error = await refusal(
-      Buffer.concat([
-        Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-        Buffer.from("<?php system($_GET['c']); ?>"),
-      ]),
-    );
+    const error = await refusal(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from("<?php system($_GET['c']); ?>")]));
     expect(error.status).toBe(415);
     expect(await stored()).toEqual([]);
   });
 
   it("refuses a file over 20 MB before reading it, and a decompression bomb by its size in pixels", async () => {
-    const thirtyMegabytes = Buffer.concat([
-      await solid(16, 16).jpeg().toBuffer(),
-      Buffer.alloc(30 * 1024 * 1024),
-    ]);
+    const thirtyMegabytes = Buffer.concat([await solid(16, 16).jpeg().toBuffer(), Buffer.alloc(30 * 1024 * 1024)]);
     const tooLarge = await refusal(thirtyMegabytes);
-    expect([tooLarge.status, tooLarge.message]).toEqual([
-      413,
-      "A picture must be at most 20 MB",
-    ]);
+    expect([tooLarge.status, tooLarge.message]).toEqual([413, "A picture must be at most 20 MB"]);
 
     // 10,000 x 10,000 of one colour: a few hundred kilobytes as PNG, 300 MB once decoded.
     const bomb = await sharp({
@@ -149,29 +118,16 @@ describe("storePicture", () => {
       .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const error = await refusal(bomb);
-    expect([error.status, error.message]).toEqual([
-      413,
-      "A picture must be at most 64 megapixels",
-    ]);
+    expect([error.status, error.message]).toEqual([413, "A picture must be at most 64 megapixels"]);
     expect(await stored()).toEqual([]);
   });
 });
 
 describe("removeStoredPicture", () => {
   it("removes every rendition of a stored picture and leaves other addresses alone", async () => {
-    const { url } = await storePicture(
-      storage,
-      await solid(100, 100).png().toBuffer(),
-    );
-    expect(
-      await removeStoredPicture(storage, "/images/products/house-blend.jpg"),
-    ).toBe(false);
-    expect(
-      await removeStoredPicture(
-        storage,
-        "https://cdn.example.com/products/0b6f3f8e-6f0e-4b7e-9c55-1c7c7c7c7c7c.jpg",
-      ),
-    ).toBe(false);
+    const { url } = await storePicture(storage, await solid(100, 100).png().toBuffer());
+    expect(await removeStoredPicture(storage, "/images/products/house-blend.jpg")).toBe(false);
+    expect(await removeStoredPicture(storage, "https://cdn.example.com/products/0b6f3f8e-6f0e-4b7e-9c55-1c7c7c7c7c7c.jpg")).toBe(false);
     expect(await stored()).toHaveLength(4);
     expect(await removeStoredPicture(storage, url)).toBe(true);
     expect(await stored()).toEqual([]);
@@ -180,16 +136,10 @@ describe("removeStoredPicture", () => {
 
 describe("sniffPictureFormat", () => {
   it("reads the format from the first bytes", async () => {
-    expect(sniffPictureFormat(await solid(8, 8).jpeg().toBuffer())).toBe(
-      "jpeg",
-    );
+    expect(sniffPictureFormat(await solid(8, 8).jpeg().toBuffer())).toBe("jpeg");
     expect(sniffPictureFormat(await solid(8, 8).png().toBuffer())).toBe("png");
-    expect(sniffPictureFormat(await solid(8, 8).webp().toBuffer())).toBe(
-      "webp",
-    );
-    expect(sniffPictureFormat(await solid(8, 8).avif().toBuffer())).toBe(
-      "avif",
-    );
+    expect(sniffPictureFormat(await solid(8, 8).webp().toBuffer())).toBe("webp");
+    expect(sniffPictureFormat(await solid(8, 8).avif().toBuffer())).toBe("avif");
     expect(sniffPictureFormat(new Uint8Array())).toBeNull();
   });
 });

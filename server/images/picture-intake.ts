@@ -22,35 +22,17 @@ export const MAX_PICTURE_PIXELS = 64_000_000;
 
 type PictureFormat = "jpeg" | "png" | "webp" | "avif";
 
-const ascii = (bytes: Uint8Array, start: number, end: number) =>
-  Buffer.from(bytes.subarray(start, end)).toString("latin1");
+const ascii = (bytes: Uint8Array, start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString("latin1");
 
 /** The format its first bytes announce, or null. AVIF is an ISO-BMFF file whose `ftyp` box names an AV1 brand. */
 export function sniffPictureFormat(bytes: Uint8Array): PictureFormat | null {
-  if (
-    bytes.length >= 3 &&
-    bytes[0] === 0xff &&
-    bytes[1] === 0xd8 &&
-    bytes[2] === 0xff
-  )
-    return "jpeg";
-  if (bytes.length >= 8 && ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n")
-    return "png";
-  if (
-    bytes.length >= 12 &&
-    ascii(bytes, 0, 4) === "RIFF" &&
-    ascii(bytes, 8, 12) === "WEBP"
-  )
-    return "webp";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 8 && ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return "webp";
   if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
-    const boxSize = Math.min(
-      Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0),
-      bytes.length,
-      256,
-    );
+    const boxSize = Math.min(Buffer.from(bytes.subarray(0, 4)).readUInt32BE(0), bytes.length, 256);
     const brands = [ascii(bytes, 8, 12)];
-    for (let at = 16; at + 4 <= boxSize; at += 4)
-      brands.push(ascii(bytes, at, at + 4));
+    for (let at = 16; at + 4 <= boxSize; at += 4) brands.push(ascii(bytes, at, at + 4));
     if (brands.includes("avif") || brands.includes("avis")) return "avif";
   }
   return null;
@@ -65,8 +47,7 @@ const SHARP_FORMATS: Record<PictureFormat, string> = {
 };
 
 async function checkedPipeline(bytes: Buffer): Promise<() => Sharp> {
-  if (bytes.length > MAX_PICTURE_BYTES)
-    throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
+  if (bytes.length > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
   const format = sniffPictureFormat(bytes);
   if (!format) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
   // Loaded here, not at the top: libvips takes about 30 MB, and only a picture's arrival needs it.
@@ -81,13 +62,9 @@ async function checkedPipeline(bytes: Buffer): Promise<() => Sharp> {
   try {
     metadata = await sharp(bytes, { failOn: "error" }).metadata();
   } catch {
-    throw new HttpError(
-      415,
-      `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`,
-    );
+    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
   }
-  if (metadata.format !== SHARP_FORMATS[format])
-    throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  if (metadata.format !== SHARP_FORMATS[format]) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PICTURE_PIXELS) {
     throw new HttpError(413, "A picture must be at most 64 megapixels");
   }
@@ -107,27 +84,16 @@ export async function storePicture(
   { folder = "products" }: { folder?: string } = {},
 ): Promise<{ url: string }> {
   if (!FOLDER.test(folder)) throw new Error(`Not a picture folder: ${folder}`);
-  const pixels = await checkedPipeline(
-    Buffer.isBuffer(bytes)
-      ? bytes
-      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-  );
+  const pixels = await checkedPipeline(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   let renditions;
   try {
     renditions = await encodeRenditions(pixels);
   } catch {
-    throw new HttpError(
-      415,
-      `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`,
-    );
+    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
   }
   const base = `${folder}/${randomUUID()}`;
   try {
-    await Promise.all(
-      renditions.map(({ suffix, bytes: encoded, contentType }) =>
-        storage.put(`${base}${suffix}`, encoded, contentType),
-      ),
-    );
+    await Promise.all(renditions.map(({ suffix, bytes: encoded, contentType }) => storage.put(`${base}${suffix}`, encoded, contentType)));
   } catch (error) {
     await removeStoredFiles(storage, base);
     throw error;
@@ -136,23 +102,17 @@ export async function storePicture(
 }
 
 /** A base name storePicture makes (a folder and a UUID), with the original's suffix. */
-const STORED_ORIGINAL =
-  /^((?:[a-z0-9-]+\/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
+const STORED_ORIGINAL = /^((?:[a-z0-9-]+\/)+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
 
 async function removeStoredFiles(storage: ImageStorage, base: string) {
-  await Promise.all(
-    RENDITION_SUFFIXES.map((suffix) => storage.remove(`${base}${suffix}`)),
-  );
+  await Promise.all(RENDITION_SUFFIXES.map((suffix) => storage.remove(`${base}${suffix}`)));
 }
 
 /**
  * Removes every rendition of a picture storePicture made. A URL it did not make (a seeded picture, another site's)
  * is left alone: answers whether anything was removed.
  */
-export async function removeStoredPicture(
-  storage: ImageStorage,
-  url: string,
-): Promise<boolean> {
+export async function removeStoredPicture(storage: ImageStorage, url: string): Promise<boolean> {
   // The storage's root address: the URL of a one-letter key, less the letter.
   const root = storage.url("x").slice(0, -1);
   if (!url.startsWith(root)) return false;
@@ -170,15 +130,9 @@ export function readUploadForm(form: FormData): {
   files: File[];
   altText: string;
 } {
-  const files = form
-    .getAll("file")
-    .filter(
-      (value): value is File => typeof value !== "string" && value.size > 0,
-    );
-  if (files.length === 0)
-    throw new HttpError(400, "Choose at least one picture", "file");
-  if (files.length > MAX_PICTURES_PER_UPLOAD)
-    throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file");
+  const files = form.getAll("file").filter((value): value is File => typeof value !== "string" && value.size > 0);
+  if (files.length === 0) throw new HttpError(400, "Choose at least one picture", "file");
+  if (files.length > MAX_PICTURES_PER_UPLOAD) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file");
   const altText = form.get("alt_text");
   return { files, altText: typeof altText === "string" ? altText : "" };
 }
