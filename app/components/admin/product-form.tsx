@@ -1,0 +1,185 @@
+/**
+ * The product editor's one form, for a new product and a saved one: posted whole (an intent says what to do), so it
+ * works before JavaScript loads, and drawn again from what was typed when the server refuses it, each message beside
+ * its field.
+ */
+import { Form } from "react-router";
+import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
+import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { AdminSection } from "~/components/admin/admin-page";
+import { OPTION_FIELDS, STATUS_OPTIONS, variantField, type ProductFormValues } from "./product-form-data";
+
+/** What a saved variant shows but the form does not change: its stock (the stock screen's, with a reason) and plans. */
+export type SavedVariantFacts = { stock: number; plans: string[] };
+
+export function ProductForm({
+  values,
+  rows,
+  saved,
+  errors,
+  formError,
+  collections,
+  isNew,
+}: {
+  values: ProductFormValues;
+  rows: number;
+  /** Facts of the saved variant in each row, by the row's SKU. */
+  saved: Record<string, SavedVariantFacts>;
+  errors: Partial<Record<string, string>>;
+  formError?: string;
+  collections: { id: number; title: string }[];
+  isNew: boolean;
+}) {
+  const value = (name: string) => values[name] ?? "";
+  const chosen = new Set(value("collections").split(",").filter(Boolean).map(Number));
+  return (
+    <Form method="post" className="flex flex-col gap-8">
+      <input type="hidden" name="rows" value={rows} />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+
+      <AdminSection title="Product">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Title" name="title" required defaultValue={value("title")} error={errors.title} />
+          <div>
+            <TextField label="Handle (the address: /products/handle)" name="handle" autoComplete="off" defaultValue={value("handle")} error={errors.handle} />
+            <p className="mt-1 text-sm text-black/70">
+              {isNew ? "Blank: made from the title. " : "Changing it keeps the old address working (it forwards to the new one). "}
+              Lowercase letters, digits and hyphens.
+            </p>
+          </div>
+          <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={value("status") || "draft"} error={errors.status} />
+          <TextField label="Vendor" name="vendor" defaultValue={value("vendor")} error={errors.vendor} />
+          <TextField label="Type" name="product_type" defaultValue={value("product_type")} error={errors.product_type} />
+          <TextField label="Tags (separated by commas)" name="tags" defaultValue={value("tags")} error={errors.tags} />
+        </div>
+        <p className="mt-2 text-sm text-black/70">Draft and archived products are hidden from shoppers. Publishing needs alt text on every picture.</p>
+        <div className="mt-4">
+          <LabelledField
+            label="Description (HTML)"
+            error={errors.description_html}
+            control={(control) => <textarea name="description_html" rows={8} defaultValue={value("description_html")} {...control} />}
+          />
+          <p className="mt-1 text-sm text-black/70">
+            Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as
+            scripts, styles, pictures and frames, is removed when saved.
+          </p>
+        </div>
+      </AdminSection>
+
+      <AdminSection title="Search engines">
+        <div className="grid gap-4">
+          <TextField label="SEO title (70 characters at most)" name="seo_title" maxLength={70} defaultValue={value("seo_title")} error={errors.seo_title} />
+          <LabelledField
+            label="SEO description (320 characters at most)"
+            error={errors.seo_description}
+            control={(control) => <textarea name="seo_description" rows={3} maxLength={320} defaultValue={value("seo_description")} {...control} />}
+          />
+        </div>
+      </AdminSection>
+
+      <AdminSection title="Options and variants">
+        <p className="mb-3">Up to three options (such as Size or Colour), in the order shoppers choose them. Each variant gives a value for each option.</p>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {OPTION_FIELDS.map((name, k) => (
+            <TextField key={name} label={`Option ${k + 1} name`} name={name} defaultValue={value(name)} error={errors[name]} />
+          ))}
+        </div>
+        <p className="mt-6 mb-3 text-sm text-black/70">
+          Prices in dollars. A row without SKU and price is skipped; a saved variant emptied so is removed. Stock is set here for new variants only; change a
+          saved variant&apos;s stock on the stock screen, with its reason.
+        </p>
+        <div className="flex flex-col gap-4">
+          {Array.from({ length: rows }, (_, row) => {
+            const field = (part: Parameters<typeof variantField>[1]) => variantField(row, part);
+            const facts = value(field("existing")) === "1" ? saved[value(field("sku")).toLowerCase()] : undefined;
+            return (
+              <fieldset key={row} className="rounded border border-black/20 p-3">
+                <legend className="px-1 font-medium">
+                  Variant {row + 1}
+                  {facts ? ` (${value(field("sku"))})` : ""}
+                </legend>
+                {facts ? <input type="hidden" name={field("existing")} value="1" /> : null}
+                <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-4">
+                  {OPTION_FIELDS.map((option, k) => {
+                    const part = `value_${k}` as Parameters<typeof variantField>[1];
+                    const optionName = value(option).trim();
+                    return (
+                      <TextField
+                        key={option}
+                        label={optionName ? optionName : `Option ${k + 1} value`}
+                        name={field(part)}
+                        autoComplete="off"
+                        defaultValue={value(field(part))}
+                        error={errors[field(part)]}
+                      />
+                    );
+                  })}
+                  <TextField label="SKU" name={field("sku")} autoComplete="off" defaultValue={value(field("sku"))} error={errors[field("sku")]} />
+                  <TextField label="Price ($)" name={field("price")} inputMode="decimal" autoComplete="off" defaultValue={value(field("price"))} error={errors[field("price")]} />
+                  <TextField
+                    label="Compare-at price ($)"
+                    name={field("compare_at")}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    defaultValue={value(field("compare_at"))}
+                    error={errors[field("compare_at")]}
+                  />
+                  {facts ? (
+                    <div>
+                      <p className="mb-1 font-medium">Stock</p>
+                      <p className="py-2">{facts.stock}</p>
+                    </div>
+                  ) : (
+                    <TextField label="Stock" name={field("stock")} inputMode="numeric" autoComplete="off" defaultValue={value(field("stock"))} error={errors[field("stock")]} />
+                  )}
+                  <TextField
+                    label="Low-stock threshold"
+                    name={field("low_stock")}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    defaultValue={value(field("low_stock"))}
+                    error={errors[field("low_stock")]}
+                  />
+                  <TextField label="Weight (grams)" name={field("weight")} inputMode="numeric" autoComplete="off" defaultValue={value(field("weight"))} error={errors[field("weight")]} />
+                </div>
+                {facts && facts.plans.length > 0 ? <p className="mt-2 text-sm">Subscription plans: {facts.plans.join(", ")}</p> : null}
+              </fieldset>
+            );
+          })}
+        </div>
+        <div className="mt-4">
+          <AdminButton name="intent" value="rows" weight="secondary" formNoValidate>
+            More variant rows
+          </AdminButton>
+        </div>
+      </AdminSection>
+
+      <AdminSection title="Collections">
+        {collections.length === 0 ? (
+          <p>The shop has no collections yet.</p>
+        ) : (
+          <fieldset>
+            <legend className="mb-2">The collections the product is listed in</legend>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {collections.map((collection) => (
+                <li key={collection.id}>
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" name="collection" value={collection.id} defaultChecked={chosen.has(collection.id)} className="size-5" />
+                    {collection.title}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {errors.collections ? <p className="mt-1 text-sm text-red-800">{errors.collections}</p> : null}
+          </fieldset>
+        )}
+      </AdminSection>
+
+      <div>
+        <AdminButton name="intent" value="save">
+          {isNew ? "Create product" : "Save"}
+        </AdminButton>
+      </div>
+    </Form>
+  );
+}

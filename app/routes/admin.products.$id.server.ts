@@ -1,0 +1,85 @@
+/**
+ * The product editor's loader and action, shared by /admin/products/new and /admin/products/:id: the form is read
+ * into a `ProductInput` and saved by server/catalog's saveProduct, as the admin API and the import save theirs.
+ */
+import { data, redirect } from "react-router";
+import type { AppDeps } from "../../server/context";
+import {
+  duplicateProduct,
+  getAdminProduct,
+  listCollectionChoices,
+  productWriteConflict,
+  saveProduct,
+  setProductStatus,
+  type AdminProduct,
+} from "../../server/catalog/product-editor";
+import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
+import {
+  BLANK_VARIANT_ROWS,
+  formErrorOf,
+  MAX_VARIANT_ROWS,
+  productFormValues,
+  productInputOfForm,
+  rowsOf,
+  type ProductNotice,
+} from "~/components/admin/product-form-data";
+
+export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
+
+const withNotice = (productId: number, notice: ProductNotice) => `/admin/products/${productId}?notice=${notice}`;
+
+/** The product's id from the address; anything that cannot be one is a page that does not exist. */
+export function productIdOf(params: { id?: string }): number {
+  if (!params.id || !/^[1-9]\d{0,8}$/.test(params.id)) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+  return Number(params.id);
+}
+
+export async function loadProduct(context: AppDeps, productId: number): Promise<AdminProduct> {
+  try {
+    return await getAdminProduct(context.db, context.storeId, productId);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+    throw error;
+  }
+}
+
+/** What a refused form is drawn again from: what was typed, the rows it had, and each problem by its field. */
+function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number) {
+  return data({ errors, values, rows }, { status, headers: ADMIN_PAGE_HEADERS });
+}
+
+export async function productFormAction(context: AppDeps, request: Request, productId: number | null) {
+  const { actor } = await requireStaffPage(context, request, "catalogue");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const rows = rowsOf(form);
+  const values = productFormValues(form, rows);
+  try {
+    if (intent === "rows") return refused(200, [], values, Math.min(rows + BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS));
+    if (intent === "duplicate" && productId !== null) {
+      const copy = await productWriteConflict(context.db.transaction((tx) => duplicateProduct(tx, actor, productId)));
+      return redirect(withNotice(copy.productId, "duplicated"), { headers: ADMIN_PAGE_HEADERS });
+    }
+    if (intent === "archive" || intent === "unarchive") {
+      if (productId === null) throw new HttpError(400, "Unknown action");
+      await context.db.transaction((tx) => setProductStatus(tx, actor, productId, intent === "archive" ? "archived" : "draft"));
+      return redirect(withNotice(productId, intent === "archive" ? "archived" : "unarchived"), { headers: ADMIN_PAGE_HEADERS });
+    }
+    if (intent !== "save") throw new HttpError(400, "Unknown action");
+    const parsed = productInputOfForm(values, rows);
+    if (!parsed.ok) return refused(400, parsed.errors, values, rows);
+    try {
+      const saved = await productWriteConflict(
+        context.db.transaction((tx) => saveProduct(tx, actor, parsed.input, productId === null ? { create: true } : { productId })),
+      );
+      return redirect(withNotice(saved.productId, saved.created ? "created" : "saved"), { headers: ADMIN_PAGE_HEADERS });
+    } catch (error) {
+      if (error instanceof HttpError) return refused(error.status, [formErrorOf({ error: error.message, field: error.field }, parsed.usedRows)], values, rows);
+      throw error;
+    }
+  } catch (error) {
+    const failure = formFailure(error, values, "The product could not be saved; please try again in a moment");
+    return refused(failure.status, failure.errors, values, rows);
+  }
+}

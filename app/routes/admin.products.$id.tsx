@@ -1,0 +1,95 @@
+import { Form, Link } from "react-router";
+import { formatMoney } from "@core/money";
+import { FormMessage } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { ProductForm, type SavedVariantFacts } from "~/components/admin/product-form";
+import { BLANK_VARIANT_ROWS, placeFormErrors, productFormValuesOf, productNoticeOf, STATUS_LABELS } from "~/components/admin/product-form-data";
+import { listCollectionChoices, loadProduct, productFormAction, productIdOf, requireStaffPage } from "./admin.products.$id.server";
+import type { Route } from "./+types/admin.products.$id";
+
+export const headers = adminHeaders;
+export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? loaderData.product.title : "Product");
+
+const INTERVAL_WORDS = { day: "day", week: "week", month: "month", year: "year" } as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "catalogue");
+  const product = await loadProduct(context, productIdOf(params));
+  return {
+    product,
+    collections: await listCollectionChoices(context.db, context.storeId),
+    notice: productNoticeOf(new URL(request.url)),
+  };
+}
+
+export const action = ({ request, context, params }: Route.ActionArgs) => productFormAction(context, request, productIdOf(params));
+
+export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, collections, notice } = loaderData;
+  const placed = placeFormErrors(actionData?.errors);
+  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(
+    product.variants.map((variant) => [
+      variant.sku.toLowerCase(),
+      {
+        stock: variant.stock,
+        plans: variant.subscriptions.map(
+          (plan) => `${plan.name} (${formatMoney(plan.priceCents)} every ${plan.interval === 1 ? "" : `${plan.interval} `}${INTERVAL_WORDS[plan.intervalUnit]}${plan.interval === 1 ? "" : "s"})`,
+        ),
+      },
+    ]),
+  );
+  const archived = product.status === "archived";
+  return (
+    <AdminPage
+      title={product.title}
+      intro={
+        <p>
+          {STATUS_LABELS[product.status]} ·{" "}
+          <a href={`/products/${product.handle}`} className="underline">
+            Preview on the shop
+          </a>{" "}
+          ·{" "}
+          <Link to="/admin/products" className="underline">
+            All products
+          </Link>
+        </p>
+      }
+    >
+      {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {product.oldHandles.length > 0 ? (
+        <p className="text-sm">Earlier addresses that forward here: {product.oldHandles.map((handle) => `/products/${handle}`).join(", ")}</p>
+      ) : null}
+
+      <ProductForm
+        // A new save draws the form afresh from the product as saved.
+        key={product.updatedAt.toString()}
+        values={actionData?.values ?? productFormValuesOf(product)}
+        rows={actionData?.rows ?? product.variants.length + BLANK_VARIANT_ROWS}
+        saved={saved}
+        errors={placed.at}
+        formError={placed.form}
+        collections={collections}
+        isNew={false}
+      />
+
+      <AdminSection title="More">
+        <div className="flex flex-wrap gap-3">
+          <Form method="post">
+            <AdminButton name="intent" value="duplicate" weight="secondary">
+              Duplicate
+            </AdminButton>
+          </Form>
+          <Form method="post">
+            <AdminButton name="intent" value={archived ? "unarchive" : "archive"} weight="secondary">
+              {archived ? "Unarchive (back to draft)" : "Archive"}
+            </AdminButton>
+          </Form>
+        </div>
+        <p className="mt-2 text-sm">A copy is a draft without stock, with -copy in its handle and SKUs. An archived product is hidden from shoppers and kept for its orders.</p>
+      </AdminSection>
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

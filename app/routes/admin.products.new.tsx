@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { ProductForm } from "~/components/admin/product-form";
+import { BLANK_VARIANT_ROWS, placeFormErrors } from "~/components/admin/product-form-data";
+import { listCollectionChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
+import type { Route } from "./+types/admin.products.new";
+
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Add product");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "catalogue");
+  return { collections: await listCollectionChoices(context.db, context.storeId) };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
+
+export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const placed = placeFormErrors(actionData?.errors);
+  return (
+    <AdminPage
+      title="Add product"
+      intro={
+        <p>
+          Saved as a draft unless you choose otherwise; add pictures once it is saved.{" "}
+          <Link to="/admin/products" className="underline">
+            All products
+          </Link>
+        </p>
+      }
+    >
+      <ProductForm
+        values={actionData?.values ?? { status: "draft" }}
+        rows={actionData?.rows ?? BLANK_VARIANT_ROWS}
+        saved={{}}
+        errors={placed.at}
+        formError={placed.form}
+        collections={loaderData.collections}
+        isNew
+      />
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

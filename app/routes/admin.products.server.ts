@@ -1,0 +1,2 @@
+export { listAdminProducts } from "../../server/catalog/product-editor";
+export { HttpError, requireStaffPage } from "./admin.server";

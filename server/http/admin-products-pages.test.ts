@@ -1,0 +1,203 @@
+/**
+ * The product editor's pages (app/routes/admin.products.tsx, .new.tsx, .$id.tsx), rendered for real through Vite and
+ * posted as a browser posts them before its JavaScript loads: creating a product with options and variants, refusals
+ * shown beside their fields with what was typed kept, editing a price, duplicating, archiving, the list's search,
+ * and what a fulfilment member is refused.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import type { createApp } from "../app";
+import { getAdminProduct } from "../catalog/product-editor";
+import { products } from "../db/schema";
+import { createStaff } from "../staff/accounts";
+import { commandLineActor } from "../staff/audit";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+
+const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
+const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
+
+function get(path: string, cookie?: string) {
+  return Promise.resolve(pages.request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
+}
+
+function post(path: string, fields: Record<string, string> | [string, string][], cookie: string) {
+  return Promise.resolve(
+    pages.request(`http://localhost${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
+      body: new URLSearchParams(fields).toString(),
+    }),
+  );
+}
+
+async function html(response: Response, status = 200) {
+  expect(response.status).toBe(status);
+  return response.text();
+}
+
+async function signIn(who: { email: string; password: string }) {
+  const response = await post("/admin/login", { email: who.email, password: who.password, redirectTo: "/admin" }, "");
+  expect(response.status).toBe(302);
+  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
+}
+
+/** The new-product form as a browser posts it: two options, four variants, two collections ticked. */
+function teeForm(overrides: Record<string, string> = {}): [string, string][] {
+  const fields: Record<string, string> = {
+    rows: "4",
+    intent: "save",
+    title: "Page Tee",
+    handle: "",
+    status: "draft",
+    description_html: "<p>Soft.</p><script>alert(1)</script>",
+    tags: "cotton, summer",
+    option_0: "Size",
+    option_1: "Colour",
+    option_2: "",
+  };
+  [
+    ["S", "Red"],
+    ["S", "Blue"],
+    ["M", "Red"],
+    ["M", "Blue"],
+  ].forEach(([size, colour], row) => {
+    fields[`v${row}_value_0`] = size;
+    fields[`v${row}_value_1`] = colour;
+    fields[`v${row}_sku`] = `PT-${size}-${colour.toUpperCase()}`;
+    fields[`v${row}_price`] = "25.00";
+    fields[`v${row}_stock`] = "3";
+  });
+  return Object.entries({ ...fields, ...overrides });
+}
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
+  pages = renderer.appOf(t);
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+describe("the product editor's pages", () => {
+  let owner: string;
+  let packer: string;
+  let productId: number;
+
+  beforeAll(async () => {
+    owner = await signIn(OWNER);
+    packer = await signIn(PACKER);
+  });
+
+  it("sends a signed-out visitor to sign in and refuses a fulfilment member", async () => {
+    for (const path of ["/admin/products", "/admin/products/new", "/admin/products/1"]) {
+      const response = await get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toContain("/admin/login");
+      expect(await html(await get(path, packer), 403)).toContain("Not allowed");
+    }
+    expect((await post("/admin/products/new", teeForm(), packer)).status).toBe(403);
+  });
+
+  it("lists products with their status, stock and price, searched by title, handle or SKU", async () => {
+    const page = await html(await get("/admin/products", owner));
+    expect(page).toContain("Add product");
+    expect(page).toContain("House Blend");
+    const searched = await html(await get("/admin/products?q=house", owner));
+    expect(searched).toContain("House Blend");
+    expect(searched).not.toContain("No products match");
+    expect(await html(await get("/admin/products?q=nothing-like-this", owner))).toContain("No products match.");
+    expect(await html(await get("/admin/products?status=gone", owner), 400)).toContain("status must be one of draft, active, archived");
+  });
+
+  it("refuses a form with problems, each beside its field, keeping what was typed", async () => {
+    const page = await html(
+      await post("/admin/products/new", teeForm({ title: "", handle: "Bad Handle", v1_price: "twelve", v2_sku: "PT-S-RED" }), owner),
+      400,
+    );
+    expect(page).toContain("Title is required");
+    expect(page).toContain("Handle may hold only letters, digits and single hyphens between them");
+    expect(page).toContain("Enter an amount in dollars, such as 12.50");
+    expect(page).toContain('value="twelve"');
+    expect(page).toContain('value="Bad Handle"');
+    expect(page).toMatch(/aria-invalid="true"/);
+  });
+
+  it("creates a draft with two options and four variants, its handle made from the title and its description cleaned", async () => {
+    const response = await post("/admin/products/new", teeForm(), owner);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/admin\/products\/\d+\?notice=created$/);
+    productId = Number(location.split("/")[3].split("?")[0]);
+    const product = await getAdminProduct(t.deps.db, t.deps.storeId, productId);
+    expect(product).toMatchObject({ handle: "page-tee", status: "draft", options: ["Size", "Colour"], tags: ["cotton", "summer"], descriptionHtml: "<p>Soft.</p>" });
+    expect(product.variants.map((v) => [v.sku, v.optionValues.join("/"), v.priceCents, v.stock])).toEqual([
+      ["PT-S-RED", "S/Red", 2500, 3],
+      ["PT-S-BLUE", "S/Blue", 2500, 3],
+      ["PT-M-RED", "M/Red", 2500, 3],
+      ["PT-M-BLUE", "M/Blue", 2500, 3],
+    ]);
+    const page = await html(await get(location, owner));
+    expect(page).toContain("Product created.");
+    expect(page).toContain('href="/products/page-tee"');
+    expect(page).toContain('value="25.00"');
+    // A saved variant's stock is shown, not offered for typing.
+    expect(page).not.toContain('name="v0_stock"');
+    expect(page).toContain('name="v4_stock"');
+  });
+
+  it("refuses a taken handle beside the handle field, and a SKU of another product beside its row", async () => {
+    const page = await html(await post("/admin/products/new", teeForm({ handle: "page-tee" }), owner), 409);
+    expect(page).toContain("Handle page-tee is taken");
+    const sku = await html(await post("/admin/products/new", teeForm({ handle: "other-tee", v0_sku: "", v0_price: "", v2_sku: "PT-S-RED" }), owner), 409);
+    expect(sku).toContain("SKU PT-S-RED is used by Page Tee");
+  });
+
+  it("saves a changed price, adds rows on request, duplicates, archives and unarchives", async () => {
+    const edit = teeForm({ handle: "page-tee", v0_price: "27.50" }).filter(([name]) => !/^v\d_stock$/.test(name));
+    edit.push(...[0, 1, 2, 3].map((row): [string, string] => [`v${row}_existing`, "1"]));
+    const saved = await post(`/admin/products/${productId}`, edit, owner);
+    expect(saved.headers.get("location")).toBe(`/admin/products/${productId}?notice=saved`);
+    const product = await getAdminProduct(t.deps.db, t.deps.storeId, productId);
+    expect(product.variants.map((v) => [v.priceCents, v.stock])).toEqual([
+      [2750, 3],
+      [2500, 3],
+      [2500, 3],
+      [2500, 3],
+    ]);
+
+    const more = await html(await post(`/admin/products/${productId}`, [...edit.filter(([name]) => name !== "intent"), ["intent", "rows"]], owner));
+    expect(more).toContain('name="v7_sku"');
+    expect(more).toContain('value="27.50"');
+
+    const duplicated = await post(`/admin/products/${productId}`, { intent: "duplicate" }, owner);
+    const copyId = Number(duplicated.headers.get("location")!.split("/")[3].split("?")[0]);
+    const copyPage = await html(await get(duplicated.headers.get("location")!, owner));
+    expect(copyPage).toContain("Copy of Page Tee");
+    expect(copyPage).toContain("PT-S-RED-COPY");
+
+    expect((await post(`/admin/products/${copyId}`, { intent: "archive" }, owner)).headers.get("location")).toBe(`/admin/products/${copyId}?notice=archived`);
+    const [archived] = await t.deps.db.select({ status: products.status }).from(products).where(eq(products.id, copyId));
+    expect(archived.status).toBe("archived");
+    const archivedPage = await html(await get(`/admin/products/${copyId}?notice=archived`, owner));
+    expect(archivedPage).toContain("Unarchive (back to draft)");
+    await post(`/admin/products/${copyId}`, { intent: "unarchive" }, owner);
+    expect((await getAdminProduct(t.deps.db, t.deps.storeId, copyId)).status).toBe("draft");
+
+    const list = await html(await get("/admin/products?q=page-tee", owner));
+    expect(list).toContain("Copy of Page Tee");
+    expect(list).toContain("$25.00 – $27.50");
+  });
+
+  it("answers 404 for a product that does not exist", async () => {
+    expect(await html(await get("/admin/products/999999", owner), 404)).toContain("Not found");
+    expect(await html(await get("/admin/products/abc", owner), 404)).toContain("Not found");
+  });
+});
