@@ -195,7 +195,7 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
       {preview ? (
         <section aria-labelledby="preview-title" className="flex flex-col gap-3">
           <h2 id="preview-title" className="text-xl font-semibold">
-            Preview: {preview.changedCount} {preview.changedCount === 1 ? "change" : "changes"}
+            {`Preview: ${preview.changedCount} ${preview.changedCount === 1 ? "change" : "changes"}`}
           </h2>
           <AdminTable
             label="Preview of the changes"
@@ -232,7 +232,7 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
                 <input key={name} type="hidden" name={name} value={values[name] ?? ""} />
               ))}
               <AdminButton name="intent" value="apply">
-                Apply {preview.changedCount} {preview.changedCount === 1 ? "change" : "changes"}
+                {`Apply ${preview.changedCount} ${preview.changedCount === 1 ? "change" : "changes"}`}
               </AdminButton>
               <span className="text-sm">All of them at once, or none.</span>
             </Form>
