@@ -98,9 +98,7 @@ export default function AdminProductsImportJob({ loaderData, actionData }: Route
           {running ? (
             <>
               <progress value={job.processedRows} max={job.totalRows} aria-label={`${kind} progress`} className="w-full" />
-              <p>
-                {job.processedRows} of {job.totalRows} rows. This page refreshes itself every {REFRESH_SECONDS} seconds.
-              </p>
+              <p>{`${job.processedRows} of ${job.totalRows} rows. This page refreshes itself every ${REFRESH_SECONDS} seconds.`}</p>
             </>
           ) : summary?.applied ? (
             <p>The file is imported: the shop shows its products now.</p>

@@ -24,8 +24,8 @@ const csvOf = (rows: Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>[]
   [SHOPIFY_COLUMNS.join(","), ...rows.map((row) => SHOPIFY_COLUMNS.map((column) => row[column] ?? "").join(","))].join("\n") + "\n";
 
 const KETTLE = csvOf([
-  { Handle: "gooseneck-kettle", Title: "Gooseneck Kettle", "Option1 Name": "Finish", "Option1 Value": "Black", "Variant SKU": "PG-KETTLE-BLK", "Variant Price": "49.00", "Variant Inventory Qty": "6", Status: "draft" },
-  { Handle: "gooseneck-kettle", "Option1 Value": "Steel", "Variant SKU": "PG-KETTLE-STL", "Variant Price": "45.00", "Variant Inventory Qty": "4" },
+  { Handle: "glass-dripper", Title: "Glass Dripper", "Option1 Name": "Finish", "Option1 Value": "Clear", "Variant SKU": "PG-DRIPPER-CLR", "Variant Price": "49.00", "Variant Inventory Qty": "6", Status: "draft" },
+  { Handle: "glass-dripper", "Option1 Value": "Amber", "Variant SKU": "PG-DRIPPER-AMB", "Variant Price": "45.00", "Variant Inventory Qty": "4" },
 ]);
 
 function get(path: string, cookie?: string) {
@@ -73,7 +73,7 @@ describe("the import screens", () => {
 
   it("checks an uploaded file, then imports it from the check's page", async () => {
     const form = await html(await get("/admin/products/import", owner));
-    expect(form).toContain('enctype="multipart/form-data"');
+    expect(form).toContain('encType="multipart/form-data"');
     expect(form).toContain("Check only (changes nothing)");
     expect(form).toContain('href="/api/admin/products/export"');
 
@@ -86,14 +86,14 @@ describe("the import screens", () => {
     expect(check).toMatch(/Products to create<\/dt><dd[^>]*>1</);
     expect(check).toMatch(/Variants to create<\/dt><dd[^>]*>2</);
     expect(check).not.toContain('http-equiv="refresh"');
-    expect(await t.deps.db.select().from(products).where(eq(products.handle, "gooseneck-kettle"))).toEqual([]);
+    expect(await t.deps.db.select().from(products).where(eq(products.handle, "glass-dripper"))).toEqual([]);
 
     const applied = await postForm(checkPage, new URLSearchParams(), owner);
     expect(applied.status).toBe(302);
     const done = await html(await get(applied.headers.get("location")!, owner));
     expect(done).toContain("The file is imported");
     expect(done).toMatch(/Products created<\/dt><dd[^>]*>1</);
-    expect(await t.deps.db.select().from(products).where(eq(products.handle, "gooseneck-kettle"))).toHaveLength(1);
+    expect(await t.deps.db.select().from(products).where(eq(products.handle, "glass-dripper"))).toHaveLength(1);
 
     const list = await html(await get("/admin/products/import", owner));
     expect(list).toContain("products_export_1.csv");
