@@ -5,12 +5,14 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { importAnswerSchema, importIdParamsSchema, importQuerySchema, MAX_IMPORT_BYTES, type ImportAnswer } from "../../core/schemas/admin-imports";
 import { getCatalogueImport, queueCatalogueImport, summaryOf, type CatalogueImport } from "../catalog/import-jobs";
 import { exportShopifyCsv } from "../catalog/shopify-csv/export";
 import type { AppEnv } from "../context";
-import { HttpError, parseWith } from "../http/errors";
+import { errorResponse, HttpError, parseWith } from "../http/errors";
+import { staffOfRequest } from "../staff/signed-in";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
 import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
 
@@ -62,6 +64,27 @@ export function importAnswer(job: CatalogueImport): ImportAnswer {
     },
   };
 }
+
+/** The upload's addresses: the API's, and the screen's (a hydrated screen's form posts to its `.data` address). */
+const API_IMPORT_PATH = /^\/api\/admin\/products\/import$/;
+const SCREEN_IMPORT_PATH = /^\/admin\/products\/import(?:\.data)?$/;
+
+/**
+ * Whether a request gets the import's body limit (20 MB) in place of the app's 64 KB (server/app.ts), counted as the
+ * body streams in. The screen's form is read in full before its action checks the sign-in, so only a signed-in
+ * member's post to it gets the larger limit; the API checks its caller before reading the body.
+ */
+export async function isCatalogueImportUpload(c: Context<AppEnv>): Promise<boolean> {
+  if (c.req.method !== "POST") return false;
+  if (API_IMPORT_PATH.test(c.req.path)) return true;
+  return SCREEN_IMPORT_PATH.test(c.req.path) && (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !== null;
+}
+
+export const catalogueImportLimit = bodyLimit({
+  // A multipart form carries the file and a little more.
+  maxSize: MAX_IMPORT_BYTES + 64 * 1024,
+  onError: (c) => errorResponse(c, 413, "The file is larger than 20 MB"),
+});
 
 /** The posted file as text: a CSV by its type, at most MAX_IMPORT_BYTES. */
 async function csvBody(c: Context<AppEnv>): Promise<string> {
