@@ -112,6 +112,11 @@ export const collectionInputSchema = storable(
   }),
 );
 
+/** The form a bundle's upload sends: `file` once per picture (bundles have no alt text of their own: their title serves). */
+export const bundlePictureUploadSchema = z.object({
+  file: z.array(z.string().meta({ format: "binary" })).describe("One to ten pictures: JPEG, PNG, WebP or AVIF, 20 MB each"),
+});
+
 export type BundleInput = z.infer<typeof bundleInputSchema>;
 export type BundleProductInput = z.infer<typeof bundleProductInputSchema>;
 export type CollectionInput = z.infer<typeof collectionInputSchema>;

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { bundleAnswerSchema, bundleListSchema, collectionAnswerSchema, collectionListSchema } from "../../core/schemas/admin-merchandising";
@@ -66,15 +67,16 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
       ["GET", "/api/admin/bundles"],
       ["POST", "/api/admin/bundles"],
       ["GET", "/api/admin/bundles/1"],
-      ["PATCH", "/api/admin/bundles/1"],
+      ["PUT", "/api/admin/bundles/1"],
+      ["POST", "/api/admin/bundles/1/pictures"],
       ["DELETE", "/api/admin/bundles/1"],
       ["GET", "/api/admin/collections"],
       ["POST", "/api/admin/collections"],
       ["GET", "/api/admin/collections/1"],
-      ["PATCH", "/api/admin/collections/1"],
+      ["PUT", "/api/admin/collections/1"],
       ["DELETE", "/api/admin/collections/1"],
     ]) {
-      const body = method === "POST" || method === "PATCH" ? {} : undefined;
+      const body = method === "POST" || method === "PUT" ? {} : undefined;
       expect({ path, method, status: (await t.call(method, path, body)).status }).toEqual({ path, method, status: 401 });
       expect({ path, method, ...(await call(method, path, body, fulfilment)) }).toEqual({ path, method, status: 403, body: { error: "Forbidden" } });
     }
@@ -114,7 +116,7 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
       image_url: null,
     });
 
-    const changed = await call("PATCH", `/api/admin/bundles/${id}`, {
+    const changed = await call("PUT", `/api/admin/bundles/${id}`, {
       ...kit(),
       handle: "dripper-and-mug",
       price_cents: 3900,
@@ -136,6 +138,43 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
     expect((await shopBundle("dripper-and-mug")).status).toBe(404);
     expect(await lastAudit("bundle")).toMatchObject({ action: "bundle.delete", changes: { title: { before: "Mug and Dripper", after: null } } });
     expect((await call("GET", `/api/admin/bundles/${id}`)).status).toBe(404);
+  });
+
+  it("uploads bundle pictures by their content (415 for what is not one, naming file), reorders and removes them with a PUT", async () => {
+    const created = await call("POST", "/api/admin/bundles", { ...kit(), handle: "pictured-kit" });
+    const id = created.body.bundle!.id;
+    const upload = async (files: [Blob, string][]) => {
+      const body = new FormData();
+      for (const [file, name] of files) body.append("file", file, name);
+      const response = await t.app.request(`http://localhost/api/admin/bundles/${id}/pictures`, { method: "POST", headers: manager, body });
+      return { status: response.status, body: (await response.json()) as Answer };
+    };
+    const png = (colour: string) => sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toBuffer();
+    const [first, second] = await Promise.all([png("#2d6a73"), png("#7a4a26")]);
+    const added = await upload([
+      [new Blob([new Uint8Array(first)], { type: "image/png" }), "a.png"],
+      [new Blob([new Uint8Array(second)], { type: "image/png" }), "b.png"],
+    ]);
+    expect(added.status).toBe(201);
+    const urls = added.body.bundle!.image_urls;
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect(url).toMatch(/^\/images\/bundles\/[0-9a-f-]+\.jpg$/);
+    expect((await shopBundle("pictured-kit")).body.data.data.bundle.bundle_image_urls).toEqual(urls);
+    expect(await lastAudit("bundle")).toMatchObject({ action: "bundle.update", changes: { image_urls: { before: [], after: urls } } });
+
+    const svg = await upload([[new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/png" }), "x.png"]]);
+    expect(svg).toMatchObject({ status: 415, body: { field: "file" } });
+    expect((await upload([])).body).toMatchObject({ field: "file" });
+    expect((await call("GET", `/api/admin/bundles/${id}`)).body.bundle!.image_urls).toEqual(urls);
+
+    const reordered = await call("PUT", `/api/admin/bundles/${id}`, { ...kit(), handle: "pictured-kit", image_urls: [urls[1]] });
+    expect(reordered.body.bundle!.image_urls).toEqual([urls[1]]);
+    expect((await call("PUT", `/api/admin/bundles/${id}`, { ...kit(), handle: "pictured-kit", image_urls: [urls[1], urls[0]] })).body).toMatchObject({
+      field: "image_urls.1",
+    });
+    expect((await upload([[new Blob([new Uint8Array(first)], { type: "image/png" }), "a.png"]])).status).toBe(201);
+    expect(await call("DELETE", `/api/admin/bundles/${id}`)).toMatchObject({ status: 200 });
+    expect((await upload([[new Blob([new Uint8Array(first)], { type: "image/png" }), "a.png"]])).status).toBe(404);
   });
 
   it("refuses a bad bundle with a 400 naming the field, and writes nothing", async () => {
@@ -194,7 +233,7 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
 
     const id = created.body.collection!.id;
     const bundleList = (await call("GET", "/api/admin/bundles")).body.bundles!;
-    const reordered = await call("PATCH", `/api/admin/collections/${id}`, {
+    const reordered = await call("PUT", `/api/admin/collections/${id}`, {
       handle: "presents",
       title: "Presents",
       featured: true,
@@ -221,13 +260,13 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
       [{ handle: "coffee", title: "x" }, "handle", 409],
     ];
     for (const [body, field, status = 400] of refusals) {
-      const answer = await call("PATCH", `/api/admin/collections/${id}`, body);
+      const answer = await call("PUT", `/api/admin/collections/${id}`, body);
       expect({ field, status: answer.status, answered: answer.body.field }).toEqual({ field, status, answered: field });
     }
 
     const all = list.find((collection) => collection.handle === "all_products")!;
     expect((await call("DELETE", `/api/admin/collections/${all.id}`)).status).toBe(422);
-    expect((await call("PATCH", `/api/admin/collections/${all.id}`, { handle: "everything", title: "All" })).body).toMatchObject({ field: "handle" });
+    expect((await call("PUT", `/api/admin/collections/${all.id}`, { handle: "everything", title: "All" })).body).toMatchObject({ field: "handle" });
 
     expect(await call("DELETE", `/api/admin/collections/${id}`)).toEqual({ status: 200, body: { success: true } });
     expect((await call("GET", `/api/admin/collections/${id}`)).status).toBe(404);

@@ -1,8 +1,8 @@
 /**
  * Bundles and collections (permission `catalogue`): lists, one by id, create, change and delete. Each write is the
  * server/catalog editor function the admin screens call, with the staff actor for the audit trail, and answers the
- * bundle or collection as it now is. A change replaces the whole bundle or collection as sent (PATCH, the verb
- * operations take here), so read it, change it and send it back.
+ * bundle or collection as it now is. A change (PUT) replaces the whole bundle or collection with the one sent: read
+ * it, change it, send it back.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -11,12 +11,22 @@ import {
   bundleAnswerSchema,
   bundleInputSchema,
   bundleListSchema,
+  bundlePictureUploadSchema,
   collectionAnswerSchema,
   collectionInputSchema,
   collectionListSchema,
   merchandisingIdParamsSchema,
 } from "../../core/schemas/admin-merchandising";
-import { BUNDLE_NOT_FOUND, createBundle, deleteBundle, getBundleRecord, listBundles, updateBundle, type BundleRecord } from "../catalog/bundle-editor";
+import {
+  BUNDLE_NOT_FOUND,
+  createBundle,
+  deleteBundle,
+  getBundleRecord,
+  listBundles,
+  updateBundle,
+  uploadBundlePictures,
+  type BundleRecord,
+} from "../catalog/bundle-editor";
 import {
   COLLECTION_NOT_FOUND,
   createCollection,
@@ -27,7 +37,8 @@ import {
   type CollectionRecord,
 } from "../catalog/collection-editor";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
+import { errorBodySchema, HttpError, parseWith } from "../http/errors";
+import { readUploadForm } from "../images/picture-intake";
 import { adminOperation } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, register, successSchema } from "./operation";
 
@@ -61,12 +72,30 @@ const readBundleOperation = adminOperation("catalogue", {
 });
 
 const updateBundleOperation = adminOperation("catalogue", {
-  method: "patch",
+  method: "put",
   path: "/bundles/{id}",
   tags: ["admin"],
   summary: "Replace a bundle with the one sent; its pictures may be reordered or left out, new ones are uploaded",
   request: { ...params, body: jsonBody(bundleInputSchema) },
   responses: { 200: json(bundleAnswerSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 404: BUNDLE_NOT_FOUND, 409: HANDLE_TAKEN }) },
+});
+
+const uploadBundlePicturesOperation = adminOperation("catalogue", {
+  method: "post",
+  path: "/bundles/{id}/pictures",
+  tags: ["admin"],
+  summary: "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the bundle's others",
+  description:
+    "A multipart form with `file` once per picture. Each picture is read by its content, not its name, and stored " +
+    "without EXIF with the storefront's renditions. All or none: one refused picture stores none of them. To reorder " +
+    "or remove pictures, PUT the bundle with the image_urls it keeps.",
+  request: { ...params, body: { required: true, content: { "multipart/form-data": { schema: bundlePictureUploadSchema } } } },
+  responses: {
+    201: json(bundleAnswerSchema, "The bundle, the new pictures last"),
+    ...errors({ 400: `${BAD_INPUT}; or no picture sent`, 404: BUNDLE_NOT_FOUND }),
+    413: json(errorBodySchema, "A picture over 20 MB, or more than 10 pictures"),
+    415: json(errorBodySchema, "Pictures must be JPEG, PNG, WebP or AVIF"),
+  },
 });
 
 const deleteBundleOperation = adminOperation("catalogue", {
@@ -105,7 +134,7 @@ const readCollectionOperation = adminOperation("catalogue", {
 });
 
 const updateCollectionOperation = adminOperation("catalogue", {
-  method: "patch",
+  method: "put",
   path: "/collections/{id}",
   tags: ["admin"],
   summary: "Replace a collection with the one sent; featuring it unfeatures the one before",
@@ -188,6 +217,17 @@ export function adminMerchandisingRoutes() {
     const id = idOf(c);
     const input = await bodyOf(c, updateBundleOperation);
     return c.json(bundleBody(await updateBundle(c.var.deps.db, c.var.staffActor, id, input)));
+  });
+
+  register(routes, uploadBundlePicturesOperation, async (c) => {
+    const id = idOf(c);
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new HttpError(400, "Send the pictures as a multipart form");
+    }
+    return c.json(bundleBody(await uploadBundlePictures(c.var.deps, c.var.staffActor, id, readUploadForm(form).files)), 201);
   });
 
   register(routes, deleteBundleOperation, async (c) => {

@@ -7,9 +7,11 @@
  */
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { BundleInput } from "../../core/schemas/admin-merchandising";
+import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { removeStoredPicture, storePicture } from "../images/picture-intake";
 import { recordAudit, type AuditActor } from "../staff/audit";
 
 export const BUNDLE_NOT_FOUND = "No bundle with this id in this store";
@@ -270,6 +272,30 @@ export async function addBundlePictures(db: Database, actor: AuditActor, id: num
     const bundle = await getBundleRecord(tx, actor.storeId, id);
     return updateBundle(tx, actor, id, inputOf(bundle), urls);
   });
+}
+
+/**
+ * Uploaded pictures, checked by their bytes and stored with the storefront's renditions (storePicture), added after
+ * the bundle's own: all or none, so a refused file leaves no stored picture behind. Refusals name the field `file`.
+ */
+export async function uploadBundlePictures(
+  services: Pick<AppDeps, "db" | "imageStorage">,
+  actor: AuditActor,
+  id: number,
+  files: Blob[],
+): Promise<BundleRecord> {
+  const urls: string[] = [];
+  try {
+    await getBundleRecord(services.db, actor.storeId, id);
+    for (const file of files) {
+      urls.push((await storePicture(services.imageStorage, Buffer.from(await file.arrayBuffer()), { folder: "bundles" })).url);
+    }
+    return await addBundlePictures(services.db, actor, id, urls);
+  } catch (error) {
+    await Promise.all(urls.map((url) => removeStoredPicture(services.imageStorage, url)));
+    if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw new HttpError(error.status, error.message, "file");
+    throw error;
+  }
 }
 
 /** A bundle as the input that would save it unchanged: the start of a form, or of a change to part of it. */

@@ -1,0 +1,2 @@
+export { listBundles } from "../../server/catalog/bundle-editor";
+export { requireStaffPage } from "./admin.server";

@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { emptyCollectionDraft } from "~/components/admin/collection-draft";
+import { CollectionForm } from "~/components/admin/collection-form";
+import { collectionChoices, collectionFormAction, requireStaffPage } from "./admin.collections.$id.server";
+import type { Route } from "./+types/admin.collections.new";
+
+export const headers = adminHeaders;
+export const meta = () => adminMeta("New collection");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "catalogue");
+  return collectionChoices(context);
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => collectionFormAction(context, request, null);
+
+export default function NewCollection({ loaderData, actionData }: Route.ComponentProps) {
+  const draft = actionData?.draft ?? emptyCollectionDraft();
+  return (
+    <AdminPage
+      title="New collection"
+      intro={
+        <p>
+          <Link to="/admin/collections" className="underline">
+            All collections
+          </Link>
+        </p>
+      }
+    >
+      <CollectionForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={loaderData.products} bundles={loaderData.bundles} />
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

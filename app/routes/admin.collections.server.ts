@@ -1,0 +1,2 @@
+export { listCollections } from "../../server/catalog/collection-editor";
+export { requireStaffPage } from "./admin.server";
