@@ -54,7 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 function ProblemTable({ label, problems }: { label: string; problems: readonly { row: number; column: string; message: string }[] }) {
   return (
-    <AdminTable label={label} minWidth="30rem" columns={[{ label: "Row", numeric: true }, { label: "Column" }, { label: "Message" }]}>
+    // Narrow enough not to scroll on a phone: a table that scrolls must hold something to focus, and this one has no links.
+    <AdminTable label={label} minWidth="18rem" columns={[{ label: "Row", numeric: true }, { label: "Column" }, { label: "Message" }]}>
       {problems.map((problem, index) => (
         <tr key={index} className="border-b border-black/10 align-top">
           <th scope="row" className="px-3 py-2 text-right">
