@@ -15,15 +15,8 @@ import {
 } from "../../server/catalog/product-editor";
 import { formFailure, HttpError, requireStaffPage } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import {
-  BLANK_VARIANT_ROWS,
-  formErrorOf,
-  MAX_VARIANT_ROWS,
-  productFormValues,
-  productInputOfForm,
-  rowsOf,
-  type ProductNotice,
-} from "~/components/admin/product-form-data";
+import { BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS, type ProductNotice } from "~/components/admin/product-form-data";
+import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/components/admin/product-form-input";
 
 export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
 

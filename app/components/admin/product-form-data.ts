@@ -1,18 +1,15 @@
 /**
- * The product editor's form as posted (no JavaScript needed) and the `ProductInput` it stands for. The form holds
- * dollars and comma-separated tags where the input holds cents and lists, so this turns one into the other, and
- * turns the server's field paths (`variants.2.price_cents`) back into the form's names (`v2_price`) so each message
- * is shown beside what was typed.
+ * The product editor's form: its field names, the saved product as the form shows it, and where each message goes.
+ * Reading a posted form into a `ProductInput` is product-form-input.ts's, on the server, so the form's pages carry no
+ * schema code to the browser.
  */
 import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "@core/catalog-admin";
-import { toCents } from "@core/money";
-import { productInputSchema, type ProductInput } from "@core/schemas/admin-catalogue";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 
 export const PRODUCT_FIELDS = ["title", "handle", "description_html", "status", "vendor", "product_type", "tags", "seo_title", "seo_description"] as const;
 export const OPTION_FIELDS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, index) => `option_${index}`);
 /** A row's fields; `v<row>_existing` marks a variant already saved, whose stock is not the form's to set. */
-const VARIANT_PARTS = ["sku", "price", "compare_at", "stock", "low_stock", "weight", "existing", ...OPTION_FIELDS.map((_, k) => `value_${k}`)] as const;
+export const VARIANT_PARTS = ["sku", "price", "compare_at", "stock", "low_stock", "weight", "existing", ...OPTION_FIELDS.map((_, k) => `value_${k}`)] as const;
 export const variantField = (row: number, part: (typeof VARIANT_PARTS)[number]) => `v${row}_${part}`;
 
 /** Blank rows offered for new variants; "More variant rows" adds this many again. */
@@ -20,136 +17,7 @@ export const BLANK_VARIANT_ROWS = 4;
 export const MAX_VARIANT_ROWS = 100;
 
 export type ProductFormValues = Record<string, string>;
-
-/** Every named value of the posted form, as typed (collections as a comma-separated list of ids). */
-export function productFormValues(form: FormData, rows: number): ProductFormValues {
-  const names = [...PRODUCT_FIELDS, ...OPTION_FIELDS, ...Array.from({ length: rows }, (_, row) => VARIANT_PARTS.map((part) => variantField(row, part))).flat()];
-  const values: ProductFormValues = Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
-  values.collections = form.getAll("collection").map(String).join(",");
-  return values;
-}
-
-/** The rows the form was drawn with (sent back so a refused form comes back the same size). */
-export function rowsOf(form: FormData): number {
-  const rows = Number(form.get("rows"));
-  return Number.isInteger(rows) && rows > 0 ? Math.min(rows, MAX_VARIANT_ROWS) : BLANK_VARIANT_ROWS;
-}
-
-export const slugOf = (title: string) =>
-  title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 255);
-
-/** `usedRows[n]` is the form row variant n of the input came from. */
-type Parsed = { ok: true; input: ProductInput; usedRows: number[] } | { ok: false; errors: ErrorBody[] };
-
-/**
- * The form as a `ProductInput`, or the problems with it, each naming the form's field. A row with neither SKU nor
- * price is an unused blank row. Collections are always sent (the form shows them all); plans never (the form does not
- * edit them, so they stay as they are).
- */
-export function productInputOfForm(values: ProductFormValues, rows: number): Parsed {
-  const errors: ErrorBody[] = [];
-  const options = OPTION_FIELDS.map((name) => values[name].trim()).filter((name) => name !== "");
-  const usedRows: number[] = [];
-  const variants = [];
-  for (let row = 0; row < rows; row++) {
-    const value = (part: (typeof VARIANT_PARTS)[number]) => (values[variantField(row, part)] ?? "").trim();
-    if (value("sku") === "" && value("price") === "") continue;
-    usedRows.push(row);
-    const money = (part: "price" | "compare_at"): number | null => {
-      if (value(part) === "") {
-        if (part === "price") errors.push({ error: "Price is required", field: variantField(row, part) });
-        return null;
-      }
-      try {
-        return toCents(value(part).replace(/^\$/, ""));
-      } catch {
-        errors.push({ error: "Enter an amount in dollars, such as 12.50", field: variantField(row, part) });
-        return 0;
-      }
-    };
-    const count = (part: "stock" | "low_stock" | "weight"): number | null => {
-      if (value(part) === "") return null;
-      const number = Number(value(part));
-      if (!/^\d+$/.test(value(part)) || !Number.isSafeInteger(number)) {
-        errors.push({ error: "Enter a whole number, 0 or more", field: variantField(row, part) });
-        return 0;
-      }
-      return number;
-    };
-    const stock = value("existing") === "1" ? null : count("stock");
-    variants.push({
-      sku: value("sku"),
-      option_values: options.map((_, k) => value(`value_${k}` as (typeof VARIANT_PARTS)[number])),
-      price_cents: money("price") ?? 0,
-      compare_at_price_cents: money("compare_at"),
-      ...(stock === null ? {} : { stock }),
-      low_stock_threshold: count("low_stock"),
-      weight_grams: count("weight"),
-    });
-  }
-  const candidate = {
-    handle: values.handle.trim() === "" ? slugOf(values.title) : values.handle,
-    title: values.title,
-    description_html: values.description_html,
-    status: values.status,
-    vendor: values.vendor,
-    product_type: values.product_type,
-    tags: values.tags
-      .split(",")
-      .map((tag) => tag.trim())
-      .filter((tag) => tag !== ""),
-    seo_title: values.seo_title,
-    seo_description: values.seo_description,
-    options,
-    variants,
-    collection_ids: values.collections === "" ? [] : values.collections.split(",").map(Number),
-  };
-  const parsed = productInputSchema.safeParse(candidate);
-  const schemaErrors = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => ({ error: issue.message, field: issue.path.join(".") }));
-  const all = [...errors, ...schemaErrors.map((body) => formErrorOf(body, usedRows))].filter(
-    // A price that did not read as money is told once, in the form's words.
-    (body, index, list) => list.findIndex((other) => other.field === body.field) === index,
-  );
-  if (all.length > 0 || !parsed.success) return { ok: false, errors: all };
-  return { ok: true, input: parsed.data, usedRows };
-}
-
-const VARIANT_FIELD_PARTS: Record<string, (typeof VARIANT_PARTS)[number]> = {
-  sku: "sku",
-  price_cents: "price",
-  compare_at_price_cents: "compare_at",
-  stock: "stock",
-  low_stock_threshold: "low_stock",
-  weight_grams: "weight",
-};
-
-/**
- * A server error's field (a path into `ProductInput`) as the form's field. `usedRows[n]` is the form row variant n
- * came from, so `variants.1.sku` lands on the row the owner typed it in.
- */
-export function formErrorOf(body: ErrorBody, usedRows: readonly number[]): ErrorBody {
-  const path = body.field?.split(".") ?? [];
-  const [head, second, third, fourth] = path;
-  if (head === "variants" && second !== undefined) {
-    const row = usedRows[Number(second)] ?? Number(second);
-    if (third === "option_values") return { ...body, field: variantField(row, `value_${Number(fourth ?? 0)}` as (typeof VARIANT_PARTS)[number]) };
-    const part = third === undefined ? undefined : VARIANT_FIELD_PARTS[third];
-    return part ? { ...body, field: variantField(row, part) } : { error: body.error };
-  }
-  if (head === "variants") return { error: body.error };
-  if (head === "options") return { ...body, field: `option_${Number(second ?? 0)}` };
-  if (head === "tags") return { ...body, field: "tags" };
-  if (head === "collection_ids") return { ...body, field: "collections" };
-  return body;
-}
+export type VariantPart = (typeof VARIANT_PARTS)[number];
 
 /** The saved product as the form shows it. */
 export function productFormValuesOf(product: {
