@@ -109,7 +109,7 @@ export default function AdminProductsImportJob({ loaderData, actionData }: Route
             <p>The file is ready to import. Nothing has changed yet.</p>
           ) : null}
         </div>
-        {summary ? (
+        {summary && problems.length === 0 ? (
           <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
             {counts.map(([planned, done, value]) => (
               <div key={done} className="contents">
