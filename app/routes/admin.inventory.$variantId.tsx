@@ -14,15 +14,8 @@ import type { Route } from "./+types/admin.inventory.$variantId";
 export const headers = adminHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `Stock of ${loaderData.variant.sku}` : "Stock");
 
-const HISTORY_COLUMNS = [
-  { label: "When" },
-  { label: "Change", numeric: true },
-  { label: "Stock after", numeric: true },
-  { label: "Reason" },
-  { label: "Note" },
-  { label: "Who" },
-  { label: "Order" },
-];
+// Few enough columns to fit a phone without scrolling sideways: a note goes under its reason, an order under who.
+const HISTORY_COLUMNS = [{ label: "When" }, { label: "Change", numeric: true }, { label: "Stock after", numeric: true }, { label: "Reason" }, { label: "Who" }];
 
 /** The variant's id from the address; anything that cannot be one is a page that does not exist. */
 function variantIdOf(params: { variantId: string }): number {
@@ -92,21 +85,23 @@ export default function AdminVariantStock({ loaderData, actionData }: Route.Comp
         {history.length === 0 ? (
           <p>No changes recorded yet.</p>
         ) : (
-          <AdminTable label="Stock history" minWidth="44rem" columns={HISTORY_COLUMNS}>
+          <AdminTable label="Stock history" minWidth="20rem" columns={HISTORY_COLUMNS}>
             {history.map((entry) => (
               <tr key={entry.id} className="border-b border-black/10 align-top">
-                <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                <th scope="row" className="px-3 py-2 text-left font-normal">
                   <When at={entry.at} />
                 </th>
                 <td className="px-3 py-2 text-right font-semibold">{entry.delta > 0 ? `+${entry.delta}` : entry.delta}</td>
                 <td className="px-3 py-2 text-right">{entry.stockAfter}</td>
-                <td className="px-3 py-2">{STOCK_REASON_LABELS[entry.reason]}</td>
-                <td className="px-3 py-2 break-words">{entry.note}</td>
-                <td className="px-3 py-2 break-all">{entry.actorLabel}</td>
                 <td className="px-3 py-2">
+                  {STOCK_REASON_LABELS[entry.reason]}
+                  {entry.note ? <span className="block break-words text-black/70">{entry.note}</span> : null}
+                </td>
+                <td className="px-3 py-2">
+                  <span className="break-all">{entry.actorLabel}</span>
                   {entry.orderNumber ? (
-                    <Link to={`/admin/orders/${entry.orderNumber}`} className="underline">
-                      #{entry.orderNumber}
+                    <Link to={`/admin/orders/${entry.orderNumber}`} className="block underline">
+                      Order #{entry.orderNumber}
                     </Link>
                   ) : null}
                 </td>

@@ -113,7 +113,8 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
                   <td className="px-3 py-2 text-right">
                     <StockLevel stock={item.stock} low={item.low} limit={item.lowStockLimit} />
                   </td>
-                  <td className="px-3 py-2">
+                  {/* Relative, so the summary's screen-reader words stay inside the table's scrolling box on a phone. */}
+                  <td className="relative px-3 py-2">
                     <details open={open} className="min-w-[12rem]">
                       <summary className="cursor-pointer font-medium underline">
                         Adjust<span className="sr-only"> {item.sku}</span>

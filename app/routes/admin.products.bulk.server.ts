@@ -6,11 +6,10 @@ export { applyBulkEdit, bulkTargets, previewBulkEdit } from "../../server/catalo
 export { listCollectionChoices } from "../../server/catalog/product-editor";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
 
-/** The bulk form's fields; only those of the chosen kind are read. */
-export const BULK_FIELDS = ["kind", "price", "percent", "stock", "delta", "reason", "status", "collection"] as const;
+type BulkField = "kind" | "price" | "percent" | "stock" | "delta" | "reason" | "status" | "collection";
 
 /** The API's fields as the form names them, so each refusal lands beside its field. */
-const FORM_FIELD_OF: Record<string, (typeof BULK_FIELDS)[number]> = {
+const FORM_FIELD_OF: Record<string, BulkField> = {
   "change.kind": "kind",
   "change.price_cents": "price",
   "change.percent": "percent",
@@ -31,7 +30,7 @@ export function idsOf(values: FormDataEntryValue[]): number[] {
 const numberOrText = (value: string) => (/^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value);
 
 /** The form as the API's request, checked by the API's schema (a ZodError or an HttpError naming the form's field). */
-export function bulkRequestOf(form: FormData, values: Record<(typeof BULK_FIELDS)[number], string>): BulkEditRequest {
+export function bulkRequestOf(form: FormData, values: Record<BulkField, string>): BulkEditRequest {
   const kind = values.kind;
   const change = (() => {
     switch (kind) {

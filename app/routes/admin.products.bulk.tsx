@@ -11,7 +11,6 @@ import { variantOptions } from "~/components/admin/stock-level";
 import { placeErrors } from "~/lib/form-error";
 import {
   applyBulkEdit,
-  BULK_FIELDS,
   bulkRequestOf,
   bulkTargets,
   formFailure,
@@ -27,6 +26,9 @@ import type { Route } from "./+types/admin.products.bulk";
 
 export const headers = adminHeaders;
 export const meta = () => adminMeta("Bulk edit");
+
+/** The form's fields; only those of the chosen kind are read. */
+const BULK_FIELDS = ["kind", "price", "percent", "stock", "delta", "reason", "status", "collection"] as const;
 
 const KINDS = [
   { value: "price_percent", label: "Change the price by a percentage" },
@@ -199,8 +201,8 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
           </h2>
           <AdminTable
             label="Preview of the changes"
-            minWidth="36rem"
-            columns={[{ label: "Product / variant" }, { label: "What" }, { label: "Before" }, { label: "After" }, { label: "Refused" }]}
+            minWidth="20rem"
+            columns={[{ label: "Product / variant" }, { label: "What" }, { label: "Before → after" }]}
           >
             {preview.rows.map((row) => (
               <tr key={`${row.productId}-${row.variantId ?? ""}`} className={`border-b border-black/10 align-top ${row.refused ? "bg-red-50" : ""}`}>
@@ -209,12 +211,12 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
                   {row.sku ? <span className="block text-black/70">{row.sku}</span> : null}
                 </th>
                 <td className="px-3 py-2">{FIELD_LABELS[row.field]}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{shown(row.field, row.before)}</td>
-                <td className={`px-3 py-2 whitespace-nowrap ${row.changed ? "font-semibold" : ""}`}>
-                  {shown(row.field, row.after)}
-                  {row.changed ? "" : " (no change)"}
+                <td className="px-3 py-2">
+                  <span className="whitespace-nowrap">{shown(row.field, row.before)}</span> →{" "}
+                  <span className={`whitespace-nowrap ${row.changed ? "font-semibold" : ""}`}>{shown(row.field, row.after)}</span>
+                  {row.changed ? null : <span className="block text-black/70">No change</span>}
+                  {row.refused ? <span className="block text-red-800">Refused: {row.refused}</span> : null}
                 </td>
-                <td className="px-3 py-2 text-red-800">{row.refused}</td>
               </tr>
             ))}
           </AdminTable>
