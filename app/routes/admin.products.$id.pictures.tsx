@@ -143,7 +143,8 @@ export default function AdminProductPictures({ loaderData, actionData }: Route.C
       {notice && !failure ? <FormMessage tone="success">{notice}</FormMessage> : null}
 
       <AdminSection title="Add pictures">
-        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-4">
+        {/* Keyed by the count, so a successful upload leaves an empty form; a refused one keeps what was chosen. */}
+        <Form key={pictures.length} method="post" encType="multipart/form-data" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="upload" />
           <PictureDropZone error={uploadErrors.at.file ?? uploadErrors.form} />
           <TextField

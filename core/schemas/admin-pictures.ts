@@ -1,16 +1,19 @@
 /** Payloads of the admin API's product pictures (/api/admin/products/{id}/pictures, /pictures/{id}, /variants/{id}/picture). */
 import { z } from "zod";
+import { MAX_ALT_TEXT_LENGTH, MAX_PICTURES_PER_UPLOAD } from "../pictures";
 import { storable } from "./storable";
 
-export const MAX_PICTURE_BYTES = 20 * 1024 * 1024;
-export const ACCEPTED_PICTURE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
-export const UNSUPPORTED_PICTURE_MESSAGE = "Pictures must be JPEG, PNG, WebP or AVIF";
-export const PICTURE_TOO_LARGE_MESSAGE = "A picture must be at most 20 MB";
-/** One upload's pictures: the page and the API read the whole form in memory, so a request has its own bound. */
-export const MAX_PICTURES_PER_UPLOAD = 10;
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-export const UPLOAD_TOO_LARGE_MESSAGE = `Send at most ${MAX_PICTURES_PER_UPLOAD} pictures and 100 MB at once`;
-export const MAX_ALT_TEXT_LENGTH = 500;
+/** The rules of a picture, kept apart so the upload screen's drop zone takes them without zod; here for the API's callers. */
+export {
+  ACCEPTED_PICTURE_TYPES,
+  MAX_ALT_TEXT_LENGTH,
+  MAX_PICTURE_BYTES,
+  MAX_PICTURES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  PICTURE_TOO_LARGE_MESSAGE,
+  UNSUPPORTED_PICTURE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from "../pictures";
 
 const id = (name: string) => z.string().regex(/^[1-9]\d{0,9}$/, `${name} must be an id`);
 export const productIdParamsSchema = z.object({ id: id("id") });

@@ -7,15 +7,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
+import { MAX_UPLOAD_BYTES, UNSUPPORTED_PICTURE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/pictures";
 import {
-  MAX_UPLOAD_BYTES,
   pictureChangeSchema,
   pictureIdParamsSchema,
   productIdParamsSchema,
   productPicturesSchema,
   pictureUploadSchema,
-  UNSUPPORTED_PICTURE_MESSAGE,
-  UPLOAD_TOO_LARGE_MESSAGE,
   variantIdParamsSchema,
   variantPictureAnswerSchema,
   variantPictureSchema,

@@ -5,7 +5,7 @@
  * accessible; publishing checks the same rule with picturesWithoutAltText.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { MAX_ALT_TEXT_LENGTH, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE_MESSAGE } from "../../core/schemas/admin-pictures";
+import { MAX_ALT_TEXT_LENGTH, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE_MESSAGE } from "../../core/pictures";
 import type { Database } from "../db/client";
 import { productImages, products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";

@@ -11,7 +11,7 @@ import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { HttpError } from "../http/errors";
-import { MAX_PICTURE_BYTES } from "../../core/schemas/admin-pictures";
+import { MAX_PICTURE_BYTES } from "../../core/pictures";
 
 const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;

@@ -12,7 +12,7 @@ import {
   PICTURE_TOO_LARGE_MESSAGE,
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-} from "../../core/schemas/admin-pictures";
+} from "../../core/pictures";
 import { HttpError } from "../http/errors";
 import { encodeRenditions, RENDITION_SUFFIXES } from "./renditions";
 import type { ImageStorage } from "./storage";

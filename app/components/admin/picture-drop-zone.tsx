@@ -11,7 +11,7 @@ import {
   PICTURE_TOO_LARGE_MESSAGE,
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-} from "@core/schemas/admin-pictures";
+} from "@core/pictures";
 
 /** What is wrong with a choice of files, in the server's words; the server still checks each by its content. */
 function refusalOf(files: File[]): string | null {
