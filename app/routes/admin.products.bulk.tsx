@@ -175,7 +175,7 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
             ) : null}
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <TextField label="Percentage (%), e.g. 10 or -15" name="percent" inputMode="decimal" defaultValue={values.percent} error={placed.at.percent} />
+            <TextField label="Percentage (%)" name="percent" inputMode="decimal" defaultValue={values.percent} error={placed.at.percent} />
             <TextField label="New price ($)" name="price" inputMode="decimal" defaultValue={values.price} error={placed.at.price} />
             <TextField label="Stock change (+/−)" name="delta" inputMode="numeric" defaultValue={values.delta} error={placed.at.delta} />
             <TextField label="New stock" name="stock" inputMode="numeric" defaultValue={values.stock} error={placed.at.stock} />
