@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import type { Database } from "../db/client";
 import {
   auditEvents,
+  bundles,
   collectionProducts,
   collections,
   productHandleRedirects,
@@ -159,6 +160,17 @@ describe("saveProduct", () => {
     await db.transaction((tx) => setProductStatus(tx, actor, productId, "active"));
     expect((await getAdminProduct(db, t.deps.storeId, productId)).status).toBe("active");
     await save(tee({ status: "active" }), { productId });
+  });
+
+  it("keeps a variant a bundle holds", async () => {
+    await db.insert(bundles).values({ storeId: t.deps.storeId, handle: "tee-pair", title: "Tee Pair", priceCents: 4000, skuToQuantity: { "ET-M-RED": 2 } });
+    const withoutMedium = tee({ status: "active", variants: [{ sku: "ET-S-RED", option_values: ["S", "Red"], price_cents: 2800 }] });
+    expect(await refusal(save(withoutMedium, { productId }))).toEqual({
+      status: 409,
+      message: "SKU ET-M-RED is in the bundle Tee Pair; take it out of the bundle before removing the variant",
+      field: "variants",
+    });
+    await db.delete(bundles).where(eq(bundles.handle, "tee-pair"));
   });
 
   it("refuses an unknown product id with a 404", async () => {

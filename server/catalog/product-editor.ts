@@ -11,6 +11,7 @@ import type { ProductInput, VariantInput } from "../../core/schemas/admin-catalo
 import type { Database } from "../db/client";
 import { DEMO } from "../db/seed-content";
 import {
+  bundles,
   collectionProducts,
   collections,
   productHandleRedirects,
@@ -180,6 +181,18 @@ async function keepOldHandle(tx: Database, storeId: string, productId: number, o
   await tx.insert(productHandleRedirects).values({ storeId, handle: oldHandle, productId }).onConflictDoNothing();
 }
 
+/** A bundle names its contents by SKU: a variant a bundle holds stays until the bundle lets it go. */
+async function assertNotInBundles(tx: Database, storeId: string, skus: string[]): Promise<void> {
+  const [holder] = await tx
+    .select({ title: bundles.title, contents: bundles.skuToQuantity })
+    .from(bundles)
+    .where(and(eq(bundles.storeId, storeId), sql`${bundles.skuToQuantity} ?| array[${sql.join(skus.map((sku) => sql`${sku}`), sql`, `)}]::text[]`))
+    .limit(1);
+  if (!holder) return;
+  const sku = skus.find((candidate) => Object.hasOwn(holder.contents, candidate));
+  throw new HttpError(409, `SKU ${sku} is in the bundle ${holder.title}; take it out of the bundle before removing the variant`, "variants");
+}
+
 /** What search weighs besides the title: each distinct option value of the product's variants (as the seed keeps it). */
 function attributeText(variantList: VariantInput[]): string {
   return [...new Set(variantList.flatMap((variant) => variant.option_values))].join(" ");
@@ -193,8 +206,20 @@ async function saveVariants(tx: Database, actor: AuditActor, productId: number, 
   const current = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(eq(variants.productId, productId));
   const idBySku = new Map(current.map((row) => [row.sku.toLowerCase(), row.id]));
   const keptSkus = new Set(input.variants.map((variant) => variant.sku.toLowerCase()));
-  const leftOut = current.filter((row) => !keptSkus.has(row.sku.toLowerCase())).map((row) => row.id);
-  if (leftOut.length > 0) await tx.delete(variants).where(inArray(variants.id, leftOut));
+  const leftOut = current.filter((row) => !keptSkus.has(row.sku.toLowerCase()));
+  if (leftOut.length > 0) {
+    await assertNotInBundles(
+      tx,
+      storeId,
+      leftOut.map((row) => row.sku),
+    );
+    await tx.delete(variants).where(
+      inArray(
+        variants.id,
+        leftOut.map((row) => row.id),
+      ),
+    );
+  }
 
   for (const [position, variant] of input.variants.entries()) {
     const fields = {
