@@ -253,6 +253,12 @@ describe("what a product on sale shows", () => {
     await t.deps.db.update(productImages).set({ altText: "A slate tumbler on a desk" }).where(eq(productImages.url, product.product_image_main!));
     const html = await (await get(`/products/${productHandles.tumbler}`)).text();
     expect(html).toContain('alt="A slate tumbler on a desk"');
+
+    // The variant chosen first names its own picture: the gallery opens on it.
+    await t.deps.db.update(variants).set({ imageId: second.id }).where(and(eq(variants.storeId, storeId), eq(variants.sku, "TUMB-12OZ-SLATE")));
+    const opened = await (await get(`/products/${productHandles.tumbler}`)).text();
+    const large = second.url.replace(/\.\w+$/, "_1024.webp");
+    expect(opened).toMatch(new RegExp(`<img src="${large}"[^>]*loading="eager"`));
   });
 
   it("renders its HTML description, cleaned once more, and gives its words alone to the meta description", async () => {

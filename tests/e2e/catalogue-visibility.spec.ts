@@ -26,6 +26,7 @@ test.describe("what shoppers see of the catalogue", () => {
     const was = main.locator("p[aria-live] s");
     await expect(was).toHaveText("Was $34.00");
     await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: "test-results/screens/catalogue-compare-at.png" });
 
     // The 16 oz is not on sale: its price stands alone; back to the 12 oz, the earlier price returns.
     const size = page.getByRole("group", { name: /^Size:/ });
@@ -70,6 +71,7 @@ test.describe("what shoppers see of the catalogue", () => {
       await expect(preview.getByText("Draft — only staff can see this product")).toBeVisible();
       await expect(preview.getByRole("heading", { level: 1, name: "Sumatra Mandheling" })).toBeVisible();
       await expectNoSeriousA11yViolations(preview);
+      await preview.screenshot({ path: "test-results/screens/catalogue-draft-preview.png" });
 
       // The owner's preview is theirs alone: the shopper still finds nothing there.
       expect((await page.goto(`/products/${DRAFT}`))!.status()).toBe(404);
