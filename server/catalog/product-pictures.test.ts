@@ -95,6 +95,7 @@ describe("product pictures", () => {
         const error = await refusal(attempt());
         expect([error?.status, error?.message, error?.field]).toEqual([400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text"]);
       }
+      expect((await refusal(tx((db) => updatePicture(db, actor, first.id, { altText: "beans\u0000" }))))?.field).toBe("alt_text");
       const described = await tx((db) => updatePicture(db, actor, first.id, { altText: "  A bag of beans " }));
       expect(described.altText).toBe("A bag of beans");
     } finally {

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { MAX_ALT_TEXT_LENGTH, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE_MESSAGE } from "../../core/pictures";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../core/storable-text";
 import type { Database } from "../db/client";
 import { productImages, products, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -29,6 +30,8 @@ const audited = (picture: ProductPicture) => ({
 
 function checkedAltText(altText: string, productStatus: string): string {
   const trimmed = altText.trim();
+  // The screen's and the upload's forms reach here without a request schema's check.
+  if (hasUnstorableText(trimmed)) throw new HttpError(400, `Alt text ${UNSTORABLE_TEXT_MESSAGE}`, "alt_text");
   if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw new HttpError(400, `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
   if (trimmed === "" && productStatus === "active") throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
   return trimmed;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BlockList, type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpError } from "../http/errors";
 import { fetchPicture, isPrivateAddress } from "./fetch-picture";
 
@@ -78,20 +78,26 @@ describe("fetchPicture", () => {
   });
 
   it("checks the address a redirect leads to", async () => {
-    // A public server is not at hand in a test: a redirect to a private address is refused even when the first
-    // address was allowed, because the check runs again on every hop (allowPrivate false for both here).
+    // A public server is not at hand in a test: 127.0.0.2 (loopback on Linux) stands in for one, passed as public.
+    const check = BlockList.prototype.check;
+    const spy = vi.spyOn(BlockList.prototype, "check").mockImplementation(function (this: BlockList, address, type) {
+      return address === "127.0.0.2" ? false : check.call(this, address, type);
+    });
     const hops: string[] = [];
     const redirecting = createServer((request, response) => {
       hops.push(request.url!);
-      response.writeHead(302, { location: `${base}/picture.jpg` }).end();
+      if (request.url === "/own") return response.writeHead(200).end(PICTURE);
+      response.writeHead(302, { location: request.url === "/away" ? `${base}/picture.jpg` : "/own" }).end();
     });
-    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.2", resolve));
     try {
-      const from = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/go`;
-      expect(await refusal(fetchPicture(from, { allowPrivate: false }))).toBe("Picture address is on a private network");
-      expect(hops).toEqual([]);
-      expect(await fetchPicture(from, { allowPrivate: true })).toEqual(PICTURE);
+      const at = `http://127.0.0.2:${(redirecting.address() as AddressInfo).port}`;
+      expect(await fetchPicture(`${at}/stay`, { allowPrivate: false })).toEqual(PICTURE);
+      expect(await refusal(fetchPicture(`${at}/away`, { allowPrivate: false }))).toBe("Picture address is on a private network");
+      expect(hops).toEqual(["/stay", "/own", "/away"]);
+      expect(await fetchPicture(`${at}/away`, { allowPrivate: true })).toEqual(PICTURE);
     } finally {
+      spy.mockRestore();
       await new Promise((resolve) => redirecting.close(resolve));
     }
   });
@@ -125,6 +131,8 @@ describe("isPrivateAddress", () => {
       "fe80::1",
       "::ffff:127.0.0.1",
       "::ffff:10.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:a9fe:a9fe",
     ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
