@@ -4,7 +4,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { applyBundleStep, bundleInputOfDraft, formFieldOf, readBundleForm } from "~/components/admin/bundle-draft";
+import { applyBundleStep, bundleInputOfDraft, formFieldOf, readBundleForm } from "./admin.bundles.form.server";
 import { withMerchandisingNotice } from "~/components/admin/bundle-notices";
 import { bundleProductChoices, createBundle, deleteBundle, getBundleRecord, updateBundle, uploadBundlePictures } from "../../server/catalog/bundle-editor";
 import { readUploadForm } from "../../server/images/picture-intake";

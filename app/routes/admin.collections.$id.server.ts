@@ -6,11 +6,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { withMerchandisingNotice } from "~/components/admin/bundle-notices";
-import { applyCollectionStep, collectionInputOfDraft, readCollectionForm } from "~/components/admin/collection-draft";
+import { applyCollectionStep, collectionInputOfDraft, readCollectionForm } from "./admin.collections.form.server";
 import { bundleProductChoices, listBundles } from "../../server/catalog/bundle-editor";
 import { createCollection, deleteCollection, updateCollection } from "../../server/catalog/collection-editor";
 import { formFailure, HttpError, requireStaffPage } from "./admin.server";
 
+export { ALL_PRODUCTS_HANDLE } from "@core/schemas/admin-merchandising";
 export { getCollectionRecord } from "../../server/catalog/collection-editor";
 export { HttpError, requireStaffPage } from "./admin.server";
 

@@ -1,12 +1,19 @@
 import { data, Link } from "react-router";
-import { ALL_PRODUCTS_HANDLE } from "@core/schemas/admin-merchandising";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { merchandisingNoticeOf } from "~/components/admin/bundle-notices";
 import { draftOfCollection } from "~/components/admin/collection-draft";
 import { CollectionForm } from "~/components/admin/collection-form";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
-import { collectionChoices, collectionFormAction, collectionIdOf, getCollectionRecord, HttpError, requireStaffPage } from "./admin.collections.$id.server";
+import {
+  ALL_PRODUCTS_HANDLE,
+  collectionChoices,
+  collectionFormAction,
+  collectionIdOf,
+  getCollectionRecord,
+  HttpError,
+  requireStaffPage,
+} from "./admin.collections.$id.server";
 import type { Route } from "./+types/admin.collections.$id";
 
 export const headers = adminHeaders;
@@ -18,7 +25,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   try {
     const [collection, choices] = await Promise.all([getCollectionRecord(context.db, context.storeId, id), collectionChoices(context)]);
-    return { collection, draft: draftOfCollection(collection), ...choices, notice: merchandisingNoticeOf(url), confirmDelete: url.searchParams.has("delete") };
+    return {
+      collection,
+      draft: draftOfCollection(collection),
+      ...choices,
+      isAllProducts: collection.handle === ALL_PRODUCTS_HANDLE,
+      notice: merchandisingNoticeOf(url),
+      confirmDelete: url.searchParams.has("delete"),
+    };
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
     throw error;
@@ -28,10 +42,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => collectionFormAction(context, request, collectionIdOf(params));
 
 export default function EditCollection({ loaderData, actionData }: Route.ComponentProps) {
-  const { collection, products, bundles, notice, confirmDelete } = loaderData;
+  const { collection, products, bundles, isAllProducts, notice, confirmDelete } = loaderData;
   const draft = actionData?.draft ?? loaderData.draft;
   const path = `/admin/collections/${collection.id}`;
-  const isAllProducts = collection.handle === ALL_PRODUCTS_HANDLE;
   const shopAddress = isAllProducts ? "/shop" : `/search?${new URLSearchParams({ query: collection.handle, type: "collection-search" })}`;
   return (
     <AdminPage
