@@ -6,7 +6,7 @@ import { AdminTable } from "~/components/admin/admin-list";
 import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { formFailure, HttpError, listCatalogueImports, queueCatalogueImport, requireStaffPage, settledWithin } from "./admin.products.import.server";
+import { csvTextOf, formFailure, HttpError, listCatalogueImports, queueCatalogueImport, requireStaffPage, settledWithin } from "./admin.products.import.server";
 import { ExportLink, IMPORT_STATUS_LABELS } from "./admin.products.import-parts";
 import type { Route } from "./+types/admin.products.import";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(file instanceof File) || file.size === 0) throw new HttpError(400, "Choose the CSV file to upload", "file");
     if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "The file is larger than 20 MB", "file");
     if (mode !== "check" && mode !== "import") throw new HttpError(400, "Choose Check only or Import", "mode");
-    const { job, finished } = await queueCatalogueImport(context, actor, { csv: await file.text(), fileName: file.name, dryRun: mode === "check" });
+    const { job, finished } = await queueCatalogueImport(context, actor, { csv: csvTextOf(await file.arrayBuffer()), fileName: file.name, dryRun: mode === "check" });
     await settledWithin(finished, RESULT_WAIT_MS);
     return redirect(`/admin/products/import/${job.id}`);
   } catch (error) {

@@ -97,6 +97,14 @@ describe("/api/admin/products/import and /export", () => {
     expect(await refusal(await post('Handle,Title\n"unclosed,x\n', "dry_run=true"))).toMatchObject({ status: 400, body: { field: "file" } });
     expect(await refusal(await post("Handle,Title\n", "dry_run=true"))).toMatchObject({ status: 400, body: { error: "The file has no products: only a header row" } });
     expect(await refusal(await post(NO_PICTURES, "dry_run=maybe"))).toMatchObject({ status: 400, body: { field: "dry_run" } });
+    // Saved by a spreadsheet in Windows-1252: "Café" is not UTF-8.
+    const latin1 = Uint8Array.from([...Buffer.from("Handle,Title\ncafe-mug,Caf"), 0xe9, 0x0a]);
+    const garbled = await t.app.request("http://localhost/api/admin/products/import?dry_run=true", {
+      method: "POST",
+      headers: { ...manager, "content-type": "text/csv" },
+      body: latin1,
+    });
+    expect(await refusal(garbled)).toMatchObject({ status: 400, body: { field: "file" } });
     expect((await t.deps.db.select().from(catalogueImports)).length).toBe(jobs);
     expect((await t.call("GET", "/api/admin/products/imports/999999", undefined, manager)).status).toBe(404);
   });

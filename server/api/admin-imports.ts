@@ -8,7 +8,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { importAnswerSchema, importIdParamsSchema, importQuerySchema, MAX_IMPORT_BYTES, type ImportAnswer } from "../../core/schemas/admin-imports";
-import { getCatalogueImport, queueCatalogueImport, summaryOf, type CatalogueImport } from "../catalog/import-jobs";
+import { csvTextOf, getCatalogueImport, queueCatalogueImport, summaryOf, type CatalogueImport } from "../catalog/import-jobs";
 import { exportShopifyCsv } from "../catalog/shopify-csv/export";
 import type { AppEnv } from "../context";
 import { errorResponse, HttpError, parseWith } from "../http/errors";
@@ -92,11 +92,7 @@ async function csvBody(c: Context<AppEnv>): Promise<string> {
   if (type !== "text/csv") throw new HttpError(400, "Send the file as text/csv", "content-type");
   const bytes = await c.req.arrayBuffer();
   if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, "The file is larger than 20 MB");
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, "The file is not UTF-8 text: export it from Shopify again", "file");
-  }
+  return csvTextOf(bytes);
 }
 
 export function adminImportsRoutes() {

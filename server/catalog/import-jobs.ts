@@ -20,6 +20,15 @@ export type ImportStatus = CatalogueImport["status"];
 /** Answered for the file of a job that stopped with an error the import did not expect. */
 export const IMPORT_CRASHED_MESSAGE = "The import stopped with an unexpected error; nothing was changed. Try again, or ask for help if it happens again.";
 
+/** An uploaded file's bytes as text: Shopify exports UTF-8, and a file in another encoding is refused, not garbled. */
+export function csvTextOf(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, "The file is not UTF-8 text: export it from Shopify again, or save it as CSV UTF-8", "file");
+  }
+}
+
 /** Checks that the file is a Shopify product CSV (400 otherwise), keeps it as a queued job and starts it. */
 export async function queueCatalogueImport(
   deps: AppDeps,
