@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { formatMoney } from "@core/money";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
@@ -10,8 +9,6 @@ import type { Route } from "./+types/admin.products.$id";
 
 export const headers = adminHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? loaderData.product.title : "Product");
-
-const INTERVAL_WORDS = { day: "day", week: "week", month: "month", year: "year" } as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
@@ -28,17 +25,7 @@ export const action = ({ request, context, params }: Route.ActionArgs) => produc
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, collections, notice } = loaderData;
   const placed = placeFormErrors(actionData?.errors);
-  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(
-    product.variants.map((variant) => [
-      variant.sku.toLowerCase(),
-      {
-        stock: variant.stock,
-        plans: variant.subscriptions.map(
-          (plan) => `${plan.name} (${formatMoney(plan.priceCents)} every ${plan.interval === 1 ? "" : `${plan.interval} `}${INTERVAL_WORDS[plan.intervalUnit]}${plan.interval === 1 ? "" : "s"})`,
-        ),
-      },
-    ]),
-  );
+  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(product.variants.map((variant) => [variant.sku.toLowerCase(), { stock: variant.stock }]));
   const archived = product.status === "archived";
   return (
     <AdminPage

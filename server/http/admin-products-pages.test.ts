@@ -196,6 +196,27 @@ describe("the product editor's pages", () => {
     expect(list).toContain("$25.00 – $27.50");
   });
 
+  it("sets a variant's subscription plans, keeps them through a save that leaves them alone, and refuses a bad plan price", async () => {
+    const base = teeForm({ handle: "page-tee", v0_price: "27.50" }).filter(([name]) => !/^v\d_stock$/.test(name));
+    base.push(...[0, 1, 2, 3].map((row): [string, string] => [`v${row}_existing`, "1"]));
+    const plan = (price: string): [string, string][] => [
+      ["v0_plans", "3"],
+      ["v0_plan0_name", "Every month"],
+      ["v0_plan0_price", price],
+      ["v0_plan0_interval", "1"],
+      ["v0_plan0_unit", "month"],
+    ];
+    const refused = await html(await post(`/admin/products/${productId}`, [...base, ...plan("cheap")], owner), 400);
+    expect(refused).toContain("Enter an amount in dollars, such as 12.50");
+    expect(refused).toContain('value="cheap"');
+    await post(`/admin/products/${productId}`, [...base, ...plan("24.75")], owner);
+    const planned = await getAdminProduct(t.deps.db, t.deps.storeId, productId);
+    expect(planned.variants[0].subscriptions).toEqual([{ id: "sub-pt-s-red-1m", name: "Every month", priceCents: 2475, interval: 1, intervalUnit: "month" }]);
+    const page = await html(await get(`/admin/products/${productId}`, owner));
+    expect(page).toContain("Subscription plans (1)");
+    expect(page).toContain('value="24.75"');
+  });
+
   it("answers 404 for a product that does not exist", async () => {
     expect(await html(await get("/admin/products/999999", owner), 404)).toContain("Not found");
     expect(await html(await get("/admin/products/abc", owner), 404)).toContain("Not found");

@@ -17,6 +17,21 @@ export const BLANK_VARIANT_ROWS = 4;
 export const MAX_VARIANT_ROWS = 100;
 
 export type ProductFormValues = Record<string, string>;
+
+/** Subscription plan slots a variant's row offers (more when it has more plans already, up to the input's 10). */
+export const PLAN_SLOTS = 3;
+export const MAX_PLAN_SLOTS = 10;
+export const PLAN_PARTS = ["name", "price", "interval", "unit"] as const;
+export type PlanPart = (typeof PLAN_PARTS)[number];
+export const planField = (row: number, slot: number, part: PlanPart) => `v${row}_plan${slot}_${part}`;
+/** The hidden count of a row's plan slots, so the server reads as many as were drawn. */
+export const planSlotsField = (row: number) => `v${row}_plans`;
+export const PLAN_UNITS = [
+  { value: "week", label: "weeks" },
+  { value: "month", label: "months" },
+  { value: "day", label: "days" },
+  { value: "year", label: "years" },
+] as const;
 export type VariantPart = (typeof VARIANT_PARTS)[number];
 
 /** The saved product as the form shows it. */
@@ -31,7 +46,15 @@ export function productFormValuesOf(product: {
   seoTitle: string;
   seoDescription: string;
   options: string[];
-  variants: { sku: string; optionValues: string[]; priceCents: number; compareAtCents: number | null; lowStockThreshold: number | null; weightGrams: number | null }[];
+  variants: {
+    sku: string;
+    optionValues: string[];
+    priceCents: number;
+    compareAtCents: number | null;
+    lowStockThreshold: number | null;
+    weightGrams: number | null;
+    subscriptions: { name: string; priceCents: number; interval: number; intervalUnit: string }[];
+  }[];
   collectionIds: number[];
 }): ProductFormValues {
   const values: ProductFormValues = {
@@ -55,6 +78,13 @@ export function productFormValuesOf(product: {
     values[variantField(row, "low_stock")] = variant.lowStockThreshold === null ? "" : String(variant.lowStockThreshold);
     values[variantField(row, "weight")] = variant.weightGrams === null ? "" : String(variant.weightGrams);
     variant.optionValues.forEach((value, k) => (values[variantField(row, `value_${k}` as (typeof VARIANT_PARTS)[number])] = value));
+    values[planSlotsField(row)] = String(Math.max(PLAN_SLOTS, variant.subscriptions.length));
+    variant.subscriptions.forEach((plan, slot) => {
+      values[planField(row, slot, "name")] = plan.name;
+      values[planField(row, slot, "price")] = dollarsOf(plan.priceCents);
+      values[planField(row, slot, "interval")] = String(plan.interval);
+      values[planField(row, slot, "unit")] = plan.intervalUnit;
+    });
   });
   return values;
 }

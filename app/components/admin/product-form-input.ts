@@ -9,7 +9,12 @@ import { productInputSchema, type ProductInput } from "@core/schemas/admin-catal
 import type { ErrorBody } from "~/lib/form-error";
 import {
   BLANK_VARIANT_ROWS,
+  MAX_PLAN_SLOTS,
   MAX_VARIANT_ROWS,
+  PLAN_PARTS,
+  PLAN_SLOTS,
+  planField,
+  planSlotsField,
   OPTION_FIELDS,
   PRODUCT_FIELDS,
   VARIANT_PARTS,
@@ -20,10 +25,21 @@ import {
 
 /** Every named value of the posted form, as typed (collections as a comma-separated list of ids). */
 export function productFormValues(form: FormData, rows: number): ProductFormValues {
-  const names = [...PRODUCT_FIELDS, ...OPTION_FIELDS, ...Array.from({ length: rows }, (_, row) => VARIANT_PARTS.map((part) => variantField(row, part))).flat()];
+  const rowNames = (row: number) => [
+    ...VARIANT_PARTS.map((part) => variantField(row, part)),
+    planSlotsField(row),
+    ...Array.from({ length: planSlotsOf(form.get(planSlotsField(row))) }, (_, slot) => PLAN_PARTS.map((part) => planField(row, slot, part))).flat(),
+  ];
+  const names = [...PRODUCT_FIELDS, ...OPTION_FIELDS, ...Array.from({ length: rows }, (_, row) => rowNames(row)).flat()];
   const values: ProductFormValues = Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
   values.collections = form.getAll("collection").map(String).join(",");
   return values;
+}
+
+/** The plan slots a row was drawn with. */
+export function planSlotsOf(posted: unknown): number {
+  const slots = Number(posted);
+  return Number.isInteger(slots) && slots > 0 ? Math.min(slots, MAX_PLAN_SLOTS) : PLAN_SLOTS;
 }
 
 /** The rows the form was drawn with (sent back so a refused form comes back the same size). */
@@ -46,8 +62,8 @@ type Parsed = { ok: true; input: ProductInput; usedRows: number[] } | { ok: fals
 
 /**
  * The form as a `ProductInput`, or the problems with it, each naming the form's field. A row with neither SKU nor
- * price is an unused blank row. Collections are always sent (the form shows them all); plans never (the form does not
- * edit them, so they stay as they are).
+ * price is an unused blank row. Collections and each variant's plans are always sent: the form draws them all, so
+ * what it holds is what the product has.
  */
 export function productInputOfForm(values: ProductFormValues, rows: number): Parsed {
   const errors: ErrorBody[] = [];
@@ -80,6 +96,19 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
       return number;
     };
     const stock = value("existing") === "1" ? null : count("stock");
+    const subscriptions = [];
+    for (let slot = 0; slot < planSlotsOf(values[planSlotsField(row)]); slot++) {
+      const plan = (part: (typeof PLAN_PARTS)[number]) => (values[planField(row, slot, part)] ?? "").trim();
+      if (plan("name") === "" && plan("price") === "") continue;
+      let priceCents = 0;
+      try {
+        priceCents = toCents(plan("price").replace(/^\$/, ""));
+      } catch {
+        errors.push({ error: "Enter an amount in dollars, such as 12.50", field: planField(row, slot, "price") });
+      }
+      const interval = /^\d+$/.test(plan("interval")) ? Number(plan("interval")) : Number.NaN;
+      subscriptions.push({ name: plan("name"), price_cents: priceCents, interval, interval_unit: plan("unit") });
+    }
     variants.push({
       sku: value("sku"),
       option_values: options.map((_, k) => value(`value_${k}` as VariantPart)),
@@ -88,6 +117,7 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
       ...(stock === null ? {} : { stock }),
       low_stock_threshold: count("low_stock"),
       weight_grams: count("weight"),
+      subscriptions,
     });
   }
   const candidate = {
@@ -128,6 +158,8 @@ const VARIANT_FIELD_PARTS: Record<string, VariantPart> = {
   weight_grams: "weight",
 };
 
+const PLAN_FIELD_PARTS: Record<string, (typeof PLAN_PARTS)[number]> = { name: "name", price_cents: "price", interval: "interval", interval_unit: "unit" };
+
 /**
  * A server error's field (a path into `ProductInput`) as the form's field. `usedRows[n]` is the form row variant n
  * came from, so `variants.1.sku` lands on the row the owner typed it in.
@@ -138,6 +170,10 @@ export function formErrorOf(body: ErrorBody, usedRows: readonly number[]): Error
   if (head === "variants" && second !== undefined) {
     const row = usedRows[Number(second)] ?? Number(second);
     if (third === "option_values") return { ...body, field: variantField(row, `value_${Number(fourth ?? 0)}` as VariantPart) };
+    if (third === "subscriptions" && fourth !== undefined) {
+      const planPart = PLAN_FIELD_PARTS[path[4] ?? ""];
+      return planPart ? { ...body, field: planField(row, Number(fourth), planPart) } : { error: body.error };
+    }
     const part = third === undefined ? undefined : VARIANT_FIELD_PARTS[third];
     return part ? { ...body, field: variantField(row, part) } : { error: body.error };
   }

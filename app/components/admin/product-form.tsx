@@ -7,10 +7,67 @@ import { Form } from "react-router";
 import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
-import { OPTION_FIELDS, STATUS_OPTIONS, variantField, type ProductFormValues } from "./product-form-data";
+import {
+  MAX_PLAN_SLOTS,
+  OPTION_FIELDS,
+  PLAN_SLOTS,
+  PLAN_UNITS,
+  planField,
+  planSlotsField,
+  STATUS_OPTIONS,
+  variantField,
+  type ProductFormValues,
+} from "./product-form-data";
 
-/** What a saved variant shows but the form does not change: its stock (the stock screen's, with a reason) and plans. */
-export type SavedVariantFacts = { stock: number; plans: string[] };
+/** What a saved variant shows but the form does not change: its stock (the stock screen's, with a reason). */
+export type SavedVariantFacts = { stock: number };
+
+/** A variant's subscription plans, folded away until opened (or while one is set or refused). */
+function PlanFields({ row, value, errors }: { row: number; value: (name: string) => string; errors: Partial<Record<string, string>> }) {
+  const slots = Math.min(Math.max(Number(value(planSlotsField(row))) || PLAN_SLOTS, PLAN_SLOTS), MAX_PLAN_SLOTS);
+  const set = Array.from({ length: slots }, (_, slot) => value(planField(row, slot, "name"))).filter(Boolean).length;
+  const refused = Object.keys(errors).some((name) => name.startsWith(`v${row}_plan`));
+  return (
+    <details open={set > 0 || refused} className="mt-3">
+      <summary className="cursor-pointer font-medium">{`Subscription plans (${set})`}</summary>
+      <input type="hidden" name={planSlotsField(row)} value={slots} />
+      <p className="mt-2 text-sm text-black/70">A plan delivers the variant every so often at its own price. Empty a plan&apos;s name and price to remove it.</p>
+      <div className="mt-2 flex flex-col gap-3">
+        {Array.from({ length: slots }, (_, slot) => {
+          const field = (part: Parameters<typeof planField>[2]) => planField(row, slot, part);
+          return (
+            <div key={slot} className="grid gap-3 sm:grid-cols-4">
+              <TextField label={`Plan ${slot + 1} name`} name={field("name")} autoComplete="off" defaultValue={value(field("name"))} error={errors[field("name")]} />
+              <TextField
+                label={`Plan ${slot + 1} price ($)`}
+                name={field("price")}
+                inputMode="decimal"
+                autoComplete="off"
+                defaultValue={value(field("price"))}
+                error={errors[field("price")]}
+              />
+              <TextField
+                label={`Plan ${slot + 1} every`}
+                name={field("interval")}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={value(field("interval"))}
+                error={errors[field("interval")]}
+              />
+              <SelectField
+                label={`Plan ${slot + 1} unit`}
+                name={field("unit")}
+                options={PLAN_UNITS}
+                defaultValue={value(field("unit")) || "week"}
+                error={errors[field("unit")]}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </details>
+  );
+}
 
 export function ProductForm({
   values,
@@ -142,7 +199,7 @@ export function ProductForm({
                   />
                   <TextField label="Weight (grams)" name={field("weight")} inputMode="numeric" autoComplete="off" defaultValue={value(field("weight"))} error={errors[field("weight")]} />
                 </div>
-                {facts && facts.plans.length > 0 ? <p className="mt-2 text-sm">Subscription plans: {facts.plans.join(", ")}</p> : null}
+                <PlanFields row={row} value={value} errors={errors} />
               </fieldset>
             );
           })}
