@@ -6,6 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CartResponse } from "../../core/schemas/cart";
 import type { BundleResponse, Product, SearchResponse } from "../../core/schemas/catalog";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
@@ -145,6 +146,23 @@ describe("a draft or archived product, to shoppers", () => {
       cartItems: [{ kind: "bundle", bundle_id: sampler.id, quantity: 1, selected_variants: chosen, price: "0.01" }],
     });
     expect(refused).toEqual({ status: 400, body: { error: BUNDLE_NO_LONGER_AVAILABLE, field: "cartItems.0.bundle_id" } });
+  });
+});
+
+describe("a product taken off sale while in a cart", () => {
+  it("leaves the cart when it is next read, and the shopper is told", async () => {
+    const line = { kind: "product", sku: "COL-12OZ-WB", quantity: 1, title: "Colombia", product_price: 0.01 };
+    const saved = await t.call("POST", "/api/cart-items", { cartItems: [line] });
+    expect(saved.status).toBe(200);
+    const cookie = saved.headers.get("set-cookie")!.split(";")[0];
+    await setStatus(productHandles.colombia, "archived");
+    try {
+      const loaded = (await (await t.call("GET", "/api/cart-items", undefined, { cookie })).json()) as CartResponse;
+      expect(loaded.cartItems).toEqual([]);
+      expect(loaded.notices).toEqual(["Colombia Huila La Plata is no longer available as chosen and was removed from your cart."]);
+    } finally {
+      await setStatus(productHandles.colombia, "active");
+    }
   });
 });
 
