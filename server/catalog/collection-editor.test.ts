@@ -83,6 +83,20 @@ describe("collection editor", () => {
     expect((await navigation()).some((link) => link.query === "coffee")).toBe(false);
   });
 
+  it("leaves exactly one featured collection when two are featured at once", async () => {
+    const [one, two] = await Promise.all([
+      createCollection(database.db, actor, input({ handle: "one" })),
+      createCollection(database.db, actor, input({ handle: "two" })),
+    ]);
+    await Promise.all([
+      updateCollection(database.db, actor, one.id, input({ handle: "one", featured: true })),
+      updateCollection(database.db, actor, two.id, input({ handle: "two", featured: true })),
+    ]);
+    const featured = await database.db.select({ handle: collections.handle }).from(collections).where(eq(collections.featured, true));
+    expect(featured).toHaveLength(1);
+    expect(["one", "two"]).toContain(featured[0].handle);
+  });
+
   it("never renames or deletes all_products, which /shop lists", async () => {
     const all = (await listCollections(database.db, database.storeId)).find((collection) => collection.handle === "all_products")!;
     await expect(deleteCollection(database.db, actor, all.id)).rejects.toMatchObject({ status: 422 });

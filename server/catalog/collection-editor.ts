@@ -180,6 +180,12 @@ async function writeMembers(tx: Database, storeId: string, collectionId: number,
   }
 }
 
+/**
+ * Every collection write starts by locking the store's settings row: the navigation links are written there, and
+ * writes taken one at a time cannot deadlock unmarking each other's featured flag.
+ */
+const lockedSettings = (tx: Database, storeId: string) => readSettings(tx, storeId, true);
+
 /** One featured collection at a time: the home page shows one. */
 async function featureOnly(tx: Database, storeId: string, collectionId: number): Promise<void> {
   await tx
@@ -196,10 +202,10 @@ async function featureOnly(tx: Database, storeId: string, collectionId: number):
 async function followInLinks(
   tx: Database,
   storeId: string,
+  settings: StoreSettings,
   was: { handle: string; title: string } | null,
   now: { handle: string; title: string; inNavigation: boolean } | null,
 ): Promise<void> {
-  const settings = await readSettings(tx, storeId, true);
   const oldHandle = was?.handle ?? now!.handle;
   const pages: NavbarLink[] = [];
   let linked = false;
@@ -229,6 +235,7 @@ export async function createCollection(db: Database, actor: AuditActor, input: C
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
+      const settings = await lockedSettings(tx, storeId);
       await assertHandleFree(tx, storeId, input.handle);
       await assertMembersExist(tx, storeId, input);
       const [row] = await tx
@@ -237,7 +244,7 @@ export async function createCollection(db: Database, actor: AuditActor, input: C
         .returning({ id: collections.id });
       if (input.featured) await featureOnly(tx, storeId, row.id);
       await writeMembers(tx, storeId, row.id, input);
-      await followInLinks(tx, storeId, null, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      await followInLinks(tx, storeId, settings, null, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
       const created = await getCollectionRecord(tx, storeId, row.id);
       await recordAudit(tx, actor, { action: "collection.create", entity: "collection", entityId: row.id, before: null, after: audited(created) });
       return created;
@@ -249,6 +256,7 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
+      const settings = await lockedSettings(tx, storeId);
       const before = await getCollectionRecord(tx, storeId, id);
       if (before.handle === ALL_PRODUCTS_HANDLE && input.handle !== ALL_PRODUCTS_HANDLE) {
         throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; its handle stays`, "handle");
@@ -261,7 +269,7 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
         .where(and(eq(collections.storeId, storeId), eq(collections.id, id)));
       if (input.featured) await featureOnly(tx, storeId, id);
       await writeMembers(tx, storeId, id, input);
-      await followInLinks(tx, storeId, before, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      await followInLinks(tx, storeId, settings, before, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
       const after = await getCollectionRecord(tx, storeId, id);
       await recordAudit(tx, actor, { action: "collection.update", entity: "collection", entityId: id, before: audited(before), after: audited(after) });
       return after;
@@ -272,10 +280,11 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
 /** Its links in the navigation and footer go with it, so no link leads to an empty page. */
 export async function deleteCollection(db: Database, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    const settings = await lockedSettings(tx, actor.storeId);
     const before = await getCollectionRecord(tx, actor.storeId, id);
     if (before.handle === ALL_PRODUCTS_HANDLE) throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
     await tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id)));
-    await followInLinks(tx, actor.storeId, before, null);
+    await followInLinks(tx, actor.storeId, settings, before, null);
     await recordAudit(tx, actor, { action: "collection.delete", entity: "collection", entityId: id, before: audited(before), after: null });
   });
 }

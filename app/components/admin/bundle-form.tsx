@@ -63,7 +63,7 @@ export function BundleForm({
           <TextField label="Handle (the address: /bundles/handle)" name="handle" defaultValue={draft.handle} error={placed.at.handle} autoComplete="off" />
           <TextField label="Price in dollars" name="price" inputMode="decimal" defaultValue={draft.price} error={placed.at.price} autoComplete="off" />
           <label className="flex items-center gap-2 self-end py-2">
-            <input type="checkbox" name="is_standalone" defaultChecked={draft.isStandalone} className="size-5" />
+            <input type="checkbox" name="is_standalone" defaultChecked={draft.isStandalone} className="size-5 shrink-0" />
             Standalone: sold on its own page only, not listed on its products&apos; pages
           </label>
           <div className="sm:col-span-2">
@@ -99,12 +99,12 @@ export function BundleForm({
                       <li key={variant.sku}>
                         <label className="flex items-center gap-2">
                           <input type="checkbox" name={`skus_${item.productId}`} value={variant.sku} defaultChecked={item.skus.includes(variant.sku)} className="size-5 shrink-0" />
-                          <span className="break-all">{variantLabel(variant)}</span>
+                          <span className="break-words">{variantLabel(variant)}</span>
                         </label>
                       </li>
                     ))}
                   </ul>
-                  <div className="mt-3 max-w-40">
+                  <div className="mt-3 max-w-xs">
                     <TextField label={`Quantity of ${title}`} name={`quantity_${item.productId}`} inputMode="numeric" defaultValue={item.quantity} autoComplete="off" />
                   </div>
                   {error ? (

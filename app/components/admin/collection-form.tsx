@@ -105,11 +105,11 @@ export function CollectionForm({
             readOnly={handleFixed}
           />
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="featured" defaultChecked={draft.featured} className="size-5" />
+            <input type="checkbox" name="featured" defaultChecked={draft.featured} className="size-5 shrink-0" />
             Featured on the home page (in place of the one featured now)
           </label>
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="in_navigation" defaultChecked={draft.inNavigation} className="size-5" />
+            <input type="checkbox" name="in_navigation" defaultChecked={draft.inNavigation} className="size-5 shrink-0" />
             Linked in the navigation bar
           </label>
         </div>
