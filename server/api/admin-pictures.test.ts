@@ -296,3 +296,16 @@ describe("/api/admin pictures", () => {
     expect((await call("DELETE", `/api/admin/pictures/${picture.id}`)).status).toBe(404);
   });
 });
+
+describe("the pictures routes in the OpenAPI document", () => {
+  it("documents the upload as a multipart form with its own 413 and 415", async () => {
+    type Operation = { requestBody: { content: Record<string, unknown> }; responses: Record<string, { description: string }> };
+    const doc = (await (await t.call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, Operation>> };
+    const upload = doc.paths["/api/admin/products/{id}/pictures"].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(upload.responses["413"].description).toBe("A picture must be at most 20 MB, or the request carries more than 10 pictures or 100 MB");
+    expect(upload.responses["415"].description).toBe("Pictures must be JPEG, PNG, WebP or AVIF");
+    expect(doc.paths["/api/admin/variants/{id}/picture"].put).toBeDefined();
+    expect(doc.paths["/api/admin/pictures/{id}"].patch.responses["413"].description).toBe("Request body is larger than 64 KB");
+  });
+});

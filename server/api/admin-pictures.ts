@@ -7,7 +7,13 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { MAX_UPLOAD_BYTES, UNSUPPORTED_PICTURE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGE } from "../../core/pictures";
+import {
+  MAX_PICTURES_PER_UPLOAD,
+  MAX_UPLOAD_BYTES,
+  PICTURE_TOO_LARGE_MESSAGE,
+  UNSUPPORTED_PICTURE_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from "../../core/pictures";
 import {
   pictureChangeSchema,
   pictureIdParamsSchema,
@@ -59,6 +65,7 @@ const upload = adminOperation("catalogue", {
       400: `${BAD_INPUT}; or alt text missing on a published product`,
       404: PRODUCT_NOT_FOUND,
     }),
+    413: json(errorBodySchema, `${PICTURE_TOO_LARGE_MESSAGE}, or the request carries more than ${MAX_PICTURES_PER_UPLOAD} pictures or 100 MB`),
     415: json(errorBodySchema, UNSUPPORTED_PICTURE_MESSAGE),
   },
 });

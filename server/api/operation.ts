@@ -52,8 +52,9 @@ export function operation<const R extends RouteConfig & { method: Method }>(rout
   return createRoute({
     ...route,
     responses: {
-      ...route.responses,
+      // An operation that takes more (a picture upload) words its own 413.
       ...(route.method === "get" ? {} : { 413: errorAnswer("Request body is larger than 64 KB") }),
+      ...route.responses,
       500: errorAnswer("Internal server error"),
       503: errorAnswer("The database is briefly unreachable; the same request may be sent again"),
     },
