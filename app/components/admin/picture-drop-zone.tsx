@@ -16,7 +16,8 @@ import {
 /** What is wrong with a choice of files, in the server's words; the server still checks each by its content. */
 function refusalOf(files: File[]): string | null {
   if (files.length > MAX_PICTURES_PER_UPLOAD) return UPLOAD_TOO_LARGE_MESSAGE;
-  const unsupported = files.find((file) => !(ACCEPTED_PICTURE_TYPES as readonly string[]).includes(file.type));
+  // A browser that cannot name a file's type (an empty type) leaves the question to the server.
+  const unsupported = files.find((file) => file.type !== "" && !(ACCEPTED_PICTURE_TYPES as readonly string[]).includes(file.type));
   if (unsupported) return `${unsupported.name}: ${UNSUPPORTED_PICTURE_MESSAGE}`;
   const tooLarge = files.find((file) => file.size > MAX_PICTURE_BYTES);
   return tooLarge ? `${tooLarge.name}: ${PICTURE_TOO_LARGE_MESSAGE}` : null;
