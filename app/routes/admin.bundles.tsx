@@ -38,7 +38,7 @@ export default function AdminBundles({ loaderData }: Route.ComponentProps) {
                   {bundle.title}
                 </Link>
               </th>
-              <td className="px-3 py-2 break-all">/bundles/{bundle.handle}</td>
+              <td className="px-3 py-2">/bundles/{bundle.handle}</td>
               <td className="px-3 py-2 text-right">{bundle.productCount}</td>
               <td className="px-3 py-2 text-right">{formatMoney(bundle.priceCents)}</td>
               <td className="px-3 py-2">{bundle.isStandalone ? "No (standalone)" : "Yes"}</td>

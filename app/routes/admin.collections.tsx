@@ -47,7 +47,7 @@ export default function AdminCollections({ loaderData }: Route.ComponentProps) {
                   {collection.title}
                 </Link>
               </th>
-              <td className="px-3 py-2 break-all">{collection.handle}</td>
+              <td className="px-3 py-2">{collection.handle}</td>
               <td className="px-3 py-2">{collection.featured ? "Featured" : ""}</td>
               <td className="px-3 py-2">{collection.inNavigation ? "Linked" : ""}</td>
               <td className="px-3 py-2 text-right">{collection.productCount}</td>
