@@ -5,17 +5,21 @@
  * and the shop's own export read back. PGlite and PostgreSQL.
  */
 import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productInputSchema } from "../../../core/schemas/admin-catalogue";
 import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { loadConfig } from "../../config";
 import { createDeps } from "../../deps";
 import { auditEvents, productImages, products, stockAdjustments, variants } from "../../db/schema";
 import { commandLineActor } from "../../staff/audit";
+import { ALT_TEXT_REQUIRED_MESSAGE, saveProduct } from "../product-editor";
+import { addProductPicture } from "../product-pictures";
 import { exportShopifyCsv } from "./export";
 import { importShopifyCsv } from "./import";
 
@@ -216,6 +220,43 @@ describe("importing Shopify's product CSV", () => {
     const bowl = await productOf("speckled-bowl");
     expect(bowl.variants).toHaveLength(2);
     expect(bowl.pictures).toEqual([]);
+  });
+
+  it("imports nothing when saving a product is refused, and removes the pictures it fetched for the file", async () => {
+    const actor = owner();
+    await t.deps.db.transaction(async (tx) => {
+      const { productId } = await saveProduct(
+        tx,
+        actor,
+        productInputSchema.parse({
+          handle: "undescribed-mug",
+          title: "Mug",
+          status: "draft",
+          options: ["Colour"],
+          variants: [{ sku: "IMP-UNDESCRIBED", option_values: ["Sand"], price_cents: 100 }],
+        }),
+        { create: true },
+      );
+      await addProductPicture(tx, actor, productId, { url: "/images/products/undescribed.jpg", altText: "" });
+    });
+    const folder = path.join(t.database.imagesDir, "products");
+    const filesBefore = new Set(await readdir(folder));
+    const before = await tableCounts();
+    const header = fixture.slice(0, fixture.indexOf("\n") + 1);
+    const columns = header.trim().split(",");
+    const row = (cells: Record<string, string>) => columns.map((column) => cells[column] ?? "").join(",");
+    const file =
+      header +
+      [
+        row({ Handle: "new-saucer", Title: "Saucer", "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": "IMP-SAUCER", "Variant Price": "3.00", "Image Src": `${base}/mug.png`, "Image Alt Text": "A saucer" }),
+        row({ Handle: "undescribed-mug", Title: "Mug", "Option1 Name": "Colour", "Option1 Value": "Sand", "Variant SKU": "IMP-UNDESCRIBED", "Variant Price": "1.00", Status: "active" }),
+      ].join("\n") +
+      "\n";
+    const { summary, problems } = await importFile(file, false);
+    expect(summary.applied).toBe(false);
+    expect(problems).toEqual([{ row: 3, column: "Status", message: ALT_TEXT_REQUIRED_MESSAGE }]);
+    expect(await tableCounts()).toEqual(before);
+    expect(new Set(await readdir(folder))).toEqual(filesBefore);
   });
 
   it("reads the shop's own export back without changing a thing", async () => {

@@ -12,7 +12,7 @@ import type { Database } from "../../db/client";
 import { productImages, products, variants } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { fetchPicture } from "../../images/fetch-picture";
-import { storePicture } from "../../images/picture-intake";
+import { removeStoredPicture, storePicture } from "../../images/picture-intake";
 import { recordAudit, type AuditActor } from "../../staff/audit";
 import { saveProduct } from "../product-editor";
 import { addProductPicture, setVariantPicture } from "../product-pictures";
@@ -129,8 +129,9 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * Each picture URL the import attaches, fetched and stored once, before the transaction (which then only writes
  * rows). A URL of the shop's own pictures (its export's) is kept as it is. A picture that cannot be had is a notice.
  */
-async function storePictures(deps: AppDeps, pictures: PlannedPicture[], notices: CsvProblem[]): Promise<Map<string, string>> {
+async function storePictures(deps: AppDeps, pictures: PlannedPicture[], notices: CsvProblem[]): Promise<{ stored: Map<string, string>; made: string[] }> {
   const stored = new Map<string, string>();
+  const made: string[] = [];
   const firstOf = new Map<string, PlannedPicture>();
   for (const picture of pictures) if (!firstOf.has(picture.url)) firstOf.set(picture.url, picture);
   const ownRoot = deps.imageStorage.url("x").slice(0, -1);
@@ -140,7 +141,9 @@ async function storePictures(deps: AppDeps, pictures: PlannedPicture[], notices:
     if (picture.url.startsWith(ownAbsolute)) return void stored.set(picture.url, picture.url.slice(ownAbsolute.length - ownRoot.length));
     try {
       const bytes = await fetchPicture(picture.url, { allowPrivate: deps.config.IMPORT_ALLOW_PRIVATE_URLS });
-      stored.set(picture.url, (await storePicture(deps.imageStorage, bytes)).url);
+      const { url } = await storePicture(deps.imageStorage, bytes);
+      made.push(url);
+      stored.set(picture.url, url);
     } catch (error) {
       const message = error instanceof HttpError ? error.message : "The picture could not be fetched";
       for (const failed of pictures.filter((each) => each.url === picture.url)) {
@@ -148,7 +151,7 @@ async function storePictures(deps: AppDeps, pictures: PlannedPicture[], notices:
       }
     }
   });
-  return stored;
+  return { stored, made };
 }
 
 /** A problem saveProduct refused a product with, placed on its row: the transaction is undone by throwing it. */
@@ -190,7 +193,7 @@ export async function importShopifyCsv(
 
   const wanted = plan.products.filter((product) => product.takesPictures).flatMap((product) => product.pictures);
   const noticesBefore = notices.length;
-  const stored = await storePictures(deps, wanted, notices);
+  const { stored, made } = await storePictures(deps, wanted, notices);
   const failed = notices.length - noticesBefore;
   let added = 0;
   try {
@@ -220,6 +223,8 @@ export async function importShopifyCsv(
       });
     });
   } catch (error) {
+    // Nothing was imported, so the pictures stored for it are nobody's.
+    await Promise.all(made.map((url) => removeStoredPicture(deps.imageStorage, url)));
     if (error instanceof ProductRefused) return outcome(false, [error.problem], 0, failed);
     throw error;
   }
