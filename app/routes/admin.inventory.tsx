@@ -19,7 +19,8 @@ const FILTERS = ["q", "low", "cursor"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const BULK_FORM = "bulk-edit-selected";
 
-const COLUMNS = [{ label: "Variant" }, { label: "Select" }, { label: "Stock", numeric: true }, { label: "Adjust" }];
+// Stock and its Adjust form share a column, so a phone sees both without scrolling sideways.
+const COLUMNS = [{ label: "Variant" }, { label: "Select" }, { label: "Stock" }];
 
 function filtersOf(url: URL): Filters {
   return Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""])) as Filters;
@@ -87,7 +88,7 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
             <AdminButton weight="secondary">Bulk edit selected</AdminButton>
             <span className="text-sm text-black/70">Tick the variants to change at once: price, stock, status or collections.</span>
           </Form>
-          <AdminTable label="Variants" minWidth="36rem" columns={COLUMNS}>
+          <AdminTable label="Variants" minWidth="20rem" columns={COLUMNS}>
             {items.map((item) => {
               const options = variantOptions(item.attributes);
               const open = failed?.variantId === item.variantId;
@@ -110,12 +111,10 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
                       className="h-5 w-5"
                     />
                   </td>
-                  <td className="px-3 py-2 text-right">
-                    <StockLevel stock={item.stock} low={item.low} limit={item.lowStockLimit} />
-                  </td>
                   {/* Relative, so the summary's screen-reader words stay inside the table's scrolling box on a phone. */}
                   <td className="relative px-3 py-2">
-                    <details open={open} className="min-w-[12rem]">
+                    <StockLevel stock={item.stock} low={item.low} limit={item.lowStockLimit} />
+                    <details open={open} className="mt-1 open:min-w-[14rem]">
                       <summary className="cursor-pointer font-medium underline">
                         Adjust<span className="sr-only"> {item.sku}</span>
                       </summary>
