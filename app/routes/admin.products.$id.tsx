@@ -25,7 +25,7 @@ export const action = ({ request, context, params }: Route.ActionArgs) => produc
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, collections, notice } = loaderData;
   const placed = placeFormErrors(actionData?.errors);
-  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(product.variants.map((variant) => [variant.sku.toLowerCase(), { stock: variant.stock }]));
+  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(product.variants.map((variant) => [variant.sku.toLowerCase(), { variantId: variant.id, stock: variant.stock }]));
   const archived = product.status === "archived";
   return (
     <AdminPage
@@ -36,6 +36,10 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
           <a href={`/products/${product.handle}`} className="underline">
             Preview on the shop
           </a>{" "}
+          ·{" "}
+          <Link to={`/admin/products/${product.id}/pictures`} className="underline">
+            Pictures ({product.pictures.length})
+          </Link>{" "}
           ·{" "}
           <Link to="/admin/products" className="underline">
             All products

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
-import { PRODUCT_STATUSES, STOCK_REASONS } from "@core/catalog-admin";
+import { STOCK_REASONS } from "@core/catalog-admin";
 import { formatMoney } from "@core/money";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminTable } from "~/components/admin/admin-list";
+import { STATUS_LABELS, STATUS_OPTIONS } from "~/components/admin/product-form-data";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { STOCK_REASON_LABELS } from "~/components/admin/stock-adjust-form";
 import { stockNoticeOf } from "~/components/admin/stock-notices";
@@ -39,7 +40,6 @@ const KINDS = [
   { value: "collection_add", label: "Add the products to a collection" },
   { value: "collection_remove", label: "Remove the products from a collection" },
 ] as const;
-const STATUS_LABELS: Record<(typeof PRODUCT_STATUSES)[number], string> = { draft: "Draft", active: "Active", archived: "Archived" };
 const FIELD_LABELS = { price_cents: "Price", stock: "Stock", status: "Status", in_collection: "In the collection" } as const;
 
 type Field = keyof typeof FIELD_LABELS;
@@ -115,7 +115,6 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
   const kind = values.kind ?? "price_percent";
   const collectionOptions = collections.map((collection) => ({ value: String(collection.id), label: collection.title }));
   const reasons = STOCK_REASONS.map((reason) => ({ value: reason, label: STOCK_REASON_LABELS[reason] }));
-  const statuses = PRODUCT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
   const products = new Set(targets.map((target) => target.productId)).size;
   return (
     <AdminPage
@@ -180,7 +179,7 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
             <TextField label="Stock change (+/−)" name="delta" inputMode="numeric" defaultValue={values.delta} error={placed.at.delta} />
             <TextField label="New stock" name="stock" inputMode="numeric" defaultValue={values.stock} error={placed.at.stock} />
             <SelectField label="Reason (stock)" name="reason" options={reasons} defaultValue={values.reason ?? "correction"} error={placed.at.reason} />
-            <SelectField label="Status" name="status" options={statuses} defaultValue={values.status ?? "active"} error={placed.at.status} />
+            <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={values.status ?? "active"} error={placed.at.status} />
             {collectionOptions.length > 0 ? (
               <SelectField label="Collection" name="collection" options={collectionOptions} defaultValue={values.collection} error={placed.at.collection} />
             ) : null}

@@ -16,8 +16,9 @@ export const meta = () => adminMeta("Products");
 const PATH = "/admin/products";
 const FILTERS = ["q", "status", "cursor"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
+const BULK_FORM = "bulk-edit-selected";
 
-const PRODUCT_COLUMNS = [{ label: "Product" }, { label: "Status" }, { label: "Variants", numeric: true }, { label: "Stock", numeric: true }, { label: "Price", numeric: true }];
+const PRODUCT_COLUMNS = [{ label: "Product" }, { label: "Select" }, { label: "Status" }, { label: "Variants", numeric: true }, { label: "Stock", numeric: true }, { label: "Price", numeric: true }];
 
 const priceRange = (min: number | null, max: number | null) =>
   min === null || max === null ? "—" : min === max ? formatMoney(min) : `${formatMoney(min)} – ${formatMoney(max)}`;
@@ -64,31 +65,40 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <p>{asked.q || asked.status ? "No products match." : "No products yet."}</p>
       ) : (
-        <AdminTable label="Products" minWidth="36rem" columns={PRODUCT_COLUMNS}>
-          {products.map((product) => (
-            <tr key={product.id} className="border-b border-black/10 align-middle">
-              <th scope="row" className="px-3 py-2">
-                <div className="flex items-center gap-3">
-                  {product.pictureUrl ? (
-                    <img src={product.pictureUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded object-cover" />
-                  ) : (
-                    <span aria-hidden="true" className="size-12 shrink-0 rounded bg-black/10" />
-                  )}
-                  <span>
-                    <Link to={`${PATH}/${product.id}`} className="font-semibold underline">
-                      {product.title}
-                    </Link>
-                    <span className="block font-normal break-all text-black/70">{product.handle}</span>
-                  </span>
-                </div>
-              </th>
-              <td className="px-3 py-2">{STATUS_LABELS[product.status]}</td>
-              <td className="px-3 py-2 text-right">{product.variantCount}</td>
-              <td className="px-3 py-2 text-right">{product.totalStock}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{priceRange(product.minPriceCents, product.maxPriceCents)}</td>
-            </tr>
-          ))}
-        </AdminTable>
+        <>
+          <Form method="get" action={`${PATH}/bulk`} id={BULK_FORM} className="flex flex-wrap items-center gap-3">
+            <AdminButton weight="secondary">Bulk edit selected</AdminButton>
+            <span className="text-sm text-black/70">Tick the products to change all their variants at once: price, stock, status or collections.</span>
+          </Form>
+          <AdminTable label="Products" minWidth="36rem" columns={PRODUCT_COLUMNS}>
+            {products.map((product) => (
+              <tr key={product.id} className="border-b border-black/10 align-middle">
+                <th scope="row" className="px-3 py-2">
+                  <div className="flex items-center gap-3">
+                    {product.pictureUrl ? (
+                      <img src={product.pictureUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded object-cover" />
+                    ) : (
+                      <span aria-hidden="true" className="size-12 shrink-0 rounded bg-black/10" />
+                    )}
+                    <span>
+                      <Link to={`${PATH}/${product.id}`} className="font-semibold underline">
+                        {product.title}
+                      </Link>
+                      <span className="block font-normal break-all text-black/70">{product.handle}</span>
+                    </span>
+                  </div>
+                </th>
+                <td className="px-3 py-2">
+                  <input type="checkbox" form={BULK_FORM} name="product" value={product.id} aria-label={`Select ${product.title}`} className="h-5 w-5" />
+                </td>
+                <td className="px-3 py-2">{STATUS_LABELS[product.status]}</td>
+                <td className="px-3 py-2 text-right">{product.variantCount}</td>
+                <td className="px-3 py-2 text-right">{product.totalStock}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{priceRange(product.minPriceCents, product.maxPriceCents)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        </>
       )}
 
       <ListPages

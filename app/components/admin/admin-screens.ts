@@ -19,6 +19,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Customers", to: "/admin/customers", summary: "Customers, their orders and what they spent.", permission: "customers" },
   { label: "Products", to: "/admin/products", summary: "Add and edit products, their pictures and prices; import from Shopify.", permission: "catalogue" },
   { label: "Inventory", to: "/admin/inventory", summary: "Stock of every variant, each change with its reason.", permission: "catalogue" },
+  { label: "Collections", to: "/admin/collections", summary: "Group products in your order; pick the home page's and the menu's.", permission: "catalogue" },
+  { label: "Bundles", to: "/admin/bundles", summary: "Sell products together at one price.", permission: "catalogue" },
   { label: "Staff", to: "/admin/staff", summary: "Add staff, change their roles, remove them.", permission: "staff" },
   { label: "API tokens", to: "/admin/tokens", summary: "Tokens for scripts, each with a role.", permission: "tokens" },
   { label: "Audit trail", to: "/admin/audit", summary: "Who changed what, and when.", permission: "audit" },

@@ -3,7 +3,7 @@
  * works before JavaScript loads, and drawn again from what was typed when the server refuses it, each message beside
  * its field.
  */
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
@@ -19,8 +19,8 @@ import {
   type ProductFormValues,
 } from "./product-form-data";
 
-/** What a saved variant shows but the form does not change: its stock (the stock screen's, with a reason). */
-export type SavedVariantFacts = { stock: number };
+/** What a saved variant shows but the form does not change: its stock, changed on its stock screen (with a reason). */
+export type SavedVariantFacts = { variantId: number; stock: number };
 
 /** A variant's subscription plans, folded away until opened (or while one is set or refused). */
 function PlanFields({ row, value, errors }: { row: number; value: (name: string) => string; errors: Partial<Record<string, string>> }) {
@@ -184,7 +184,12 @@ export function ProductForm({
                   {facts ? (
                     <div>
                       <p className="mb-1 font-medium">Stock</p>
-                      <p className="py-2">{facts.stock}</p>
+                      <p className="py-2">
+                        {facts.stock} ·{" "}
+                        <Link to={`/admin/inventory/${facts.variantId}`} className="underline">
+                          Change stock<span className="sr-only"> of {value(field("sku"))}</span>
+                        </Link>
+                      </p>
                     </div>
                   ) : (
                     <TextField label="Stock" name={field("stock")} inputMode="numeric" autoComplete="off" defaultValue={value(field("stock"))} error={errors[field("stock")]} />
