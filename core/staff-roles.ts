@@ -15,7 +15,13 @@ export const PERMISSIONS = [
   "orders",
   "customers",
   "catalogue",
+  /** Blog posts, pages, the home page, navigation and the theme. */
   "content",
+  "discounts",
+  /** The shop's rules: shipping, tax, the minimum order, checkout on or off, its name and contact address. */
+  "settings",
+  /** Publishing, hiding and answering product reviews. */
+  "reviews",
   "analytics",
   "audit",
   /** The shop's outgoing mail as sent (/dev/mailbox in production): password-reset links are among it. */
