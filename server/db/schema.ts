@@ -440,6 +440,15 @@ export const discounts = pgTable(
     restrictedToEmail: text("restricted_to_email"),
     /** The store's welcome-popup discount, the template for per-email welcome codes. */
     isPopup: boolean("is_popup").notNull().default(false),
+    /** Paused codes may be resumed; an ended code stays ended (the owner makes a new one). */
+    status: text("status", { enum: ["active", "paused", "ended"] }).notNull().default("active"),
+    /** The code works from this moment (null: at once) until `ends_at` (exclusive; null: no end). */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** The goods (before the discount) must reach this many cents; null: any order. */
+    minimumSubtotalCents: integer("minimum_subtotal_cents"),
+    /** One paid order per email address with this code. */
+    oncePerCustomer: boolean("once_per_customer").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -621,6 +630,8 @@ export const orders = pgTable(
     index("orders_payment_reference_idx").on(t.paymentReference),
     index("orders_customer_idx").on(t.storeId, t.customerId),
     index("orders_reservation_idx").on(t.status, t.reservationExpiresAt),
+    // A code's usage and revenue, and once-per-customer, are counted from its orders.
+    index("orders_discount_code_idx").on(t.storeId, sql`lower(${t.discountCode})`).where(sql`${t.discountCode} is not null`),
     uniqueIndex("orders_pending_cart_uq").on(t.storeId, t.cartId).where(sql`${t.status} = 'pending' and ${t.cartId} is not null`),
   ],
 );
