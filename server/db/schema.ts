@@ -344,13 +344,17 @@ export const reviews = pgTable(
     description: text("description").notNull(),
     verified: boolean("verified").notNull().default(false),
     response: text("response"),
+    /** Off the shop, whether held for approval or hidden by the owner: the one flag every shop read checks. */
     hidden: boolean("hidden").notNull().default(false),
+    /** Written while the shop holds reviews for approval and not yet published or hidden by the owner ("new"). */
+    awaitingApproval: boolean("awaiting_approval").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("reviews_product_idx").on(t.productId, t.createdAt),
     uniqueIndex("reviews_order_product_uq").on(t.orderId, t.productId),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_held_are_hidden", sql`not ${t.awaitingApproval} or ${t.hidden}`),
   ],
 );
 
@@ -785,15 +789,41 @@ export const newsletterSubscribers = pgTable(
   (t) => [uniqueIndex("newsletter_store_email_uq").on(t.storeId, t.emailNormalized)],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  storeId: storeId(),
-  name: text("name").notNull().default(""),
-  email: text("email").notNull(),
-  phone: text("phone").notNull().default(""),
-  message: text("message").notNull().default(""),
-  createdAt: createdAt(),
-});
+export const CONTACT_MESSAGE_STATUSES = ["new", "read", "answered", "spam"] as const;
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    message: text("message").notNull().default(""),
+    /** Where the message stands in the back office's inbox (server/content/contact-inbox.ts). */
+    status: text("status", { enum: CONTACT_MESSAGE_STATUSES }).notNull().default("new"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_inbox_idx").on(t.storeId, t.status, t.id)],
+);
+
+/** The shop's answers to a contact message, each mailed to its sender: who wrote it, when, and the mail it went as. */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    /** The staff email or token name, as the audit trail names the actor. */
+    authorLabel: text("author_label").notNull(),
+    body: text("body").notNull(),
+    mailId: integer("mail_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.id)],
+);
 
 export const reviewTokens = pgTable(
   "review_tokens",
