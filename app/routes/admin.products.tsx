@@ -51,6 +51,10 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           Newest first. Draft and archived products are hidden from shoppers.{" "}
           <Link to={`${PATH}/new`} className="font-medium underline">
             Add product
+          </Link>{" "}
+          ·{" "}
+          <Link to={`${PATH}/import`} className="font-medium underline">
+            Import from Shopify
           </Link>
         </p>
       }

@@ -185,7 +185,7 @@ export function ProductForm({
                     <div>
                       <p className="mb-1 font-medium">Stock</p>
                       <p className="py-2">
-                        {facts.stock} ·{" "}
+                        <span>{facts.stock}</span> ·{" "}
                         <Link to={`/admin/inventory/${facts.variantId}`} className="underline">
                           Change stock<span className="sr-only"> of {value(field("sku"))}</span>
                         </Link>
