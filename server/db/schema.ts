@@ -59,6 +59,11 @@ export const storeSettings = pgTable("store_settings", {
     .primaryKey()
     .references(() => stores.id, { onDelete: "cascade" }),
   settings: jsonb("settings").$type<StoreSettings>().notNull(),
+  /**
+   * The last document the shop could read, kept by each good read and write: a setting broken later (a hand edit, a
+   * document from an older version) is served from here rather than stopping the shop (server/store/settings.ts).
+   */
+  lastGood: jsonb("last_good").$type<StoreSettings>(),
   updatedAt: updatedAt(),
 });
 
