@@ -29,6 +29,7 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   }
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
+  // Read once now so a setting the shop cannot read is logged at start (it is served from its last good value).
   await getStoreSettings(database.db, config.STORE_ID);
   await recordPublicUrl(database.db, config);
   const deps = createDeps(database, config, imagesDir);

@@ -10,7 +10,6 @@ import { ConfigError, loadConfig, publicUrlWarning, retiredAdminPasswordWarning 
 import { DatabaseUnavailableError } from "./db/client";
 import { logger } from "./logger";
 import { applyMemoryPolicy } from "./memory";
-import { InvalidStoreSettingsError } from "./store/settings";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -56,9 +55,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError ||
-    error instanceof DatabaseUnavailableError ||
-    error instanceof InvalidStoreSettingsError) {
+  if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) {
     console.error(error.message);
   } else {
     console.error("Start-up failed:", error instanceof Error ? error.message : error);
