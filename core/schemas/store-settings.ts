@@ -75,6 +75,8 @@ export const storeSettingsSchema = z.object({
     enabled: z.boolean(),
     minimumOrderCents: z.number().int().nonnegative().default(2000),
   }),
+  /** Publish a review the moment it is written (the default), or hold it as new until the owner publishes it. */
+  reviews: z.object({ holdForApproval: z.boolean().default(false) }).default({ holdForApproval: false }),
 });
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;

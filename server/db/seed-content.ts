@@ -1038,5 +1038,6 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
       popupImage: imageUrl(SITE_IMAGES.popup),
     },
     checkout: { enabled: true, minimumOrderCents: 2000 },
+    reviews: { holdForApproval: false },
   };
 }
