@@ -61,6 +61,8 @@ export type ApiDiscount = {
   discount_amount: number | null;
   max_redemptions: number;
   free_shipping: boolean;
+  /** Dollars of goods the code needs before it takes anything off; absent or null: any amount. */
+  minimum_subtotal?: number | null;
 };
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -161,6 +163,8 @@ export function toApiDiscount(discount: Discount): ApiDiscount {
     discount_amount: dollarsOrNull(discount.amountCents),
     max_redemptions: discount.maxRedemptions,
     free_shipping: discount.freeShipping,
+    // Only a code with a minimum carries it, so every other code keeps the spec's shape.
+    ...(discount.minimumSubtotalCents != null ? { minimum_subtotal: centsToDollars(discount.minimumSubtotalCents) } : {}),
   };
 }
 
@@ -172,6 +176,7 @@ export function fromApiDiscount(discount: ApiDiscount): Discount {
     amountCents: centsOrNull(discount.discount_amount),
     maxRedemptions: discount.max_redemptions,
     freeShipping: discount.free_shipping,
+    ...(discount.minimum_subtotal != null ? { minimumSubtotalCents: toCents(discount.minimum_subtotal) } : {}),
   };
 }
 

@@ -97,6 +97,8 @@ export type Discount = {
   /** Redemptions left; the code is void below 1. */
   maxRedemptions: number;
   freeShipping: boolean;
+  /** The subtotal the code needs before it takes anything off; absent or null: any subtotal. */
+  minimumSubtotalCents?: number | null;
 };
 
 export type CartState = {
@@ -150,9 +152,14 @@ export function subtotalCents(items: readonly Pick<CartLine, "unitCents" | "quan
   return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
 }
 
+/** Whether the goods reach the code's minimum subtotal (counted before the discount). */
+export function meetsMinimumSubtotal(subtotal: number, discount: Pick<Discount, "minimumSubtotalCents">): boolean {
+  return discount.minimumSubtotalCents == null || subtotal >= discount.minimumSubtotalCents;
+}
+
 /** The one discount calculation, used by the drawer, the checkout and the server alike. */
 export function discountCents(subtotal: number, discount: Discount | null | undefined): number {
-  if (!discount || discount.maxRedemptions < 1) return 0;
+  if (!discount || discount.maxRedemptions < 1 || !meetsMinimumSubtotal(subtotal, discount)) return 0;
   let amount: number;
   if (discount.percentage != null) {
     amount = roundCents((subtotal * discount.percentage) / 100);

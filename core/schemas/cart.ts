@@ -125,6 +125,7 @@ export const discountSchema = z.object({
   discount_amount: dollarsOrNull,
   max_redemptions: z.number(),
   free_shipping: z.boolean(),
+  minimum_subtotal: dollarsOrNull.optional().describe("Dollars of goods the code needs before it takes anything off; null: any amount"),
 }) satisfies z.ZodType<ApiDiscount>;
 
 /** GET and POST /api/cart-items. */

@@ -1,40 +1,114 @@
-/** Discount codes as the cart and the checkout see them (docs/product.md, States: Discount; Rules: Discounts). */
-import { and, eq, sql } from "drizzle-orm";
-import type { Discount } from "../../core/cart";
+/**
+ * Discount codes as the cart and the checkout see them (docs/product.md, States: Discount; Rules: Discounts), and the
+ * one place that says whether a code may be used: the owner's back office (server/discounts/) edits exactly the fields
+ * read here. Amounts are core's discountCents; a code's redemption is taken atomically with its order
+ * (orders/orders.ts, redeemDiscount).
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { meetsMinimumSubtotal, type Discount } from "../../core/cart";
+import { formatMoney } from "../../core/money";
 import type { Database } from "../db/client";
-import { discounts } from "../db/schema";
-import { restrictedCodeAllows } from "../newsletter/welcome";
+import { discounts, orders } from "../db/schema";
+import { PURCHASED, restrictedCodeAllows } from "../newsletter/welcome";
+import { normalizeEmail } from "../newsletter/subscribers";
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+/** Said when a code restricted to one address (the welcome code) is used with another address, or again. */
+export const RESTRICTED_DISCOUNT_MESSAGE =
+  "This code only works with the email address it was sent to, and only on that address's first order";
+export const ONCE_PER_CUSTOMER_MESSAGE = "This code can be used once per customer, and this email address has used it";
+export const minimumSubtotalMessage = (minimumCents: number) => `This code needs an order of at least ${formatMoney(minimumCents)}`;
 
 /**
- * The discount a code names, or null when the store has no such code or it has no redemptions left. Codes match
- * whatever their case; `maxRedemptions` is what is left, so core's rule (void below 1) reads it right.
- * With the buyer's email known (checkout), a code restricted to one address (the welcome code) is null for anyone
- * else and after that address's first order; the cart, which knows no email, shows it.
+ * Whether a code can be redeemed at `now` by anyone: active (neither paused nor ended), inside its dates, with
+ * redemptions left. The popup's template row is never redeemable itself.
  */
-export async function findDiscount(
-  db: Database,
-  storeId: string,
-  code: string,
-  buyer?: { email: string },
-): Promise<Discount | null> {
+export function isRedeemableNow(row: DiscountRow, now: Date): boolean {
+  if (row.isPopup || row.status !== "active") return false;
+  if (row.startsAt !== null && now < row.startsAt) return false;
+  if (row.endsAt !== null && now >= row.endsAt) return false;
+  return row.maxRedemptions - row.redemptions >= 1;
+}
+
+async function codeRow(db: Database, storeId: string, code: string): Promise<DiscountRow | null> {
   const trimmed = code.trim();
   if (trimmed === "") return null;
   const [row] = await db
     .select()
     .from(discounts)
     .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, trimmed.toLowerCase())));
-  if (!row || row.isPopup) return null;
-  const remaining = row.maxRedemptions - row.redemptions;
-  if (remaining < 1) return null;
-  if (row.restrictedToEmail !== null && buyer && !(await restrictedCodeAllows(db, storeId, row.restrictedToEmail, buyer.email))) {
-    return null;
-  }
+  return row ?? null;
+}
+
+/** `maxRedemptions` is what is left, so core's rule (void below 1) reads it right. */
+function discountOf(row: DiscountRow): Discount {
   return {
     code: row.code,
     percentage: row.percentage,
     maxRedeemableCents: row.maxRedeemableCents,
     amountCents: row.amountCents,
-    maxRedemptions: remaining,
+    maxRedemptions: row.maxRedemptions - row.redemptions,
     freeShipping: row.freeShipping,
+    minimumSubtotalCents: row.minimumSubtotalCents,
   };
+}
+
+/** A paid order (whatever happened to it after) by this address with this code. */
+async function hasUsedCode(db: Database, storeId: string, code: string, email: string): Promise<boolean> {
+  const [earlier] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        eq(sql`lower(${orders.discountCode})`, code.toLowerCase()),
+        eq(sql`lower(${orders.email})`, normalizeEmail(email)),
+        inArray(orders.status, [...PURCHASED]),
+      ),
+    )
+    .limit(1);
+  return earlier !== undefined;
+}
+
+/** Why this buyer may not use a code anyone else could, or null. */
+async function buyerRefusal(db: Database, storeId: string, row: DiscountRow, email: string): Promise<string | null> {
+  if (row.restrictedToEmail !== null && !(await restrictedCodeAllows(db, storeId, row.restrictedToEmail, email))) {
+    return RESTRICTED_DISCOUNT_MESSAGE;
+  }
+  if (row.oncePerCustomer && (await hasUsedCode(db, storeId, row.code, email))) return ONCE_PER_CUSTOMER_MESSAGE;
+  return null;
+}
+
+/**
+ * The discount a code names, or null when the store has no such code or it cannot be redeemed now. Codes match
+ * whatever their case. With the buyer's email known (checkout), a code this buyer may not use is null too; the cart,
+ * which knows no email, shows it.
+ */
+export async function findDiscount(db: Database, storeId: string, code: string, buyer?: { email: string }): Promise<Discount | null> {
+  const found = await discountForBuyer(db, storeId, code, buyer?.email ?? null);
+  return "discount" in found ? found.discount : null;
+}
+
+/**
+ * The checkout's lookup: the discount, or why not in the shopper's words (null for an unknown or unusable code, which
+ * the caller calls invalid as the spec does). A buyer's refusal is only told for a code that works for others.
+ */
+export async function discountForBuyer(
+  db: Database,
+  storeId: string,
+  code: string,
+  email: string | null,
+  now = new Date(),
+): Promise<{ discount: Discount } | { refusal: string | null }> {
+  const row = await codeRow(db, storeId, code);
+  if (!row || !isRedeemableNow(row, now)) return { refusal: null };
+  const refusal = email === null ? null : await buyerRefusal(db, storeId, row, email);
+  return refusal ? { refusal } : { discount: discountOf(row) };
+}
+
+/** The checkout refuses a code below its minimum rather than take a redemption for nothing off. */
+export function minimumSubtotalRefusal(subtotalCents: number, discount: Discount | null): string | null {
+  if (!discount || meetsMinimumSubtotal(subtotalCents, discount)) return null;
+  return minimumSubtotalMessage(discount.minimumSubtotalCents!);
 }

@@ -23,7 +23,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { checkoutSessions, orders, shippingOptions, taxRates, type PostalAddress } from "../db/schema";
-import { findDiscount } from "../cart/discounts";
+import { discountForBuyer, findDiscount, minimumSubtotalRefusal } from "../cart/discounts";
 import { priceCart, problemText, totalsOf, type PricedLine } from "../cart/pricing";
 import { getCartDiscountCode, getCartLines, priceStoredCart, setCartDiscountCode, type StoredCartLine } from "../cart/store";
 import { HttpError } from "../http/errors";
@@ -101,17 +101,14 @@ export function taxCents(rate: { rateBasisPoints: number; taxesShipping: boolean
   return roundCents(((goodsCents + (rate.taxesShipping ? shipping : 0)) * rate.rateBasisPoints) / 10_000);
 }
 
-/** Said when a code restricted to one address (the welcome code) is used with another address, or again. */
-export const RESTRICTED_DISCOUNT_MESSAGE =
-  "This code only works with the email address it was sent to, and only on that address's first order";
+export { RESTRICTED_DISCOUNT_MESSAGE } from "../cart/discounts";
 
 async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
   if (!code || code.trim() === "") return null;
-  const discount = await findDiscount(db, storeId, code, { email });
-  if (discount) return discount;
-  // The cart, which knows no email, accepted the code: "invalid" alone would not tell the shopper why it stopped.
-  const restricted = (await findDiscount(db, storeId, code)) !== null;
-  throw new HttpError(400, restricted ? RESTRICTED_DISCOUNT_MESSAGE : INVALID_DISCOUNT_MESSAGE, "discount_code");
+  const found = await discountForBuyer(db, storeId, code, email);
+  if ("discount" in found) return found.discount;
+  // The cart, which knows no email, may have accepted the code: "invalid" alone would not tell the shopper why it stopped.
+  throw new HttpError(400, found.refusal ?? INVALID_DISCOUNT_MESSAGE, "discount_code");
 }
 
 export type Quote = {
@@ -136,6 +133,8 @@ export async function quote(db: Database, storeId: string, lines: readonly Price
     getStoreSettings(db, storeId),
   ]);
   const totals = totalsOf(lines, discount);
+  const belowCodeMinimum = minimumSubtotalRefusal(totals.subtotalCents, discount);
+  if (belowCodeMinimum) throw new HttpError(400, belowCodeMinimum, "discount_code");
   assertMinimumOrder(settings, totals.totalCents);
   const shippingAmount = shippingCents(shipping, totals.totalCents, discount);
   const tax = taxCents(rate, totals.totalCents, shippingAmount);

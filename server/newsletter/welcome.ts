@@ -17,12 +17,21 @@ type PopupTemplate = { percentage: number; maxRedeemableCents: number | null; fr
 
 async function popupTemplate(db: Queryable, storeId: string): Promise<PopupTemplate | null> {
   const [row] = await db
-    .select({ percentage: discounts.percentage, maxRedeemableCents: discounts.maxRedeemableCents, freeShipping: discounts.freeShipping })
+    .select({
+      percentage: discounts.percentage,
+      maxRedeemableCents: discounts.maxRedeemableCents,
+      freeShipping: discounts.freeShipping,
+      status: discounts.status,
+    })
     .from(discounts)
     .where(and(eq(discounts.storeId, storeId), eq(discounts.isPopup, true)))
     .orderBy(asc(discounts.id))
     .limit(1);
-  return row ? { ...row, percentage: row.percentage ?? 0 } : null;
+  if (!row) return null;
+  // The owner turns the offer off by pausing the template (server/discounts/discount-editor.ts): the popup then
+  // offers the newsletter alone.
+  const { status, ...template } = row;
+  return { ...template, percentage: status === "active" ? (row.percentage ?? 0) : 0 };
 }
 
 /** What the popup offers, or null when the store has no popup discount. */
@@ -96,7 +105,7 @@ export async function sendWelcomeEmail(deps: AppDeps, storeId: string, email: st
 }
 
 /** Orders that count as a customer's earlier purchase: paid, whatever happened afterwards. */
-const PURCHASED = ["paid", "fulfilled", "refunded"] as const;
+export const PURCHASED = ["paid", "fulfilled", "refunded"] as const;
 
 /**
  * Whether a code restricted to one address may be used with `email`: only that address, and only for its first
