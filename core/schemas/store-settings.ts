@@ -25,6 +25,11 @@ export const buttonStyleSchema = z.object({ backgroundColor: hexColour, textColo
 
 export const storeSettingsSchema = z.object({
   websiteTitle: z.string().min(1),
+  /**
+   * Where contact messages go and what replies to the shop's mail reach; without one, the address the shop was
+   * started with (SHOP_OWNER_EMAIL).
+   */
+  contactEmail: z.email("must be an email address").optional(),
   logo: z.object({ url: z.string().min(1), alt: z.string().min(1) }),
   /** The square mark in the browser's tab; without one the logo stands in, so no page asks for a missing /favicon.ico. */
   icon: z.string().min(1).optional(),
