@@ -6,6 +6,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { adminAuthRoutes } from "./admin-auth";
 import { adminCustomersRoutes } from "./admin-customers";
+import { adminDiscountsRoutes } from "./admin-discounts";
 import { adminImportsRoutes } from "./admin-imports";
 import { adminInventoryRoutes } from "./admin-inventory";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
@@ -30,5 +31,6 @@ export function adminRoutes() {
   admin.route("/", adminProductsRoutes());
   admin.route("/", adminPicturesRoutes());
   admin.route("/", adminMerchandisingRoutes());
+  admin.route("/", adminDiscountsRoutes());
   return admin;
 }

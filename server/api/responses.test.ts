@@ -391,6 +391,20 @@ describe("every documented operation answers what it declares", () => {
     await call("get", "/api/admin/products/export", { headers });
   });
 
+  it("discounts and the welcome offer", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Promotions", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    const terms = { code: "RESPONSES20", type: "percentage", percentage: 20, max_discount_cents: 1500, max_redemptions: 10 };
+    const { body: created } = await call("post", "/api/admin/discounts", { body: terms, headers });
+    const id = (created.discount as unknown as { id: number }).id;
+    await call("get", "/api/admin/discounts", { headers });
+    await call("get", "/api/admin/discounts/{id}", { url: `/api/admin/discounts/${id}`, headers });
+    await call("put", "/api/admin/discounts/{id}", { url: `/api/admin/discounts/${id}`, body: { ...terms, percentage: 25 }, headers });
+    await call("post", "/api/admin/discounts/{id}/status", { url: `/api/admin/discounts/${id}/status`, body: { action: "pause" }, headers });
+    await call("get", "/api/admin/discounts/welcome-offer", { headers });
+    await call("put", "/api/admin/discounts/welcome-offer", { body: { enabled: true, percentage: 10 }, headers });
+  });
+
   it("left no documented operation unchecked", () => {
     const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect(documented.filter((key) => !checked.has(key))).toEqual([]);
