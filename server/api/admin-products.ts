@@ -17,6 +17,7 @@ import {
 import {
   getAdminProduct,
   listAdminProducts,
+  productInputOf,
   productWriteConflict,
   duplicateProduct,
   saveProduct,
@@ -131,31 +132,16 @@ const changeStatus = adminOperation("catalogue", {
 const idOf = (c: Context<AppEnv>) =>
   Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
 
-export function productBody(
-  product: AdminProduct,
-): z.infer<typeof productAnswerSchema> {
+export function productBody(product: AdminProduct): z.infer<typeof productAnswerSchema> {
+  const input = productInputOf(product);
   return {
     product: {
       id: product.id,
-      handle: product.handle,
-      title: product.title,
-      description_html: product.descriptionHtml,
-      status: product.status,
-      vendor: product.vendor,
-      product_type: product.productType,
-      tags: product.tags,
-      seo_title: product.seoTitle,
-      seo_description: product.seoDescription,
-      options: product.options,
-      variants: product.variants.map((variant) => ({
+      ...input,
+      variants: product.variants.map((variant, row) => ({
         id: variant.id,
-        sku: variant.sku,
-        option_values: variant.optionValues,
-        price_cents: variant.priceCents,
-        compare_at_price_cents: variant.compareAtCents,
+        ...input.variants[row],
         stock: variant.stock,
-        low_stock_threshold: variant.lowStockThreshold,
-        weight_grams: variant.weightGrams,
         image_id: variant.imageId,
         subscriptions: variant.subscriptions.map((plan) => ({
           id: plan.id,
@@ -165,13 +151,13 @@ export function productBody(
           interval_unit: plan.intervalUnit,
         })),
       })),
+      collection_ids: product.collectionIds,
       pictures: product.pictures.map((picture) => ({
         id: picture.id,
         url: picture.url,
         alt_text: picture.altText,
         position: picture.position,
       })),
-      collection_ids: product.collectionIds,
       old_handles: product.oldHandles,
       created_at: iso(product.createdAt),
       updated_at: iso(product.updatedAt),

@@ -302,32 +302,11 @@ async function setCollections(tx: Database, storeId: string, productId: number, 
   }
 }
 
-/** What the audit trail compares, in the API's names. */
+/** What the audit trail compares, in the API's names: the product as saved, and each variant's stock. */
 async function auditSnapshot(tx: Database, storeId: string, productId: number): Promise<Record<string, unknown>> {
   const product = await getAdminProduct(tx, storeId, productId);
-  return {
-    handle: product.handle,
-    title: product.title,
-    description_html: product.descriptionHtml,
-    status: product.status,
-    vendor: product.vendor,
-    product_type: product.productType,
-    tags: product.tags,
-    seo_title: product.seoTitle,
-    seo_description: product.seoDescription,
-    options: product.options,
-    variants: product.variants.map((variant) => ({
-      sku: variant.sku,
-      option_values: variant.optionValues,
-      price_cents: variant.priceCents,
-      compare_at_price_cents: variant.compareAtCents,
-      stock: variant.stock,
-      low_stock_threshold: variant.lowStockThreshold,
-      weight_grams: variant.weightGrams,
-      subscriptions: variant.subscriptions.map(({ name, priceCents, interval, intervalUnit }) => ({ name, priceCents, interval, intervalUnit })),
-    })),
-    collection_ids: product.collectionIds,
-  };
+  const input = productInputOf(product);
+  return { ...input, variants: input.variants.map((variant, row) => ({ ...variant, stock: product.variants[row].stock })) };
 }
 
 /** A product as it is saved: the editor's form and the API's answer are made from this. */
