@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { discountsRoutes } from "./admin-routes/discounts";
 import { importsRoutes } from "./admin-routes/imports";
 import { inventoryRoutes } from "./admin-routes/inventory";
 import { merchandisingRoutes } from "./admin-routes/merchandising";
@@ -43,6 +44,7 @@ export default [
       ...inventoryRoutes,
       ...importsRoutes,
       ...merchandisingRoutes,
+      ...discountsRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

@@ -21,6 +21,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Inventory", to: "/admin/inventory", summary: "Stock of every variant, each change with its reason.", permission: "catalogue" },
   { label: "Collections", to: "/admin/collections", summary: "Group products in your order; pick the home page's and the menu's.", permission: "catalogue" },
   { label: "Bundles", to: "/admin/bundles", summary: "Sell products together at one price.", permission: "catalogue" },
+  { label: "Discounts", to: "/admin/discounts", summary: "Discount codes, their use and revenue; the welcome popup's offer.", permission: "discounts" },
   { label: "Staff", to: "/admin/staff", summary: "Add staff, change their roles, remove them.", permission: "staff" },
   { label: "API tokens", to: "/admin/tokens", summary: "Tokens for scripts, each with a role.", permission: "tokens" },
   { label: "Audit trail", to: "/admin/audit", summary: "Who changed what, and when.", permission: "audit" },

@@ -1,0 +1,137 @@
+/**
+ * The discount form's values as the page holds them: money in dollars and days as typed. Reading a post and the
+ * input it makes are the server's (routes/admin.discounts.form.server.ts), so the schemas stay out of the pages' scripts.
+ * Days are UTC: a code works from the start of its first day to the end of its last.
+ */
+import { formatMoney } from "@core/money";
+
+export type DiscountDraft = {
+  code: string;
+  type: "percentage" | "fixed_amount" | "free_shipping";
+  percentage: string;
+  /** Dollars; empty: no cap. */
+  cap: string;
+  amount: string;
+  freeShipping: boolean;
+  maxRedemptions: string;
+  /** YYYY-MM-DD, UTC; empty: at once / no end. */
+  startsOn: string;
+  endsOn: string;
+  minimumSubtotal: string;
+  oncePerCustomer: boolean;
+};
+
+export const DISCOUNT_FIELDS = [
+  "code",
+  "type",
+  "percentage",
+  "cap",
+  "amount",
+  "free_shipping",
+  "max_redemptions",
+  "starts_on",
+  "ends_on",
+  "minimum_subtotal",
+  "once_per_customer",
+] as const;
+
+/** The API's field names as the form calls them: money is typed in dollars, dates as days. */
+export const FORM_FIELD_OF_INPUT: Record<string, (typeof DISCOUNT_FIELDS)[number]> = {
+  max_discount_cents: "cap",
+  amount_cents: "amount",
+  minimum_subtotal_cents: "minimum_subtotal",
+  starts_at: "starts_on",
+  ends_at: "ends_on",
+};
+
+export function emptyDiscountDraft(): DiscountDraft {
+  return {
+    code: "",
+    type: "percentage",
+    percentage: "",
+    cap: "",
+    amount: "",
+    freeShipping: false,
+    maxRedemptions: "100",
+    startsOn: "",
+    endsOn: "",
+    minimumSubtotal: "",
+    oncePerCustomer: false,
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+export type DiscountView = {
+  code: string;
+  type: DiscountDraft["type"];
+  percentage: number | null;
+  maxDiscountCents: number | null;
+  amountCents: number | null;
+  freeShipping: boolean;
+  maxRedemptions: number;
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  minimumSubtotalCents: number | null;
+  oncePerCustomer: boolean;
+};
+
+export function draftOfDiscount(discount: DiscountView): DiscountDraft {
+  return {
+    code: discount.code,
+    type: discount.type,
+    percentage: discount.percentage === null ? "" : String(discount.percentage),
+    cap: dollars(discount.maxDiscountCents),
+    amount: dollars(discount.amountCents),
+    freeShipping: discount.type !== "free_shipping" && discount.freeShipping,
+    maxRedemptions: String(discount.maxRedemptions),
+    startsOn: discount.startsAt === null ? "" : dayOf(new Date(discount.startsAt)),
+    // Stored as the first moment it no longer works: the form shows the last day it does.
+    endsOn: discount.endsAt === null ? "" : dayOf(new Date(new Date(discount.endsAt).getTime() - DAY_MS)),
+    minimumSubtotal: dollars(discount.minimumSubtotalCents),
+    oncePerCustomer: discount.oncePerCustomer,
+  };
+}
+
+export const STATE_LABELS = {
+  active: "Active",
+  scheduled: "Scheduled",
+  expired: "Expired",
+  used_up: "Used up",
+  paused: "Paused",
+  ended: "Ended",
+} as const;
+
+/** The code's terms in a few words, as the list shows them. */
+export function termsOf(discount: DiscountView): string {
+  const parts =
+    discount.type === "percentage"
+      ? [`${discount.percentage} % off${discount.maxDiscountCents === null ? "" : `, at most ${formatMoney(discount.maxDiscountCents)}`}`]
+      : discount.type === "fixed_amount"
+        ? [`${formatMoney(discount.amountCents ?? 0)} off`]
+        : [];
+  if (discount.type === "free_shipping" || discount.freeShipping) parts.push("free shipping");
+  if (discount.minimumSubtotalCents !== null) parts.push(`orders from ${formatMoney(discount.minimumSubtotalCents)}`);
+  if (discount.oncePerCustomer) parts.push("once per customer");
+  return parts.join("; ");
+}
+
+/** Successes told after their redirect, as the other screens' are: the address carries a key only. */
+export const DISCOUNT_NOTICES = {
+  "discount-saved": "Discount saved; the shop applies it now.",
+  "discount-paused": "Discount paused; shoppers cannot use it until you resume it.",
+  "discount-resumed": "Discount resumed; shoppers can use it again.",
+  "discount-ended": "Discount ended; shoppers can no longer use it.",
+  "welcome-saved": "Welcome offer saved; the popup shows it now.",
+} as const;
+
+export type DiscountNotice = keyof typeof DISCOUNT_NOTICES;
+
+export function discountNoticeOf(url: URL): string | null {
+  const key = url.searchParams.get("notice");
+  return key !== null && Object.hasOwn(DISCOUNT_NOTICES, key) ? DISCOUNT_NOTICES[key as DiscountNotice] : null;
+}
+
+export const withDiscountNotice = (path: string, key: DiscountNotice) => `${path}?notice=${key}`;
