@@ -46,9 +46,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
               </th>
               <td className="px-3 py-2">{termsOf(discount)}</td>
               <td className="px-3 py-2">{STATE_LABELS[discount.state]}</td>
-              <td className="px-3 py-2 text-right">
-                {discount.used} of {discount.maxRedemptions}
-              </td>
+              <td className="px-3 py-2 text-right">{`${discount.used} of ${discount.maxRedemptions}`}</td>
               <td className="px-3 py-2 text-right">{formatMoney(discount.revenueCents)}</td>
             </tr>
           ))}
