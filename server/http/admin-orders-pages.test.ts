@@ -10,6 +10,7 @@ import { formatMoney } from "../../core/money";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, paidOrderBy } from "../../tests/support/checkout";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
 import { createCustomer } from "../accounts/customers";
 import type { createApp } from "../app";
 import { mailOutbox, orders, variants } from "../db/schema";
@@ -21,33 +22,8 @@ let renderer: PageRenderer;
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
 
-const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
-const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
 
-function get(path: string, cookie?: string) {
-  return Promise.resolve(pages.request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return Promise.resolve(
-    pages.request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-}
-
-async function html(response: Response, status = 200) {
-  expect(response.status).toBe(status);
-  return response.text();
-}
-
-async function signIn(who: { email: string; password: string }) {
-  const response = await post("/admin/login", { email: who.email, password: who.password, redirectTo: "/admin" }, "");
-  expect(response.status).toBe(302);
-  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
-}
+const { get, post, html, signIn } = staffBrowser(() => pages);
 
 const paidBy = (email: string, name: string, quantity = 2) => paidOrderBy(t, { email, name }, quantity);
 

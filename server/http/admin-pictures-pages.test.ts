@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
 import type { createApp } from "../app";
 import { listProductPictures } from "../catalog/product-pictures";
 import { productImages, products, variants } from "../db/schema";
@@ -21,19 +22,8 @@ let product: { id: number; title: string };
 let owner: string;
 let packer: string;
 
-const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
-const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
 
-const request = (path: string, init: RequestInit = {}) => Promise.resolve(pages.request(`http://localhost${path}`, init));
-const get = (path: string, cookie?: string) => request(path, { headers: cookie ? { cookie } : {} });
-const post = (path: string, body: FormData | URLSearchParams, cookie: string) =>
-  request(path, { method: "POST", headers: { origin: "http://localhost", cookie }, body });
-
-async function signIn(who: { email: string; password: string }) {
-  const response = await post("/admin/login", new URLSearchParams({ email: who.email, password: who.password, redirectTo: "/admin" }), "");
-  expect(response.status).toBe(302);
-  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
-}
+const { get, post, signIn } = staffBrowser(() => pages);
 
 const png = (colour: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: colour } }).png().toBuffer();
 

@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
 import type { createApp } from "../app";
 import { getAdminProduct } from "../catalog/product-editor";
 import { products } from "../db/schema";
@@ -18,33 +19,8 @@ let renderer: PageRenderer;
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
 
-const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
-const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
 
-function get(path: string, cookie?: string) {
-  return Promise.resolve(pages.request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} }));
-}
-
-function post(path: string, fields: Record<string, string> | [string, string][], cookie: string) {
-  return Promise.resolve(
-    pages.request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie },
-      body: new URLSearchParams(fields).toString(),
-    }),
-  );
-}
-
-async function html(response: Response, status = 200) {
-  expect(response.status).toBe(status);
-  return response.text();
-}
-
-async function signIn(who: { email: string; password: string }) {
-  const response = await post("/admin/login", { email: who.email, password: who.password, redirectTo: "/admin" }, "");
-  expect(response.status).toBe(302);
-  return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
-}
+const { get, post, html, signIn } = staffBrowser(() => pages);
 
 /** The new-product form as a browser posts it: two options, four variants, two collections ticked. */
 function teeForm(overrides: Record<string, string> = {}): [string, string][] {
