@@ -13,6 +13,7 @@ import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminOrdersRoutes } from "./admin-orders";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminProductsRoutes } from "./admin-products";
+import { adminSettingsRoutes } from "./admin-settings";
 import { adminStaffRoutes } from "./admin-staff";
 
 export function adminRoutes() {
@@ -31,6 +32,7 @@ export function adminRoutes() {
   admin.route("/", adminProductsRoutes());
   admin.route("/", adminPicturesRoutes());
   admin.route("/", adminMerchandisingRoutes());
+  admin.route("/", adminSettingsRoutes());
   admin.route("/", adminDiscountsRoutes());
   return admin;
 }

@@ -405,6 +405,31 @@ describe("every documented operation answers what it declares", () => {
     await call("put", "/api/admin/discounts/welcome-offer", { body: { enabled: true, percentage: 10 }, headers });
   });
 
+  it("the store's rules and looks: name, checkout, shipping options, tax rates, callout, colours, logo", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Settings", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    const { body: rules } = await call("get", "/api/admin/settings/rules", { headers });
+    await call("put", "/api/admin/settings/rules", { body: rules, headers });
+    const option = { name: "Responses courier", details: "", price_cents: 500, free_shipping_threshold_cents: null };
+    const { body: created } = await call("post", "/api/admin/shipping-options", { body: option, headers });
+    const optionUrl = `/api/admin/shipping-options/${(created.shipping_option as unknown as { id: number }).id}`;
+    await call("get", "/api/admin/shipping-options", { headers });
+    await call("put", "/api/admin/shipping-options/{id}", { url: optionUrl, body: { ...option, price_cents: 600 }, headers });
+    await call("delete", "/api/admin/shipping-options/{id}", { url: optionUrl, headers });
+    const rate = { country: "CA", region: "QC", rate_basis_points: 1497, taxes_shipping: true };
+    const { body: tax } = await call("post", "/api/admin/tax-rates", { body: rate, headers });
+    const taxUrl = `/api/admin/tax-rates/${(tax.tax_rate as unknown as { id: number }).id}`;
+    await call("get", "/api/admin/tax-rates", { headers });
+    await call("put", "/api/admin/tax-rates/{id}", { url: taxUrl, body: { ...rate, rate_basis_points: 1500 }, headers });
+    await call("delete", "/api/admin/tax-rates/{id}", { url: taxUrl, headers });
+    await call("get", "/api/admin/settings/looks", { headers });
+    await call("patch", "/api/admin/settings/looks", { body: { callout: { text: "Responses" } }, headers });
+    const logo = new FormData();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
+    logo.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
+    await call("post", "/api/admin/settings/logo", { body: logo, headers });
+  });
+
   it("left no documented operation unchecked", () => {
     const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect(documented.filter((key) => !checked.has(key))).toEqual([]);

@@ -12,7 +12,7 @@ export async function submitContactRequest(
   storeId: string,
   data: ContactRequest["customer_service_data"],
 ): Promise<void> {
-  const { websiteTitle } = await getStoreSettings(deps.db, storeId);
+  const { websiteTitle, contactEmail } = await getStoreSettings(deps.db, storeId);
   await deps.db.insert(contactMessages).values({
     storeId,
     name: data.customer_name,
@@ -28,7 +28,7 @@ export async function submitContactRequest(
   const message = data.message || "(no message)";
   await deps.mailer.send({
     storeId,
-    to: deps.config.SHOP_OWNER_EMAIL,
+    to: contactEmail ?? deps.config.SHOP_OWNER_EMAIL,
     // The owner answers the customer with their mail program's Reply, whichever it is.
     replyTo: data.customer_email,
     // A name is free text: folded onto one line so it cannot add header lines.

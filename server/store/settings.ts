@@ -125,15 +125,19 @@ export async function assertStoreExists(db: Database, storeId: string): Promise<
   if (!row) throw new HttpError(404, "Store not found");
 }
 
-/** A change to the settings: objects merge into the current ones, anything else (a list, a value) replaces. */
-export type StoreSettingsChange = { [K in keyof StoreSettings]?: DeepChange<StoreSettings[K]> };
-type DeepChange<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepChange<T[K]> } : T;
+/**
+ * A change to the settings: objects merge into the current ones, anything else (a list, a value) replaces, null
+ * removes (the schema then says whether the setting may be absent), undefined keeps.
+ */
+export type StoreSettingsChange = DeepChange<StoreSettings>;
+type DeepChange<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepChange<T[K]> | null } : T;
 
 function merged(current: unknown, change: unknown): unknown {
   if (!isObject(current) || !isObject(change)) return change;
   const result: Json = { ...current };
   for (const [key, value] of Object.entries(change)) {
-    if (value !== undefined) result[key] = merged(current[key], value);
+    if (value === null) delete result[key];
+    else if (value !== undefined) result[key] = merged(current[key], value);
   }
   return result;
 }

@@ -1,0 +1,105 @@
+/**
+ * What the back office sends to change the store's rules (permission `settings`: store name, contact email, checkout
+ * on or off, minimum order, shipping options, tax rates) and its looks (permission `content`: callout, colours,
+ * fonts, buttons, logo), and what the admin API answers (/api/admin/settings, /shipping-options, /tax-rates). The
+ * looks are checked again, whole, by the schema the shop reads its settings with (server/store/settings.ts).
+ */
+import { z } from "zod";
+import { FONT_STACKS } from "../fonts";
+import { storeSettingsSchema } from "./store-settings";
+
+const MAX_CENTS = 100_000_000;
+const cents = (what: string) =>
+  z.number({ error: `${what} must be a number of cents` }).int(`${what} must be whole cents`).min(0, `${what} cannot be negative`).max(MAX_CENTS, `${what} is too large`);
+
+export const settingsIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a number") });
+
+export const storeRulesSchema = z
+  .object({
+    website_title: z.string().trim().min(1, "Store name is required").max(120, "Store name is too long"),
+    contact_email: z.email("Contact email must be an email address").max(254).nullable(),
+    checkout_enabled: z.boolean(),
+    minimum_order_cents: cents("Minimum order"),
+  })
+  .meta({ id: "StoreRules" });
+export type StoreRules = z.infer<typeof storeRulesSchema>;
+
+export const shippingOptionInputSchema = z.object({
+  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+  details: z.string().trim().max(500, "Details are too long").default(""),
+  price_cents: cents("Price"),
+  free_shipping_threshold_cents: cents("Free-shipping threshold").nullable().default(null),
+});
+export type ShippingOptionInput = z.infer<typeof shippingOptionInputSchema>;
+
+export const shippingOptionSchema = shippingOptionInputSchema
+  .extend({
+    id: z.number().int(),
+    key: z.string().describe("What checkout sends as shipping_option; made from the name when the option is created, then kept"),
+    details: z.string(),
+    free_shipping_threshold_cents: z.number().int().nullable(),
+  })
+  .meta({ id: "ShippingOption" });
+export const shippingOptionAnswerSchema = z.object({ shipping_option: shippingOptionSchema });
+export const shippingOptionListSchema = z.object({ shipping_options: z.array(shippingOptionSchema) });
+
+export const taxRateInputSchema = z.object({
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Country must be its two-letter code, such as US"),
+  region: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/, "Region must be its code as addresses give it, such as CA"),
+  rate_basis_points: z
+    .number({ error: "Rate must be a number" })
+    .int("Rate must be in hundredths of a percent")
+    .min(0, "Rate cannot be negative")
+    .max(5000, "Rate cannot be over 50 %"),
+  taxes_shipping: z.boolean().default(false),
+});
+export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
+
+export const taxRateSchema = taxRateInputSchema.extend({ id: z.number().int() }).meta({ id: "TaxRate" });
+export const taxRateAnswerSchema = z.object({ tax_rate: taxRateSchema });
+export const taxRateListSchema = z.object({ tax_rates: z.array(taxRateSchema) });
+
+const settings = storeSettingsSchema.shape;
+const styles = settings.styles.shape;
+const font = z.enum(FONT_STACKS, "Choose one of the fonts the shop can show");
+
+/** The looks as the shop's settings hold them (camelCase, as /data and the shop read them). */
+export const storeLooksSchema = z
+  .object({
+    callout: settings.callout,
+    styles: settings.styles,
+    logo: settings.logo,
+  })
+  .meta({ id: "StoreLooks" });
+
+/** A change to the looks: any part, merged onto the current ones; each colour pair is checked for contrast. */
+export const storeLooksChangeSchema = z
+  .object({
+    callout: settings.callout.partial().optional(),
+    styles: z
+      .object({
+        backgroundColor: styles.backgroundColor.optional(),
+        textColor: styles.textColor.optional(),
+        colors: styles.colors.partial().optional(),
+        fonts: z.object({ heading: font, body: font }).partial().optional(),
+        buttons: z
+          .object({ primary: styles.buttons.shape.primary.partial(), secondary: styles.buttons.shape.secondary.partial() })
+          .partial()
+          .optional(),
+      })
+      .optional(),
+    logo: z.object({ alt: z.string().trim().min(1, "The logo's description is required").max(200) }).optional(),
+  })
+  .strict()
+  .meta({ id: "StoreLooksChange" });
+export type StoreLooksChange = z.infer<typeof storeLooksChangeSchema>;
+
+export const logoUploadSchema = z.object({ file: z.any().describe("The logo: JPEG, PNG, WebP or AVIF, 20 MB at most") });

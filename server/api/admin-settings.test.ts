@@ -1,0 +1,159 @@
+import { and, desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SKU } from "../../tests/support/checkout";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { auditEvents } from "../db/schema";
+import { commandLineActor } from "../staff/audit";
+import { createApiToken } from "../staff/tokens";
+import { getStoreSettings } from "../store/settings";
+
+let t: TestApp;
+let manager: Record<string, string>;
+let fulfilment: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const actor = commandLineActor(t.deps.storeId);
+  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "shopkeeper", role: "manager" })).secret}` };
+  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+});
+afterAll(async () => {
+  await t.database.dispose();
+});
+
+type Answer = Record<string, unknown> & { error?: string; field?: string };
+const call = async (method: string, path: string, body?: unknown, headers = manager) => {
+  const response = await t.call(method, path, body, headers);
+  return { status: response.status, body: (await response.json()) as Answer };
+};
+const settings = () => getStoreSettings(t.deps.db, t.deps.storeId);
+const lastAudit = async (entity: string) =>
+  (await t.deps.db.select().from(auditEvents).where(and(eq(auditEvents.storeId, t.deps.storeId), eq(auditEvents.entity, entity))).orderBy(desc(auditEvents.id)).limit(1))[0];
+
+/** Puerto Rico: a region the demo shop has no tax rate for. */
+const ADDRESS = { line1: "1 Calle Fortaleza", city: "San Juan", state: "pr", postal_code: "00901", country: "us" };
+
+/** What checkout charges a session of two bags of the House Blend with this shipping option, shipped to ADDRESS. */
+async function checkoutPrice(shippingOption: string) {
+  const cart = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku: SKU, quantity: 2 }] });
+  const cookie = cart.headers.getSetCookie()[0].split(";")[0];
+  const session = (await (
+    await t.call("POST", "/api/stripe/create_checkout_session", { checkout_items: [{ quantity: 2, sku: SKU }], store_id: t.deps.storeId, cost_of_checkout: 3200 }, { cookie })
+  ).json()) as { session_id: string };
+  const preview = await t.call(
+    "POST",
+    "/api/stripe/preview_tax",
+    { session_id: session.session_id, store_id: t.deps.storeId, address: ADDRESS, email: "shopper@example.com", shipping_option: shippingOption },
+    { cookie },
+  );
+  return ((await preview.json()) as { price_info: { subtotal: number; shipping: number; tax: number } }).price_info;
+}
+
+describe("store rules", () => {
+  it("reads and replaces the store's name, contact email, checkout switch and minimum order, audited", async () => {
+    expect((await call("GET", "/api/admin/settings/rules")).body).toEqual({
+      website_title: "Tidewater Coffee & Tea",
+      contact_email: null,
+      checkout_enabled: true,
+      minimum_order_cents: 2000,
+    });
+    const rules = { website_title: "Tidewater Roasters", contact_email: "hello@tidewater.example", checkout_enabled: true, minimum_order_cents: 1500 };
+    expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({ status: 200, body: rules });
+    expect((await settings()).websiteTitle).toBe("Tidewater Roasters");
+    expect((await lastAudit("store_settings"))).toMatchObject({
+      action: "store_rules.update",
+      actorLabel: "shopkeeper",
+      changes: { websiteTitle: { before: "Tidewater Coffee & Tea", after: "Tidewater Roasters" }, contactEmail: { before: null, after: "hello@tidewater.example" } },
+    });
+    const cleared = await call("PUT", "/api/admin/settings/rules", { ...rules, contact_email: null });
+    expect(cleared.body.contact_email).toBeNull();
+    expect((await settings()).contactEmail).toBeUndefined();
+  });
+
+  it("refuses a bad rule naming its field, and refuses roles without the settings permission", async () => {
+    const bad = await call("PUT", "/api/admin/settings/rules", { website_title: " ", contact_email: null, checkout_enabled: true, minimum_order_cents: 0 });
+    expect(bad).toMatchObject({ status: 400, body: { field: "website_title" } });
+    expect((await call("GET", "/api/admin/settings/rules", undefined, fulfilment)).status).toBe(403);
+    expect((await call("GET", "/api/admin/shipping-options", undefined, fulfilment)).status).toBe(403);
+  });
+});
+
+describe("shipping options and tax rates", () => {
+  it("edits exactly what checkout charges: an option's price and threshold, a region's rate and whether shipping is taxed", async () => {
+    const list = (await call("GET", "/api/admin/shipping-options")).body.shipping_options as { id: number; key: string; name: string }[];
+    expect(list.map((option) => option.key)).toEqual(["standard", "express", "overnight"]);
+    const created = await call("POST", "/api/admin/shipping-options", { name: "Bike courier (San Juan)", details: "Same day", price_cents: 800, free_shipping_threshold_cents: 3000 });
+    expect(created).toMatchObject({ status: 201, body: { shipping_option: { key: "bike-courier-san-juan", price_cents: 800, free_shipping_threshold_cents: 3000 } } });
+    const shopOptions = (await (await t.call("POST", "/api/stripe/get_shipping_options", { address: ADDRESS, store_id: t.deps.storeId, email: "a@example.com" })).json()) as {
+      shipping_options: { shipping_option_id: string; price: number }[];
+    };
+    expect(shopOptions.shipping_options.at(-1)).toMatchObject({ shipping_option_id: "bike-courier-san-juan", price: 8 });
+
+    const tax = await call("POST", "/api/admin/tax-rates", { country: "us", region: "pr", rate_basis_points: 1000, taxes_shipping: true });
+    expect(tax).toMatchObject({ status: 201, body: { tax_rate: { country: "US", region: "PR", rate_basis_points: 1000, taxes_shipping: true } } });
+    // Two bags at $16 reach the $30 threshold: free shipping, and 10 % on the goods alone.
+    expect(await checkoutPrice("bike-courier-san-juan")).toMatchObject({ subtotal: 3200, shipping: 0, tax: 320 });
+    const id = (created.body.shipping_option as { id: number }).id;
+    await call("PUT", `/api/admin/shipping-options/${id}`, { name: "Bike courier", details: "", price_cents: 800, free_shipping_threshold_cents: null });
+    expect(await checkoutPrice("bike-courier-san-juan")).toMatchObject({ subtotal: 3200, shipping: 800, tax: 400 });
+    expect(await lastAudit("shipping_option")).toMatchObject({
+      action: "shipping_option.update",
+      changes: { name: { before: "Bike courier (San Juan)", after: "Bike courier" }, free_shipping_threshold_cents: { before: 3000, after: null }, details: { before: "Same day", after: "" } },
+    });
+
+    const taxId = (tax.body.tax_rate as { id: number }).id;
+    expect((await call("POST", "/api/admin/tax-rates", { country: "US", region: "PR", rate_basis_points: 500 })).body).toEqual({
+      error: "This country and region already have a rate",
+      field: "region",
+    });
+    expect(await call("DELETE", `/api/admin/tax-rates/${taxId}`)).toEqual({ status: 200, body: { success: true } });
+    expect(await checkoutPrice("bike-courier-san-juan")).toMatchObject({ tax: 0 });
+    expect(await call("DELETE", `/api/admin/shipping-options/${id}`)).toEqual({ status: 200, body: { success: true } });
+    expect((await call("DELETE", `/api/admin/shipping-options/${id}`)).status).toBe(404);
+  });
+
+  it("keeps the last shipping option: checkout needs one", async () => {
+    const list = (await call("GET", "/api/admin/shipping-options")).body.shipping_options as { id: number }[];
+    for (const option of list.slice(1)) expect((await call("DELETE", `/api/admin/shipping-options/${option.id}`)).status).toBe(200);
+    expect(await call("DELETE", `/api/admin/shipping-options/${list[0].id}`)).toMatchObject({ status: 409 });
+  });
+});
+
+describe("looks", () => {
+  it("changes the callout and the primary colour, which the shop's settings show at once", async () => {
+    const changed = await call("PATCH", "/api/admin/settings/looks", { callout: { text: "Fresh roast Fridays" }, styles: { colors: { primary: "#0B3D36" } } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.callout).toMatchObject({ text: "Fresh roast Fridays" });
+    expect((await settings()).styles.colors.primary).toBe("#0B3D36");
+    expect(await lastAudit("store_settings")).toMatchObject({ action: "store_looks.update" });
+  });
+
+  it("refuses a colour pair below 4.5:1 with the measured ratio, and a font the shop cannot show", async () => {
+    expect(await call("PATCH", "/api/admin/settings/looks", { styles: { buttons: { primary: { backgroundColor: "#7F7F7F", textColor: "#FFFFFF" } } } })).toEqual({
+      status: 400,
+      body: { error: "Contrast 4.0:1 is below 4.5:1 for primary buttons' text; choose a darker or lighter colour", field: "styles.buttons.primary.backgroundColor" },
+    });
+    expect(await call("PATCH", "/api/admin/settings/looks", { callout: { backgroundColor: "#949494" } })).toEqual({
+      status: 400,
+      body: { error: "Contrast 3.0:1 is below 4.5:1 for the callout's text; choose a darker or lighter colour", field: "callout.backgroundColor" },
+    });
+    expect(await call("PATCH", "/api/admin/settings/looks", { styles: { fonts: { heading: "Comic Sans MS" } } })).toMatchObject({
+      status: 400,
+      body: { field: "styles.fonts.heading" },
+    });
+    expect((await call("PATCH", "/api/admin/settings/looks", { callout: { text: "x" } }, fulfilment)).status).toBe(403);
+  });
+
+  it("takes a new logo, stored as the shop's pictures are", async () => {
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#1D4E47" } }).png().toBuffer();
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
+    form.append("alt_text", "Tidewater Roasters");
+    const response = await t.app.request("/api/admin/settings/logo", { method: "POST", body: form, headers: manager });
+    expect(response.status).toBe(201);
+    const { logo } = (await response.json()) as { logo: { url: string; alt: string } };
+    expect(logo).toEqual({ url: expect.stringMatching(/^\/images\/site\/[0-9a-f-]{36}\.jpg$/), alt: "Tidewater Roasters" });
+    expect((await settings()).logo).toEqual(logo);
+  });
+});

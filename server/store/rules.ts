@@ -1,0 +1,236 @@
+/**
+ * The store's rules and looks as the back office changes them. Rules (permission `settings`): name, contact email,
+ * checkout on or off and the minimum order live in the settings document; shipping options and tax rates are the
+ * very rows checkout prices with (server/checkout/checkout.ts). Looks (permission `content`): the callout, colours,
+ * fonts, buttons and logo, in the settings document. Every write is audited in its transaction.
+ */
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { ShippingOptionInput, StoreLooksChange, StoreRules, TaxRateInput } from "../../core/schemas/admin-settings";
+import type { StoreSettings } from "../../core/schemas/store-settings";
+import type { AppDeps } from "../context";
+import type { Database } from "../db/client";
+import { shippingOptions, taxRates } from "../db/schema";
+import { HttpError } from "../http/errors";
+import { storePicture } from "../images/picture-intake";
+import { recordAudit, type AuditActor } from "../staff/audit";
+import { changeStoreSettings, getStoreSettings } from "./settings";
+
+export const SHIPPING_OPTION_NOT_FOUND = "Shipping option not found";
+export const TAX_RATE_NOT_FOUND = "Tax rate not found";
+export const LAST_SHIPPING_OPTION = "Checkout needs at least one shipping option; add another before deleting this one";
+export const TAX_REGION_TAKEN = "This country and region already have a rate";
+
+export function storeRulesOf(settings: StoreSettings): StoreRules {
+  return {
+    website_title: settings.websiteTitle,
+    contact_email: settings.contactEmail ?? null,
+    checkout_enabled: settings.checkout.enabled,
+    minimum_order_cents: settings.checkout.minimumOrderCents,
+  };
+}
+
+export async function getStoreRules(db: Database, storeId: string): Promise<StoreRules> {
+  return storeRulesOf(await getStoreSettings(db, storeId));
+}
+
+export async function changeStoreRules(db: Database, actor: AuditActor, rules: StoreRules): Promise<StoreRules> {
+  const settings = await changeStoreSettings(
+    db,
+    actor,
+    {
+      websiteTitle: rules.website_title,
+      contactEmail: rules.contact_email,
+      checkout: { enabled: rules.checkout_enabled, minimumOrderCents: rules.minimum_order_cents },
+    },
+    "store_rules.update",
+  );
+  return storeRulesOf(settings);
+}
+
+export type StoreLooks = Pick<StoreSettings, "callout" | "styles" | "logo">;
+
+export const looksOf = ({ callout, styles, logo }: StoreSettings): StoreLooks => ({ callout, styles, logo });
+
+export async function getStoreLooks(db: Database, storeId: string): Promise<StoreLooks> {
+  return looksOf(await getStoreSettings(db, storeId));
+}
+
+export async function changeStoreLooks(db: Database, actor: AuditActor, change: StoreLooksChange): Promise<StoreLooks> {
+  return looksOf(await changeStoreSettings(db, actor, change, "store_looks.update"));
+}
+
+/** A new logo: stored with the shop's renditions (refused as product pictures are), then shown everywhere at once. */
+export async function uploadLogo(deps: Pick<AppDeps, "db" | "imageStorage">, actor: AuditActor, file: File, alt?: string): Promise<StoreLooks> {
+  const { url } = await storePicture(deps.imageStorage, Buffer.from(await file.arrayBuffer()), { folder: "site" });
+  const logo = alt ? { url, alt } : { url };
+  return looksOf(await changeStoreSettings(deps.db, actor, { logo }, "store_looks.update"));
+}
+
+// ---------------------------------------------------------------- shipping options
+
+type ShippingRow = typeof shippingOptions.$inferSelect;
+
+export type ShippingOptionRecord = ShippingOptionInput & { id: number; key: string };
+
+const shippingRecord = (row: ShippingRow): ShippingOptionRecord => ({
+  id: row.id,
+  key: row.key,
+  name: row.name,
+  details: row.additionalInformation,
+  price_cents: row.priceCents,
+  free_shipping_threshold_cents: row.freeShippingThresholdCents,
+});
+
+const audited = (record: ShippingOptionRecord | TaxRateRecord) => ({ ...record }) as Record<string, unknown>;
+
+export async function listShippingOptionRecords(db: Database, storeId: string): Promise<ShippingOptionRecord[]> {
+  const rows = await db
+    .select()
+    .from(shippingOptions)
+    .where(eq(shippingOptions.storeId, storeId))
+    .orderBy(asc(shippingOptions.position), asc(shippingOptions.id));
+  return rows.map(shippingRecord);
+}
+
+async function shippingRow(tx: Database, storeId: string, id: number): Promise<ShippingRow> {
+  const [row] = await tx
+    .select()
+    .from(shippingOptions)
+    .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.id, id)))
+    .for("update");
+  if (!row) throw new HttpError(404, SHIPPING_OPTION_NOT_FOUND);
+  return row;
+}
+
+/** The key checkout knows an option by, from its name: `Express (2 days)` is `express-2-days`, made unique. */
+async function freeKey(tx: Database, storeId: string, name: string): Promise<string> {
+  const base =
+    name
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 40) || "shipping";
+  const taken = new Set((await tx.select({ key: shippingOptions.key }).from(shippingOptions).where(eq(shippingOptions.storeId, storeId))).map((row) => row.key));
+  let key = base;
+  for (let suffix = 2; taken.has(key); suffix++) key = `${base}-${suffix}`;
+  return key;
+}
+
+const shippingValues = (input: ShippingOptionInput) => ({
+  name: input.name,
+  additionalInformation: input.details,
+  priceCents: input.price_cents,
+  freeShippingThresholdCents: input.free_shipping_threshold_cents,
+});
+
+export async function createShippingOption(db: Database, actor: AuditActor, input: ShippingOptionInput): Promise<ShippingOptionRecord> {
+  const { storeId } = actor;
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ position: shippingOptions.position }).from(shippingOptions).where(eq(shippingOptions.storeId, storeId));
+    const position = Math.max(-1, ...existing.map((row) => row.position)) + 1;
+    const [row] = await tx
+      .insert(shippingOptions)
+      .values({ storeId, key: await freeKey(tx, storeId, input.name), position, ...shippingValues(input) })
+      .returning();
+    const created = shippingRecord(row);
+    await recordAudit(tx, actor, { action: "shipping_option.create", entity: "shipping_option", entityId: row.id, before: null, after: audited(created) });
+    return created;
+  });
+}
+
+export async function updateShippingOption(db: Database, actor: AuditActor, id: number, input: ShippingOptionInput): Promise<ShippingOptionRecord> {
+  const { storeId } = actor;
+  return db.transaction(async (tx) => {
+    const before = shippingRecord(await shippingRow(tx, storeId, id));
+    const [row] = await tx.update(shippingOptions).set(shippingValues(input)).where(eq(shippingOptions.id, id)).returning();
+    const after = shippingRecord(row);
+    await recordAudit(tx, actor, { action: "shipping_option.update", entity: "shipping_option", entityId: id, before: audited(before), after: audited(after) });
+    return after;
+  });
+}
+
+export async function deleteShippingOption(db: Database, actor: AuditActor, id: number): Promise<void> {
+  const { storeId } = actor;
+  await db.transaction(async (tx) => {
+    const before = shippingRecord(await shippingRow(tx, storeId, id));
+    const others = await tx
+      .select({ id: shippingOptions.id })
+      .from(shippingOptions)
+      .where(and(eq(shippingOptions.storeId, storeId), ne(shippingOptions.id, id)))
+      .for("update");
+    if (others.length === 0) throw new HttpError(409, LAST_SHIPPING_OPTION);
+    await tx.delete(shippingOptions).where(eq(shippingOptions.id, id));
+    await recordAudit(tx, actor, { action: "shipping_option.delete", entity: "shipping_option", entityId: id, before: audited(before), after: null });
+  });
+}
+
+// ---------------------------------------------------------------- tax rates
+
+type TaxRow = typeof taxRates.$inferSelect;
+
+export type TaxRateRecord = TaxRateInput & { id: number };
+
+const taxRecord = (row: TaxRow): TaxRateRecord => ({
+  id: row.id,
+  country: row.country,
+  region: row.region,
+  rate_basis_points: row.rateBasisPoints,
+  taxes_shipping: row.taxesShipping,
+});
+
+const taxValues = (input: TaxRateInput) => ({
+  country: input.country,
+  region: input.region,
+  rateBasisPoints: input.rate_basis_points,
+  taxesShipping: input.taxes_shipping,
+});
+
+export async function listTaxRateRecords(db: Database, storeId: string): Promise<TaxRateRecord[]> {
+  const rows = await db.select().from(taxRates).where(eq(taxRates.storeId, storeId)).orderBy(asc(taxRates.country), asc(taxRates.region));
+  return rows.map(taxRecord);
+}
+
+async function taxRow(tx: Database, storeId: string, id: number): Promise<TaxRow> {
+  const [row] = await tx.select().from(taxRates).where(and(eq(taxRates.storeId, storeId), eq(taxRates.id, id))).for("update");
+  if (!row) throw new HttpError(404, TAX_RATE_NOT_FOUND);
+  return row;
+}
+
+/** Two rates for one region would leave checkout to pick one: the unique index decides, answered as a 409. */
+function refuseTakenRegion(error: unknown): never {
+  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+  if (cause?.code === "23505") throw new HttpError(409, TAX_REGION_TAKEN, "region");
+  throw error;
+}
+
+export async function createTaxRate(db: Database, actor: AuditActor, input: TaxRateInput): Promise<TaxRateRecord> {
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(taxRates).values({ storeId: actor.storeId, ...taxValues(input) }).returning();
+      const created = taxRecord(row);
+      await recordAudit(tx, actor, { action: "tax_rate.create", entity: "tax_rate", entityId: row.id, before: null, after: audited(created) });
+      return created;
+    })
+    .catch(refuseTakenRegion);
+}
+
+export async function updateTaxRate(db: Database, actor: AuditActor, id: number, input: TaxRateInput): Promise<TaxRateRecord> {
+  return db
+    .transaction(async (tx) => {
+      const before = taxRecord(await taxRow(tx, actor.storeId, id));
+      const [row] = await tx.update(taxRates).set(taxValues(input)).where(eq(taxRates.id, id)).returning();
+      const after = taxRecord(row);
+      await recordAudit(tx, actor, { action: "tax_rate.update", entity: "tax_rate", entityId: id, before: audited(before), after: audited(after) });
+      return after;
+    })
+    .catch(refuseTakenRegion);
+}
+
+export async function deleteTaxRate(db: Database, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = taxRecord(await taxRow(tx, actor.storeId, id));
+    await tx.delete(taxRates).where(eq(taxRates.id, id));
+    await recordAudit(tx, actor, { action: "tax_rate.delete", entity: "tax_rate", entityId: id, before: audited(before), after: null });
+  });
+}
