@@ -10,11 +10,14 @@ import { adminDiscountsRoutes } from "./admin-discounts";
 import { adminImportsRoutes } from "./admin-imports";
 import { adminInventoryRoutes } from "./admin-inventory";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
+import { adminMessagesRoutes } from "./admin-messages";
 import { adminOrdersRoutes } from "./admin-orders";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminProductsRoutes } from "./admin-products";
+import { adminReviewsRoutes } from "./admin-reviews";
 import { adminSettingsRoutes } from "./admin-settings";
 import { adminStaffRoutes } from "./admin-staff";
+import { adminSubscribersRoutes } from "./admin-subscribers";
 
 export function adminRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
@@ -32,6 +35,9 @@ export function adminRoutes() {
   admin.route("/", adminProductsRoutes());
   admin.route("/", adminPicturesRoutes());
   admin.route("/", adminMerchandisingRoutes());
+  admin.route("/", adminMessagesRoutes());
+  admin.route("/", adminReviewsRoutes());
+  admin.route("/", adminSubscribersRoutes());
   admin.route("/", adminSettingsRoutes());
   admin.route("/", adminDiscountsRoutes());
   return admin;

@@ -26,6 +26,7 @@ import type { bundleAnswerSchema, collectionAnswerSchema } from "../../core/sche
 import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import type { BundleResponse } from "../../core/schemas/catalog";
 import { createCustomer } from "../accounts/customers";
+import { addSubscriber } from "../newsletter/subscribers";
 import { discounts, mailOutbox, orders } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { SIMULATED_SIGNATURE_HEADER, type SimulatedPaymentProvider } from "../payments/simulated";
@@ -428,6 +429,34 @@ describe("every documented operation answers what it declares", () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
     logo.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
     await call("post", "/api/admin/settings/logo", { body: logo, headers });
+  });
+
+  it("the inbox, review moderation and newsletter subscribers", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Inbox", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    await t.call("POST", "/api/customer_service/process_customer_service_request", {
+      customer_service_data: { customer_name: "Ina Box", customer_email: "inbox@example.com", message: "Hello" },
+      store_id: store,
+    });
+    const { body: inbox } = await call("get", "/api/admin/messages", { url: "/api/admin/messages?status=new", headers });
+    const messageUrl = (action = "") => ({ url: `/api/admin/messages/${(inbox.messages as { id: number }[])[0].id}${action}`, headers });
+    await call("get", "/api/admin/messages/{id}", messageUrl());
+    await call("post", "/api/admin/messages/{id}/read", messageUrl("/read"));
+    await call("post", "/api/admin/messages/{id}/replies", { ...messageUrl("/replies"), body: { body: "Hello to you" } });
+    await call("post", "/api/admin/messages/{id}/spam", { ...messageUrl("/spam"), body: { spam: true } });
+
+    const { body: listed } = await call("get", "/api/admin/reviews", { url: "/api/admin/reviews?status=published", headers });
+    const reviewUrl = (action = "") => ({ url: `/api/admin/reviews/${(listed.reviews as { id: number }[])[0].id}${action}`, headers });
+    await call("get", "/api/admin/reviews/{id}", reviewUrl());
+    await call("put", "/api/admin/reviews/{id}/response", { ...reviewUrl("/response"), body: { response: "Thank you" } });
+    await call("post", "/api/admin/reviews/{id}/hide", reviewUrl("/hide"));
+    await call("post", "/api/admin/reviews/{id}/show", reviewUrl("/show"));
+
+    await addSubscriber(t.deps.db, store, "responses@example.com", "footer");
+    const { body: subscribers } = await call("get", "/api/admin/subscribers", { url: "/api/admin/subscribers?q=responses", headers });
+    await call("get", "/api/admin/subscribers.csv", { url: "/api/admin/subscribers.csv?status=subscribed", headers });
+    const subscriberId = (subscribers.subscribers as { id: number }[])[0].id;
+    await call("post", "/api/admin/subscribers/{id}/unsubscribe", { url: `/api/admin/subscribers/${subscriberId}/unsubscribe`, headers });
   });
 
   it("left no documented operation unchecked", () => {

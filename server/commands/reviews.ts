@@ -12,7 +12,7 @@ export const REVIEWS_USAGE = [
   "  list                 newest reviews with their id",
   "  respond <id> <text>  answer a review publicly (an empty text removes the answer)",
   "  hide <id>            take a review off the shop",
-  "  show <id>            publish a hidden review again",
+  "  show <id>            publish a new or hidden review",
 ].join("\n");
 
 function reviewId(raw: string | undefined): number {
@@ -25,7 +25,7 @@ export function formatReviews(rows: OwnerReview[]): string {
   if (rows.length === 0) return "No reviews yet.";
   return rows
     .map((r) => {
-      const flags = [r.verified ? "verified" : "unverified", r.hidden ? "HIDDEN" : "published"].join(", ");
+      const flags = [r.verified ? "verified" : "unverified", r.status === "published" ? r.status : r.status.toUpperCase()].join(", ");
       const head = `#${r.id}  ${"★".repeat(r.rating)}${"☆".repeat(5 - r.rating)}  ${r.productHandle}  "${r.title}" by ${r.reviewerName}`;
       const response = r.response ? `\n      response: ${r.response}` : "";
       return `${head}\n      ${r.createdAt.toISOString().slice(0, 10)}, ${flags}${response}`;
@@ -38,7 +38,7 @@ export async function reviewsCommand({ db }: Pick<AppDeps, "db">, storeId: strin
   const [sub, ...rest] = args;
   switch (sub) {
     case "list":
-      return formatReviews(await listReviews(db, storeId));
+      return formatReviews((await listReviews(db, storeId)).reviews);
     case "respond": {
       const id = reviewId(rest[0]);
       const text = rest.slice(1).join(" ");

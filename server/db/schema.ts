@@ -24,6 +24,7 @@ import {
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import { PRODUCT_STATUSES, STOCK_REASONS } from "../../core/catalog-admin";
 import { STAFF_ROLES } from "../../core/staff-roles";
+import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -793,8 +794,6 @@ export const newsletterSubscribers = pgTable(
   },
   (t) => [uniqueIndex("newsletter_store_email_uq").on(t.storeId, t.emailNormalized)],
 );
-
-export const CONTACT_MESSAGE_STATUSES = ["new", "read", "answered", "spam"] as const;
 
 export const contactMessages = pgTable(
   "contact_messages",

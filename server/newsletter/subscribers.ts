@@ -3,13 +3,17 @@
  * newsletter email carries the one-click link built from it, which works without signing in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull, lt } from "drizzle-orm";
 import { ALREADY_SIGNED_UP_MESSAGE } from "../../core/content-rules";
+import type { SubscriberStatus } from "../../core/inbox-rules";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { newsletterSubscribers } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { toCsv } from "../orders/csv";
+import { containing, cursorId } from "../orders/desk";
+import { recordAudit, type AuditActor } from "../staff/audit";
 import { getStoreSettings } from "../store/settings";
 
 export type SubscriptionSource = "footer" | "popup";
@@ -69,20 +73,114 @@ export async function addSubscriber(
   return { unsubscribeToken };
 }
 
+/**
+ * Takes one subscriber off the list, the one way off it for the shopper's link and the back office alike; answers
+ * when they left (now, or earlier for someone already off it).
+ */
+async function endSubscription(db: Queryable, subscriberId: number): Promise<Date | null> {
+  const [ended] = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: new Date() })
+    .where(and(eq(newsletterSubscribers.id, subscriberId), isNull(newsletterSubscribers.unsubscribedAt)))
+    .returning({ unsubscribedAt: newsletterSubscribers.unsubscribedAt });
+  return ended?.unsubscribedAt ?? null;
+}
+
 /** Takes the address behind the token off the list; true when the token named a subscriber. Idempotent. */
 export async function unsubscribe(db: Database, token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const tokenHash = hashUnsubscribeToken(token);
   const [row] = await db
-    .select({ id: newsletterSubscribers.id, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+    .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeTokenHash, tokenHash));
   if (!row) return false;
-  await db
-    .update(newsletterSubscribers)
-    .set({ unsubscribedAt: new Date() })
-    .where(and(eq(newsletterSubscribers.id, row.id), isNull(newsletterSubscribers.unsubscribedAt)));
+  await endSubscription(db, row.id);
   return true;
+}
+
+// ---------------------------------------------------------------- the back office (permission `customers`)
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+export const SUBSCRIBER_NOT_FOUND = "No such subscriber in this store";
+
+export type Subscriber = {
+  id: number;
+  email: string;
+  source: SubscriptionSource;
+  subscribedAt: Date;
+  unsubscribedAt: Date | null;
+};
+
+export type SubscriberFilter = { q?: string; status?: SubscriberStatus; cursor?: string; limit?: number };
+
+const subscriberColumns = {
+  id: newsletterSubscribers.id,
+  email: newsletterSubscribers.email,
+  source: newsletterSubscribers.source,
+  subscribedAt: newsletterSubscribers.subscribedAt,
+  unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+};
+
+/** Newest sign-ups first, by part of the address and by status, a page at a time (the cursor is the last id seen). */
+export async function listSubscribers(db: Database, storeId: string, filter: SubscriberFilter = {}): Promise<{ subscribers: Subscriber[]; nextCursor: string | null }> {
+  const limit = filter.limit ?? SUBSCRIBERS_PAGE_SIZE;
+  const after = cursorId(filter.cursor);
+  const term = filter.q?.trim() ?? "";
+  const rows = await db
+    .select(subscriberColumns)
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        eq(newsletterSubscribers.storeId, storeId),
+        // The normalised address, so a search finds an address whatever case it was typed in.
+        term === "" ? undefined : ilike(newsletterSubscribers.emailNormalized, containing(normalizeEmail(term))),
+        filter.status === "subscribed" ? isNull(newsletterSubscribers.unsubscribedAt) : undefined,
+        filter.status === "unsubscribed" ? isNotNull(newsletterSubscribers.unsubscribedAt) : undefined,
+        after === undefined ? undefined : lt(newsletterSubscribers.id, after),
+      ),
+    )
+    .orderBy(desc(newsletterSubscribers.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { subscribers: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+}
+
+export const SUBSCRIBER_CSV_COLUMNS = ["email", "status", "source", "subscribed_at", "unsubscribed_at"];
+const CSV_PAGE = 500;
+
+/** Every subscriber the filter finds, every page of it, as CSV (the shop's one writer: server/orders/csv.ts). */
+export async function subscribersCsv(db: Database, storeId: string, filter: Omit<SubscriberFilter, "cursor" | "limit">): Promise<string> {
+  const rows: unknown[][] = [];
+  for (let cursor: string | undefined; ; ) {
+    const page = await listSubscribers(db, storeId, { ...filter, cursor, limit: CSV_PAGE });
+    for (const s of page.subscribers) rows.push([s.email, s.unsubscribedAt ? "unsubscribed" : "subscribed", s.source, s.subscribedAt, s.unsubscribedAt]);
+    if (page.nextCursor === null) break;
+    cursor = page.nextCursor;
+  }
+  return toCsv([SUBSCRIBER_CSV_COLUMNS, ...rows]);
+}
+
+/** The back office takes a subscriber off the list, as their own unsubscribe link would; in the audit trail. Idempotent. */
+export async function unsubscribeSubscriber(db: Database, actor: AuditActor, subscriberId: number): Promise<Subscriber> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select(subscriberColumns)
+      .from(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.storeId, actor.storeId), eq(newsletterSubscribers.id, subscriberId)))
+      .for("update");
+    if (!row) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
+    if (row.unsubscribedAt) return row;
+    const unsubscribedAt = await endSubscription(tx, subscriberId);
+    await recordAudit(tx, actor, {
+      action: "subscriber.unsubscribe",
+      entity: "subscriber",
+      entityId: subscriberId,
+      before: { email: row.email, unsubscribedAt: null },
+      after: { email: row.email, unsubscribedAt: unsubscribedAt?.toISOString() ?? null },
+    });
+    return { ...row, unsubscribedAt };
+  });
 }
 
 function unsubscribeUrl(publicUrl: string, token: string): string {

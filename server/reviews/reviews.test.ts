@@ -321,7 +321,7 @@ describe("publishing", () => {
     const mine = after.reviews.find((r) => r.review_id === submitted.review.review_id);
     // Shoppers see the first name and the last name's initial, like the demo reviews; the owner keeps the full name.
     expect(mine).toMatchObject({ verified: true, reviewer_name: "Ada L.", review_rating: 2, review_title: "Lovely" });
-    expect((await listReviews(db, storeId)).find((r) => r.id === submitted.review.review_id)?.reviewerName).toBe("Ada Lovelace");
+    expect((await listReviews(db, storeId)).reviews.find((r) => r.id === submitted.review.review_id)?.reviewerName).toBe("Ada Lovelace");
 
     await respondToReview(db, storeId, submitted.review.review_id, "Sorry to hear that; we sent a new filter.");
     const answered = (await getProductByHandle(db, storeId, H.frenchPress))!;
@@ -346,7 +346,7 @@ describe("the owner's moderation", () => {
     const id = body.review.review_id;
 
     const listed = await listReviews(db, storeId);
-    expect(listed[0]).toMatchObject({ id, productHandle: H.tumbler, rating: 5, verified: true, hidden: false });
+    expect(listed.reviews[0]).toMatchObject({ id, productHandle: H.tumbler, rating: 5, verified: true, status: "published" });
 
     await respondToReview(db, storeId, id, "  Thank you!  ");
     await setReviewHidden(db, storeId, id, true);

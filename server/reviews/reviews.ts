@@ -1,8 +1,10 @@
 /**
- * Verified reviews: what a review link shows, taking a review through it, and the owner's moderation (respond, hide).
- * A review is published the moment it is written; the owner can hide it afterwards.
+ * Verified reviews: what a review link shows, taking a review through it, and the owner's moderation (respond, hide,
+ * publish). A review is published the moment it is written, unless the store holds reviews for approval
+ * (settings.reviews.holdForApproval): then it is new, off the shop until the owner publishes it.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { RESPONSE_MAX, type ReviewStatus } from "../../core/inbox-rules";
 import { REVIEW_MESSAGES } from "../../core/review-rules";
 import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "../../core/schemas/reviews";
 import type { Database } from "../db/client";
@@ -11,6 +13,8 @@ import { HttpError } from "../http/errors";
 import { orderedProducts, productsLeftToReview } from "./order-products";
 import { resolveReviewToken } from "./review-tokens";
 import { recordAudit, type AuditActor } from "../staff/audit";
+import { cursorId } from "../orders/desk";
+import { getStoreSettings } from "../store/settings";
 
 async function loadOrder(db: Database, storeId: string, orderId: number) {
   const [order] = await db
@@ -63,6 +67,7 @@ export async function submitVerifiedReview(
   const product = bought.find((p) => p.handle === input.product_handle);
   if (!product) throw new HttpError(422, `${input.product_handle} is not part of this order`, "product_handle");
 
+  const held = (await getStoreSettings(db, storeId)).reviews.holdForApproval;
   let reviewId: number;
   try {
     const [row] = await db
@@ -77,6 +82,8 @@ export async function submitVerifiedReview(
         rating: input.rating,
         description: input.description,
         verified: true,
+        hidden: held,
+        awaitingApproval: held,
       })
       .returning({ id: reviews.id });
     reviewId = row.id;
@@ -94,52 +101,101 @@ export async function submitVerifiedReview(
 
 // ---------------------------------------------------------------- the owner's moderation
 
+
+const statusOf = (row: { hidden: boolean; awaitingApproval: boolean }): ReviewStatus =>
+  row.awaitingApproval ? "new" : row.hidden ? "hidden" : "published";
+
+const STATUS_WHERE: Record<ReviewStatus, SQL | undefined> = {
+  new: eq(reviews.awaitingApproval, true),
+  published: eq(reviews.hidden, false),
+  hidden: and(eq(reviews.hidden, true), eq(reviews.awaitingApproval, false)),
+};
+
 export type OwnerReview = {
   id: number;
   productHandle: string;
+  productTitle: string;
   title: string;
+  description: string;
   reviewerName: string;
+  reviewerEmail: string | null;
   rating: number;
   verified: boolean;
-  hidden: boolean;
+  status: ReviewStatus;
   response: string | null;
   createdAt: Date;
 };
 
-export async function listReviews(db: Database, storeId: string, limit = 50): Promise<OwnerReview[]> {
-  return db
+export type ReviewFilter = { status?: ReviewStatus; rating?: number; productId?: number; cursor?: string; limit?: number };
+
+export const REVIEWS_PAGE_SIZE = 50;
+export const REVIEW_NOT_FOUND = "No such review in this store";
+
+async function selectOwnerReviews(db: Database, where: SQL | undefined, limit: number): Promise<OwnerReview[]> {
+  const rows = await db
     .select({
       id: reviews.id,
       productHandle: products.handle,
+      productTitle: products.title,
       title: reviews.title,
+      description: reviews.description,
       reviewerName: reviews.reviewerName,
+      reviewerEmail: reviews.reviewerEmail,
       rating: reviews.rating,
       verified: reviews.verified,
       hidden: reviews.hidden,
+      awaitingApproval: reviews.awaitingApproval,
       response: reviews.response,
       createdAt: reviews.createdAt,
     })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .where(eq(reviews.storeId, storeId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .where(where)
+    // By id alone, so the cursor pages exactly: ids rise with time.
+    .orderBy(desc(reviews.id))
     .limit(limit);
+  return rows.map(({ hidden, awaitingApproval, ...row }) => ({ ...row, status: statusOf({ hidden, awaitingApproval }) }));
 }
 
-type ModerationChange = { response?: string | null; hidden?: boolean };
+/** Newest first, by status, rating and product, a page at a time (the cursor is the last id seen). */
+export async function listReviews(db: Database, storeId: string, filter: ReviewFilter = {}): Promise<{ reviews: OwnerReview[]; nextCursor: string | null }> {
+  const limit = filter.limit ?? REVIEWS_PAGE_SIZE;
+  const after = cursorId(filter.cursor);
+  const where = and(
+    eq(reviews.storeId, storeId),
+    filter.status ? STATUS_WHERE[filter.status] : undefined,
+    filter.rating ? eq(reviews.rating, filter.rating) : undefined,
+    filter.productId ? eq(reviews.productId, filter.productId) : undefined,
+    after === undefined ? undefined : lt(reviews.id, after),
+  );
+  const rows = await selectOwnerReviews(db, where, limit + 1);
+  const page = rows.slice(0, limit);
+  return { reviews: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+}
+
+/** One review as the moderation shows it. */
+export async function getOwnerReview(db: Database, storeId: string, reviewId: number): Promise<OwnerReview> {
+  const [review] = await selectOwnerReviews(db, and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)), 1);
+  if (!review) throw new HttpError(404, `Review not found: ${reviewId}`);
+  return review;
+}
+
+type ModerationChange = { response?: string | null; hidden?: boolean; awaitingApproval?: boolean };
 
 /** The owner's moderation, in the audit trail with what it changed when someone is named for it. */
 async function updateReview(db: Database, storeId: string, reviewId: number, change: ModerationChange, audit?: { actor: AuditActor; action: string }) {
   await db.transaction(async (tx) => {
     const ofReview = and(eq(reviews.id, reviewId), eq(reviews.storeId, storeId));
-    const [before] = await tx.select({ response: reviews.response, hidden: reviews.hidden }).from(reviews).where(ofReview).for("update");
+    const [before] = await tx
+      .select({ response: reviews.response, hidden: reviews.hidden, awaitingApproval: reviews.awaitingApproval })
+      .from(reviews)
+      .where(ofReview)
+      .for("update");
     if (!before) throw new HttpError(404, `Review not found: ${reviewId}`);
     await tx.update(reviews).set(change).where(ofReview);
     if (audit) await recordAudit(tx, audit.actor, { action: audit.action, entity: "review", entityId: reviewId, before, after: { ...before, ...change } });
   });
 }
-
-export const RESPONSE_MAX = 5000;
 
 /** The seller's public answer, shown under 'Response from Seller'; an empty text removes it. */
 export async function respondToReview(db: Database, storeId: string, reviewId: number, text: string, actor?: AuditActor): Promise<void> {
@@ -149,6 +205,10 @@ export async function respondToReview(db: Database, storeId: string, reviewId: n
   await updateReview(db, storeId, reviewId, { response: response === "" ? null : response }, audit);
 }
 
+/**
+ * Hides a review or shows it (a new one is published by showing it): either way the owner has decided, so it is no
+ * longer awaiting approval. The content version moves with the row (its trigger), so pages and caches follow at once.
+ */
 export async function setReviewHidden(db: Database, storeId: string, reviewId: number, hidden: boolean, actor?: AuditActor): Promise<void> {
-  await updateReview(db, storeId, reviewId, { hidden }, actor && { actor, action: hidden ? "review.hide" : "review.show" });
+  await updateReview(db, storeId, reviewId, { hidden, awaitingApproval: false }, actor && { actor, action: hidden ? "review.hide" : "review.show" });
 }
