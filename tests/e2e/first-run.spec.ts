@@ -9,10 +9,6 @@ import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { E2E_OWNER, OWNER_STATE, ownerCommand } from "./owner";
 
-// Three axe scans, a password hashed twice and the owner's command started as its own process: on a busy two-core
-// machine that is more than the default 30 s, and every other journey waits on this one.
-test.setTimeout(90_000);
-
 test("the setup screen refuses a link it cannot use, and the shop's own link makes the owner, signed in", async ({ page }) => {
   await page.goto("/admin/setup");
   await expect(page.getByText("This setup link is not valid")).toBeVisible();
