@@ -5,6 +5,7 @@ import { inventoryRoutes } from "./admin-routes/inventory";
 import { merchandisingRoutes } from "./admin-routes/merchandising";
 import { picturesRoutes } from "./admin-routes/pictures";
 import { productsRoutes } from "./admin-routes/products";
+import { settingsRoutes } from "./admin-routes/settings";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -45,6 +46,7 @@ export default [
       ...importsRoutes,
       ...merchandisingRoutes,
       ...discountsRoutes,
+      ...settingsRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

@@ -1,0 +1,34 @@
+/** What the store settings screens and their server side share: the theme form's fields and the notices after a save. */
+
+/** The theme form's fields, named by their settings' paths, so a refusal naming a setting lands beside its field. */
+export const THEME_FIELDS = [
+  "callout.text",
+  "callout.textColor",
+  "callout.backgroundColor",
+  "styles.textColor",
+  "styles.backgroundColor",
+  "styles.colors.primary",
+  "styles.colors.secondary",
+  "styles.colors.tertiary",
+  "styles.colors.background",
+  "styles.colors.card",
+  "styles.fonts.heading",
+  "styles.fonts.body",
+  "styles.buttons.primary.backgroundColor",
+  "styles.buttons.primary.textColor",
+  "styles.buttons.secondary.backgroundColor",
+  "styles.buttons.secondary.textColor",
+] as const;
+
+const SETTINGS_NOTICES = {
+  saved: "Saved. The shop shows it now.",
+  "logo-saved": "The new logo is on the shop.",
+  added: "Added.",
+  deleted: "Deleted.",
+} as const;
+export type SettingsNotice = keyof typeof SETTINGS_NOTICES;
+
+export function settingsNoticeOf(url: URL): string | null {
+  const key = url.searchParams.get("notice");
+  return key !== null && Object.hasOwn(SETTINGS_NOTICES, key) ? SETTINGS_NOTICES[key as SettingsNotice] : null;
+}

@@ -1,0 +1,198 @@
+/**
+ * The store settings screens' server side: Store settings (name, contact email, checkout, minimum order), Shipping,
+ * Taxes (permission `settings`) and Theme (permission `content`). Each form posts whole and is saved by the function
+ * the admin API calls (server/store/rules.ts); a refusal comes back beside the field it names, with what was typed.
+ */
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { z } from "zod";
+import { toCents } from "@core/money";
+import {
+  shippingOptionInputSchema,
+  storeLooksChangeSchema,
+  storeRulesSchema,
+  taxRateInputSchema,
+} from "@core/schemas/admin-settings";
+import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
+import { THEME_FIELDS, type SettingsNotice } from "~/components/admin/settings-form";
+import { readUploadForm } from "../../server/images/picture-intake";
+import {
+  changeStoreLooks,
+  changeStoreRules,
+  createShippingOption,
+  createTaxRate,
+  deleteShippingOption,
+  deleteTaxRate,
+  updateShippingOption,
+  updateTaxRate,
+  uploadLogo,
+} from "../../server/store/rules";
+import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+
+export { getStoreLooks, getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
+export { requireStaffPage } from "./admin.server";
+
+type Problems = { error: string; field?: string }[];
+
+const saved = (path: string, notice: SettingsNotice) => redirect(`${path}?notice=${notice}`, { headers: ADMIN_PAGE_HEADERS });
+
+const refused = (errors: Problems, status: number, values: Record<string, string>, id: string | null = null) =>
+  data({ errors, values, id }, { status, headers: ADMIN_PAGE_HEADERS });
+
+const valuesOf = (form: FormData) =>
+  Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+/** A zod refusal as the form shows it: each field once, by the form's name for it. */
+function problemsOf(error: z.ZodError, fieldNames: Record<string, string> = {}): Problems {
+  const seen = new Set<string>();
+  return error.issues.flatMap((issue) => {
+    const path = issue.path.join(".");
+    const field = fieldNames[path] ?? path;
+    if (seen.has(field)) return [];
+    seen.add(field);
+    return [{ error: issue.message, field }];
+  });
+}
+
+/** Dollars as typed ("12", "12.50", "$12.50") in cents; blank is `blank`; anything else NaN, which the schema refuses. */
+function centsOf(text: string | undefined, blank: number | null): number | null {
+  const trimmed = (text ?? "").trim().replace(/^\$/, "");
+  if (trimmed === "") return blank;
+  try {
+    return toCents(trimmed);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** A save's refusal by the rules (a 400 naming a field, a 409) kept beside the form; anything else as formFailure says. */
+function refusalOf(error: unknown, values: Record<string, string>, id: string | null = null) {
+  if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+  const failure = formFailure(error, {}, "The settings could not be saved; please try again in a moment");
+  return refused(failure.errors, failure.status, values, id);
+}
+
+// ---------------------------------------------------------------- store settings
+
+export const STORE_PATH = "/admin/settings";
+
+export async function storeRulesAction(context: AppLoadContext, request: Request) {
+  const { actor } = await requireStaffPage(context, request, "settings");
+  const form = await request.formData();
+  const values = valuesOf(form);
+  const parsed = storeRulesSchema.safeParse({
+    website_title: values.website_title ?? "",
+    contact_email: values.contact_email?.trim() ? values.contact_email.trim() : null,
+    checkout_enabled: values.checkout_enabled === "on",
+    minimum_order_cents: centsOf(values.minimum_order, 0),
+  });
+  if (!parsed.success) return refused(problemsOf(parsed.error, { minimum_order_cents: "minimum_order" }), 400, values);
+  try {
+    await changeStoreRules(context.db, actor, parsed.data);
+  } catch (error) {
+    return refusalOf(error, values);
+  }
+  return saved(STORE_PATH, "saved");
+}
+
+// ---------------------------------------------------------------- shipping
+
+export const SHIPPING_PATH = "/admin/shipping";
+
+const formId = (values: Record<string, string>) => (/^[1-9]\d{0,8}$/.test(values.id ?? "") ? Number(values.id) : null);
+
+export async function shippingAction(context: AppLoadContext, request: Request) {
+  const { actor } = await requireStaffPage(context, request, "settings");
+  const values = valuesOf(await request.formData());
+  const id = formId(values);
+  const intent = values.intent ?? "save";
+  try {
+    if (intent === "delete" && id !== null) {
+      await deleteShippingOption(context.db, actor, id);
+      return saved(SHIPPING_PATH, "deleted");
+    }
+    const parsed = shippingOptionInputSchema.safeParse({
+      name: values.name ?? "",
+      details: values.details ?? "",
+      price_cents: centsOf(values.price, Number.NaN),
+      free_shipping_threshold_cents: centsOf(values.free_shipping_threshold, null),
+    });
+    const fieldNames = { price_cents: "price", free_shipping_threshold_cents: "free_shipping_threshold" };
+    if (!parsed.success) return refused(problemsOf(parsed.error, fieldNames), 400, values, values.id ?? "new");
+    if (id === null) await createShippingOption(context.db, actor, parsed.data);
+    else await updateShippingOption(context.db, actor, id, parsed.data);
+    return saved(SHIPPING_PATH, id === null ? "added" : "saved");
+  } catch (error) {
+    return refusalOf(error, values, values.id ?? "new");
+  }
+}
+
+// ---------------------------------------------------------------- taxes
+
+export const TAXES_PATH = "/admin/taxes";
+
+/** A percentage as typed ("7.25", "7.25 %") in basis points; anything else NaN, which the schema refuses. */
+function basisPointsOf(text: string | undefined): number {
+  const trimmed = (text ?? "").trim().replace(/\s*%$/, "");
+  return /^\d{1,2}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
+}
+
+export async function taxAction(context: AppLoadContext, request: Request) {
+  const { actor } = await requireStaffPage(context, request, "settings");
+  const values = valuesOf(await request.formData());
+  const id = formId(values);
+  try {
+    if (values.intent === "delete" && id !== null) {
+      await deleteTaxRate(context.db, actor, id);
+      return saved(TAXES_PATH, "deleted");
+    }
+    const parsed = taxRateInputSchema.safeParse({
+      country: values.country ?? "",
+      region: values.region ?? "",
+      rate_basis_points: basisPointsOf(values.rate),
+      taxes_shipping: values.taxes_shipping === "on",
+    });
+    if (!parsed.success) return refused(problemsOf(parsed.error, { rate_basis_points: "rate" }), 400, values, values.id ?? "new");
+    if (id === null) await createTaxRate(context.db, actor, parsed.data);
+    else await updateTaxRate(context.db, actor, id, parsed.data);
+    return saved(TAXES_PATH, id === null ? "added" : "saved");
+  } catch (error) {
+    return refusalOf(error, values, values.id ?? "new");
+  }
+}
+
+// ---------------------------------------------------------------- theme
+
+export const THEME_PATH = "/admin/theme";
+
+/** The posted fields as the nested change the looks take ("styles.colors.primary" into styles.colors.primary). */
+function looksChangeOf(values: Record<string, string>): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  for (const name of THEME_FIELDS) {
+    const value = values[name];
+    if (value === undefined) continue;
+    const keys = name.split(".");
+    let at = change;
+    for (const key of keys.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+    at[keys[keys.length - 1]] = name === "callout.text" ? value : value.trim();
+  }
+  return change;
+}
+
+export async function themeAction(context: AppLoadContext, request: Request) {
+  const { actor } = await requireStaffPage(context, request, "content");
+  const form = await request.formData();
+  const values = valuesOf(form);
+  try {
+    if (values.intent === "logo") {
+      const { files, altText } = readUploadForm(form);
+      await uploadLogo(context, actor, files[0], altText.trim() || undefined);
+      return saved(THEME_PATH, "logo-saved");
+    }
+    const parsed = storeLooksChangeSchema.safeParse(looksChangeOf(values));
+    if (!parsed.success) return refused(problemsOf(parsed.error), 400, values);
+    await changeStoreLooks(context.db, actor, parsed.data);
+    return saved(THEME_PATH, "saved");
+  } catch (error) {
+    return refusalOf(error, values);
+  }
+}
