@@ -11,6 +11,8 @@ import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./re
 import { publicReviewerName } from "./reviewer-name";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";
 import { namedError } from "../../tests/support/errors";
+import { commandLineActor } from "../staff/audit";
+import { changeStoreSettings } from "../store/settings";
 
 const H = DEMO.productHandles;
 
@@ -354,6 +356,26 @@ describe("the owner's moderation", () => {
     expect(row).toMatchObject({ response: "Thank you!", hidden: true });
     await expect(respondToReview(db, storeId, 999_999, "x")).rejects.toMatchObject({ status: 404 });
     await expect(setReviewHidden(db, "other-shop", id, false)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("holds a review as new, off the shop, while the store holds reviews for approval, until the owner publishes it", async () => {
+    await changeStoreSettings(db, commandLineActor(storeId), { reviews: { holdForApproval: true } });
+    try {
+      const orderId = await createOrder(db, storeId, [{ product: H.frenchPress }]);
+      const { token } = (await issueReviewRequest(t.deps, storeId, orderId))!;
+      const body = await (await t.call("POST", "/api/reviews/submit", submission(token, orderId, { product_handle: H.frenchPress }))).json();
+      const id = body.review.review_id;
+      expect((await listReviews(db, storeId, { status: "new" })).reviews.map((r) => r.id)).toEqual([id]);
+      expect((await getProductByHandle(db, storeId, H.frenchPress))!.reviews.some((r) => r.review_id === id)).toBe(false);
+
+      await setReviewHidden(db, storeId, id, false);
+      expect((await listReviews(db, storeId, { status: "new" })).reviews).toEqual([]);
+      expect((await getProductByHandle(db, storeId, H.frenchPress))!.reviews.some((r) => r.review_id === id)).toBe(true);
+      // A held review is always hidden too: the shop's reads check that one flag.
+      await expect(db.update(reviews).set({ hidden: false, awaitingApproval: true }).where(eq(reviews.id, id))).rejects.toThrow();
+    } finally {
+      await changeStoreSettings(db, commandLineActor(storeId), { reviews: { holdForApproval: false } });
+    }
   });
 });
 

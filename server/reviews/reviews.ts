@@ -3,7 +3,7 @@
  * publish). A review is published the moment it is written, unless the store holds reviews for approval
  * (settings.reviews.holdForApproval): then it is new, off the shop until the owner publishes it.
  */
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, lt, type SQL } from "drizzle-orm";
 import { RESPONSE_MAX, type ReviewStatus } from "../../core/inbox-rules";
 import { REVIEW_MESSAGES } from "../../core/review-rules";
 import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "../../core/schemas/reviews";
@@ -171,6 +171,16 @@ export async function listReviews(db: Database, storeId: string, filter: ReviewF
   const rows = await selectOwnerReviews(db, where, limit + 1);
   const page = rows.slice(0, limit);
   return { reviews: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+}
+
+/** The products that have reviews, by title: the moderation's product filter. */
+export async function reviewedProducts(db: Database, storeId: string): Promise<{ id: number; title: string }[]> {
+  return db
+    .selectDistinct({ id: products.id, title: products.title })
+    .from(products)
+    .innerJoin(reviews, eq(reviews.productId, products.id))
+    .where(eq(products.storeId, storeId))
+    .orderBy(asc(products.title), asc(products.id));
 }
 
 /** One review as the moderation shows it. */
