@@ -25,6 +25,7 @@ import type { StoreSettings } from "../../core/schemas/store-settings";
 import { PRODUCT_STATUSES, STOCK_REASONS } from "../../core/catalog-admin";
 import { STAFF_ROLES } from "../../core/staff-roles";
 import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
+import { CONTENT_STATUSES } from "../../core/content-admin";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -384,7 +385,12 @@ export const blogPosts = pgTable(
     slug: text("slug").notNull(),
     title: text("title").notNull(),
     author: text("author").notNull(),
+    /** The date the blog shows: set again when a draft is first published (server/content/content-editor.ts). */
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Only `published` posts reach shoppers: the blog, their page, the sitemap. */
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("published"),
+    image: text("image"),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("blog_posts_store_slug_uq").on(t.storeId, t.slug)],
 );
@@ -412,6 +418,9 @@ export const pages = pgTable(
     name: text("name").notNull(),
     title: text("title").notNull(),
     image: text("image"),
+    /** Only `published` pages reach shoppers: their page, /data/{name}.json, the sitemap. */
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("published"),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("pages_store_name_uq").on(t.storeId, t.name)],
 );

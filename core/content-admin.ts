@@ -1,0 +1,22 @@
+/**
+ * Blog posts' and static pages' vocabulary and text limits, shared by the database schema, the admin API's schemas and
+ * the admin screens (which must not load zod, so the limits live here rather than in core/schemas/admin-content.ts).
+ */
+
+/** Only `published` posts and pages reach shoppers; a draft is seen by staff with the content permission alone. */
+export const CONTENT_STATUSES = ["draft", "published"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+
+export const CONTENT_LIMITS = {
+  title: 200,
+  author: 100,
+  subheading: 200,
+  /** A section is a few paragraphs of plain text; a whole post or page stays within sections × content. */
+  content: 20_000,
+  sections: 50,
+  /** An address segment: /blog/{id}, /pages/{name}. */
+  address: 64,
+} as const;
+
+/** Addresses the shop's routes accept: lower-case letters, digits and dashes (server/content/pages.ts normalizePageName). */
+export const CONTENT_ADDRESS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
