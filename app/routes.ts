@@ -6,6 +6,7 @@ import { merchandisingRoutes } from "./admin-routes/merchandising";
 import { picturesRoutes } from "./admin-routes/pictures";
 import { productsRoutes } from "./admin-routes/products";
 import { settingsRoutes } from "./admin-routes/settings";
+import { inboxRoutes } from "./admin-routes/inbox";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -47,6 +48,7 @@ export default [
       ...merchandisingRoutes,
       ...discountsRoutes,
       ...settingsRoutes,
+      ...inboxRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

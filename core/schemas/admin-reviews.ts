@@ -50,3 +50,6 @@ export const reviewResponseSchema = storable(
       .describe("An empty text removes the answer"),
   }),
 );
+
+/** Whether a review is published the moment it is written (false) or waits as new until the owner publishes it. */
+export const reviewSettingsSchema = storable(z.object({ hold_for_approval: z.boolean({ error: "hold_for_approval must be true or false" }) }));

@@ -13,9 +13,11 @@ import {
   reviewListQuerySchema,
   reviewPageSchema,
   reviewResponseSchema,
+  reviewSettingsSchema,
 } from "../../core/schemas/admin-reviews";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
+import { changeStoreSettings, getStoreSettings } from "../store/settings";
 import { getOwnerReview, listReviews, respondToReview, REVIEW_NOT_FOUND, setReviewHidden, type OwnerReview } from "../reviews/reviews";
 import { adminOperation, iso } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register } from "./operation";
@@ -67,6 +69,23 @@ const show = adminOperation("reviews", {
   responses: { 200: json(reviewAnswerSchema, "The review"), ...errors({ 400: BAD_INPUT, 404: REVIEW_NOT_FOUND }) },
 });
 
+const readSettings = adminOperation("reviews", {
+  method: "get",
+  path: "/review-settings",
+  tags: ["admin"],
+  summary: "Whether new reviews are held for approval (new, off the shop until published) or published at once",
+  responses: { 200: json(reviewSettingsSchema, "The setting") },
+});
+
+const changeSettings = adminOperation("reviews", {
+  method: "put",
+  path: "/review-settings",
+  tags: ["admin"],
+  summary: "Hold new reviews for approval, or publish them at once; reviews already written keep their status",
+  request: { body: jsonBody(reviewSettingsSchema) },
+  responses: { 200: json(reviewSettingsSchema, "The setting"), ...errors({ 400: BAD_INPUT }) },
+});
+
 const idOf = (c: Context<AppEnv>) => Number(parseWith(reviewIdParamsSchema, { id: c.req.param("id") }).id);
 
 const reviewBody = (review: OwnerReview): z.infer<typeof reviewAnswerSchema>["review"] => ({
@@ -96,6 +115,17 @@ export function adminReviewsRoutes() {
       cursor: query.cursor,
     });
     return c.json({ reviews: page.reviews.map(reviewBody), next_cursor: page.nextCursor });
+  });
+
+  register(admin, readSettings, async (c) =>
+    c.json({ hold_for_approval: (await getStoreSettings(c.var.deps.db, c.var.storeId)).reviews.holdForApproval }),
+  );
+
+  register(admin, changeSettings, async (c) => {
+    const { hold_for_approval } = await bodyOf(c, changeSettings);
+    // The settings' one write path: checked by the shop's schema, audited, the content version moved.
+    const stored = await changeStoreSettings(c.var.deps.db, c.var.staffActor, { reviews: { holdForApproval: hold_for_approval } }, "store_settings.reviews");
+    return c.json({ hold_for_approval: stored.reviews.holdForApproval });
   });
 
   register(admin, readReview, async (c) => answer(c, idOf(c)));

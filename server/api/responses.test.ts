@@ -451,6 +451,8 @@ describe("every documented operation answers what it declares", () => {
     await call("put", "/api/admin/reviews/{id}/response", { ...reviewUrl("/response"), body: { response: "Thank you" } });
     await call("post", "/api/admin/reviews/{id}/hide", reviewUrl("/hide"));
     await call("post", "/api/admin/reviews/{id}/show", reviewUrl("/show"));
+    await call("get", "/api/admin/review-settings", { headers });
+    await call("put", "/api/admin/review-settings", { body: { hold_for_approval: false }, headers });
 
     await addSubscriber(t.deps.db, store, "responses@example.com", "footer");
     const { body: subscribers } = await call("get", "/api/admin/subscribers", { url: "/api/admin/subscribers?q=responses", headers });

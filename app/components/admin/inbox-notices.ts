@@ -1,0 +1,29 @@
+/**
+ * The inbox, review and subscriber screens' successes, told after their redirect as the other screens' are
+ * (components/admin/notices.ts): the address carries a key only, so no link can make the page say words of its own.
+ * The statuses' labels live here too, so the screens' scripts label them without the server's modules.
+ */
+import type { ContactMessageStatus, ReviewStatus } from "@core/inbox-rules";
+
+export const INBOX_NOTICES = {
+  "reply-sent": "Reply sent to the customer and kept on the message.",
+  "marked-spam": "Marked as spam; it has left the inbox.",
+  "not-spam": "Moved back to the inbox.",
+  "review-answered": "Response saved; the product page shows it now.",
+  "review-hidden": "Review hidden; it has left the product page.",
+  "review-shown": "Review published; the product page shows it now.",
+  "reviews-setting": "Review publishing setting saved.",
+  unsubscribed: "Unsubscribed; they get no more newsletters.",
+} as const;
+
+export type InboxNotice = keyof typeof INBOX_NOTICES;
+
+export function inboxNoticeOf(url: URL): string | null {
+  const key = url.searchParams.get("notice");
+  return key !== null && Object.hasOwn(INBOX_NOTICES, key) ? INBOX_NOTICES[key as InboxNotice] : null;
+}
+
+export const withInboxNotice = (path: string, key: InboxNotice) => `${path}${path.includes("?") ? "&" : "?"}notice=${key}`;
+
+export const MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = { new: "New", read: "Read", answered: "Answered", spam: "Spam" };
+export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { new: "New", published: "Published", hidden: "Hidden" };
