@@ -2,12 +2,12 @@
 import { messageListQuerySchema } from "@core/schemas/admin-messages";
 import type { AppLoadContext } from "react-router";
 import { listContactMessages } from "../../server/content/contact-inbox";
+import { MESSAGE_FILTERS } from "~/components/admin/inbox-notices";
 import { HttpError } from "./admin.server";
 
 export { getContactMessage, markContactMessageSpam, openContactMessage, replyToContactMessage } from "../../server/content/contact-inbox";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
 
-export const MESSAGE_FILTERS = ["status", "cursor"] as const;
 type Asked = Record<(typeof MESSAGE_FILTERS)[number], string>;
 
 /** The list the address asks for; a filter it cannot be is named beside it, with no messages. */

@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
-import { MESSAGE_STATUS_LABELS } from "~/components/admin/inbox-notices";
+import { MESSAGE_FILTERS, MESSAGE_STATUS_LABELS } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { MESSAGE_FILTERS, readMessageList, requireStaffPage } from "./admin.messages.server";
+import { readMessageList, requireStaffPage } from "./admin.messages.server";
 import type { Route } from "./+types/admin.messages";
 
 export const headers = adminHeaders;

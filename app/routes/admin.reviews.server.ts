@@ -5,15 +5,13 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { reviewListQuerySchema, reviewResponseSchema } from "@core/schemas/admin-reviews";
-import { withInboxNotice } from "~/components/admin/inbox-notices";
+import { REVIEW_FILTERS, REVIEWS_PATH, withInboxNotice } from "~/components/admin/inbox-notices";
 import { listReviews, respondToReview, reviewedProducts, setReviewHidden } from "../../server/reviews/reviews";
 import { changeStoreSettings, getStoreSettings } from "../../server/store/settings";
 import { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
 
 export { requireStaffPage } from "./admin.server";
 
-export const REVIEWS_PATH = "/admin/reviews";
-export const REVIEW_FILTERS = ["status", "rating", "product_id", "cursor"] as const;
 type Asked = Record<(typeof REVIEW_FILTERS)[number], string>;
 type ErrorBody = { error: string; field?: string };
 

@@ -4,10 +4,10 @@ import { FormMessage, LabelledField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { inboxNoticeOf, REVIEW_STATUS_LABELS } from "~/components/admin/inbox-notices";
+import { inboxNoticeOf, REVIEW_FILTERS, REVIEW_STATUS_LABELS, REVIEWS_PATH } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { readReviewList, REVIEW_FILTERS, REVIEWS_PATH, requireStaffPage, reviewAction } from "./admin.reviews.server";
+import { readReviewList, requireStaffPage, reviewAction } from "./admin.reviews.server";
 import type { Route } from "./+types/admin.reviews";
 
 export const headers = adminHeaders;

@@ -2,12 +2,12 @@
 import type { AppLoadContext } from "react-router";
 import { subscriberListQuerySchema } from "@core/schemas/admin-subscribers";
 import { listSubscribers } from "../../server/newsletter/subscribers";
+import { SUBSCRIBER_FILTERS } from "~/components/admin/inbox-notices";
 import { HttpError } from "./admin.server";
 
 export { unsubscribeSubscriber } from "../../server/newsletter/subscribers";
 export { formFailure, HttpError, requireStaffPage } from "./admin.server";
 
-export const SUBSCRIBER_FILTERS = ["q", "status", "cursor"] as const;
 type Asked = Record<(typeof SUBSCRIBER_FILTERS)[number], string>;
 
 export async function readSubscriberList(context: AppLoadContext, url: URL) {

@@ -3,10 +3,10 @@ import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
-import { inboxNoticeOf, withInboxNotice } from "~/components/admin/inbox-notices";
+import { inboxNoticeOf, SUBSCRIBER_FILTERS, withInboxNotice } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { formFailure, HttpError, readSubscriberList, requireStaffPage, SUBSCRIBER_FILTERS, unsubscribeSubscriber } from "./admin.subscribers.server";
+import { formFailure, HttpError, readSubscriberList, requireStaffPage, unsubscribeSubscriber } from "./admin.subscribers.server";
 import type { Route } from "./+types/admin.subscribers";
 
 export const headers = adminHeaders;

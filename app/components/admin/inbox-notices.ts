@@ -1,7 +1,8 @@
 /**
  * The inbox, review and subscriber screens' successes, told after their redirect as the other screens' are
  * (components/admin/notices.ts): the address carries a key only, so no link can make the page say words of its own.
- * The statuses' labels live here too, so the screens' scripts label them without the server's modules.
+ * The statuses' labels and the lists' filters live here too, for the screens' scripts and their server sides alike
+ * (a page's script may not import its *.server.ts).
  */
 import type { ContactMessageStatus, ReviewStatus } from "@core/inbox-rules";
 
@@ -27,3 +28,8 @@ export const withInboxNotice = (path: string, key: InboxNotice) => `${path}${pat
 
 export const MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = { new: "New", read: "Read", answered: "Answered", spam: "Spam" };
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { new: "New", published: "Published", hidden: "Hidden" };
+
+export const MESSAGE_FILTERS = ["status", "cursor"] as const;
+export const REVIEW_FILTERS = ["status", "rating", "product_id", "cursor"] as const;
+export const SUBSCRIBER_FILTERS = ["q", "status", "cursor"] as const;
+export const REVIEWS_PATH = "/admin/reviews";
