@@ -156,4 +156,15 @@ describe("looks", () => {
     expect(logo).toEqual({ url: expect.stringMatching(/^\/images\/site\/[0-9a-f-]{36}\.jpg$/), alt: "Tidewater Roasters" });
     expect((await settings()).logo).toEqual(logo);
   });
+
+  it("takes a logo larger than the 64 KB other requests are held to", async () => {
+    const noise = Buffer.from(Array.from({ length: 160 * 160 * 3 }, () => Math.floor(Math.random() * 256)));
+    const png = await sharp(noise, { raw: { width: 160, height: 160, channels: 3 } }).png().toBuffer();
+    expect(png.byteLength).toBeGreaterThan(64 * 1024);
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
+    const response = await t.app.request("/api/admin/settings/logo", { method: "POST", body: form, headers: manager });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { logo: { alt: string } }).logo.alt).toBe("Tidewater Roasters");
+  });
 });
