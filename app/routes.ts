@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { contentRoutes } from "./admin-routes/content";
 import { discountsRoutes } from "./admin-routes/discounts";
 import { importsRoutes } from "./admin-routes/imports";
 import { inventoryRoutes } from "./admin-routes/inventory";
@@ -47,6 +48,7 @@ export default [
       ...importsRoutes,
       ...merchandisingRoutes,
       ...discountsRoutes,
+      ...contentRoutes,
       ...settingsRoutes,
       ...inboxRoutes,
     ]),

@@ -1,19 +1,35 @@
 import { data, Link } from "react-router";
-import { blogExcerpt, getBlogPost } from "./blog-post.server";
+import { PreviewBanner } from "~/components/ui/preview-banner";
+import { useImageFallback } from "~/lib/images";
+import { blogExcerpt, getBlogPost, PREVIEW_HEADERS, staffBlogPostPreview } from "./blog-post.server";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await getBlogPost(context.db, context.storeId, params.blogId);
+/** Shoppers read published posts; staff with the content permission preview a draft here, on a page only they keep. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(`/blog/${encodeURIComponent(params.blogId)}`, context.config.publicUrl).toString();
-  if (!post) return data({ post: null, description: "", url }, { status: 404 });
-  return data({ post, description: blogExcerpt(post), url });
+  const post = await getBlogPost(context.db, context.storeId, params.blogId);
+  if (post) return data({ post, description: blogExcerpt(post), url, preview: false });
+  const draft = await staffBlogPostPreview(context, request, params.blogId);
+  if (draft) return data({ post: draft, description: blogExcerpt(draft), url, preview: true }, { headers: PREVIEW_HEADERS });
+  return data({ post: null, description: "", url, preview: false }, { status: 404 });
+}
+
+/** A staff preview's headers (private, not indexed) reach the page's response and its client-navigation data. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+function PostImage({ url, alt }: { url: string; alt: string }) {
+  const image = useImageFallback(url, 1024);
+  return <img {...image} sizes="(min-width: 768px) 48rem, 100vw" width={1200} height={675} alt={alt} className="mt-8 w-full rounded-lg object-cover" />;
 }
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
   if (!page?.post) return [{ title: `Blog post not found | ${shop}` }, { name: "robots", content: "noindex" }];
-  const { post, description, url } = page;
+  const { post, description, url, preview } = page;
   return [
+    ...(preview ? [{ name: "robots", content: "noindex" }] : []),
     { title: `${post.title} | ${shop}` },
     { name: "description", content: description },
     { property: "og:type", content: "article" },
@@ -29,7 +45,7 @@ export function meta({ data: page, matches }: Route.MetaArgs) {
 
 /** One post (docs/product.md, Blog): title, author, then each section's optional heading and its text. */
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
+  const { post, preview } = loaderData;
   if (!post) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
@@ -42,6 +58,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
+      {preview ? <PreviewBanner label="Draft" what="post" /> : null}
       <h1 className="text-4xl font-semibold">{post.title}</h1>
       <p className="mt-2 text-sm">
         By {post.author}
@@ -50,6 +67,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {new Date(post.publishedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
         </time>
       </p>
+      {post.image ? <PostImage url={post.image} alt={post.title} /> : null}
       <div className="mt-8 space-y-6 leading-relaxed">
         {post.sections.map((section, index) => (
           <section key={index}>

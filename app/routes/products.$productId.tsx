@@ -13,6 +13,7 @@ import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { firstOptions, matchVariant, type Selection } from "~/components/product/variant-selection";
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
+import { PreviewBanner } from "~/components/ui/preview-banner";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
 import {
   cachedMovedHandle,
@@ -86,15 +87,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What a staff member previewing a product not on sale is told, by its status. */
-function PreviewBanner({ status }: { status: string }) {
-  const label = status === "draft" ? "Draft" : status === "archived" ? "Archived" : status;
-  return (
-    <p className="mb-6 rounded border border-amber-700 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
-      {`${label} — only staff can see this product`}
-    </p>
-  );
-}
+/** A product not on sale, named by its status for the staff member previewing it. */
+const previewLabel = (status: string) => (status === "draft" ? "Draft" : status === "archived" ? "Archived" : status);
 
 function stockText(variant: Variant | null): string {
   return variant ? stockLabel(variant.total_stock) : "This combination is not available";
@@ -122,7 +116,7 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      {preview ? <PreviewBanner status={preview} /> : null}
+      {preview ? <PreviewBanner label={previewLabel(preview)} what="product" /> : null}
       <div className="grid gap-8 lg:grid-cols-2">
         <ProductGallery images={images} alts={product.image_alts} title={product.product_title} shown={variant?.image_url ?? null} />
         <div className="flex flex-col gap-5">

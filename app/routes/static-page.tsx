@@ -2,23 +2,32 @@ import { Suspense } from "react";
 import { Await, data, useNavigation } from "react-router";
 import type { StaticPage } from "@core/schemas/static-page";
 import { checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "~/lib/page-data";
+import { PreviewBanner } from "~/components/ui/preview-banner";
 import { useImageFallback } from "~/lib/images";
-import { getStaticPage, logger } from "./static-page.server";
+import { getStaticPage, logger, PREVIEW_HEADERS, staffStaticPagePreview } from "./static-page.server";
 import type { Route } from "./+types/static-page";
 
 /** What the page renders: the content, none ('No content available'), or a failure (only the shell). */
 type PageResult = { status: "found"; page: StaticPage } | { status: "missing" } | { status: "failed" };
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** Shoppers read published pages; staff with the content permission preview a draft, on a page only they keep. */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const name = requestedPageName(params.pageName);
   try {
     const stored = await getStaticPage(context.db, context.storeId, name);
-    if (!stored) return data({ name, result: { status: "missing" } as PageResult }, { status: 404 });
-    return data({ name, result: { status: "found", page: checkPageData(stored) } as PageResult });
+    if (stored) return data({ name, result: { status: "found", page: checkPageData(stored) } as PageResult, preview: false });
+    const draft = await staffStaticPagePreview(context, request, name);
+    if (draft) return data({ name, result: { status: "found", page: checkPageData(draft) } as PageResult, preview: true }, { headers: PREVIEW_HEADERS });
+    return data({ name, result: { status: "missing" } as PageResult, preview: false }, { status: 404 });
   } catch (error) {
     logger.error({ err: error }, pageLoadFailure(name));
-    return data({ name, result: { status: "failed" } as PageResult }, { status: 500 });
+    return data({ name, result: { status: "failed" } as PageResult, preview: false }, { status: 500 });
   }
+}
+
+/** A staff preview's headers (private, not indexed) reach the page's response. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 /**
@@ -34,7 +43,7 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
       return { status: "failed" };
     },
   );
-  return { name, result };
+  return { name, result, preview: false };
 }
 
 export function meta({ data: loaded, matches }: Route.MetaArgs) {
@@ -47,6 +56,7 @@ export function meta({ data: loaded, matches }: Route.MetaArgs) {
       ...(description ? [{ name: "description", content: description }] : []),
       { property: "og:title", content: result.page.title },
       { property: "og:type", content: "website" },
+      ...(loaded.preview ? [{ name: "robots", content: "noindex" }] : []),
     ];
   }
   return [{ title: shop }];
@@ -115,12 +125,19 @@ function PageContent({ name, result }: { name: string; result: PageResult }) {
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const { name, result } = loaderData;
+  const { name, result, preview } = loaderData;
   // Between two static pages the route stays mounted; show the wait for the next one rather than the old page.
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/pages/")) return <Loading />;
   return (
-    <Suspense key={name} fallback={<Loading />}>
-      <Await resolve={result}>{(resolved: PageResult) => <PageContent name={name} result={resolved} />}</Await>
-    </Suspense>
+    <>
+      {preview ? (
+        <div className="mx-auto max-w-7xl px-4 pt-6">
+          <PreviewBanner label="Draft" what="page" />
+        </div>
+      ) : null}
+      <Suspense key={name} fallback={<Loading />}>
+        <Await resolve={result}>{(resolved: PageResult) => <PageContent name={name} result={resolved} />}</Await>
+      </Suspense>
+    </>
   );
 }

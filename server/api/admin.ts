@@ -5,6 +5,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { adminAuthRoutes } from "./admin-auth";
+import { adminContentRoutes } from "./admin-content";
 import { adminCustomersRoutes } from "./admin-customers";
 import { adminDiscountsRoutes } from "./admin-discounts";
 import { adminImportsRoutes } from "./admin-imports";
@@ -40,5 +41,6 @@ export function adminRoutes() {
   admin.route("/", adminSubscribersRoutes());
   admin.route("/", adminSettingsRoutes());
   admin.route("/", adminDiscountsRoutes());
+  admin.route("/", adminContentRoutes());
   return admin;
 }

@@ -461,6 +461,33 @@ describe("every documented operation answers what it declares", () => {
     await call("post", "/api/admin/subscribers/{id}/unsubscribe", { url: `/api/admin/subscribers/${subscriberId}/unsubscribe`, headers });
   });
 
+  it("blog posts and static pages", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Content", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#2d6a73" } }).png().toBuffer();
+    const pictureForm = () => {
+      const form = new FormData();
+      form.append("file", new File([new Uint8Array(png)], "picture.png", { type: "image/png" }));
+      return form;
+    };
+    const post = { blog_id: "resp-post", title: "Responses", author: "Tester", sections: [{ subheading: "", content: "Text." }] };
+    const { body: written } = await call("post", "/api/admin/posts", { body: post, headers });
+    const postUrl = `/api/admin/posts/${(written.post as unknown as { id: number }).id}`;
+    await call("get", "/api/admin/posts", { headers });
+    await call("get", "/api/admin/posts/{id}", { url: postUrl, headers });
+    await call("put", "/api/admin/posts/{id}", { url: postUrl, body: { ...post, status: "published" }, headers });
+    await call("post", "/api/admin/posts/{id}/picture", { url: `${postUrl}/picture`, body: pictureForm(), headers });
+    await call("delete", "/api/admin/posts/{id}", { url: postUrl, headers });
+    const page = { name: "resp-page", title: "Responses", sections: [{ subheading: "", content: "Text." }] };
+    const { body: made } = await call("post", "/api/admin/pages", { body: page, headers });
+    const pageUrl = `/api/admin/pages/${(made.page as unknown as { id: number }).id}`;
+    await call("get", "/api/admin/pages", { headers });
+    await call("get", "/api/admin/pages/{id}", { url: pageUrl, headers });
+    await call("put", "/api/admin/pages/{id}", { url: pageUrl, body: { ...page, status: "published" }, headers });
+    await call("post", "/api/admin/pages/{id}/picture", { url: `${pageUrl}/picture`, body: pictureForm(), headers });
+    await call("delete", "/api/admin/pages/{id}", { url: pageUrl, headers });
+  });
+
   it("left no documented operation unchecked", () => {
     const documented = operations.map((operation) => `${operation.method} ${operation.path}`);
     expect(documented.filter((key) => !checked.has(key))).toEqual([]);

@@ -43,11 +43,15 @@ export async function sitemapEntries(db: Database, storeId: string): Promise<Sit
       .from(bundles)
       .where(and(eq(bundles.storeId, storeId), bundleOnSale(bundles.id)))
       .orderBy(asc(bundles.id)),
-    db.select({ name: pages.name }).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.id)),
+    db
+      .select({ name: pages.name })
+      .from(pages)
+      .where(and(eq(pages.storeId, storeId), eq(pages.status, "published")))
+      .orderBy(asc(pages.id)),
     db
       .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
       .from(blogPosts)
-      .where(eq(blogPosts.storeId, storeId))
+      .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.status, "published")))
       .orderBy(asc(blogPosts.id)),
   ]);
   return [

@@ -1,4 +1,7 @@
-/** The blog: posts with ordered sections, stored per store and rendered on the server. */
+/**
+ * The blog: posts with ordered sections, stored per store and rendered on the server. Shoppers see published posts
+ * only; a draft is read here only for a staff preview (server/content/content-preview.ts).
+ */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BlogPost } from "../../core/schemas/content";
 import type { Database } from "../db/client";
@@ -13,9 +16,11 @@ export function blogExcerpt(post: BlogPost): string {
   return `${first.slice(0, BLOG_EXCERPT_LENGTH)}...`;
 }
 
-type PostRow = { id: number; slug: string; title: string; author: string; publishedAt: Date };
+type PostRow = { id: number; slug: string; title: string; author: string; publishedAt: Date; image: string | null };
+/** A post as its page shows it: the spec's shape, with the optional picture the owner gave it. */
+export type ShownBlogPost = BlogPost & { image: string | null };
 
-async function withSections(db: Database, posts: PostRow[]): Promise<BlogPost[]> {
+async function withSections(db: Database, posts: PostRow[]): Promise<ShownBlogPost[]> {
   if (posts.length === 0) return [];
   const sections = await db
     .select({ postId: blogSections.postId, heading: blogSections.heading, content: blogSections.content })
@@ -32,6 +37,7 @@ async function withSections(db: Database, posts: PostRow[]): Promise<BlogPost[]>
     title: post.title,
     author: post.author,
     publishedAt: post.publishedAt.toISOString(),
+    image: post.image,
     sections: sections
       .filter((section) => section.postId === post.id)
       .map((section) => ({ heading: section.heading, content: section.content })),
@@ -44,24 +50,32 @@ const postColumns = {
   title: blogPosts.title,
   author: blogPosts.author,
   publishedAt: blogPosts.publishedAt,
+  image: blogPosts.image,
 };
 
-/** Every post of the store, newest first. */
-export async function listBlogPosts(db: Database, storeId: string): Promise<BlogPost[]> {
+const published = eq(blogPosts.status, "published");
+
+/** Every published post of the store, newest first. */
+export async function listBlogPosts(db: Database, storeId: string): Promise<ShownBlogPost[]> {
   const posts = await db
     .select(postColumns)
     .from(blogPosts)
-    .where(eq(blogPosts.storeId, storeId))
+    .where(and(eq(blogPosts.storeId, storeId), published))
     .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
   return withSections(db, posts);
 }
 
-/** One post by its blogId (the slug), or null. */
-export async function getBlogPost(db: Database, storeId: string, blogId: string): Promise<BlogPost | null> {
+/** One published post by its blogId (the slug), or null; `includeDrafts` for a staff preview alone. */
+export async function getBlogPost(
+  db: Database,
+  storeId: string,
+  blogId: string,
+  { includeDrafts = false }: { includeDrafts?: boolean } = {},
+): Promise<ShownBlogPost | null> {
   const [post] = await db
     .select(postColumns)
     .from(blogPosts)
-    .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.slug, blogId)));
+    .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.slug, blogId), includeDrafts ? undefined : published));
   if (!post) return null;
   const [full] = await withSections(db, [post]);
   return full;

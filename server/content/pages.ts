@@ -16,14 +16,22 @@ export function normalizePageName(requested: string): string | null {
   return PAGE_NAME.test(name) ? name : null;
 }
 
-/** The page in the spec's shape, or null when the store has no page of that name. */
-export async function getStaticPage(db: Database, storeId: string, requestedName: string): Promise<StaticPage | null> {
+/**
+ * The page in the spec's shape, or null when the store has no published page of that name; `includeDrafts` for a
+ * staff preview alone (server/content/content-preview.ts).
+ */
+export async function getStaticPage(
+  db: Database,
+  storeId: string,
+  requestedName: string,
+  { includeDrafts = false }: { includeDrafts?: boolean } = {},
+): Promise<StaticPage | null> {
   const name = normalizePageName(requestedName);
   if (!name) return null;
   const [page] = await db
     .select({ id: pages.id, title: pages.title, image: pages.image })
     .from(pages)
-    .where(and(eq(pages.storeId, storeId), eq(pages.name, name)));
+    .where(and(eq(pages.storeId, storeId), eq(pages.name, name), includeDrafts ? undefined : eq(pages.status, "published")));
   if (!page) return null;
   const sections = await db
     .select({ subheading: pageSections.subheading, content: pageSections.content })

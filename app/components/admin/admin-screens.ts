@@ -25,6 +25,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Bundles", to: "/admin/bundles", summary: "Sell products together at one price.", permission: "catalogue" },
   { label: "Reviews", to: "/admin/reviews", summary: "Answer, hide and publish reviews; hold new ones for approval.", permission: "reviews" },
   { label: "Discounts", to: "/admin/discounts", summary: "Discount codes, their use and revenue; the welcome popup's offer.", permission: "discounts" },
+  { label: "Blog", to: "/admin/posts", summary: "Write blog posts, preview drafts, publish them.", permission: "content" },
+  { label: "Pages", to: "/admin/pages", summary: "Static pages such as About: write, preview, publish.", permission: "content" },
   { label: "Theme", to: "/admin/theme", summary: "The callout, colours, fonts, buttons and logo.", permission: "content" },
   { label: "Store settings", to: "/admin/settings", summary: "Store name, contact email, checkout on or off, minimum order.", permission: "settings" },
   { label: "Shipping", to: "/admin/shipping", summary: "Shipping options, prices and free-shipping thresholds.", permission: "settings" },

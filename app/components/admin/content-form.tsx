@@ -1,0 +1,120 @@
+/**
+ * The blog post and static page editor's form: title, address, author (posts), picture, sections of plain text in
+ * order, draft or published. Every button posts the whole form with its step as `intent`, so the form works before
+ * JavaScript loads; the picture goes with the save as multipart.
+ */
+import { Form } from "react-router";
+import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
+import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { AdminSection } from "~/components/admin/admin-page";
+import { placeErrors, type ErrorBody } from "~/lib/form-error";
+import { CONTENT_LIMITS } from "@core/content-admin";
+import { StepButton } from "./bundle-form";
+import { CONTENT_FIELDS, CONTENT_PATHS, type ContentDraft, type ContentKind } from "./content-draft";
+
+const STATUS_OPTIONS = [
+  { value: "draft", label: "Draft: only staff can see it" },
+  { value: "published", label: "Published: shoppers see it" },
+];
+
+function Sections({ draft, errors }: { draft: ContentDraft; errors: readonly ErrorBody[] }) {
+  const errorAt = (field: string) => errors.find((error) => error.field === field)?.error;
+  return (
+    <ol className="flex flex-col gap-6">
+      {draft.sections.map((section, index) => {
+        const name = `Section ${index + 1}`;
+        return (
+          <li key={index} className="rounded border border-black/15 p-4">
+            <h3 className="mb-3 font-semibold">{name}</h3>
+            <div className="flex flex-col gap-3">
+              <TextField
+                label={`${name} subheading (optional)`}
+                name="section_subheading"
+                defaultValue={section.subheading}
+                maxLength={CONTENT_LIMITS.subheading}
+                error={errorAt(`sections.${index}.subheading`)}
+                autoComplete="off"
+              />
+              <LabelledField
+                label={`${name} text`}
+                error={errorAt(`sections.${index}.content`)}
+                control={(control) => <textarea name="section_content" rows={6} defaultValue={section.content} maxLength={CONTENT_LIMITS.content} {...control} />}
+              />
+            </div>
+            <p className="mt-3 flex flex-wrap gap-2">
+              <StepButton intent={`section-up:${index}`} label="Move up" target={name} disabled={index === 0} />
+              <StepButton intent={`section-down:${index}`} label="Move down" target={name} disabled={index === draft.sections.length - 1} />
+              <StepButton intent={`section-remove:${index}`} label="Remove" target={name} disabled={draft.sections.length === 1} />
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft: ContentDraft; errors: readonly ErrorBody[] }) {
+  const placed = placeErrors(errors.filter((error) => !error.field?.startsWith("sections.")), CONTENT_FIELDS);
+  const { noun } = CONTENT_PATHS[kind];
+  const addressLabel = kind === "post" ? "Address (the post is at /blog/address)" : "Name (the page is at /pages/name)";
+  return (
+    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-8">
+      {/* The form's default button: Enter in a field saves, rather than taking the first section's step. */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
+      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+      <AdminSection title="Details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Title" name="title" defaultValue={draft.title} maxLength={CONTENT_LIMITS.title} error={placed.at.title} autoComplete="off" />
+          <TextField
+            label={addressLabel}
+            name="address"
+            defaultValue={draft.address}
+            maxLength={CONTENT_LIMITS.address}
+            error={placed.at.address}
+            autoComplete="off"
+          />
+          {kind === "post" ? (
+            <TextField label="Author" name="author" defaultValue={draft.author} maxLength={CONTENT_LIMITS.author} error={placed.at.author} autoComplete="off" />
+          ) : null}
+          <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={draft.status} error={placed.at.status} />
+        </div>
+      </AdminSection>
+      <AdminSection title="Picture">
+        {draft.imageUrl ? (
+          <div className="mb-4 flex flex-wrap items-center gap-4">
+            <img src={draft.imageUrl} alt={draft.title} width={160} height={120} className="h-28 w-40 rounded object-cover" />
+            <input type="hidden" name="image_url" value={draft.imageUrl} />
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="remove_picture" className="size-5 shrink-0" />
+              Remove the picture
+            </label>
+          </div>
+        ) : (
+          <p className="mb-4">No picture.</p>
+        )}
+        <TextField
+          label={draft.imageUrl ? "Replace it with (JPEG, PNG, WebP or AVIF; 20 MB)" : "Add one (JPEG, PNG, WebP or AVIF; 20 MB)"}
+          name="file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          error={placed.at.file ?? placed.at.image_url}
+        />
+      </AdminSection>
+      <AdminSection title="Sections">
+        <p className="mb-4">Plain text: shoppers see exactly what you type, HTML tags included.</p>
+        {placed.at.sections ? <p className="mb-3 text-sm text-red-800">{placed.at.sections}</p> : null}
+        <Sections draft={draft} errors={errors} />
+        <p className="mt-4">
+          <AdminButton name="intent" value="add-section" weight="secondary">
+            Add a section
+          </AdminButton>
+        </p>
+      </AdminSection>
+      <div>
+        <AdminButton name="intent" value="save">
+          Save {noun}
+        </AdminButton>
+      </div>
+    </Form>
+  );
+}
