@@ -1,0 +1,115 @@
+/**
+ * The blog post and page screens (app/routes/admin.posts*, admin.pages*), rendered for real through Vite and posted
+ * as a browser posts them before its JavaScript loads: a post written as a draft, 404 to a shopper and a preview to
+ * staff, its sections moved and refused beside their fields, published onto the blog; a page published at its
+ * address; delete after asking; the door shut to fulfilment staff.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
+import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import type { createApp } from "../app";
+import { blogPosts, pages as pageRows } from "../db/schema";
+import { createStaff } from "../staff/accounts";
+import { commandLineActor } from "../staff/audit";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+let owner: string;
+let packer: string;
+
+const { get, post, html, signIn } = staffBrowser(() => pages);
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp();
+  pages = renderer.appOf(t);
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+  owner = await signIn(OWNER);
+  packer = await signIn(PACKER);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+const postForm = (intent: string, sections: [string, string][], extra: [string, string][] = []): [string, string][] => [
+  ["title", "Roasting at home"],
+  ["address", "roasting-at-home"],
+  ["author", "Mara Quinn"],
+  ["status", "draft"],
+  ...sections.flatMap(([subheading, content]): [string, string][] => [
+    ["section_subheading", subheading],
+    ["section_content", content],
+  ]),
+  ...extra,
+  ["intent", intent],
+];
+
+const postRow = async (slug: string) => (await t.deps.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0];
+
+describe("the blog post and page screens", () => {
+  it("write a draft post (404 to shoppers, a preview to staff), move its sections, refuse beside the field, publish it", async () => {
+    expect(await html(await get("/admin/posts/new", owner))).toContain("Address (the post is at /blog/address)");
+    const moved = await post("/admin/posts/new", postForm("section-up:1", [["First", "one"], ["Second", "<b>two</b>"]]), owner);
+    const movedPage = await html(moved);
+    expect(movedPage.indexOf('value="Second"')).toBeLessThan(movedPage.indexOf('value="First"'));
+    const added = await html(await post("/admin/posts/new", postForm("add-section", [["First", "one"]]), owner));
+    expect(added).toContain("Section 2 text");
+
+    const refused = await html(await post("/admin/posts/new", postForm("save", [["First", ""]]), owner), 400);
+    expect(refused).toMatch(/Content is required/);
+    expect(refused).toContain('aria-invalid="true"');
+    expect(await postRow("roasting-at-home")).toBeUndefined();
+
+    const saved = await post("/admin/posts/new", postForm("save", [["Beans", "Start with fresh <b>beans</b>."]]), owner);
+    expect(saved.status).toBe(302);
+    const row = await postRow("roasting-at-home");
+    expect(row).toMatchObject({ status: "draft", title: "Roasting at home" });
+    expect(saved.headers.get("location")).toBe(`/admin/posts/${row.id}?notice=content-saved`);
+
+    expect((await get("/blog/roasting-at-home")).status).toBe(404);
+    expect(await html(await get("/blog"))).not.toContain("Roasting at home");
+    const preview = await get("/blog/roasting-at-home", owner);
+    expect(preview.headers.get("cache-control")).toBe("private, no-store");
+    const previewed = await html(preview);
+    expect(previewed).toContain("Draft — only staff can see this post");
+    // Plain text: the owner's markup is shown, never run.
+    expect(previewed).toContain("Start with fresh &lt;b&gt;beans&lt;/b&gt;.");
+    expect((await get("/blog/roasting-at-home", packer)).status).toBe(404);
+
+    const edit = await html(await get(`/admin/posts/${row.id}?notice=content-saved`, owner));
+    expect(edit).toMatch(/<p role="status"[^>]*>Saved.<\/p>/);
+    expect(edit).toContain('href="/blog/roasting-at-home"');
+    const published = await post(`/admin/posts/${row.id}`, { intent: "publish" }, owner);
+    expect(published.headers.get("location")).toBe(`/admin/posts/${row.id}?notice=content-published`);
+    expect(await html(await get("/blog"))).toContain("Roasting at home");
+    expect(await html(await get("/blog/roasting-at-home"))).not.toContain("only staff can see");
+    expect(await html(await get("/admin/posts", owner))).toMatch(/Roasting at home[\s\S]*Published/);
+  });
+
+  it("publish a page at its address, refuse a taken name beside the field, delete after asking", async () => {
+    const form = (name: string) => ({ title: "Wholesale", address: name, status: "published", section_subheading: "", section_content: "Write to us.", intent: "save" });
+    const taken = await html(await post("/admin/pages/new", form("about"), owner), 409);
+    expect(taken).toContain("Another page has this address");
+    const saved = await post("/admin/pages/new", form("wholesale"), owner);
+    expect(saved.status).toBe(302);
+    const [row] = await t.deps.db.select().from(pageRows).where(eq(pageRows.name, "wholesale"));
+    expect(saved.headers.get("location")).toBe(`/admin/pages/${row.id}?notice=content-published`);
+    expect(await html(await get("/pages/wholesale"))).toContain("Write to us.");
+
+    expect(await html(await get(`/admin/pages/${row.id}?delete`, owner))).toContain("Delete the page Wholesale?");
+    const deleted = await post(`/admin/pages/${row.id}`, { intent: "delete", id: String(row.id) }, owner);
+    expect(deleted.headers.get("location")).toBe("/admin/pages?notice=content-deleted");
+    expect((await get("/pages/wholesale")).status).toBe(404);
+  });
+
+  it("are shut to fulfilment staff", async () => {
+    for (const path of ["/admin/posts", "/admin/posts/new", "/admin/pages", "/admin/pages/new"]) {
+      expect({ path, status: (await get(path, packer)).status }).toEqual({ path, status: 403 });
+    }
+    expect((await post("/admin/pages/new", { title: "x", intent: "save" }, packer)).status).toBe(403);
+  });
+});
