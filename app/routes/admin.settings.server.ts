@@ -64,6 +64,13 @@ function centsOf(text: string | undefined, blank: number | null): number | null 
   }
 }
 
+/** Each money field typed as something that is not an amount, refused beside it in the screen's own words. */
+function amountProblems(values: Record<string, string>, fields: Record<string, string>): Problems {
+  return Object.entries(fields)
+    .filter(([field]) => Number.isNaN(centsOf(values[field], 0)))
+    .map(([field, label]) => ({ error: `${label} must be an amount in dollars, such as 12.50`, field }));
+}
+
 /** A save's refusal by the rules (a 400 naming a field, a 409) kept beside the form; anything else as formFailure says. */
 function refusalOf(error: unknown, values: Record<string, string>, id: string | null = null) {
   if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
@@ -79,6 +86,8 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
   const { actor } = await requireStaffPage(context, request, "settings");
   const form = await request.formData();
   const values = valuesOf(form);
+  const notAmounts = amountProblems(values, { minimum_order: "Minimum order" });
+  if (notAmounts.length > 0) return refused(notAmounts, 400, values);
   const parsed = storeRulesSchema.safeParse({
     website_title: values.website_title ?? "",
     contact_email: values.contact_email?.trim() ? values.contact_email.trim() : null,
@@ -110,6 +119,8 @@ export async function shippingAction(context: AppLoadContext, request: Request) 
       await deleteShippingOption(context.db, actor, id);
       return saved(SHIPPING_PATH, "deleted");
     }
+    const notAmounts = amountProblems(values, { price: "Price", free_shipping_threshold: "Free-shipping threshold" });
+    if (notAmounts.length > 0) return refused(notAmounts, 400, values, values.id ?? "new");
     const parsed = shippingOptionInputSchema.safeParse({
       name: values.name ?? "",
       details: values.details ?? "",

@@ -1,0 +1,105 @@
+/**
+ * The store settings pages (app/routes/admin.settings, shipping, taxes, theme), rendered for real through Vite and
+ * posted as a browser posts them before its JavaScript loads: the theme saved and shown by the shop's pages at once,
+ * an unreadable colour refused beside its field with its ratio, the store rules saved, a setting broken by hand still
+ * rendering the shop, and the settings doors shut to fulfilment staff.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
+import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import type { createApp } from "../app";
+import { createStaff } from "../staff/accounts";
+import { commandLineActor } from "../staff/audit";
+import { getStoreSettings } from "../store/settings";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+let owner: string;
+let packer: string;
+
+const { get, post, html, signIn } = staffBrowser(() => pages);
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
+  pages = renderer.appOf(t);
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+  owner = await signIn(OWNER);
+  packer = await signIn(PACKER);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+/** The theme form as the page posts it: every field, as loaded, with `changes` typed over them. */
+async function themeForm(changes: Record<string, string>) {
+  const { callout, styles } = await getStoreSettings(t.deps.db, t.deps.storeId);
+  return {
+    intent: "save",
+    "callout.text": callout.text,
+    "callout.textColor": callout.textColor,
+    "callout.backgroundColor": callout.backgroundColor,
+    "styles.textColor": styles.textColor,
+    "styles.backgroundColor": styles.backgroundColor,
+    "styles.colors.primary": styles.colors.primary,
+    "styles.fonts.heading": styles.fonts.heading,
+    "styles.fonts.body": styles.fonts.body,
+    ...changes,
+  };
+}
+
+describe("the theme page", () => {
+  it("saves the callout and the primary colour, which the shop's next page shows", async () => {
+    expect(await html(await get("/admin/theme", owner))).toContain('value="#1D4E47"');
+    const saved = await post("/admin/theme", await themeForm({ "callout.text": "Roasted Fridays", "styles.colors.primary": "#0B3D36" }), owner);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/theme?notice=saved");
+    expect(await html(await get("/admin/theme?notice=saved", owner))).toContain("Saved. The shop shows it now.");
+    const home = await html(await get("/"));
+    expect(home).toContain("Roasted Fridays");
+    expect(home).toContain("--shop-primary:#0B3D36");
+  });
+
+  it("refuses a pair below 4.5:1 beside its field with the ratio, keeping what was typed and storing nothing", async () => {
+    const refused = await html(await post("/admin/theme", await themeForm({ "callout.backgroundColor": "#B5B5B5" }), owner), 400);
+    expect(refused).toContain("Contrast 2.0:1 is below 4.5:1 for the callout&#x27;s text");
+    expect(refused).toContain('value="#B5B5B5"');
+    expect(refused).toMatch(/name="callout.backgroundColor"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="callout.backgroundColor"/);
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).callout.backgroundColor).toBe("#7A4A26");
+  });
+
+  it("is shut to fulfilment staff, as the rules' pages are", async () => {
+    for (const path of ["/admin/theme", "/admin/settings", "/admin/shipping", "/admin/taxes"]) expect((await get(path, packer)).status).toBe(403);
+  });
+});
+
+describe("the store rules pages", () => {
+  it("save the store name and minimum order, refusing a minimum that is not an amount beside its field", async () => {
+    const form = { website_title: "Tidewater Roasters", contact_email: "", checkout_enabled: "on", minimum_order: "15.50" };
+    expect((await post("/admin/settings", form, owner)).status).toBe(302);
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout).toEqual({ enabled: true, minimumOrderCents: 1550 });
+    const refused = await html(await post("/admin/settings", { ...form, minimum_order: "lots" }, owner), 400);
+    expect(refused).toContain('value="lots"');
+    expect(refused).toContain("Minimum order must be an amount in dollars, such as 12.50");
+    expect(refused).toMatch(/aria-invalid="true"/);
+  });
+
+  it("list the shipping options and the tax rates checkout uses", async () => {
+    expect(await html(await get("/admin/shipping", owner))).toContain("Standard Shipping");
+    const taxes = await html(await get("/admin/taxes", owner));
+    expect(taxes).toContain("US-CA");
+    expect(taxes).toContain("7.25 %");
+  });
+});
+
+describe("a store setting broken by hand", () => {
+  it("does not stop the shop's pages: they render with its last good value", async () => {
+    await t.deps.db.execute(sql`update store_settings set settings = jsonb_set(settings, '{styles,colors,primary}', '"green"'::jsonb) where store_id = ${t.deps.storeId}`);
+    const home = await html(await get("/"));
+    expect(home).toContain("--shop-primary:#0B3D36");
+  });
+});
