@@ -69,15 +69,6 @@ export async function listContactMessages(
   return { messages: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
 }
 
-/** How many messages wait unread, for the navigation and the home screen. */
-export async function countNewContactMessages(db: Database, storeId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(contactMessages)
-    .where(and(eq(contactMessages.storeId, storeId), eq(contactMessages.status, "new")));
-  return row.count;
-}
-
 type Queryable = Pick<Database, "select">;
 
 async function detailOf(db: Queryable, storeId: string, id: number, lock = false): Promise<ContactMessageDetail> {

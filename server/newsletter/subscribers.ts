@@ -146,7 +146,7 @@ export async function listSubscribers(db: Database, storeId: string, filter: Sub
   return { subscribers: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
 }
 
-export const SUBSCRIBER_CSV_COLUMNS = ["email", "status", "source", "subscribed_at", "unsubscribed_at"];
+const SUBSCRIBER_CSV_COLUMNS = ["email", "status", "source", "subscribed_at", "unsubscribed_at"];
 const CSV_PAGE = 500;
 
 /** Every subscriber the filter finds, every page of it, as CSV (the shop's one writer: server/orders/csv.ts). */
