@@ -77,10 +77,16 @@ export const storeLooksSchema = z
     callout: settings.callout,
     styles: settings.styles,
     logo: settings.logo,
+    navbar: settings.navbar,
+    footer: settings.footer,
+    socialLinks: settings.socialLinks,
   })
   .meta({ id: "StoreLooks" });
 
-/** A change to the looks: any part, merged onto the current ones; each colour pair is checked for contrast. */
+/**
+ * A change to the looks: any part, merged onto the current ones (a list replaces the one before); each colour pair is
+ * checked for contrast.
+ */
 export const storeLooksChangeSchema = z
   .object({
     callout: settings.callout.partial().optional(),
@@ -97,6 +103,10 @@ export const storeLooksChangeSchema = z
       })
       .optional(),
     logo: z.object({ alt: z.string().trim().min(1, "The logo's description is required").max(200) }).optional(),
+    /** Lists are sent whole: the navigation's links, the footer's links and sections, the social links. */
+    navbar: settings.navbar.partial().optional(),
+    footer: settings.footer.partial().optional(),
+    socialLinks: settings.socialLinks.optional(),
   })
   .strict()
   .meta({ id: "StoreLooksChange" });

@@ -145,6 +145,23 @@ describe("looks", () => {
     expect((await call("PATCH", "/api/admin/settings/looks", { callout: { text: "x" } }, fulfilment)).status).toBe(403);
   });
 
+  it("replaces the navigation's links, the footer's sections and the social links whole, refusing a link without a route", async () => {
+    const pages = [{ name: "Shop", route: "/shop" }, { name: "Tea", route: "/search", query: "tea", type: "collection-search" }];
+    const sections = [{ title: "Help", links: [{ name: "Shipping", route: "/pages/shipping" }] }];
+    const socialLinks = [{ network: "instagram", url: "https://www.instagram.com/tidewater" }];
+    const changed = await call("PATCH", "/api/admin/settings/looks", { navbar: { pages }, footer: { sections }, socialLinks });
+    expect(changed.status).toBe(200);
+    const stored = await settings();
+    expect(stored.navbar).toEqual({ pages, displaySearchBar: false });
+    expect(stored.footer.sections).toEqual(sections);
+    expect(stored.footer.links.length).toBeGreaterThan(0);
+    expect(stored.socialLinks).toEqual(socialLinks);
+    expect(await call("PATCH", "/api/admin/settings/looks", { navbar: { pages: [{ name: "Tea", route: "tea" }] } })).toMatchObject({
+      status: 400,
+      body: { field: "navbar.pages.0.route", error: "must start with /" },
+    });
+  });
+
   it("takes a new logo, stored as the shop's pictures are", async () => {
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#1D4E47" } }).png().toBuffer();
     const form = new FormData();

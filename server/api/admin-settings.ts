@@ -1,6 +1,7 @@
 /**
  * The store's rules (permission `settings`): name, contact email, checkout on or off, minimum order, shipping
- * options and tax rates; and its looks (permission `content`): callout, colours, fonts, buttons, logo. Each write is
+ * options and tax rates; and its looks (permission `content`): callout, colours, fonts, buttons, logo, navigation,
+ * footer and social links. Each write is
  * the server/store/rules.ts function the admin screens call, with the staff actor for the audit trail. A looks change
  * is merged onto the current looks and refused (400, naming the setting) when the shop could not read it or a colour
  * pair's contrast falls below 4.5:1.
@@ -139,7 +140,7 @@ const readLooksOperation = adminOperation("content", {
   method: "get",
   path: "/settings/looks",
   tags: ["admin"],
-  summary: "The callout, colours, fonts, buttons and logo the shop shows",
+  summary: "The callout, colours, fonts, buttons, logo, navigation, footer and social links the shop shows",
   responses: { 200: json(storeLooksSchema, "The looks") },
 });
 
@@ -147,7 +148,7 @@ const changeLooksOperation = adminOperation("content", {
   method: "patch",
   path: "/settings/looks",
   tags: ["admin"],
-  summary: "Change any part of the looks; what is left out stays. Fonts are one of the stacks the shop can show",
+  summary: "Change any part of the looks; what is left out stays, a list sent replaces the list. Fonts are one of the stacks the shop can show",
   request: { body: jsonBody(storeLooksChangeSchema) },
   responses: { 200: json(storeLooksSchema, "The looks as stored"), ...errors({ 400: LOOKS_REFUSED }) },
 });

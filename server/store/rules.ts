@@ -47,9 +47,9 @@ export async function changeStoreRules(db: Database, actor: AuditActor, rules: S
   return storeRulesOf(settings);
 }
 
-export type StoreLooks = Pick<StoreSettings, "callout" | "styles" | "logo">;
+export type StoreLooks = Pick<StoreSettings, "callout" | "styles" | "logo" | "navbar" | "footer" | "socialLinks">;
 
-export const looksOf = ({ callout, styles, logo }: StoreSettings): StoreLooks => ({ callout, styles, logo });
+export const looksOf = ({ callout, styles, logo, navbar, footer, socialLinks }: StoreSettings): StoreLooks => ({ callout, styles, logo, navbar, footer, socialLinks });
 
 export async function getStoreLooks(db: Database, storeId: string): Promise<StoreLooks> {
   return looksOf(await getStoreSettings(db, storeId));
