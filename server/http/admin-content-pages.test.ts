@@ -100,6 +100,14 @@ describe("the blog post and page screens", () => {
     expect(saved.headers.get("location")).toBe(`/admin/pages/${row.id}?notice=content-published`);
     expect(await html(await get("/pages/wholesale"))).toContain("Write to us.");
 
+    const unpublished = await post(`/admin/pages/${row.id}`, { intent: "unpublish" }, owner);
+    expect(unpublished.headers.get("location")).toBe(`/admin/pages/${row.id}?notice=content-unpublished`);
+    expect((await get("/pages/wholesale")).status).toBe(404);
+    expect((await get("/data/wholesale.json")).status).toBe(404);
+    const preview = await get("/pages/wholesale", owner);
+    expect(preview.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await html(preview)).toContain("Draft — only staff can see this page");
+
     expect(await html(await get(`/admin/pages/${row.id}?delete`, owner))).toContain("Delete the page Wholesale?");
     const deleted = await post(`/admin/pages/${row.id}`, { intent: "delete", id: String(row.id) }, owner);
     expect(deleted.headers.get("location")).toBe("/admin/pages?notice=content-deleted");
