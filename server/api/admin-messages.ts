@@ -62,7 +62,7 @@ const replyToMessage = adminOperation("customers", {
   method: "post",
   path: "/messages/{id}/replies",
   tags: ["admin"],
-  summary: "Reply to the sender: mailed from the shop (Reply-To the shop owner's address), kept on the message, which becomes answered",
+  summary: "Reply to the sender: mailed from the shop (Reply-To the shop's contact address), kept on the message, which becomes answered",
   request: { ...params, body: jsonBody(messageReplySchema) },
   responses: {
     201: json(messageAnswerSchema, "The message with its replies, the new one last"),

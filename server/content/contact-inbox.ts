@@ -13,6 +13,7 @@ import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { cursorId } from "../orders/desk";
 import { recordAudit, type AuditActor } from "../staff/audit";
 import { getStoreSettings } from "../store/settings";
+import { shopContactAddress } from "./contact";
 
 
 export const MESSAGES_PAGE_SIZE = 50;
@@ -126,7 +127,7 @@ export async function markContactMessageSpam(db: Database, actor: AuditActor, id
 }
 
 /**
- * Mails the reply to the message's sender, from the shop (MAIL_FROM) with the shop owner's address to answer to, then
+ * Mails the reply to the message's sender, from the shop (MAIL_FROM) with the shop's contact address to answer to, then
  * records it on the message, which becomes answered. The mail goes first: should the record then fail, the owner sees
  * an error while the customer has their answer, rather than a message marked answered that never reached anyone.
  */
@@ -142,7 +143,8 @@ export async function replyToContactMessage(
   const message = await detailOf(deps.db, actor.storeId, id);
   if (message.status === "spam") throw new HttpError(409, SPAM_REPLY_REFUSED);
 
-  const { websiteTitle } = await getStoreSettings(deps.db, actor.storeId);
+  const settings = await getStoreSettings(deps.db, actor.storeId);
+  const { websiteTitle } = settings;
   const quoted = message.message
     .split("\n")
     .map((line) => `> ${line}`)
@@ -150,7 +152,7 @@ export async function replyToContactMessage(
   const mail = await deps.mailer.send({
     storeId: actor.storeId,
     to: message.email,
-    replyTo: deps.config.SHOP_OWNER_EMAIL,
+    replyTo: shopContactAddress(settings, deps.config),
     subject: `Re: your message to ${websiteTitle}`,
     text: `${body}\n\n${message.name || message.email} wrote:\n${quoted}`,
     html: layoutHtml(

@@ -1,18 +1,24 @@
 /** Customer-service messages from the contact form: kept in the database and forwarded to the shop owner. */
 import { desc, eq } from "drizzle-orm";
 import type { ContactRequest } from "../../core/schemas/content";
+import type { StoreSettings } from "../../core/schemas/store-settings";
+import type { Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
 
+/** Where the shop reads its customers' mail: the store's contact email, or the owner's address when none is set. */
+export const shopContactAddress = (settings: Pick<StoreSettings, "contactEmail">, config: Pick<Config, "SHOP_OWNER_EMAIL">) =>
+  settings.contactEmail ?? config.SHOP_OWNER_EMAIL;
+
 export async function submitContactRequest(
   deps: AppDeps,
   storeId: string,
   data: ContactRequest["customer_service_data"],
 ): Promise<void> {
-  const { websiteTitle, contactEmail } = await getStoreSettings(deps.db, storeId);
+  const settings = await getStoreSettings(deps.db, storeId);
   await deps.db.insert(contactMessages).values({
     storeId,
     name: data.customer_name,
@@ -28,14 +34,14 @@ export async function submitContactRequest(
   const message = data.message || "(no message)";
   await deps.mailer.send({
     storeId,
-    to: contactEmail ?? deps.config.SHOP_OWNER_EMAIL,
+    to: shopContactAddress(settings, deps.config),
     // The owner answers the customer with their mail program's Reply, whichever it is.
     replyTo: data.customer_email,
     // A name is free text: folded onto one line so it cannot add header lines.
     subject: `Contact form: message from ${(data.customer_name || data.customer_email).replace(/\s+/g, " ")}`,
     text: [...lines.map(([label, value]) => `${label}: ${value}`), "", message].join("\n"),
     html: layoutHtml(
-      websiteTitle,
+      settings.websiteTitle,
       `<p>A customer wrote through the contact form.</p><ul>${lines
         .map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`)
         .join("")}</ul><p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
