@@ -96,7 +96,7 @@ test("a fulfilment member on a phone sees its own screens and is refused staff a
   await page.goto("/admin/login");
   await signIn(page, PACKER);
   await expect(page.getByRole("heading", { name: `Welcome, ${PACKER.name}` })).toBeVisible();
-  await expect(nav(page).getByRole("link")).toHaveText(["Home", "Orders", "Customers", "Your account"]);
+  await expect(nav(page).getByRole("link")).toHaveText(["Home", "Orders", "Customers", "Messages", "Subscribers", "Your account"]);
   await expectNoSeriousA11yViolations(page);
   // Nothing on the phone's page is wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
