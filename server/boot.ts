@@ -16,7 +16,7 @@ import { startMailRetries } from "./mail/mailer";
 import { startOrderSweeper } from "./orders/orders";
 import { ensureSetupLink } from "./staff/setup-link";
 import { recordPublicUrl } from "./store/public-url";
-import { getStoreSettings } from "./store/settings";
+import { checkStoreSettingsAtStart } from "./store/settings";
 
 export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
   const dataDir = path.resolve(config.DATA_DIR);
@@ -29,8 +29,7 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   }
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
-  // Read once now so a setting the shop cannot read is logged at start (it is served from its last good value).
-  await getStoreSettings(database.db, config.STORE_ID);
+  await checkStoreSettingsAtStart(database.db, config.STORE_ID);
   await recordPublicUrl(database.db, config);
   const deps = createDeps(database, config, imagesDir);
   // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.

@@ -62,7 +62,7 @@ export const storeSettings = pgTable("store_settings", {
     .references(() => stores.id, { onDelete: "cascade" }),
   settings: jsonb("settings").$type<StoreSettings>().notNull(),
   /**
-   * The last document the shop could read, kept by each good read and write: a setting broken later (a hand edit, a
+   * The last document the shop could read, kept at each start and by each write: a setting broken later (a hand edit, a
    * document from an older version) is served from here rather than stopping the shop (server/store/settings.ts).
    */
   lastGood: jsonb("last_good").$type<StoreSettings>(),

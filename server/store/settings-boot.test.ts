@@ -14,7 +14,7 @@ import { loadConfig } from "../config";
 import { openDatabase, type Database } from "../db/client";
 import { seedDemoStore } from "../db/seed";
 import { logger } from "../logger";
-import { getStoreSettings } from "./settings";
+import { checkStoreSettingsAtStart, getStoreSettings } from "./settings";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(() => {
@@ -24,7 +24,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** The shop as an earlier start left it (its settings kept as the last good ones), then a colour broken by hand. */
 const breakCalloutColour = async (db: Database) => {
+  await checkStoreSettingsAtStart(db, "demo");
   const good = await getStoreSettings(db, "demo");
   await db.execute(sql`update store_settings set settings = jsonb_set(settings, '{callout,backgroundColor}', '"brown"'::jsonb) where store_id = 'demo'`);
   return good.callout.backgroundColor;

@@ -6,7 +6,7 @@ import { auditEvents, storeSettings } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { commandLineActor, type AuditActor } from "../staff/audit";
-import { changeStoreSettings, DEFAULT_STORE_SETTINGS, getStoreSettings } from "./settings";
+import { changeStoreSettings, checkStoreSettingsAtStart, DEFAULT_STORE_SETTINGS, getStoreSettings } from "./settings";
 
 let database: TestDatabase;
 let actor: AuditActor;
@@ -143,9 +143,13 @@ describe("getStoreSettings", () => {
     expect(await read()).toEqual(DEFAULT_STORE_SETTINGS);
   });
 
-  it("remembers a document that reads as the last good one", async () => {
+  it("keeps a document that reads as the last good one at start, and a read writes nothing", async () => {
     await database.db.update(storeSettings).set({ settings: DEFAULT_STORE_SETTINGS, lastGood: null }).where(eq(storeSettings.storeId, database.storeId));
+    const version = (await readContentVersions(database.db)).pages;
     await read();
+    expect((await stored()).lastGood).toBeNull();
+    expect((await readContentVersions(database.db)).pages).toBe(version);
+    await checkStoreSettingsAtStart(database.db, database.storeId);
     expect((await stored()).lastGood).toEqual(DEFAULT_STORE_SETTINGS);
   });
 });

@@ -82,19 +82,21 @@ function readableSettings(stored: unknown, lastGood: unknown): { settings: Store
 
 /**
  * The store's settings as the shop shows them: never refused. A setting the schema cannot read is served from the
- * last good document (or the default) and logged by name; a document that reads becomes the last good one.
+ * last good document (or the default) and logged by name. A read writes nothing: a write here would move the content
+ * version (the settings row's trigger) and empty every page cache.
  */
 export async function getStoreSettings(db: Database, storeId: string): Promise<StoreSettings> {
+  return (await readStoreSettings(db, storeId)).settings;
+}
+
+async function readStoreSettings(db: Database, storeId: string): Promise<{ settings: StoreSettings; readable: boolean; kept: boolean }> {
   const [row] = await db
     .select({ settings: storeSettings.settings, lastGood: storeSettings.lastGood })
     .from(storeSettings)
     .where(eq(storeSettings.storeId, storeId));
   if (!row) throw new HttpError(404, `Store not found: ${storeId}`);
   const parsed = storeSettingsSchema.safeParse(row.settings);
-  if (parsed.success) {
-    if (!isDeepStrictEqual(row.lastGood, parsed.data)) await rememberLastGood(db, storeId, parsed.data);
-    return parsed.data;
-  }
+  if (parsed.success) return { settings: parsed.data, readable: true, kept: isDeepStrictEqual(row.lastGood, parsed.data) };
   const { settings, fallbacks } = readableSettings(row.settings, row.lastGood);
   for (const fallback of fallbacks) {
     logger.warn(
@@ -102,21 +104,20 @@ export async function getStoreSettings(db: Database, storeId: string): Promise<S
       `store setting ${fallback.path} cannot be read (${fallback.problem}); the shop uses its ${fallback.from}`,
     );
   }
-  return settings;
+  return { settings, readable: false, kept: false };
 }
 
 /**
- * Keeps a document that reads as the one to fall back to. Only when it is still the stored one and differs from the
- * kept one, so a read takes the row's lock once after a hand edit, not on every read.
+ * At start: logs each setting the shop cannot read, and keeps a document that reads as the last good one (writes
+ * through changeStoreSettings keep it too), so a setting broken later, by hand, falls back to it.
  */
-async function rememberLastGood(db: Database, storeId: string, settings: StoreSettings): Promise<void> {
-  const document = JSON.stringify(settings);
+export async function checkStoreSettingsAtStart(db: Database, storeId: string): Promise<void> {
+  const { settings, readable, kept } = await readStoreSettings(db, storeId);
+  if (!readable || kept) return;
   await db
     .update(storeSettings)
     .set({ lastGood: sql`settings` })
-    .where(
-      sql`${storeSettings.storeId} = ${storeId} and ${storeSettings.settings} = ${document}::jsonb and ${storeSettings.lastGood} is distinct from ${storeSettings.settings}`,
-    );
+    .where(sql`${storeSettings.storeId} = ${storeId} and ${storeSettings.settings} = ${JSON.stringify(settings)}::jsonb`);
 }
 
 /** 404 for a store id this deployment does not hold, so every API answers unknown stores the same way. */
