@@ -7,11 +7,12 @@
  */
 import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { ALL_PRODUCTS_HANDLE, type CollectionInput } from "../../core/schemas/admin-merchandising";
-import { storeSettingsSchema, type NavbarLink, type StoreSettings } from "../../core/schemas/store-settings";
+import type { NavbarLink, StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
-import { bundles, collectionBundles, collectionProducts, collections, products, storeSettings } from "../db/schema";
+import { bundles, collectionBundles, collectionProducts, collections, products } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { recordAudit, type AuditActor } from "../staff/audit";
+import { changeStoreSettings, getStoreSettings, lockStoreSettings } from "../store/settings";
 import { handleConflictOf } from "./bundle-editor";
 
 export const COLLECTION_NOT_FOUND = "No collection with this id in this store";
@@ -43,15 +44,6 @@ const isLinkTo = (handle: string) => (link: NavbarLink) => link.query === handle
 /** A footer link to the collection, as the footer's category section writes it. */
 const footerRouteOf = (handle: string) => `/search?${new URLSearchParams({ query: handle, type: "collection-search" })}`;
 
-async function readSettings(db: Database, storeId: string, forUpdate = false): Promise<StoreSettings> {
-  const query = db.select({ settings: storeSettings.settings }).from(storeSettings).where(eq(storeSettings.storeId, storeId));
-  const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new HttpError(404, "Store not found");
-  const parsed = storeSettingsSchema.safeParse(row.settings);
-  if (!parsed.success) throw new HttpError(409, "The store settings cannot be read, so the navigation cannot be changed", "in_navigation");
-  return parsed.data;
-}
-
 export async function listCollections(db: Database, storeId: string): Promise<CollectionSummary[]> {
   const [rows, productCounts, bundleCounts, settings] = await Promise.all([
     db.select().from(collections).where(eq(collections.storeId, storeId)).orderBy(asc(collections.title), asc(collections.id)),
@@ -65,7 +57,7 @@ export async function listCollections(db: Database, storeId: string): Promise<Co
       .from(collectionBundles)
       .where(eq(collectionBundles.storeId, storeId))
       .groupBy(collectionBundles.collectionId),
-    readSettings(db, storeId).catch(() => null),
+    getStoreSettings(db, storeId),
   ]);
   const countOf = (counts: { id: number; n: number }[], id: number) => counts.find((entry) => entry.id === id)?.n ?? 0;
   return rows.map((row) => ({
@@ -73,7 +65,7 @@ export async function listCollections(db: Database, storeId: string): Promise<Co
     handle: row.handle,
     title: row.title,
     featured: row.featured,
-    inNavigation: settings?.navbar.pages.some(isLinkTo(row.handle)) ?? false,
+    inNavigation: settings.navbar.pages.some(isLinkTo(row.handle)),
     productCount: countOf(productCounts, row.id),
     bundleCount: countOf(bundleCounts, row.id),
   }));
@@ -98,14 +90,14 @@ export async function getCollectionRecord(db: Database, storeId: string, id: num
       .innerJoin(bundles, eq(bundles.id, collectionBundles.bundleId))
       .where(eq(collectionBundles.collectionId, id))
       .orderBy(asc(collectionBundles.position), asc(collectionBundles.bundleId)),
-    readSettings(db, storeId).catch(() => null),
+    getStoreSettings(db, storeId),
   ]);
   return {
     id: row.id,
     handle: row.handle,
     title: row.title,
     featured: row.featured,
-    inNavigation: settings?.navbar.pages.some(isLinkTo(row.handle)) ?? false,
+    inNavigation: settings.navbar.pages.some(isLinkTo(row.handle)),
     products: members,
     bundles: bundleMembers,
   };
@@ -180,11 +172,6 @@ async function writeMembers(tx: Database, storeId: string, collectionId: number,
   }
 }
 
-/**
- * Every collection write starts by locking the store's settings row: the navigation links are written there, and
- * writes taken one at a time cannot deadlock unmarking each other's featured flag.
- */
-const lockedSettings = (tx: Database, storeId: string) => readSettings(tx, storeId, true);
 
 /** One featured collection at a time: the home page shows one. */
 async function featureOnly(tx: Database, storeId: string, collectionId: number): Promise<void> {
@@ -197,11 +184,11 @@ async function featureOnly(tx: Database, storeId: string, collectionId: number):
 /**
  * The navigation's and footer's links to a collection follow it: a link is added or removed as `in_navigation`
  * asks, renamed with the collection (unless the owner gave it a name of its own), pointed at its new handle, and
- * removed with it (`now` null). The settings are validated by the schema the shop reads them with before they are saved.
+ * removed with it (`now` null), through the settings' one writer.
  */
 async function followInLinks(
   tx: Database,
-  storeId: string,
+  actor: AuditActor,
   settings: StoreSettings,
   was: { handle: string; title: string } | null,
   now: { handle: string; title: string; inNavigation: boolean } | null,
@@ -222,20 +209,16 @@ async function followInLinks(
     ...section,
     links: section.links.flatMap((link) => (link.route !== oldRoute ? [link] : now ? [{ ...link, route: footerRouteOf(now.handle) }] : [])),
   }));
-  const changed: StoreSettings = storeSettingsSchema.parse({
-    ...settings,
-    navbar: { ...settings.navbar, pages },
-    footer: { ...settings.footer, sections },
-  });
-  if (JSON.stringify(changed) === JSON.stringify(settings)) return;
-  await tx.update(storeSettings).set({ settings: changed, updatedAt: new Date() }).where(eq(storeSettings.storeId, storeId));
+  await changeStoreSettings(tx, actor, { navbar: { pages }, footer: { sections } });
 }
 
 export async function createCollection(db: Database, actor: AuditActor, input: CollectionInput): Promise<CollectionRecord> {
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
-      const settings = await lockedSettings(tx, storeId);
+      // Every collection write locks the settings row first (its links live there): writes taken one at a time cannot
+      // deadlock unmarking each other's featured flag.
+      const settings = await lockStoreSettings(tx, storeId);
       await assertHandleFree(tx, storeId, input.handle);
       await assertMembersExist(tx, storeId, input);
       const [row] = await tx
@@ -244,7 +227,7 @@ export async function createCollection(db: Database, actor: AuditActor, input: C
         .returning({ id: collections.id });
       if (input.featured) await featureOnly(tx, storeId, row.id);
       await writeMembers(tx, storeId, row.id, input);
-      await followInLinks(tx, storeId, settings, null, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      await followInLinks(tx, actor, settings, null, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
       const created = await getCollectionRecord(tx, storeId, row.id);
       await recordAudit(tx, actor, { action: "collection.create", entity: "collection", entityId: row.id, before: null, after: audited(created) });
       return created;
@@ -256,7 +239,7 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
-      const settings = await lockedSettings(tx, storeId);
+      const settings = await lockStoreSettings(tx, storeId);
       const before = await getCollectionRecord(tx, storeId, id);
       if (before.handle === ALL_PRODUCTS_HANDLE && input.handle !== ALL_PRODUCTS_HANDLE) {
         throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; its handle stays`, "handle");
@@ -269,7 +252,7 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
         .where(and(eq(collections.storeId, storeId), eq(collections.id, id)));
       if (input.featured) await featureOnly(tx, storeId, id);
       await writeMembers(tx, storeId, id, input);
-      await followInLinks(tx, storeId, settings, before, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
+      await followInLinks(tx, actor, settings, before, { handle: input.handle, title: input.title, inNavigation: input.in_navigation });
       const after = await getCollectionRecord(tx, storeId, id);
       await recordAudit(tx, actor, { action: "collection.update", entity: "collection", entityId: id, before: audited(before), after: audited(after) });
       return after;
@@ -280,11 +263,11 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
 /** Its links in the navigation and footer go with it, so no link leads to an empty page. */
 export async function deleteCollection(db: Database, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const settings = await lockedSettings(tx, actor.storeId);
+    const settings = await lockStoreSettings(tx, actor.storeId);
     const before = await getCollectionRecord(tx, actor.storeId, id);
     if (before.handle === ALL_PRODUCTS_HANDLE) throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
     await tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id)));
-    await followInLinks(tx, actor.storeId, settings, before, null);
+    await followInLinks(tx, actor, settings, before, null);
     await recordAudit(tx, actor, { action: "collection.delete", entity: "collection", entityId: id, before: audited(before), after: null });
   });
 }

@@ -187,6 +187,17 @@ function flattened(document: unknown, prefix = ""): Json {
 }
 
 /**
+ * The settings as the shop reads them, their row locked for the caller's transaction: every writer takes the lock
+ * first (the collection editor before the collections it changes), so concurrent writers take turns rather than lose
+ * a change or deadlock.
+ */
+export async function lockStoreSettings(tx: Database, storeId: string): Promise<StoreSettings> {
+  const [locked] = await tx.select({ storeId: storeSettings.storeId }).from(storeSettings).where(eq(storeSettings.storeId, storeId)).for("update");
+  if (!locked) throw new HttpError(404, "Store not found");
+  return getStoreSettings(tx, storeId);
+}
+
+/**
  * The one way the settings change: the change is merged onto the current document (as the shop reads it, so a write
  * also heals a setting that could not be read) and checked by the schema the shop reads with and the contrast rule.
  * A refusal is a 400 naming the setting, and nothing is stored. The write is audited with the settings it changed,
@@ -201,10 +212,7 @@ export async function changeStoreSettings(
 ): Promise<StoreSettings> {
   const { storeId } = actor;
   return db.transaction(async (tx) => {
-    // Locked first, as the collection editor does, so concurrent writers take turns rather than lose a change.
-    const [locked] = await tx.select({ storeId: storeSettings.storeId }).from(storeSettings).where(eq(storeSettings.storeId, storeId)).for("update");
-    if (!locked) throw new HttpError(404, "Store not found");
-    const before = await getStoreSettings(tx, storeId);
+    const before = await lockStoreSettings(tx, storeId);
     const parsed = storeSettingsSchema.safeParse(merged(before, change));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
