@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { blogPostAnswerSchema, blogPostListSchema, staticPageAnswerSchema, staticPageListSchema } from "../../core/schemas/admin-content";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { sitemapEntries } from "../catalog/sitemap";
 import { getBlogPost, listBlogPosts } from "../content/blog";
 import { auditEvents, contentVersion } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -16,9 +15,8 @@ let fulfilment: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "editor", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "editor");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
 });
 afterAll(async () => {
   await t.database.dispose();

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { discountAnswerSchema, discountListSchema, welcomeOfferAnswerSchema } from "../../core/schemas/admin-discounts";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { namedError } from "../../tests/support/errors";
 import { auditEvents } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -14,9 +13,8 @@ let fulfilment: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "promotions", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "promotions");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
 });
 afterAll(async () => {
   await t.database.dispose();

@@ -9,9 +9,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportAnswer } from "../../core/schemas/admin-imports";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, catalogueImports, products } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, "../catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8");
 /** The fixture without its pictures: this file tests the HTTP face, import.test.ts the pictures. */
@@ -22,9 +21,8 @@ let manager: Record<string, string>;
 let fulfilment: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "catalogue script", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "catalogue script");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
 });
 afterAll(async () => {
   await t.database.dispose();

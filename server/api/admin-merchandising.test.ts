@@ -5,9 +5,8 @@ import type { z } from "zod";
 import type { bundleAnswerSchema, bundleListSchema, collectionAnswerSchema, collectionListSchema } from "../../core/schemas/admin-merchandising";
 import type { BundleResponse, SearchResponse } from "../../core/schemas/catalog";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, products, variants } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -16,9 +15,8 @@ const productIds: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "merchandiser", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "merchandiser");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
   const rows = await t.deps.db
     .select({ id: products.id, handle: products.handle })
     .from(products)

@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, productImages, products, variants } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -18,13 +17,8 @@ let otherProductId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = {
-    authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "catalogue desk", role: "manager" })).secret}`,
-  };
-  fulfilment = {
-    authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}`,
-  };
+  manager = await tokenHeaders(t, "manager", "catalogue desk");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
   const [first, second] = await t.deps.db
     .select({ id: products.id, handle: products.handle })
     .from(products)

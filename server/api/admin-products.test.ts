@@ -3,18 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { productAnswerSchema, productPageSchema } from "../../core/schemas/admin-catalogue";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, productHandleRedirects, productImages } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let manager: Record<string, string>;
 let fulfilment: Record<string, string>;
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "catalogue script", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "catalogue script");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
 });
 afterAll(async () => {
   await t.database.dispose();

@@ -3,9 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SKU } from "../../tests/support/checkout";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 import { getStoreSettings } from "../store/settings";
 
 let t: TestApp;
@@ -14,9 +13,8 @@ let fulfilment: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const actor = commandLineActor(t.deps.storeId);
-  manager = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "shopkeeper", role: "manager" })).secret}` };
-  fulfilment = { authorization: `Bearer ${(await createApiToken(t.deps.db, actor, { name: "packing bench", role: "fulfilment" })).secret}` };
+  manager = await tokenHeaders(t, "manager", "shopkeeper");
+  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
 });
 afterAll(async () => {
   await t.database.dispose();

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { subscriberAnswerSchema, subscriberPageSchema } from "../../core/schemas/admin-subscribers";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents } from "../db/schema";
 import { addSubscriber, unsubscribe } from "../newsletter/subscribers";
-import { commandLineActor } from "../staff/audit";
-import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
 let desk: Record<string, string>;
@@ -14,7 +13,7 @@ let tokens: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  desk = { authorization: `Bearer ${(await createApiToken(t.deps.db, commandLineActor(t.deps.storeId), { name: "front desk", role: "fulfilment" })).secret}` };
+  desk = await tokenHeaders(t, "fulfilment", "front desk");
   tokens = {};
   for (const email of ["Ada@Example.com", "=cmd@example.com", "grace@example.org"]) {
     tokens[email] = (await addSubscriber(t.deps.db, t.deps.storeId, email, "footer")).unsubscribeToken;
