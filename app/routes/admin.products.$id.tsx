@@ -53,8 +53,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       ) : null}
 
       <ProductForm
-        // A new save draws the form afresh from the product as saved.
-        key={product.updatedAt.toString()}
+        // A new save, or another product (a duplicate opens its copy), draws the form afresh; to the millisecond, as a
+        // duplicate made within a second of a save must not keep the original's values.
+        key={`${product.id}:${product.updatedAt.getTime()}`}
         values={actionData?.values ?? productFormValuesOf(product)}
         rows={actionData?.rows ?? product.variants.length + BLANK_VARIANT_ROWS}
         saved={saved}
