@@ -4,7 +4,7 @@
  * products previewed, applied and seen on the shop's product page. Every screen is scanned by axe and photographed
  * on a phone and a laptop (/tmp/admin-shots/inventory-*.png). The House Blend's few bags, which other journeys count
  * on, are never touched: the kettle's stock only grows, and the prices raised are the French press's and the
- * tumbler's, which no other journey reads.
+ * chamomile's, which no other journey reads.
  */
 import type { Page } from "@playwright/test";
 import { DEMO } from "../../server/db/seed";
@@ -14,7 +14,7 @@ import { E2E_OWNER as OWNER, OWNER_STATE } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
 
 const KETTLE = "KETTLE-BLACK";
-const RAISED = [DEMO.productHandles.frenchPress, DEMO.productHandles.tumbler];
+const RAISED = [DEMO.productHandles.frenchPress, DEMO.productHandles.chamomile];
 
 /** Axe on the screen as it is, and its picture at both sizes; the page is left at the laptop's size. */
 async function checkScreen(page: Page, name: string) {
