@@ -92,7 +92,7 @@ test("the owner raises two products' prices by 10 %, previewed and then applied,
 
   // The product list's selection arrives as ?product=<id>, repeated: the ids as the admin API names them.
   const ids: number[] = [];
-  for (const sku of ["PRESS", "TUMB"]) {
+  for (const sku of ["PRESS", "CHAM"]) {
     const answer = await page.request.get(`/api/admin/inventory?q=${sku}-`);
     expect(answer.status()).toBe(200);
     ids.push(((await answer.json()) as { variants: { product_id: number }[] }).variants[0].product_id);
