@@ -72,6 +72,7 @@ describe("/api/admin/inventory and a variant's stock", () => {
     expect(low.body.variants!.every((variant) => variant.low)).toBe(true);
     expect((await call("GET", "/api/admin/inventory?low=yes")).body).toEqual({ error: "low must be true or false", field: "low" });
     expect((await call("GET", "/api/admin/inventory?cursor=abc")).body).toMatchObject({ field: "cursor" });
+    expect((await call("GET", "/api/admin/inventory?cursor=99999999999")).body).toEqual({ error: "Invalid cursor", field: "cursor" });
   });
 
   it("adjusts by delta or to set_to with a reason, answers the history newest first, and refuses below zero with 409", async () => {

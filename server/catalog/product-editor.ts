@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, max, ne, notInArray, or, sql } from "drizzle-orm
 import type { ProductStatus } from "../../core/catalog-admin";
 import type { ProductInput, VariantInput } from "../../core/schemas/admin-catalogue";
 import type { Database } from "../db/client";
+import { containing, cursorId } from "../db/listing";
 import { DEMO } from "../db/seed-content";
 import {
   bundles,
@@ -544,8 +545,6 @@ export type AdminProductListItem = {
   pictureUrl: string | null;
 };
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
  * Products newest first (the most recently created has the highest id), by status and by a search of title, handle
  * and SKU, a page at a time; the cursor is the last id seen, so a page stays right while products are added.
@@ -556,10 +555,9 @@ export async function listAdminProducts(
   filter: { q?: string; status?: ProductStatus; cursor?: string; limit?: number },
 ): Promise<{ products: AdminProductListItem[]; nextCursor: string | null }> {
   const limit = filter.limit ?? ADMIN_PRODUCTS_PAGE_SIZE;
-  const before = filter.cursor === undefined ? undefined : Number(filter.cursor);
-  if (before !== undefined && !(Number.isSafeInteger(before) && before > 0)) throw new HttpError(400, "Invalid cursor", "cursor");
+  const before = cursorId(filter.cursor);
   const q = filter.q?.trim();
-  const pattern = q ? likePattern(q) : null;
+  const pattern = q ? containing(q) : null;
   const rows = await db
     .select({
       id: products.id,

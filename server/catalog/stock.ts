@@ -10,7 +10,7 @@ import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import type { Database } from "../db/client";
 import { orders, products, stockAdjustments, variants } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { containing } from "../orders/desk";
+import { containing, cursorId } from "../db/listing";
 import { recordAudit, type AuditActor } from "../staff/audit";
 
 export type StockChange = {
@@ -142,8 +142,7 @@ const asItem = (row: Omit<InventoryItem, "low">): InventoryItem => ({ ...row, lo
 /** Every variant with its stock, in the order they were added (a product's together), a page at a time. */
 export async function listInventory(db: Database, storeId: string, filter: InventoryFilter = {}) {
   const limit = filter.limit ?? INVENTORY_PAGE_SIZE;
-  const after = filter.cursor === undefined ? undefined : Number(filter.cursor);
-  if (after !== undefined && !(Number.isSafeInteger(after) && after > 0)) throw new HttpError(400, "Invalid cursor", "cursor");
+  const after = cursorId(filter.cursor);
   const term = filter.q?.trim();
   const rows = await db
     .select(inventoryColumns)

@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { contactMessages, contactReplies } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { cursorId } from "../orders/desk";
+import { cursorId } from "../db/listing";
 import { recordAudit, type AuditActor } from "../staff/audit";
 import { getStoreSettings } from "../store/settings";
 import { shopContactAddress } from "./contact";

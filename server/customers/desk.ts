@@ -8,7 +8,7 @@ import { listCustomerOrders, type CustomerOrderSummary } from "../accounts/custo
 import type { Database } from "../db/client";
 import { customers, newsletterSubscribers } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { containing, cursorId } from "../orders/desk";
+import { containing, cursorId } from "../db/listing";
 import { refundedCentsOf } from "../orders/orders";
 
 export const CUSTOMERS_PAGE_SIZE = 50;

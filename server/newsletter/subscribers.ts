@@ -12,7 +12,7 @@ import { newsletterSubscribers } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { toCsv } from "../orders/csv";
-import { containing, cursorId } from "../orders/desk";
+import { containing, cursorId } from "../db/listing";
 import { recordAudit, type AuditActor } from "../staff/audit";
 import { getStoreSettings } from "../store/settings";
 

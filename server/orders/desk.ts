@@ -10,6 +10,7 @@ import type { z } from "zod";
 import type { Database } from "../db/client";
 import { mailOutbox, orderLines, orderNotes, orders, payments, refunds } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { containing, cursorId } from "../db/listing";
 import { carrierName, trackingUrl } from "./carriers";
 import { refundedCentsOf, type Order } from "./orders";
 
@@ -43,9 +44,6 @@ export function orderFilterOf(query: z.infer<typeof orderListQuerySchema>): Orde
   };
 }
 
-/** A search term as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
-export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function matching(q: string): SQL | undefined {
   const term = q.trim();
   if (term === "") return undefined;
@@ -55,17 +53,6 @@ function matching(q: string): SQL | undefined {
     ilike(orders.email, containing(term)),
     ilike(orders.customerName, containing(term)),
   );
-}
-
-/** The largest serial id: a cursor above it cannot have come from this API, and the database would refuse it. */
-const MAX_ID = 2_147_483_647;
-
-/** A cursor is an id this API gave out; anything else is the caller's mistake, named as such. */
-export function cursorId(cursor: string | undefined): number | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Number(cursor);
-  if (!(Number.isInteger(id) && id > 0 && id <= MAX_ID)) throw new HttpError(400, "Invalid cursor", "cursor");
-  return id;
 }
 
 export type OrderListItem = {

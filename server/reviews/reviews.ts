@@ -13,7 +13,7 @@ import { HttpError } from "../http/errors";
 import { orderedProducts, productsLeftToReview } from "./order-products";
 import { resolveReviewToken } from "./review-tokens";
 import { recordAudit, type AuditActor } from "../staff/audit";
-import { cursorId } from "../orders/desk";
+import { cursorId } from "../db/listing";
 import { getStoreSettings } from "../store/settings";
 
 async function loadOrder(db: Database, storeId: string, orderId: number) {
