@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { productIdParamsSchema } from "@core/schemas/admin-pictures";
+import { productIdParamsSchema } from "@core/schemas/admin-catalogue";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";

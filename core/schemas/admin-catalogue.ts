@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "../catalog-admin";
 import { storable } from "./storable";
+import { listCursor, recordId, recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
 const cents = (field: string) =>
@@ -74,7 +75,7 @@ export const productInputSchema = storable(
       options: z.array(z.string().trim().min(1, "Option name is required").max(255, "Option name is too long")).max(MAX_PRODUCT_OPTIONS, `A product has at most ${MAX_PRODUCT_OPTIONS} options`).default([]),
       variants: z.array(variantInputSchema).min(1, "A product needs at least one variant").max(100, "A product has at most 100 variants"),
       /** Absent: the product stays in the collections it is in. */
-      collection_ids: z.array(z.number().int().positive()).max(100).optional(),
+      collection_ids: z.array(recordId("collection_ids must hold collection ids")).max(100).optional(),
     })
     .superRefine((product, context) => {
       const names = product.options.map((name) => name.toLowerCase());
@@ -110,13 +111,13 @@ const timestamp = z.string().describe("ISO 8601");
 const PLAN_UNITS = ["day", "week", "month", "year"] as const;
 
 /** Numbers only: /products/import, /products/export and /products/bulk are other routes. */
-export const productIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a product id") });
+export const productIdParamsSchema = z.object({ id: recordIdParam("id must be a product id") });
 
 export const productListQuerySchema = storable(
   z.object({
     q: z.string().max(200, "q is too long").optional().describe("Part of a title, handle or SKU"),
     status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` }).optional(),
-    cursor: z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned").optional(),
+    cursor: listCursor.optional(),
   }),
 );
 

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { CONTENT_ADDRESS, CONTENT_LIMITS, CONTENT_STATUSES } from "../content-admin";
 import { storable } from "./storable";
+import { recordIdParam } from "./record-id";
 
 const text = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
@@ -61,7 +62,7 @@ export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 export type StaticPageInput = z.infer<typeof staticPageInputSchema>;
 export type ContentSectionInput = z.infer<typeof sectionSchema>;
 
-export const contentIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a number") });
+export const contentIdParamsSchema = z.object({ id: recordIdParam("id must be a number") });
 
 /** The form a picture upload sends. */
 export const contentPictureUploadSchema = z.object({

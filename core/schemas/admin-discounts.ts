@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { storable } from "./storable";
+import { recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
 export const MAX_REDEMPTIONS = 1_000_000;
@@ -17,7 +18,7 @@ export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const DISCOUNT_STATES = ["active", "scheduled", "expired", "used_up", "paused", "ended"] as const;
 export type DiscountState = (typeof DISCOUNT_STATES)[number];
 
-export const discountIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a number") });
+export const discountIdParamsSchema = z.object({ id: recordIdParam("id must be a number") });
 
 const cents = (field: string) =>
   z

@@ -1,5 +1,6 @@
 /** Payloads of the admin API's Shopify product CSV import and export (/api/admin/products/import, /export). */
 import { z } from "zod";
+import { recordIdParam } from "./record-id";
 
 export const IMPORT_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 
@@ -11,7 +12,7 @@ export const importQuerySchema = z.object({
   file_name: z.string().max(255, "file_name is too long").optional().describe("The file's name, shown in the admin"),
 });
 
-export const importIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be an import id") });
+export const importIdParamsSchema = z.object({ id: recordIdParam("id must be an import id") });
 
 const problemSchema = z.object({
   row: z.number().int().describe("The row as a spreadsheet numbers it: 1 is the header"),

@@ -2,13 +2,13 @@
 import { z } from "zod";
 import { PRODUCT_STATUSES, STOCK_REASONS } from "../catalog-admin";
 import { storable } from "./storable";
+import { listCursor, recordId, recordIdParam } from "./record-id";
 
 export const MAX_BULK_VARIANTS = 500;
 const MAX_STOCK = 10_000_000;
 const MAX_CENTS = 100_000_000;
 
 const timestamp = z.string().describe("ISO 8601");
-const cursor = z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned");
 const reason = z.enum(STOCK_REASONS, { error: `reason must be one of ${STOCK_REASONS.join(", ")}` });
 const wholeNumber = (field: string, min: number, max: number) =>
   z
@@ -18,18 +18,18 @@ const wholeNumber = (field: string, min: number, max: number) =>
     .max(max, `${field} must be at most ${max}`);
 const ids = (field: string) =>
   z
-    .array(z.number({ error: `${field} must hold ids` }).int(`${field} must hold ids`).positive(`${field} must hold ids`), {
+    .array(recordId(`${field} must hold ids`), {
       error: `${field} must be a list of ids`,
     })
     .max(MAX_BULK_VARIANTS, `${field} may name at most ${MAX_BULK_VARIANTS}`);
 
-export const variantIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a variant id") });
+export const variantIdParamsSchema = z.object({ id: recordIdParam("id must be a variant id") });
 
 export const inventoryQuerySchema = storable(
   z.object({
     q: z.string().max(200, "q is too long").optional().describe("Part of a SKU or a product title"),
     low: z.enum(["true", "false"], { error: "low must be true or false" }).optional().describe("true: only variants at or below their low-stock threshold"),
-    cursor: cursor.optional(),
+    cursor: listCursor.optional(),
   }),
 );
 
@@ -96,7 +96,7 @@ const bulkChangeSchema = z.discriminatedUnion(
       kind: z.literal("status"),
       status: z.enum(PRODUCT_STATUSES, { error: `change.status must be one of ${PRODUCT_STATUSES.join(", ")}` }),
     }),
-    z.object({ kind: z.enum(["collection_add", "collection_remove"]), collection_id: wholeNumber("change.collection_id", 1, 2_147_483_647) }),
+    z.object({ kind: z.enum(["collection_add", "collection_remove"]), collection_id: recordId("change.collection_id must be a collection's id") }),
   ],
   { error: "change.kind must be one of price_set, price_percent, stock_set, stock_adjust, status, collection_add, collection_remove" },
 );

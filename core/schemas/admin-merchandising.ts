@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { productHandleSchema } from "./admin-catalogue";
 import { storable } from "./storable";
+import { recordId, recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
 export const MAX_BUNDLE_QUANTITY = 99;
@@ -18,9 +19,9 @@ export const MAX_COLLECTION_ITEMS = 1000;
 /** The collection /shop lists (docs/product.md, Screens and routes): it may be reordered, never renamed or removed. */
 export const ALL_PRODUCTS_HANDLE = "all_products";
 
-const id = (field: string) => z.number({ error: `${field} must be a number` }).int(`${field} must be a whole number`).positive(`${field} must be positive`);
+const id = (field: string) => recordId(`${field} must be an id`);
 
-export const merchandisingIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a number") });
+export const merchandisingIdParamsSchema = z.object({ id: recordIdParam("id must be a number") });
 
 /** A bundle's address, /bundles/<handle>: the same letters as a product's. */
 export const bundleHandleSchema = productHandleSchema;

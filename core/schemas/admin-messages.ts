@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_STATUSES, REPLY_MAX } from "../inbox-rules";
 import { storable } from "./storable";
+import { listCursor, recordIdParam } from "./record-id";
 
 
 const timestamp = z.string().describe("ISO 8601");
-const cursor = z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned");
 
-export const messageIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
+export const messageIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
 export const messageListQuerySchema = storable(
   z.object({
@@ -15,7 +15,7 @@ export const messageListQuerySchema = storable(
       .enum(CONTACT_MESSAGE_STATUSES, { error: `status must be one of ${CONTACT_MESSAGE_STATUSES.join(", ")}` })
       .optional()
       .describe("Without it, every message but spam"),
-    cursor: cursor.optional(),
+    cursor: listCursor.optional(),
   }),
 );
 

@@ -1,12 +1,12 @@
 /** Payloads of the admin API's orders desk and customers (/api/admin/orders, /api/admin/customers). */
 import { z } from "zod";
 import { storable } from "./storable";
+import { listCursor, recordIdParam } from "./record-id";
 
 /** The states of an order that was paid: the desk's orders. One never paid has no number and nothing to work on. */
 export const DESK_STATUSES = ["paid", "backordered", "fulfilled", "cancelled", "refunded"] as const;
 
 const timestamp = z.string().describe("ISO 8601");
-const cursor = z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned");
 const day = (name: string) =>
   z
     .string()
@@ -22,7 +22,7 @@ const optionalText = (name: string, max: number) =>
     .optional()
     .transform((value) => (value === "" ? undefined : value));
 
-export const orderNumberParamsSchema = z.object({ number: z.string().regex(/^[1-9]\d{0,8}$/, "number must be an order number") });
+export const orderNumberParamsSchema = z.object({ number: recordIdParam("number must be an order number") });
 
 export const orderListQuerySchema = storable(
   z.object({
@@ -30,7 +30,7 @@ export const orderListQuerySchema = storable(
     q: z.string().max(200, "q is too long").optional(),
     from: day("from").optional().describe("Placed on or after this day (UTC)"),
     to: day("to").optional().describe("Placed on or before this day (UTC)"),
-    cursor: cursor.optional(),
+    cursor: listCursor.optional(),
   }),
 );
 
@@ -143,8 +143,8 @@ export const refundAnswerSchema = z.object({
   }),
 });
 
-export const customerIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
-export const customerListQuerySchema = storable(z.object({ q: z.string().max(200, "q is too long").optional(), cursor: cursor.optional() }));
+export const customerIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
+export const customerListQuerySchema = storable(z.object({ q: z.string().max(200, "q is too long").optional(), cursor: listCursor.optional() }));
 
 export const customerSummarySchema = z.object({
   id: z.number().int(),

@@ -14,11 +14,9 @@ export {
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../pictures";
+import { recordId, recordIdParam } from "./record-id";
 
-const id = (name: string) => z.string().regex(/^[1-9]\d{0,9}$/, `${name} must be an id`);
-export const productIdParamsSchema = z.object({ id: id("id") });
-export const pictureIdParamsSchema = z.object({ id: id("id") });
-export const variantIdParamsSchema = z.object({ id: id("id") });
+export const pictureIdParamsSchema = z.object({ id: recordIdParam("id must be a picture id") });
 
 const altText = z
   .string({ error: "alt_text must be text" })
@@ -47,7 +45,7 @@ export const pictureChangeSchema = storable(
 );
 
 export const variantPictureSchema = z.object({
-  picture_id: z.number({ error: "picture_id must be a picture's id or null" }).int().positive().nullable().describe("null: the product's pictures"),
+  picture_id: recordId("picture_id must be a picture's id or null").nullable().describe("null: the product's pictures"),
 });
 
 export const pictureSchema = z

@@ -2,12 +2,12 @@
 import { z } from "zod";
 import { RESPONSE_MAX, REVIEW_STATUSES } from "../inbox-rules";
 import { storable } from "./storable";
+import { listCursor, recordIdParam } from "./record-id";
 
 
 const timestamp = z.string().describe("ISO 8601");
-const cursor = z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned");
 
-export const reviewIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
+export const reviewIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
 export const reviewListQuerySchema = storable(
   z.object({
@@ -16,11 +16,8 @@ export const reviewListQuerySchema = storable(
       .string()
       .regex(/^[1-5]$/, "rating must be a whole number from 1 to 5")
       .optional(),
-    product_id: z
-      .string()
-      .regex(/^[1-9]\d{0,8}$/, "product_id must be a product's id")
-      .optional(),
-    cursor: cursor.optional(),
+    product_id: recordIdParam("product_id must be a product's id").optional(),
+    cursor: listCursor.optional(),
   }),
 );
 

@@ -7,12 +7,13 @@
 import { z } from "zod";
 import { FONT_STACKS } from "../fonts";
 import { storeSettingsSchema } from "./store-settings";
+import { recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
 const cents = (what: string) =>
   z.number({ error: `${what} must be a number of cents` }).int(`${what} must be whole cents`).min(0, `${what} cannot be negative`).max(MAX_CENTS, `${what} is too large`);
 
-export const settingsIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a number") });
+export const settingsIdParamsSchema = z.object({ id: recordIdParam("id must be a number") });
 
 export const storeRulesSchema = z
   .object({

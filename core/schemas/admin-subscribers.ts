@@ -2,17 +2,17 @@
 import { z } from "zod";
 import { SUBSCRIBER_STATUSES } from "../inbox-rules";
 import { storable } from "./storable";
+import { listCursor, recordIdParam } from "./record-id";
 
 const timestamp = z.string().describe("ISO 8601");
-const cursor = z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned");
 
-export const subscriberIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
+export const subscriberIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
 export const subscriberListQuerySchema = storable(
   z.object({
     q: z.string().max(200, "q is too long").optional().describe("Part of the email address"),
     status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(", ")}` }).optional(),
-    cursor: cursor.optional(),
+    cursor: listCursor.optional(),
   }),
 );
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
 import { storable } from "./storable";
+import { listCursor, recordIdParam } from "./record-id";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
 /** Length and commonness are checked on the server (accounts/passwords.ts), as for customers. */
@@ -17,7 +18,7 @@ export const ownerSetupSchema = storable(
 );
 export const newStaffSchema = storable(z.object({ email, name, password, role }));
 export const staffRoleChangeSchema = z.object({ role });
-export const staffIdParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, "id must be a positive whole number") });
+export const staffIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 export const totpCodeSchema = z.object({ code });
 export const staffPolicySchema = z.object({ totp_required: z.boolean({ error: "totp_required must be true or false" }) });
 export const newApiTokenSchema = storable(z.object({ name, role }));
@@ -25,7 +26,7 @@ export const auditQuerySchema = storable(
   z.object({
     entity: z.string().max(100, "entity is too long").optional(),
     actor: z.string().max(254, "actor is too long").optional(),
-    cursor: z.string().regex(/^[1-9]\d{0,15}$/, "cursor must be a cursor this call returned").optional(),
+    cursor: listCursor.optional(),
   }),
 );
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { MAX_DISTINCT_LINES, MAX_QUANTITY, MIN_QUANTITY, type StockBySku } from "../cart";
 import type { ApiCartItem, ApiDiscount } from "../cart-wire";
 import { storable } from "./storable";
+import { MAX_RECORD_ID } from "./record-id";
 
 const quantity = z
   .number({ error: "must be a number" })
@@ -30,7 +31,7 @@ export const productLineInputSchema = z.object({
 
 export const bundleLineInputSchema = z.object({
   kind: z.literal("bundle"),
-  bundle_id: z.number().int("must be a whole number").positive("must be positive"),
+  bundle_id: z.number().int("must be a whole number").positive("must be positive").max(MAX_RECORD_ID, { error: (issue) => `unknown bundle ${String(issue.input)}` }),
   quantity,
   selected_variants: z.record(z.string().max(200, "is too long"), sku),
 });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { REVIEW_LIMITS } from "../review-rules";
 import { storable } from "./storable";
+import { MAX_RECORD_ID } from "./record-id";
 
 const token = z.string().trim().min(1, "is required").max(200, "is too long");
 const storeId = z.string().trim().min(1, "is required").max(64, "is too long");
@@ -30,7 +31,7 @@ export type ReviewerOrderResponse = z.infer<typeof reviewerOrderResponseSchema>;
 
 export const reviewSubmissionSchema = storable(z.object({
   store_id: storeId,
-  order_id: z.coerce.number().int("must be a whole number").positive("must be positive"),
+  order_id: z.coerce.number().int("must be a whole number").positive("must be positive").max(MAX_RECORD_ID, "is not an order"),
   title: z.string().trim().min(1, "is required").max(REVIEW_LIMITS.titleMax, `must be at most ${REVIEW_LIMITS.titleMax} characters`),
   rating: z
     .number({ error: "is required: choose 1 to 5 stars" })

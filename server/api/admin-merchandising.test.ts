@@ -254,6 +254,7 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
       [{ handle: "x", title: "x", product_ids: [productIds["harbor-mug"], productIds["harbor-mug"]] }, "product_ids"],
       [{ handle: "x", title: "x", product_ids: [999_999] }, "product_ids.0"],
       [{ handle: "x", title: "x", bundle_ids: [999_999] }, "bundle_ids.0"],
+      [{ handle: "x", title: "x", bundle_ids: [99_999_999_999] }, "bundle_ids.0"],
       [{ handle: "x", title: "x", featured: "yes" }, "featured"],
       [{ handle: "coffee", title: "x" }, "handle", 409],
     ];

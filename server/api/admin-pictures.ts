@@ -14,13 +14,13 @@ import {
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../../core/pictures";
+import { productIdParamsSchema } from "../../core/schemas/admin-catalogue";
+import { variantIdParamsSchema } from "../../core/schemas/admin-inventory";
 import {
   pictureChangeSchema,
   pictureIdParamsSchema,
-  productIdParamsSchema,
   productPicturesSchema,
   pictureUploadSchema,
-  variantIdParamsSchema,
   variantPictureAnswerSchema,
   variantPictureSchema,
 } from "../../core/schemas/admin-pictures";

@@ -142,5 +142,6 @@ describe("/api/admin/products", () => {
     expect((await call("GET", "/api/admin/products?cursor=abc")).body).toMatchObject({ field: "cursor" });
     // Past the largest id a serial column holds: refused by the API, not by the database as a 500.
     expect((await call("GET", "/api/admin/products?cursor=99999999999")).body).toEqual({ error: "Invalid cursor", field: "cursor" });
+    expect((await call("POST", "/api/admin/products", lamp({ collection_ids: [99_999_999_999] }))).body).toEqual({ error: "collection_ids must hold collection ids", field: "collection_ids.0" });
   });
 });

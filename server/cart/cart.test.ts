@@ -222,6 +222,7 @@ describe("POST and GET /api/cart-items", () => {
       ["a missing cartItems", {}, /cartItems/],
       ["an unknown kind", { cartItems: [{ kind: "gift", sku: SUB.sku, quantity: 1 }] }, /kind/],
       ["an unknown bundle", { cartItems: [{ kind: "bundle", bundle_id: 999999, quantity: 1, selected_variants: {} }] }, /cartItems\.0\.bundle_id: unknown bundle 999999/],
+      ["a bundle id past any id", { cartItems: [{ kind: "bundle", bundle_id: 99999999999, quantity: 1, selected_variants: {} }] }, /cartItems\.0\.bundle_id: unknown bundle 99999999999/],
       [
         "a subscription of another sku",
         { cartItems: [productLine("BFAST-50G", 1, { subscription: { subscription_id: SUB.monthly } as never })] },
