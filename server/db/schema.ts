@@ -1106,3 +1106,17 @@ export const catalogueImports = pgTable(
     check("catalogue_imports_status_known", sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
   ],
 );
+
+// ---------------------------------------------------------------- rate limits
+
+/**
+ * Attempts counted by rate-limiter-flexible's PostgreSQL store (server/http/rate-limit.ts), shared by every instance
+ * on the database; its columns are the library's. Keys name their store where it matters (an account's email), so
+ * the table carries no store_id. The embedded database counts in memory and leaves this table empty.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  /** Epoch milliseconds at which the key's window closes. */
+  expire: bigint("expire", { mode: "number" }),
+});
