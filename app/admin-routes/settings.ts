@@ -6,4 +6,5 @@ export const settingsRoutes: RouteConfigEntry[] = [
   route("shipping", "routes/admin.shipping.tsx"),
   route("taxes", "routes/admin.taxes.tsx"),
   route("theme", "routes/admin.theme.tsx"),
+  route("navigation", "routes/admin.navigation.tsx"),
 ];

@@ -2,7 +2,7 @@
  * The store's rules and looks as the back office changes them. Rules (permission `settings`): name, contact email,
  * checkout on or off and the minimum order live in the settings document; shipping options and tax rates are the
  * very rows checkout prices with (server/checkout/checkout.ts). Looks (permission `content`): the callout, colours,
- * fonts, buttons and logo, in the settings document. Every write is audited in its transaction.
+ * fonts, buttons, logo, menu, footer and social links, in the settings document. Every write is audited in its transaction.
  */
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { ShippingOptionInput, StoreLooksChange, StoreRules, TaxRateInput } from "../../core/schemas/admin-settings";
@@ -13,6 +13,7 @@ import { shippingOptions, taxRates } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { storePicture } from "../images/picture-intake";
 import { recordAudit, type AuditActor } from "../staff/audit";
+import { assertLinksLead } from "./navigation";
 import { changeStoreSettings, getStoreSettings } from "./settings";
 
 export const SHIPPING_OPTION_NOT_FOUND = "Shipping option not found";
@@ -55,7 +56,11 @@ export async function getStoreLooks(db: Database, storeId: string): Promise<Stor
   return looksOf(await getStoreSettings(db, storeId));
 }
 
+/** A change to the looks; a link it adds to the menu or footer must lead to a page the shop has (./navigation.ts). */
 export async function changeStoreLooks(db: Database, actor: AuditActor, change: StoreLooksChange): Promise<StoreLooks> {
+  if (change.navbar?.pages || change.footer?.links || change.footer?.sections) {
+    await assertLinksLead(db, actor.storeId, await getStoreSettings(db, actor.storeId), change);
+  }
   return looksOf(await changeStoreSettings(db, actor, change, "store_looks.update"));
 }
 

@@ -1,17 +1,26 @@
 /**
- * The back office's frame: the shop's name, the screens the member's role may open, who is signed in and the way
- * out. Signing out is a POST form, so it works before the page's JavaScript loads and no link can sign anyone out.
+ * The back office's frame: the shop's name, the screens the member's role may open in their groups (a side bar on a
+ * laptop, a menu on a phone), who is signed in and the way out. Signing out is a POST form, so it works before the page's JavaScript loads and no link can sign anyone out.
  */
-import { Form, NavLink } from "react-router";
+import { Form, NavLink, useLocation } from "react-router";
 import type { StaffRole } from "@core/staff-roles";
 import { OwnerLayout } from "~/components/layout/owner-layout";
 import { useShop } from "~/lib/use-shop";
-import { ROLE_LABELS, screensFor } from "./admin-screens";
+import { MenuIcon } from "~/components/icons";
+import { ROLE_LABELS, screenGroupsFor, type AdminScreenGroup } from "./admin-screens";
+
+const ADMIN_HOME = "/admin";
 
 export type ShellStaff = { name: string; email: string; role: StaffRole };
 
 export function AdminShell({ staff, children }: { staff: ShellStaff; children: React.ReactNode }) {
   const { settings } = useShop();
+  const { pathname } = useLocation();
+  const groups = screenGroupsFor(staff.role);
+  // The screen the page belongs to (a product's page belongs to Products), named beside the phone's menu button.
+  const current = groups
+    .flatMap((group) => group.screens)
+    .find((screen) => (screen.to === ADMIN_HOME ? pathname === ADMIN_HOME : pathname === screen.to || pathname.startsWith(`${screen.to}/`)));
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,7 +30,7 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
         Skip to content
       </a>
       <header className="border-b border-black/10 bg-card">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <p className="font-semibold">
             {settings.websiteTitle} <span className="font-normal">· Back office</span>
           </p>
@@ -39,25 +48,52 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
             </Form>
           </div>
         </div>
-        <nav aria-label="Back office" className="mx-auto max-w-5xl px-4">
-          <ul className="-mb-px flex flex-wrap gap-x-1">
-            {screensFor(staff.role).map((screen) => (
+      </header>
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row">
+        <nav aria-label="Back office" className="border-b border-black/10 lg:w-56 lg:shrink-0 lg:border-b-0 lg:border-r">
+          {/* A disclosure, so the menu opens on a phone before JavaScript loads; closed again on the next page. */}
+          <details key={pathname} className="group px-4 py-2 lg:hidden">
+            <summary className="flex cursor-pointer items-center gap-2 rounded py-2 font-medium">
+              <MenuIcon />
+              Menu
+              {current ? <span className="font-normal">· {current.label}</span> : null}
+            </summary>
+            <ScreenGroups groups={groups} />
+          </details>
+          <div className="hidden px-2 py-6 lg:block">
+            <ScreenGroups groups={groups} />
+          </div>
+        </nav>
+        <main id="main" className="min-w-0 flex-1">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** The screens under their groups' headings; the current one marked for assistive technology and the eye. */
+function ScreenGroups({ groups }: { groups: AdminScreenGroup[] }) {
+  return (
+    <div className="flex flex-col gap-4 pb-2">
+      {groups.map((group) => (
+        <div key={group.screens[0].to}>
+          {group.title ? <h2 className="px-3 pb-1 text-sm font-semibold uppercase tracking-wide">{group.title}</h2> : null}
+          <ul>
+            {group.screens.map((screen) => (
               <li key={screen.to}>
                 <NavLink
                   to={screen.to}
-                  end
-                  className="inline-block border-b-2 border-transparent px-2 py-2.5 aria-[current=page]:border-ink aria-[current=page]:font-semibold"
+                  end={screen.to === ADMIN_HOME}
+                  className="block rounded px-3 py-1.5 hover:bg-black/5 aria-[current=page]:bg-black/10 aria-[current=page]:font-semibold"
                 >
                   {screen.label}
                 </NavLink>
               </li>
             ))}
           </ul>
-        </nav>
-      </header>
-      <main id="main" className="flex-1">
-        {children}
-      </main>
+        </div>
+      ))}
     </div>
   );
 }

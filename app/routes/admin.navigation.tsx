@@ -1,0 +1,188 @@
+import { Form } from "react-router";
+import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import {
+  draftOf,
+  LISTING_TYPES,
+  SOCIAL_NETWORKS,
+  withNewRows,
+  type FooterLinkDraft,
+  type MenuLinkDraft,
+} from "~/components/admin/navigation-draft";
+import { settingsNoticeOf } from "~/components/admin/settings-form";
+import { getStoreLooks, navigationAction, requireStaffPage } from "./admin.navigation.server";
+import type { Route } from "./+types/admin.navigation";
+
+export const headers = adminHeaders;
+export const meta = () => adminMeta("Navigation");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaffPage(context, request, "content");
+  const looks = await getStoreLooks(context.db, context.storeId);
+  return { draft: draftOf(looks), notice: settingsNoticeOf(new URL(request.url)) };
+}
+
+export const action = ({ request, context }: Route.ActionArgs) => navigationAction(context, request);
+
+type Errors = Record<string, string>;
+
+/** Move up, move down and remove for the entry at `index` of the list at `list`; each posts the whole form. */
+function RowActions({ list, index, count, what }: { list: string; index: number; count: number; what: string }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {index > 0 ? (
+        <AdminButton weight="secondary" name="intent" value={`up:${list}:${index}`} aria-label={`Move ${what} up`}>
+          Up
+        </AdminButton>
+      ) : null}
+      {index < count - 1 ? (
+        <AdminButton weight="secondary" name="intent" value={`down:${list}:${index}`} aria-label={`Move ${what} down`}>
+          Down
+        </AdminButton>
+      ) : null}
+      <AdminButton weight="secondary" name="intent" value={`remove:${list}:${index}`} aria-label={`Remove ${what}`}>
+        Remove
+      </AdminButton>
+    </div>
+  );
+}
+
+/** One entry of a list: its fields, and its actions unless it is the blank row for a new entry. */
+function Row({ legend, actions, children }: { legend: string; actions: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded border border-black/15 p-3">
+      <legend className="px-1 font-medium">{legend}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">{children}</div>
+      {actions ? <div className="mt-3">{actions}</div> : null}
+    </fieldset>
+  );
+}
+
+function FooterLinks({ list, links, errors }: { list: string; links: FooterLinkDraft[]; errors: Errors }) {
+  const saved = links.length - 1;
+  return (
+    <div className="flex flex-col gap-3">
+      {links.map((link, index) => {
+        const at = `${list}.${index}`;
+        const isNew = index === saved;
+        const what = link.name || `link ${index + 1}`;
+        return (
+          <Row key={at} legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list={list} index={index} count={saved} what={what} />}>
+            <TextField label="Name" name={`${at}.name`} defaultValue={link.name} error={errors[`${at}.name`]} maxLength={100} />
+            <TextField label="Address (such as /pages/about)" name={`${at}.route`} defaultValue={link.route} error={errors[`${at}.route`]} spellCheck={false} />
+          </Row>
+        );
+      })}
+    </div>
+  );
+}
+
+function MenuLink({ link, index, saved, errors }: { link: MenuLinkDraft; index: number; saved: number; errors: Errors }) {
+  const at = `navbar.pages.${index}`;
+  const isNew = index === saved;
+  const what = link.name || `link ${index + 1}`;
+  return (
+    <Row legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list="navbar.pages" index={index} count={saved} what={what} />}>
+      <TextField label="Name" name={`${at}.name`} defaultValue={link.name} error={errors[`${at}.name`]} maxLength={100} />
+      <TextField label="Address (such as /shop)" name={`${at}.route`} defaultValue={link.route} error={errors[`${at}.route`]} spellCheck={false} />
+      <TextField
+        label="Or list a collection or search (its handle or words)"
+        name={`${at}.query`}
+        defaultValue={link.query}
+        error={errors[`${at}.query`]}
+        spellCheck={false}
+      />
+      <SelectField label="Which list" name={`${at}.type`} options={LISTING_TYPES} defaultValue={link.type || "collection-search"} error={errors[`${at}.type`]} />
+    </Row>
+  );
+}
+
+export default function AdminNavigation({ loaderData, actionData }: Route.ComponentProps) {
+  const { notice } = loaderData;
+  const draft = withNewRows(actionData?.draft ?? loaderData.draft);
+  const errors: Errors = Object.fromEntries((actionData?.errors ?? []).flatMap((problem) => (problem.field ? [[problem.field, problem.error]] : [])));
+  const unplaced = actionData?.errors.find((problem) => !problem.field)?.error;
+  const savedSections = draft.sections.length - 1;
+  const savedSocial = draft.socialLinks.length - 1;
+  return (
+    // Rows are keyed by place, so a refused save's draft must replace the fields, not be merged into them.
+    <AdminPage
+      key={actionData ? JSON.stringify(actionData.draft) : "saved"}
+      title="Navigation"
+      intro={
+        <p>
+          The shop&apos;s menu, footer and social links. An address is a page of the shop, such as /shop, /pages/about or
+          /products/house-blend; a link to a page the shop does not have is refused. A change shows on the shop as soon as
+          it is saved.
+        </p>
+      }
+    >
+      {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {actionData ? <FormMessage tone="error">{unplaced ?? "Nothing was saved: see the fields marked below."}</FormMessage> : null}
+      <Form method="post" className="flex flex-col gap-6">
+        {/* First in the form, so Enter in any field saves rather than moving an entry. */}
+        <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-black/15 bg-card p-3 shadow-sm">
+          <p className="text-sm">Moving or removing an entry saves the whole form.</p>
+          <AdminButton name="intent" value="save">
+            Save navigation
+          </AdminButton>
+        </div>
+        <AdminSection title="Menu">
+          <label className="mb-4 flex items-center gap-2">
+            <input type="checkbox" name="navbar.displaySearchBar" defaultChecked={draft.displaySearchBar} className="size-5 shrink-0" />
+            Show a search bar in the menu (wider screens; phones keep the search button)
+          </label>
+          <div className="flex flex-col gap-3">
+            {draft.pages.map((link, index) => (
+              <MenuLink key={`navbar.pages.${index}`} link={link} index={index} saved={draft.pages.length - 1} errors={errors} />
+            ))}
+          </div>
+        </AdminSection>
+        <AdminSection title="Footer links">
+          <FooterLinks list="footer.links" links={draft.footerLinks} errors={errors} />
+        </AdminSection>
+        <AdminSection title="Footer sections">
+          <div className="flex flex-col gap-4">
+            {draft.sections.map((section, index) => {
+              const at = `footer.sections.${index}`;
+              const isNew = index === savedSections;
+              const what = section.title || `section ${index + 1}`;
+              return (
+                <fieldset key={at} className="rounded border border-black/25 p-3">
+                  <legend className="px-1 font-semibold">{isNew ? "New section" : `Section: ${what}`}</legend>
+                  <div className="mb-3 flex flex-col gap-3">
+                    <TextField label="Section title" name={`${at}.title`} defaultValue={section.title} error={errors[`${at}.title`]} maxLength={100} />
+                    {isNew ? null : <RowActions list="footer.sections" index={index} count={savedSections} what={`section ${what}`} />}
+                  </div>
+                  <FooterLinks list={`${at}.links`} links={section.links} errors={errors} />
+                </fieldset>
+              );
+            })}
+          </div>
+        </AdminSection>
+        <AdminSection title="Copyright">
+          <TextField label="Copyright line (after © and the year)" name="footer.copyright" defaultValue={draft.copyright} error={errors["footer.copyright"]} maxLength={200} />
+        </AdminSection>
+        <AdminSection title="Social links">
+          <div className="flex flex-col gap-3">
+            {draft.socialLinks.map((link, index) => {
+              const at = `socialLinks.${index}`;
+              const isNew = index === savedSocial;
+              const network = SOCIAL_NETWORKS.find((choice) => choice.value === link.network)?.label ?? link.network;
+              const what = `${network} link`;
+              return (
+                <Row key={at} legend={isNew ? "New social link" : what} actions={isNew ? null : <RowActions list="socialLinks" index={index} count={savedSocial} what={what} />}>
+                  <SelectField label="Network" name={`${at}.network`} options={SOCIAL_NETWORKS} defaultValue={link.network} error={errors[`${at}.network`]} />
+                  <TextField label="Web address" name={`${at}.url`} type="url" defaultValue={link.url} error={errors[`${at}.url`]} spellCheck={false} />
+                </Row>
+              );
+            })}
+          </div>
+        </AdminSection>
+      </Form>
+    </AdminPage>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
