@@ -4,12 +4,14 @@
  * read here. Amounts are core's discountCents; a code's redemption is taken atomically with its order
  * (orders/orders.ts, redeemDiscount).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { meetsMinimumSubtotal, type Discount } from "../../core/cart";
 import { formatMoney } from "../../core/money";
 import type { Database } from "../db/client";
+import { HttpError } from "../http/errors";
 import { discounts, orders } from "../db/schema";
 import { PURCHASED, restrictedCodeAllows } from "../newsletter/welcome";
+import type { Tx } from "../orders/inventory";
 import { normalizeEmail } from "../newsletter/subscribers";
 
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -54,8 +56,11 @@ function discountOf(row: DiscountRow): Discount {
   };
 }
 
-/** A paid order (whatever happened to it after) by this address with this code. */
-async function hasUsedCode(db: Database, storeId: string, code: string, email: string): Promise<boolean> {
+/**
+ * Another order by this address with this code: a paid one (whatever happened to it after) or, when the order being
+ * made asks (`claimedBy`), one still waiting for payment, which holds its claim until it is paid or let go.
+ */
+async function hasUsedCode(db: Database | Tx, storeId: string, code: string, email: string, claimedBy?: number): Promise<boolean> {
   const [earlier] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -64,11 +69,27 @@ async function hasUsedCode(db: Database, storeId: string, code: string, email: s
         eq(orders.storeId, storeId),
         eq(sql`lower(${orders.discountCode})`, code.toLowerCase()),
         eq(sql`lower(${orders.email})`, normalizeEmail(email)),
-        inArray(orders.status, [...PURCHASED]),
+        claimedBy === undefined ? inArray(orders.status, [...PURCHASED]) : inArray(orders.status, [...PURCHASED, "pending"]),
+        claimedBy === undefined ? undefined : ne(orders.id, claimedBy),
       ),
     )
     .limit(1);
   return earlier !== undefined;
+}
+
+/**
+ * Refuses the order `orderId` a once-per-customer code its address has used or holds on another order. Called in
+ * the order's transaction after the code's redemption is taken: that update locks the code's row, so two checkouts
+ * by one address wait for each other here and the second sees the first's order.
+ */
+export async function claimOncePerCustomer(tx: Tx, storeId: string, code: string, email: string, orderId: number) {
+  const [row] = await tx
+    .select({ oncePerCustomer: discounts.oncePerCustomer })
+    .from(discounts)
+    .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, code.toLowerCase())));
+  if (row?.oncePerCustomer && (await hasUsedCode(tx, storeId, code, email, orderId))) {
+    throw new HttpError(409, ONCE_PER_CUSTOMER_MESSAGE, "discount_code");
+  }
 }
 
 /** Why this buyer may not use a code anyone else could, or null. */

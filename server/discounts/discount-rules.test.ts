@@ -126,6 +126,20 @@ describe("discount terms the owner sets, at the shop", () => {
     expect(record).toMatchObject({ used: 1, revenueCents: order.total });
   });
 
+  it("lets one of two checkouts by one address at the same time take a once-per-customer code", async () => {
+    await createDiscount(t.deps.db, owner(), terms("ONEATATIME", { once_per_customer: true }));
+    const email = "two-tabs@example.com";
+    const carts = await Promise.all([startCheckout(t, 2), startCheckout(t, 2)]);
+    const submitted = await Promise.all(carts.map(({ sessionId }) => submitOrder(t, sessionId, { discount_code: "ONEATATIME", email })));
+    expect(submitted.map((result) => result.status).sort()).toEqual([200, 409]);
+    expect(submitted.find((result) => result.status === 409)!.body).toEqual({ error: ONCE_PER_CUSTOMER_MESSAGE, field: "discount_code" });
+    // The unpaid order holds its claim: a third cart by the same address is refused before anyone pays.
+    const third = await startCheckout(t, 2);
+    expect((await submitOrder(t, third.sessionId, { discount_code: "ONEATATIME", email })).status).toBe(409);
+    const [row] = await t.deps.db.select().from(discounts).where(eq(discounts.code, "ONEATATIME"));
+    expect(row.redemptions).toBe(1);
+  });
+
   it("keeps the name of a code orders have used, and saves new terms for the next shopper", async () => {
     const code = await createDiscount(t.deps.db, owner(), terms("KEEPNAME"));
     await paidOrderWith("KEEPNAME", "keeper@example.com");

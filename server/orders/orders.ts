@@ -20,6 +20,7 @@ import {
   refunds,
   stores,
 } from "../db/schema";
+import { claimOncePerCustomer } from "../cart/discounts";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../staff/audit";
@@ -88,7 +89,7 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
         .values({ ...fields, status: "pending", reservationExpiresAt: holdUntil(now) })
         .returning();
       await reserveStock(tx, input.storeId, stockNeeded(lines), { orderId: order.id, actorLabel: CHECKOUT_ACTOR_LABEL });
-      if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
+      if (input.discountCode) await redeemDiscount(tx, order, input.discountCode);
       await insertOrderLines(tx, input.storeId, order.id, lines);
       return order;
     });
@@ -136,7 +137,7 @@ export async function rewriteUnpaidOrder(
     if (held) await releaseStock(tx, current.storeId, stockNeeded(await linesOf(tx, current.id)), { ...move, note: "checkout changed" });
     await reserveStock(tx, input.storeId, stockNeeded(lines), move);
     if (held) await returnDiscount(tx, current.storeId, current.discountCode);
-    if (input.discountCode) await redeemDiscount(tx, input.storeId, input.discountCode);
+    if (input.discountCode) await redeemDiscount(tx, rewritten, input.discountCode);
     await tx.delete(orderLines).where(eq(orderLines.orderId, current.id));
     await insertOrderLines(tx, input.storeId, current.id, lines);
     return rewritten;
@@ -165,8 +166,12 @@ async function findOrderByKey(deps: AppDeps | { db: Tx }, storeId: string, key: 
   return order ?? null;
 }
 
-/** One redemption of the code, refused atomically once max_redemptions are used. */
-async function redeemDiscount(tx: Tx, storeId: string, code: string) {
+/**
+ * One redemption of the code for the order, refused atomically once max_redemptions are used, and refused to an
+ * address that has the code on another order when it is once per customer.
+ */
+async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; email: string }, code: string) {
+  const { storeId } = order;
   const taken = await tx
     .update(discounts)
     .set({ redemptions: sql`${discounts.redemptions} + 1` })
@@ -180,6 +185,7 @@ async function redeemDiscount(tx: Tx, storeId: string, code: string) {
     )
     .returning({ id: discounts.id });
   if (taken.length === 0) throw new HttpError(409, "Invalid discount code: it has no redemptions left");
+  await claimOncePerCustomer(tx, storeId, code, order.email, order.id);
 }
 
 async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
