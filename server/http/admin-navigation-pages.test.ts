@@ -1,0 +1,144 @@
+/**
+ * The navigation page (app/routes/admin.navigation) and the back office's grouped navigation, rendered for real through
+ * Vite and posted as a browser posts them before its JavaScript loads: a menu link added in the blank row shows on
+ * the shop's next page, a link to a missing page is refused beside its field with what was typed, entries move and go,
+ * and a role sees only its own groups.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { draftOf, type NavigationDraft } from "~/components/admin/navigation-draft";
+import { createTestApp, type TestApp } from "../../tests/support/app";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
+import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
+import type { createApp } from "../app";
+import { createStaff } from "../staff/accounts";
+import { commandLineActor } from "../staff/audit";
+import { getStoreSettings } from "../store/settings";
+
+let renderer: PageRenderer;
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+let owner: string;
+let packer: string;
+
+const { get, post, html, signIn } = staffBrowser(() => pages);
+
+beforeAll(async () => {
+  renderer = await startPageRenderer();
+  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
+  pages = renderer.appOf(t);
+  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+  owner = await signIn(OWNER);
+  packer = await signIn(PACKER);
+});
+afterAll(async () => {
+  await renderer?.close();
+  await t?.database.dispose();
+});
+
+const settings = () => getStoreSettings(t.deps.db, t.deps.storeId);
+
+/** The form as the page posts it: every row as loaded, blank new rows at each list's end, `typed` over them. */
+async function navigationForm(typed: Record<string, string> = {}, intent = "save"): Promise<[string, string][]> {
+  const draft: NavigationDraft = draftOf(await settings());
+  const fields: [string, string][] = [["intent", intent]];
+  if (draft.displaySearchBar) fields.push(["navbar.displaySearchBar", "on"]);
+  const withNew = <T>(rows: T[], empty: T) => [...rows, empty];
+  withNew(draft.pages, { name: "", route: "", query: "", type: "collection-search" }).forEach((link, i) =>
+    fields.push(...Object.entries(link).map(([key, value]): [string, string] => [`navbar.pages.${i}.${key}`, value])),
+  );
+  withNew(draft.footerLinks, { name: "", route: "" }).forEach((link, i) =>
+    fields.push([`footer.links.${i}.name`, link.name], [`footer.links.${i}.route`, link.route]),
+  );
+  withNew(draft.sections, { title: "", links: [] }).forEach((section, s) => {
+    fields.push([`footer.sections.${s}.title`, section.title]);
+    withNew(section.links, { name: "", route: "" }).forEach((link, i) =>
+      fields.push([`footer.sections.${s}.links.${i}.name`, link.name], [`footer.sections.${s}.links.${i}.route`, link.route]),
+    );
+  });
+  fields.push(["footer.copyright", draft.copyright]);
+  withNew(draft.socialLinks, { network: "instagram", url: "" }).forEach((link, i) =>
+    fields.push([`socialLinks.${i}.network`, link.network], [`socialLinks.${i}.url`, link.url]),
+  );
+  return fields.map(([name, value]) => [name, typed[name] ?? value]);
+}
+
+describe("the navigation page", () => {
+  it("shows the menu, footer and social links in fields named by their settings", async () => {
+    const page = await html(await get("/admin/navigation", owner));
+    expect(page).toContain("<h1");
+    expect(page).toMatch(/name="navbar.pages.1.query"[^>]*value="coffee"|value="coffee"[^>]*name="navbar.pages.1.query"/);
+    expect(page).toContain('name="footer.sections.1.links.2.route"');
+    expect(page).toContain('name="navbar.pages.3.name"');
+    expect(page).toContain("Save navigation");
+  });
+
+  it("adds a menu link in the blank row, which the shop's next page shows, and a footer link likewise", async () => {
+    const { navbar, footer } = await settings();
+    const newPage = `navbar.pages.${navbar.pages.length}`;
+    const newLink = `footer.links.${footer.links.length}`;
+    const saved = await post(
+      "/admin/navigation",
+      await navigationForm({ [`${newPage}.name`]: "Tea time", [`${newPage}.query`]: "tea", [`${newLink}.name`]: "Read the blog", [`${newLink}.route`]: "/blog" }),
+      owner,
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/navigation?notice=saved");
+    expect(await html(await get("/admin/navigation?notice=saved", owner))).toContain("Saved. The shop shows it now.");
+    expect((await settings()).navbar.pages.at(-1)).toEqual({ name: "Tea time", route: "/search", query: "tea", type: "collection-search" });
+    const home = await html(await get("/"));
+    expect(home).toContain('href="/search?query=tea&amp;type=collection-search"');
+    expect(home).toContain("Tea time");
+    expect(home).toContain("Read the blog");
+  });
+
+  it("refuses a link to a missing page beside its field, keeping what was typed and storing nothing", async () => {
+    const before = await settings();
+    const at = `footer.sections.0.links.${before.footer.sections[0].links.length}`;
+    const refused = await html(await post("/admin/navigation", await navigationForm({ [`${at}.name`]: "Cocoa", [`${at}.route`]: "/pages/cocoa" }), owner), 400);
+    expect(refused).toContain("/pages/cocoa leads to no page in the shop");
+    expect(refused).toMatch(new RegExp(`name="${at}.route"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${at}.route"`));
+    expect(refused).toContain('value="Cocoa"');
+    expect(await settings()).toEqual(before);
+    const unnamed = await html(await post("/admin/navigation", await navigationForm({ "navbar.pages.0.name": "" }), owner), 400);
+    expect(unnamed).toContain("Give the link a name");
+  });
+
+  it("moves and removes entries, keeping what was typed elsewhere", async () => {
+    const before = await settings();
+    const moved = await post("/admin/navigation", await navigationForm({ "footer.copyright": "Tidewater, Portland" }, "up:footer.sections:1"), owner);
+    expect(moved.status).toBe(302);
+    const after = await settings();
+    expect(after.footer.sections).toEqual([before.footer.sections[1], before.footer.sections[0]]);
+    expect(after.footer.copyright).toBe("Tidewater, Portland");
+    const last = after.navbar.pages.length - 1;
+    expect((await post("/admin/navigation", await navigationForm({}, `remove:navbar.pages:${last}`), owner)).status).toBe(302);
+    expect(await post("/admin/navigation", await navigationForm({}, `remove:footer.links:${after.footer.links.length - 1}`), owner)).toHaveProperty("status", 302);
+    expect((await post("/admin/navigation", await navigationForm({}, "down:footer.sections:0"), owner)).status).toBe(302);
+    const restored = await settings();
+    expect(restored.navbar.pages).toEqual(before.navbar.pages.slice(0, -1));
+    expect(restored.footer.sections).toEqual(before.footer.sections);
+  });
+
+  it("is shut to fulfilment staff", async () => {
+    expect((await get("/admin/navigation", packer)).status).toBe(403);
+    expect((await post("/admin/navigation", await navigationForm({ "footer.copyright": "Packed" }), packer)).status).toBe(403);
+  });
+});
+
+describe("the back office's navigation", () => {
+  it("groups the owner's screens under headings, the current one marked", async () => {
+    const page = await html(await get("/admin/navigation", owner));
+    const nav = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(page)![0];
+    for (const heading of ["Sales", "Catalogue", "Content", "Inbox", "Settings"]) expect(nav).toContain(`>${heading}</h2>`);
+    expect(nav).toMatch(/aria-current="page"[^>]*href="\/admin\/navigation"|href="\/admin\/navigation"[^>]*aria-current="page"/);
+    expect(nav).toContain("<details");
+  });
+
+  it("shows a fulfilment member only its screens, without the groups it has none of", async () => {
+    const nav = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(await html(await get("/admin", packer)))![0];
+    expect(nav).toContain(">Sales</h2>");
+    expect(nav).toContain(">Inbox</h2>");
+    for (const heading of ["Catalogue", "Content", "Settings"]) expect(nav).not.toContain(`>${heading}</h2>`);
+    expect(nav).not.toContain('href="/admin/navigation"');
+  });
+});
