@@ -7,4 +7,5 @@ export const settingsRoutes: RouteConfigEntry[] = [
   route("taxes", "routes/admin.taxes.tsx"),
   route("theme", "routes/admin.theme.tsx"),
   route("navigation", "routes/admin.navigation.tsx"),
+  route("home", "routes/admin.home.tsx"),
 ];

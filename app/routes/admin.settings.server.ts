@@ -33,16 +33,16 @@ export { requireStaffPage } from "./admin.server";
 
 type Problems = { error: string; field?: string }[];
 
-const saved = (path: string, notice: SettingsNotice) => redirect(`${path}?notice=${notice}`, { headers: ADMIN_PAGE_HEADERS });
+export const saved = (path: string, notice: SettingsNotice) => redirect(`${path}?notice=${notice}`, { headers: ADMIN_PAGE_HEADERS });
 
-const refused = (errors: Problems, status: number, values: Record<string, string>, id: string | null = null) =>
+export const refused = (errors: Problems, status: number, values: Record<string, string>, id: string | null = null) =>
   data({ errors, values, id }, { status, headers: ADMIN_PAGE_HEADERS });
 
-const valuesOf = (form: FormData) =>
+export const valuesOf = (form: FormData) =>
   Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 
 /** A zod refusal as the form shows it: each field once, by the form's name for it. */
-function problemsOf(error: z.ZodError, fieldNames: Record<string, string> = {}): Problems {
+export function problemsOf(error: z.ZodError, fieldNames: Record<string, string> = {}): Problems {
   const seen = new Set<string>();
   return error.issues.flatMap((issue) => {
     const path = issue.path.join(".");
@@ -72,7 +72,7 @@ function amountProblems(values: Record<string, string>, fields: Record<string, s
 }
 
 /** A save's refusal by the rules (a 400 naming a field, a 409) kept beside the form; anything else as formFailure says. */
-function refusalOf(error: unknown, values: Record<string, string>, id: string | null = null) {
+export function refusalOf(error: unknown, values: Record<string, string>, id: string | null = null) {
   if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
   const failure = formFailure(error, {}, "The settings could not be saved; please try again in a moment");
   return refused(failure.errors, failure.status, values, id);
@@ -107,7 +107,7 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
 
 export const SHIPPING_PATH = "/admin/shipping";
 
-const formId = (values: Record<string, string>) => (/^[1-9]\d{0,8}$/.test(values.id ?? "") ? Number(values.id) : null);
+export const formId = (values: Record<string, string>) => (/^[1-9]\d{0,8}$/.test(values.id ?? "") ? Number(values.id) : null);
 
 export async function shippingAction(context: AppLoadContext, request: Request) {
   const { actor } = await requireStaffPage(context, request, "settings");

@@ -1,5 +1,6 @@
-import { Suspense } from "react";
+import { Fragment, Suspense } from "react";
 import { Await } from "react-router";
+import { homeSectionOrder, type HomeSectionKey } from "@core/home-sections";
 import { DiscountBlock, ImageBand, TextWithImageBanner, TitleBanner } from "~/components/home/banners";
 import { Carousel } from "~/components/home/carousel";
 import { TestimonialCard } from "~/components/home/testimonial-card";
@@ -63,11 +64,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const content = settings.siteContent;
   const bannerProduct = products.find((product) => product.id === content.bannerProductHandle) ?? null;
 
-  return (
-    <>
-      <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />
-      <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />
-
+  const sections: Record<HomeSectionKey, () => React.ReactNode> = {
+    titleBanner: () => <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />,
+    textWithImage: () => <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />,
+    featured: () => (
       <Section id="featured-heading" title="Featured">
         <Suspense fallback={<FeaturedSkeletons />}>
           <Await resolve={featured} errorElement={<p>The featured collection could not be loaded.</p>}>
@@ -83,14 +83,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       </Section>
-
+    ),
+    products: () => (
       <Section id="products-heading" title="Shop all products">
         <ProductGrid products={products} label="All products" />
       </Section>
-
-      <ImageBand image={content.imageBand} />
-
-      {testimonials.length > 0 ? (
+    ),
+    imageBand: () => <ImageBand image={content.imageBand} />,
+    testimonials: () =>
+      testimonials.length > 0 ? (
         <Section id="testimonials-heading" title="Testimonials">
           <Carousel
             label="Customer testimonials"
@@ -99,15 +100,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ))}
           />
         </Section>
-      ) : null}
-
-      {reviews.length > 0 ? (
+      ) : null,
+    reviews: () =>
+      reviews.length > 0 ? (
         <Section id="reviews-heading" title="What our customers say">
           <ReviewsGrid reviews={reviews} />
         </Section>
-      ) : null}
+      ) : null,
+    discount: () => <DiscountBlock image={content.discountImage} percentage={popupPercentage} />,
+  };
 
-      <DiscountBlock image={content.discountImage} percentage={popupPercentage} />
+  // The owner's order (/admin/home). The page's h1 is the title banner's: without the banner, the shop's name stands in.
+  const order = homeSectionOrder(settings.homeSections);
+  return (
+    <>
+      {order.some((section) => section.key === "titleBanner" && section.visible) ? null : <h1 className="sr-only">{settings.websiteTitle}</h1>}
+      {order.map((section) =>
+        section.visible ? <Fragment key={section.key}>{sections[section.key]()}</Fragment> : null,
+      )}
     </>
   );
 }

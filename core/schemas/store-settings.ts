@@ -3,6 +3,7 @@
  * change. Defaults are the demo shop's (docs/product.md, Screens and routes).
  */
 import { z } from "zod";
+import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
 const route = z.string().startsWith("/", "must start with /");
@@ -22,6 +23,11 @@ export const footerSectionSchema = z.object({
 });
 
 export const buttonStyleSchema = z.object({ backgroundColor: hexColour, textColor: hexColour });
+
+/** Which home sections show, in their order: each section at most once (core/home-sections.ts adds the unnamed). */
+export const homeSectionsSchema = z
+  .array(z.object({ key: z.enum(HOME_SECTION_KEYS, "must be one of the home page's sections"), visible: z.boolean() }))
+  .refine((sections) => new Set(sections.map((section) => section.key)).size === sections.length, "each section may be listed once");
 
 export const storeSettingsSchema = z.object({
   websiteTitle: z.string().min(1),
@@ -76,6 +82,7 @@ export const storeSettingsSchema = z.object({
     discountImage: z.string(),
     popupImage: z.string().optional(),
   }),
+  homeSections: homeSectionsSchema.default(DEFAULT_HOME_SECTIONS),
   checkout: z.object({
     enabled: z.boolean(),
     minimumOrderCents: z.number().int().nonnegative().default(2000),

@@ -134,8 +134,8 @@ async function picturesBody(c: Context<AppEnv>, productId: number): Promise<z.in
  * The uploads' addresses: the API's, and the screens' (a hydrated screen's form posts to its `.data` address): a
  * product's pictures, and the store's logo (server/api/admin-settings.ts, the Theme screen).
  */
-const API_UPLOAD_PATH = /^\/api\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|settings\/logo)$/;
-const SCREEN_UPLOAD_PATH = /^\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|theme)(?:\.data)?$/;
+const API_UPLOAD_PATH = /^\/api\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|settings\/logo|settings\/home\/pictures\/[A-Za-z]{1,20})$/;
+const SCREEN_UPLOAD_PATH = /^\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|theme|home)(?:\.data)?$/;
 
 /**
  * Whether a request gets the upload's body limit in place of the app's 64 KB (server/app.ts), still counted as the

@@ -8,6 +8,7 @@ import { adminAuthRoutes } from "./admin-auth";
 import { adminContentRoutes } from "./admin-content";
 import { adminCustomersRoutes } from "./admin-customers";
 import { adminDiscountsRoutes } from "./admin-discounts";
+import { adminHomeRoutes } from "./admin-home";
 import { adminImportsRoutes } from "./admin-imports";
 import { adminInventoryRoutes } from "./admin-inventory";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
@@ -40,6 +41,7 @@ export function adminRoutes() {
   admin.route("/", adminReviewsRoutes());
   admin.route("/", adminSubscribersRoutes());
   admin.route("/", adminSettingsRoutes());
+  admin.route("/", adminHomeRoutes());
   admin.route("/", adminDiscountsRoutes());
   admin.route("/", adminContentRoutes());
   return admin;

@@ -431,6 +431,24 @@ describe("every documented operation answers what it declares", () => {
     await call("post", "/api/admin/settings/logo", { body: logo, headers });
   });
 
+  it("the home page: banners, sections, pictures and testimonials", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Home", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    await call("get", "/api/admin/settings/home", { headers });
+    await call("patch", "/api/admin/settings/home", { body: { bannerHeader: "Responses" }, headers });
+    const picture = new FormData();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
+    picture.append("file", new File([new Uint8Array(png)], "band.png", { type: "image/png" }));
+    await call("post", "/api/admin/settings/home/pictures/{slot}", { url: "/api/admin/settings/home/pictures/imageBand", body: picture, headers });
+    const entry = { title: "Responses", main_review: "Good", rating: 5, name: "Res" };
+    const { body: created } = await call("post", "/api/admin/testimonials", { body: entry, headers });
+    const url = `/api/admin/testimonials/${(created.testimonial as unknown as { id: number }).id}`;
+    const { body: listed } = await call("get", "/api/admin/testimonials", { headers });
+    await call("put", "/api/admin/testimonials/order", { body: { ids: (listed.testimonials as { id: number }[]).map((one) => one.id).reverse() }, headers });
+    await call("put", "/api/admin/testimonials/{id}", { url, body: { ...entry, rating: 4 }, headers });
+    await call("delete", "/api/admin/testimonials/{id}", { url, headers });
+  });
+
   it("the inbox, review moderation and newsletter subscribers", async () => {
     const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Inbox", role: "manager" });
     const headers = { authorization: `Bearer ${secret}` };

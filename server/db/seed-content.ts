@@ -2,6 +2,7 @@
  * The demo shop's content: a small coffee and tea roaster. Plain data, so the seed and the tests read the same
  * source; `seed.ts` turns it into rows and images.
  */
+import { DEFAULT_HOME_SECTIONS } from "../../core/home-sections";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 
 /** Fixtures the tests and the docs point at; the seed test checks each of them against the seeded rows. */
@@ -1037,6 +1038,7 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
       discountImage: imageUrl(SITE_IMAGES.discount),
       popupImage: imageUrl(SITE_IMAGES.popup),
     },
+    homeSections: DEFAULT_HOME_SECTIONS,
     checkout: { enabled: true, minimumOrderCents: 2000 },
     reviews: { holdForApproval: false },
   };

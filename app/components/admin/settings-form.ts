@@ -23,6 +23,7 @@ export const THEME_FIELDS = [
 const SETTINGS_NOTICES = {
   saved: "Saved. The shop shows it now.",
   "logo-saved": "The new logo is on the shop.",
+  "picture-saved": "The new picture is on the shop.",
   added: "Added.",
   deleted: "Deleted.",
 } as const;
