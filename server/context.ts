@@ -22,7 +22,7 @@ export type AppDeps = {
   /** Where uploaded and imported pictures are kept: the images folder (images/storage.ts). */
   imageStorage: ImageStorage;
   mailer: Mailer;
-  /** In-memory attempt counter for rate limits (sign-in, sign-up, password reset, ...). */
+  /** Attempt counter for rate limits (sign-in, sign-up, password reset, ...): in PostgreSQL, shared by every instance. */
   rateLimiter: RateLimiter;
   /** The card payment provider: simulated by default, Stripe with PAYMENT_PROVIDER=stripe. */
   payments: PaymentProvider;

@@ -23,7 +23,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     imagesDir,
     imageStorage: localImageStorage(imagesDir),
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
-    rateLimiter: createRateLimiter(),
+    rateLimiter: createRateLimiter(database.pool),
     payments: createPaymentProvider(config, database.db),
     contentCache: createContentCache(contentVersionsReader(database)),
     orderEvents,

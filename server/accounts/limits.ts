@@ -12,12 +12,12 @@ const PER_CLIENT = { limit: 30, windowMs: WINDOW_MS };
 export const PER_EMAIL_AND_CLIENT = { limit: 10, windowMs: WINDOW_MS };
 export const PER_EMAIL = { limit: 100, windowMs: WINDOW_MS };
 
-export function limitAccountAttempt(limiter: RateLimiter, clientIp: string, storeId: string, email?: string): void {
-  enforceRateLimit(limiter, [`accounts:ip:${clientIp}`], PER_CLIENT);
+export async function limitAccountAttempt(limiter: RateLimiter, clientIp: string, storeId: string, email?: string): Promise<void> {
+  await enforceRateLimit(limiter, [`accounts:ip:${clientIp}`], PER_CLIENT);
   if (!email) return;
   const account = `${storeId}:${normalizeEmail(email)}`;
-  enforceRateLimit(limiter, [`accounts:email-ip:${account}:${clientIp}`], PER_EMAIL_AND_CLIENT);
-  enforceRateLimit(limiter, [`accounts:email:${account}`], PER_EMAIL);
+  await enforceRateLimit(limiter, [`accounts:email-ip:${account}:${clientIp}`], PER_EMAIL_AND_CLIENT);
+  await enforceRateLimit(limiter, [`accounts:email:${account}`], PER_EMAIL);
 }
 
 export function normalizeEmail(email: string): string {

@@ -25,7 +25,7 @@ export async function signIn(
   request: Request,
   input: { storeId: string; email: string; password: string },
 ): Promise<SignedIn> {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
   const customer = await authenticate(deps.db, input.storeId, input.email, input.password);
   // A new session id at every sign-in: a session id planted before sign-in is worthless after it.
   await deleteSession(deps.db, sessionToken(request));
@@ -43,7 +43,7 @@ export async function signUp(
   request: Request,
   input: { storeId: string; email: string; password: string; firstName: string; lastName: string },
 ): Promise<void> {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
   const created = await createCustomer(deps.db, input.storeId, input);
   if (!created) await requestPasswordReset(deps, input.storeId, input.email, "signup-attempt");
 }
@@ -58,7 +58,7 @@ export async function signOut(deps: AppDeps, request: Request): Promise<string[]
 }
 
 export async function forgotPassword(deps: AppDeps, request: Request, input: { storeId: string; email: string }) {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
   await requestPasswordReset(deps, input.storeId, input.email);
 }
 
@@ -67,7 +67,7 @@ export async function chooseNewPassword(
   request: Request,
   input: { storeId: string; token: string; password: string },
 ) {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
   await resetPassword(deps, input.storeId, input.token, input.password, sessionToken(request));
 }
 

@@ -223,7 +223,7 @@ describe("rate limit", () => {
       // In-process requests have no socket, so they all come from the address "unknown".
       expect((await app.call("POST", "/api/metrics/collect-data", {})).status).toBe(400);
       for (let attempt = 1; attempt < METRICS_RATE_LIMIT.limit; attempt++) {
-        app.deps.rateLimiter.hit("metrics:unknown", METRICS_RATE_LIMIT);
+        await app.deps.rateLimiter.hit("metrics:unknown", METRICS_RATE_LIMIT);
       }
       const refused = await app.call("POST", "/api/metrics/collect-data", {});
       expect(refused.status).toBe(429);

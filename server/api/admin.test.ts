@@ -26,9 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.database.dispose();
 });
-beforeEach(() => {
-  t.deps.rateLimiter.clear();
-});
+beforeEach(() => t.deps.rateLimiter.clear());
 
 const cookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith("staff_session="))!;
 const jarOf = (response: Response) => ({ cookie: cookieOf(response).split(";")[0] });
@@ -153,7 +151,7 @@ describe("two-step sign-in", () => {
     expect((await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: next })).status).toBe(200);
 
     // Codes are counted per account, from any address, below the password's own limits.
-    t.deps.rateLimiter.clear();
+    await t.deps.rateLimiter.clear();
     expect(CODE_TRIES_PER_ACCOUNT.limit).toBeLessThan(PER_EMAIL_AND_CLIENT.limit);
     for (let i = 0; i < CODE_TRIES_PER_ACCOUNT.limit; i += 1) {
       expect((await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: "000000" })).status).toBe(401);
@@ -371,7 +369,7 @@ describe("hostile input from a signed-in owner", () => {
     const failures: string[] = [];
     for (const operation of await adminOperations()) {
       for (const id of ["99999999999", "2147483648", "-1", "1e3"]) {
-        t.deps.rateLimiter.clear();
+        await t.deps.rateLimiter.clear();
         const url = operation.path.replace(/\{\w+\}/g, id) + (operation.method === "GET" ? `?cursor=${id}&product_id=${id}` : "");
         const response = await t.call(operation.method, url, operation.method === "GET" ? undefined : "{}", owner.headers);
         if (response.status >= 500) failures.push(`${operation.method} ${url} -> ${response.status}`);
@@ -392,7 +390,7 @@ describe("hostile input from a signed-in owner", () => {
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...operations), text, body, async (operation, id, sent) => {
-        t.deps.rateLimiter.clear();
+        await t.deps.rateLimiter.clear();
         // An address carries UTF-8, in which an unpaired surrogate has no encoding.
         const part = encodeURIComponent(Buffer.from(id, "utf8").toString("utf8"));
         const url = operation.path.replace(/\{\w+\}/g, part) + (operation.method === "GET" ? `?cursor=${part}&entity=${part}&actor=${part}` : "");

@@ -8,7 +8,7 @@ import { INVALID_DISCOUNT_MESSAGE } from "../../core/cart";
 import { toApiCart, toApiDiscount } from "../../core/cart-wire";
 import { cartResponseSchema, discountResponseSchema, saveCartSchema } from "../../core/schemas/cart";
 import type { AppEnv } from "../context";
-import { createDiscountGuard } from "../cart/discount-guard";
+import { checkDiscountGuesses, countFailedDiscountGuess } from "../cart/discount-guard";
 import { findDiscount } from "../cart/discounts";
 import { cartIdForRequest, loadCartForRequest, newCartToken, saveCart } from "../cart/store";
 import { clientIp } from "../http/client-ip";
@@ -49,7 +49,6 @@ const discount = operation({
 
 export function cartRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
-  const guesses = createDiscountGuard();
 
   register(routes, loadCart, async (c) => {
     c.header("Cache-Control", "no-store");
@@ -70,12 +69,12 @@ export function cartRoutes() {
   });
 
   register(routes, discount, async (c) => {
-    const { db } = c.var.deps;
+    const { db, rateLimiter } = c.var.deps;
     const client = clientIp(c);
-    guesses.check(client);
+    await checkDiscountGuesses(rateLimiter, client);
     const found = await findDiscount(db, c.var.storeId, c.req.param("code"));
     if (!found) {
-      guesses.fail(client);
+      await countFailedDiscountGuess(rateLimiter, client);
       throw new HttpError(404, INVALID_DISCOUNT_MESSAGE);
     }
     c.header("Cache-Control", "no-store");

@@ -205,8 +205,8 @@ export function contentApiRoutes() {
   const api = new OpenAPIHono<AppEnv>();
 
   /** Counts the request against the client's allowance; over it, a 429 with Retry-After. */
-  const enforceLimit = (c: Context<AppEnv>, scope: string, policy: RateLimitPolicy) => {
-    const result = c.var.deps.rateLimiter.hit(`${scope}:${clientIp(c)}`, policy);
+  const enforceLimit = async (c: Context<AppEnv>, scope: string, policy: RateLimitPolicy) => {
+    const result = await c.var.deps.rateLimiter.hit(`${scope}:${clientIp(c)}`, policy);
     if (result.allowed) return;
     c.header("Retry-After", String(result.retryAfterSeconds));
     throw new HttpError(429, TOO_MANY_MESSAGES);
@@ -228,7 +228,7 @@ export function contentApiRoutes() {
             [HONEYPOT_FIELD]: body[HONEYPOT_FIELD],
           }
         : body;
-      enforceLimit(c, "contact", CONTACT_RATE_LIMIT);
+      await enforceLimit(c, "contact", CONTACT_RATE_LIMIT);
       const request = parsePayload(declaredBody(contact), payload);
       // A filled-in trap field is a bot: it is told all went well and nothing is kept or sent.
       if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, c.var.storeId, request.customer_service_data);
@@ -240,7 +240,7 @@ export function contentApiRoutes() {
     const form = isFormPost(c) ? { fallbackPath: "/", param: "newsletter" } : null;
     return answer(c, form, async () => {
       const body = await readBody(c);
-      enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
+      await enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
       const request = parsePayload(declaredBody(newsletter), form ? { email: body.email, store_id: c.var.storeId } : body);
       await subscribeToNewsletter(c.var.deps, c.var.storeId, request.email);
       return c.json({ success: true, message: "Email added to newsletter" });
@@ -258,7 +258,7 @@ export function contentApiRoutes() {
 
   register(api, welcomeEmail, async (c) => {
     const body = await readBody(c);
-    enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
+    await enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
     const request = parsePayload(declaredBody(welcomeEmail), body);
     const outcome = await sendWelcomeEmail(c.var.deps, c.var.storeId, request.customer_email);
     return c.json({ success: true, data: { discount_popup_percentage: outcome.percentage } });

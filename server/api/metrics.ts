@@ -73,7 +73,7 @@ export function metricsRoutes() {
   const metrics = new OpenAPIHono<AppEnv>();
 
   metrics.use(async (c, next) => {
-    enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], METRICS_RATE_LIMIT);
+    await enforceRateLimit(c.var.deps.rateLimiter, [`metrics:${clientIp(c)}`], METRICS_RATE_LIMIT);
     await next();
   });
 

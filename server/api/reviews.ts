@@ -17,9 +17,9 @@ import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, RATE_LIMITED, reg
 export const REVIEW_RATE_LIMIT: RateLimitPolicy = { limit: 30, windowMs: 60_000 };
 
 /** A 429 answer once the client is over its allowance, else nothing. */
-function refuseIfOverLimit(c: Context<AppEnv>) {
+async function refuseIfOverLimit(c: Context<AppEnv>) {
   try {
-    enforceRateLimit(c.var.deps.rateLimiter, [`reviews:${clientIp(c)}`], REVIEW_RATE_LIMIT);
+    await enforceRateLimit(c.var.deps.rateLimiter, [`reviews:${clientIp(c)}`], REVIEW_RATE_LIMIT);
     return null;
   } catch (error) {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);
@@ -62,7 +62,7 @@ export function reviewRoutes() {
   const api = new OpenAPIHono<AppEnv>();
 
   register(api, reviewerOrder, async (c) => {
-    const refused = refuseIfOverLimit(c);
+    const refused = await refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await bodyOf(c, reviewerOrder);
     const orderDetails = await getReviewerOrder(c.var.deps.db, c.var.storeId, body.review_token);
@@ -70,7 +70,7 @@ export function reviewRoutes() {
   });
 
   register(api, submitReview, async (c) => {
-    const refused = refuseIfOverLimit(c);
+    const refused = await refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await bodyOf(c, submitReview);
     return c.json(await submitVerifiedReview(c.var.deps.db, c.var.storeId, body), 201);

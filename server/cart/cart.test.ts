@@ -1,11 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiBundleCartItem as BundleCartItem, ApiProductCartItem as ProductCartItem } from "../../core/cart-wire";
 import type { CartResponse } from "../../core/schemas/cart";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";
 import { bundleProducts, bundles, cartLines, carts, discounts, products, subscriptionOptions, variants } from "../db/schema";
-import { createDiscountGuard } from "./discount-guard";
+import { createRateLimiter } from "../http/rate-limit";
+import { checkDiscountGuesses, countFailedDiscountGuess } from "./discount-guard";
 import { getCartLines, mergeCarts, priceStoredCart, saveCart } from "./store";
 import { namedError } from "../../tests/support/errors";
 
@@ -413,16 +414,20 @@ describe("GET /api/discount/:code", () => {
   });
 
   it("refuses a client every lookup after 10 failed codes in a minute, with Retry-After", async () => {
-    let now = 0;
-    const guard = createDiscountGuard({ limit: 10, windowMs: 60_000 }, () => now);
-    for (let i = 0; i < 10; i += 1) {
-      guard.check("1.2.3.4");
-      guard.fail("1.2.3.4");
+    vi.useFakeTimers();
+    try {
+      const limiter = createRateLimiter();
+      for (let i = 0; i < 10; i += 1) {
+        await checkDiscountGuesses(limiter, "1.2.3.4");
+        await countFailedDiscountGuess(limiter, "1.2.3.4");
+      }
+      await expect(checkDiscountGuesses(limiter, "1.2.3.4")).rejects.toMatchObject({ status: 429 });
+      await expect(checkDiscountGuesses(limiter, "5.6.7.8")).resolves.toBeUndefined();
+      vi.advanceTimersByTime(60_001);
+      await expect(checkDiscountGuesses(limiter, "1.2.3.4")).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
     }
-    expect(() => guard.check("1.2.3.4")).toThrow(expect.objectContaining({ status: 429 }));
-    expect(() => guard.check("5.6.7.8")).not.toThrow();
-    now = 60_001;
-    expect(() => guard.check("1.2.3.4")).not.toThrow();
   });
 
   it("answers 429 over HTTP once the failed guesses are used up", async () => {

@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import pg from "pg";
 import { DatabaseUnavailableError, isDatabaseUnavailable, openDatabase } from "./client";
 
 const pgError = (code: string, message = "server said no") => Object.assign(new Error(message), { code });
@@ -51,6 +53,32 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database folde
     writeFileSync(path.join(folder, "storefront.lock"), "999999");
     const database = await openDatabase(folder);
     await database.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DB === "postgres")("migrations on PostgreSQL", () => {
+  it("are applied once when two instances start together on a fresh database", async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `storefront_migrate_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const instances = [await openDatabase(url.toString()), await openDatabase(url.toString())];
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      const journal = JSON.parse(readFileSync(path.resolve("server/db/migrations/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+      const applied = await instances[0].pool!.query<{ hash: string }>("select hash from drizzle.__drizzle_migrations");
+      expect(applied.rowCount).toBe(journal.entries.length);
+      expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(journal.entries.length);
+      // The lock was let go: a later start takes it and finds nothing to do.
+      await instances[1].migrate();
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   });
 });
 

@@ -22,6 +22,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** PostgreSQL's connection pool, for services that speak to it directly (the shared rate limits). */
+  pool?: pg.Pool;
+  /** Applies every migration not yet applied; on PostgreSQL one instance at a time, the others wait. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -154,10 +157,33 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
-    migrate: () => migrateNodePostgres(drizzleNodePostgres(pool, { schema }), { migrationsFolder }),
+    pool,
+    migrate: () => migrateOnce(pool),
     ping: () => pingThroughPool(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any fixed number: the key of the advisory lock migrations are applied under. */
+const MIGRATION_LOCK_KEY = 724_310_024;
+
+/**
+ * Instances starting together would each apply the pending migrations, and the second would fail on tables the
+ * first just created. The migrator runs on one connection holding a session-level advisory lock: the others wait
+ * for it, then find nothing left to apply.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -1,8 +1,12 @@
 /**
- * A small in-memory rate limiter: a sliding window of attempt times per key. It lives in one process, which is
- * what a one-process shop needs; several instances behind a balancer would each count on their own.
+ * Rate limits through rate-limiter-flexible (decision 0031). On PostgreSQL the attempts are counted in the
+ * `rate_limits` table, so N instances on one database allow a limit once, not N times; on the embedded database,
+ * which serves one process only, they are counted in memory. Each policy is a fixed window that opens with a key's
+ * first attempt.
  */
 import type { Context } from "hono";
+import type pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { errorResponse, HttpError } from "./errors";
 
@@ -11,43 +15,69 @@ export type RateLimitPolicy = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  /** Counts one attempt under `key` and says whether it is within the policy. Refused attempts are not counted. */
-  hit(key: string, policy: RateLimitPolicy): RateLimitResult;
-  /** Forgets every key (tests, or an operator after an incident). */
-  clear(): void;
+  /** Counts one attempt under `key` and says whether it is within the policy. */
+  hit(key: string, policy: RateLimitPolicy): Promise<RateLimitResult>;
+  /** Says whether an attempt under `key` would be within the policy, without counting one. */
+  peek(key: string, policy: RateLimitPolicy): Promise<RateLimitResult>;
+  /** Forgets every key, on every instance sharing the store (tests, or an operator after an incident). */
+  clear(): Promise<void>;
 };
 
-/** Keys are swept once the map grows past this, so a flood of one-off keys cannot exhaust memory. */
-const SWEEP_THRESHOLD = 10_000;
+/** Created by migration 0031; the library's own `create table` would race the first request. */
+const TABLE = "rate_limits";
 
-export function createRateLimiter(now: () => number = Date.now): RateLimiter {
-  const attempts = new Map<string, { times: number[]; windowMs: number }>();
+const ALLOWED: RateLimitResult = { allowed: true, retryAfterSeconds: 0 };
 
-  const sweep = (at: number) => {
-    for (const [key, entry] of attempts) {
-      if (entry.times[entry.times.length - 1] <= at - entry.windowMs) attempts.delete(key);
+const refusedFor = (msBeforeNext: number): RateLimitResult => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+});
+
+/** `pool`: PostgreSQL's, to count across instances; none on the embedded database. */
+export function createRateLimiter(pool?: pg.Pool): RateLimiter {
+  let limiters = new Map<string, RateLimiterAbstract>();
+
+  // The library keeps one limit per limiter object, so there is one per policy; the prefix keeps their keys apart.
+  const limiterFor = ({ limit, windowMs }: RateLimitPolicy) => {
+    const keyPrefix = `${limit}/${windowMs}`;
+    let limiter = limiters.get(keyPrefix);
+    if (!limiter) {
+      const options = { points: limit, duration: windowMs / 1000, keyPrefix };
+      limiter = pool
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: pool,
+            // Our pool's class is a subclass the library does not recognise by name.
+            storeType: "pool",
+            tableName: TABLE,
+            tableCreated: true,
+            // Expired rows are swept by one timer per process, not one per policy.
+            clearExpiredByTimeout: limiters.size === 0,
+          })
+        : new RateLimiterMemory(options);
+      limiters.set(keyPrefix, limiter);
     }
+    return limiter;
   };
 
   return {
-    hit(key, { limit, windowMs }) {
-      const at = now();
-      if (attempts.size > SWEEP_THRESHOLD) sweep(at);
-      const entry = attempts.get(key) ?? { times: [], windowMs };
-      entry.windowMs = windowMs;
-      const recent = entry.times.filter((time) => time > at - windowMs);
-      if (recent.length >= limit) {
-        entry.times = recent;
-        attempts.set(key, entry);
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + windowMs - at) / 1000)) };
+    async hit(key, policy) {
+      try {
+        await limiterFor(policy).consume(key);
+        return ALLOWED;
+      } catch (refusal) {
+        // The library rejects with its result when over the limit, and with the store's error when that failed.
+        if (refusal instanceof RateLimiterRes) return refusedFor(refusal.msBeforeNext);
+        throw refusal;
       }
-      recent.push(at);
-      entry.times = recent;
-      attempts.set(key, entry);
-      return { allowed: true, retryAfterSeconds: 0 };
     },
-    clear() {
-      attempts.clear();
+    async peek(key, policy) {
+      const state = await limiterFor(policy).get(key);
+      return state && state.consumedPoints >= policy.limit ? refusedFor(state.msBeforeNext) : ALLOWED;
+    },
+    async clear() {
+      if (pool) await pool.query(`delete from ${TABLE}`);
+      else limiters = new Map();
     },
   };
 }
@@ -59,10 +89,10 @@ export class RateLimitError extends HttpError {
 }
 
 /** Counts an attempt under every key and throws a 429 when any of them is over its policy. */
-export function enforceRateLimit(limiter: RateLimiter, keys: string[], policy: RateLimitPolicy): void {
+export async function enforceRateLimit(limiter: RateLimiter, keys: string[], policy: RateLimitPolicy): Promise<void> {
   let refused: RateLimitResult | undefined;
   for (const key of keys) {
-    const result = limiter.hit(key, policy);
+    const result = await limiter.hit(key, policy);
     if (!result.allowed && (!refused || result.retryAfterSeconds > refused.retryAfterSeconds)) refused = result;
   }
   if (refused) throw new RateLimitError(refused.retryAfterSeconds);

@@ -47,7 +47,7 @@ export async function completeSetup(
   input: OwnerSetup,
   now = new Date(),
 ): Promise<{ member: StaffMember; cookie: string }> {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
   const passwordHash = await hashNewStaffPassword(input.password);
   const member = await deps.db.transaction(async (tx) => {
     // One setup at a time per store: two links used at once cannot make two first owners.

@@ -28,7 +28,7 @@ export type StaffSignIn = { storeId: string; email: string; password: string; co
 
 /** The member and the cookie of their new session; the request's old staff session, if any, is ended. */
 export async function signInStaff(deps: AppDeps, request: Request, input: StaffSignIn): Promise<{ member: StaffMember; cookie: string }> {
-  limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
+  await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId, input.email);
   const [row] = await deps.db
     .select({ ...staffColumns, passwordHash: staff.passwordHash, totpSecret: staff.totpSecret })
     .from(staff)
@@ -39,7 +39,7 @@ export async function signInStaff(deps: AppDeps, request: Request, input: StaffS
   // Asked only after a right password, so the question itself tells a guesser nothing about the account.
   if (member.totpEnabled) {
     if (!input.code) throw new HttpError(401, CODE_REQUIRED_MESSAGE, "code");
-    enforceRateLimit(deps.rateLimiter, [`staff-code:${input.storeId}:${member.id}`], CODE_TRIES_PER_ACCOUNT);
+    await enforceRateLimit(deps.rateLimiter, [`staff-code:${input.storeId}:${member.id}`], CODE_TRIES_PER_ACCOUNT);
     if (!(await acceptTotpCode(deps.db, { id: member.id, totpSecret }, input.code))) {
       throw new HttpError(401, INVALID_CODE_MESSAGE, "code");
     }

@@ -35,7 +35,7 @@ export function secondInstance(t: TestApp): TestApp {
   return instanceOver(t.database, t.deps.config);
 }
 
-function instanceOver(database: TestDatabase, config: Config): TestApp {
+export function instanceOver(database: TestDatabase, config: Config): TestApp {
   const deps = createDeps(database, config, database.imagesDir);
   const app = createApp(deps, { build: noPagesBuild });
   return {
