@@ -2,7 +2,7 @@
  * The cart rules (docs/product.md, States and Rules), shared by the browser store and the server so both compute the
  * same lines and the same totals. Pure: no React, no database, no I/O.
  */
-import { roundCents } from "./money";
+import { formatMoney, roundCents } from "./money";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "./rate-limit";
 
 export const MAX_DISTINCT_LINES = 19;
@@ -151,6 +151,9 @@ export function lineTotalCents(line: Pick<CartLine, "unitCents" | "quantity">): 
 export function subtotalCents(items: readonly Pick<CartLine, "unitCents" | "quantity">[]): number {
   return items.reduce((sum, item) => sum + lineTotalCents(item), 0);
 }
+
+/** What the drawer and the checkout say of a code whose minimum the goods do not reach. */
+export const minimumSubtotalMessage = (minimumCents: number) => `This code needs an order of at least ${formatMoney(minimumCents)}`;
 
 /** Whether the goods reach the code's minimum subtotal (counted before the discount). */
 export function meetsMinimumSubtotal(subtotal: number, discount: Pick<Discount, "minimumSubtotalCents">): boolean {

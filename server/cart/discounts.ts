@@ -5,8 +5,7 @@
  * (orders/orders.ts, redeemDiscount).
  */
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { meetsMinimumSubtotal, type Discount } from "../../core/cart";
-import { formatMoney } from "../../core/money";
+import { meetsMinimumSubtotal, minimumSubtotalMessage, type Discount } from "../../core/cart";
 import type { Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { discounts, orders } from "../db/schema";
@@ -20,7 +19,6 @@ export type DiscountRow = typeof discounts.$inferSelect;
 export const RESTRICTED_DISCOUNT_MESSAGE =
   "This code only works with the email address it was sent to, and only on that address's first order";
 export const ONCE_PER_CUSTOMER_MESSAGE = "This code can be used once per customer, and this email address has used it";
-export const minimumSubtotalMessage = (minimumCents: number) => `This code needs an order of at least ${formatMoney(minimumCents)}`;
 
 /**
  * Whether a code can be redeemed at `now` by anyone: active (neither paused nor ended), inside its dates, with

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { meetsMinimumSubtotal, minimumSubtotalMessage } from "@core/cart";
 import { useCart } from "~/state/cart";
 
 /**
@@ -12,8 +13,10 @@ export function DiscountCodeForm() {
   const [busy, setBusy] = useState(false);
 
   if (state.activeDiscount) {
+    const { minimumSubtotalCents } = state.activeDiscount;
+    const shortOfMinimum = minimumSubtotalCents != null && !meetsMinimumSubtotal(state.subtotalCents, state.activeDiscount);
     return (
-      <div className="flex items-center justify-between gap-2 rounded bg-tertiary/60 px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded bg-tertiary/60 px-3 py-2 text-sm">
         <p>
           Discount code: <strong>{state.activeDiscount.code}</strong>
         </p>
@@ -28,6 +31,8 @@ export function DiscountCodeForm() {
         >
           Remove
         </button>
+        {/* Kept, not dropped: the code takes its saving as soon as the goods reach its minimum. */}
+        {shortOfMinimum ? <p className="w-full">{minimumSubtotalMessage(minimumSubtotalCents)}</p> : null}
       </div>
     );
   }
