@@ -245,7 +245,8 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ol>
-        <h3 className="mt-6 mb-4 text-xl font-semibold">Add a testimonial</h3>
+      </AdminSection>
+      <AdminSection title="Add a testimonial">
         <TestimonialForm testimonial={null} position={testimonials.length} count={testimonials.length + 1} actionData={actionData} />
       </AdminSection>
     </AdminPage>
