@@ -47,12 +47,12 @@ function Figure({ label, cents }: { label: string; cents: number }) {
   );
 }
 
-/** The shop at a glance, as far as the member's role reaches; the navigation above opens the rest. */
+/** The shop at a glance, as far as the member's role reaches; the back office's navigation opens the rest. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { name, sales, toShip, lowStock, reviews, messages, analytics } = loaderData;
   const nothing = !sales && toShip === null && !lowStock && !reviews && !messages;
   return (
-    <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the navigation above has it." : "The shop today."}</p>}>
+    <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the back office's menu has it." : "The shop today."}</p>}>
       {sales ? (
         <AdminSection title="Sales">
           <dl className="grid gap-3 sm:grid-cols-3">

@@ -120,7 +120,8 @@ export default function AdminNavigation({ loaderData, actionData }: Route.Compon
     >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {actionData ? <FormMessage tone="error">{unplaced ?? "Nothing was saved: see the fields marked below."}</FormMessage> : null}
-      <Form method="post" className="flex flex-col gap-6">
+      {/* Fields keep clear of the sticky save bar when the focus scrolls them into view. */}
+      <Form method="post" className="flex flex-col gap-6 [&_:is(input,select,button)]:scroll-mt-28">
         {/* First in the form, so Enter in any field saves rather than moving an entry. */}
         <div className="sticky top-0 z-10 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-black/15 bg-card p-3 shadow-sm">
           <p className="text-sm">Moving or removing an entry saves the whole form.</p>

@@ -60,7 +60,7 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
             </summary>
             <ScreenGroups groups={groups} />
           </details>
-          <div className="hidden px-2 py-6 lg:block">
+          <div className="hidden px-2 py-6 lg:sticky lg:top-0 lg:block lg:max-h-screen lg:overflow-y-auto">
             <ScreenGroups groups={groups} />
           </div>
         </nav>

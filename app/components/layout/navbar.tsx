@@ -7,7 +7,7 @@ import { AccountIcon, MenuIcon, SearchIcon } from "../icons";
 import { SearchOverlay } from "../search/search-overlay";
 import { SideMenu } from "./side-menu";
 
-/** Logo, configured links, search toggle, account and the cart (docs/product.md, Navigation bar). */
+/** Logo, configured links, search toggle (or box), account and the cart (docs/product.md, Navigation bar). */
 export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
   const { settings, isLoggedIn } = useShop();
   const [searchOpen, setSearchOpen] = useState(false);
@@ -58,11 +58,30 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
               </ul>
             </nav>
             <div className="ml-auto flex items-center gap-1">
+              {settings.navbar.displaySearchBar ? (
+                // The owner's choice (navbar.displaySearchBar): a box always there on wider screens; a plain GET form,
+                // so it adds no script to the shop's first load.
+                <form method="get" action="/search" role="search" className="hidden sm:block">
+                  <label htmlFor="navbar-search" className="sr-only">
+                    Search products
+                  </label>
+                  <input
+                    id="navbar-search"
+                    type="search"
+                    name="query"
+                    required
+                    placeholder="Search products..."
+                    autoComplete="off"
+                    className="w-44 rounded border border-black/30 bg-card px-3 py-1.5 lg:w-60"
+                  />
+                  <input type="hidden" name="type" value="search" />
+                </form>
+              ) : null}
               <button
                 ref={searchToggle}
                 type="button"
                 aria-label="Search"
-                className="rounded p-2 hover:bg-black/5"
+                className={`rounded p-2 hover:bg-black/5 ${settings.navbar.displaySearchBar ? "sm:hidden" : ""}`}
                 onClick={() => setSearchOpen(true)}
               >
                 <SearchIcon />
