@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `rm -rf test-results/e2e-data-${port} && node scripts/start.mjs`,
-    url: `${baseURL}/healthz`,
+    url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -1,6 +1,6 @@
 /**
- * Composes the one HTTP application: JSON API under /api, health check, static files, then every other path
- * rendered by React Router.
+ * Composes the one HTTP application: JSON API under /api, liveness and readiness checks, static files, then every
+ * other path rendered by React Router.
  */
 import { serveStatic } from "@hono/node-server/serve-static";
 import path from "node:path";
@@ -17,7 +17,7 @@ import { clientIpStamp } from "./http/client-ip";
 import { hydrationAfterPaint } from "./http/hydration-after-paint";
 import { pageCache } from "./http/page-cache";
 import { catalogueReadCache } from "./http/response-cache-api";
-import { isDatabaseUnavailable } from "./db/client";
+import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorResponse } from "./http/errors";
 import { imageFiles } from "./http/image-files";
 import { pageStatus, type PageFaults } from "./http/page-errors";
@@ -60,13 +60,22 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   // Picture uploads alone may carry more (server/api/admin-pictures.ts).
   app.use(async (c, next) => ((await isPictureUpload(c)) ? pictureUploadLimit(c, next) : bodyLimited(c, next)));
 
-  app.get("/healthz", async (c) => {
+  // Alive: the process answers. A balancer or orchestrator restarts an instance that stops answering here, so the
+  // database's state must not count: an instance waiting for its database is not helped by a restart.
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+
+  // Ready: the database answers and holds every migration this build expects. Until then a balancer sends no
+  // shopper here (during start-up, a database outage, or beside an instance still migrating).
+  app.get("/readyz", async (c) => {
+    let pending: number;
     try {
       await deps.database.ping();
-      return c.json({ status: "ok", db: "ok" });
+      pending = await pendingMigrations(deps.db);
     } catch {
-      return c.json({ status: "error", db: "unavailable" }, 503);
+      return c.json({ status: "unavailable", reason: "database unreachable" }, 503);
     }
+    if (pending > 0) return c.json({ status: "unavailable", reason: "migrations not applied", pending }, 503);
+    return c.json({ status: "ready" });
   });
 
   app.use("/api/*", refuseUnstorableUrl());

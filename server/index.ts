@@ -1,7 +1,7 @@
 /** Production entry: serves the built shop in this one process until SIGTERM or SIGINT. */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { startRetentionJob } from "./analytics/retention";
@@ -32,6 +32,14 @@ async function main() {
   }) as Server;
 
   let stopping = false;
+  // A kept-alive connection would otherwise carry a client's next request past the drain, or hold the close back
+  // until it idles out: while stopping, each answer closes its connection.
+  server.on("request", (_request, response: ServerResponse) => {
+    if (stopping) response.setHeader("Connection", "close");
+    response.once("finish", () => {
+      if (stopping) server.closeIdleConnections();
+    });
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;

@@ -52,7 +52,7 @@ async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServ
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}/readyz`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -7,9 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePostgres } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles, type MigrationMeta } from "drizzle-orm/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -162,6 +163,23 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: () => pingThroughPool(pool),
     close: () => pool.end(),
   };
+}
+
+let migrationsOnDisk: MigrationMeta[] | undefined;
+
+/**
+ * How many of this build's migrations the database has not applied: all of them on a database never migrated.
+ * Drizzle's migrators (both drivers) record each applied one in drizzle.__drizzle_migrations with its folder's
+ * timestamp and apply those newer than the latest recorded, so the same comparison says what is left.
+ */
+export async function pendingMigrations(db: Database): Promise<number> {
+  migrationsOnDisk ??= readMigrationFiles({ migrationsFolder });
+  // Both drivers answer with `rows`; the shared Database type does not say so.
+  const firstRow = async <Row>(query: SQL) => ((await db.execute(query)) as { rows: Row[] }).rows[0];
+  const journal = await firstRow<{ present: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!journal.present) return migrationsOnDisk.length;
+  const applied = await firstRow<{ latest: string }>(sql`select coalesce(max(created_at), 0)::text as latest from drizzle.__drizzle_migrations`);
+  return migrationsOnDisk.filter((migration) => migration.folderMillis > Number(applied.latest)).length;
 }
 
 /** Any fixed number: the key of the advisory lock migrations are applied under. */

@@ -105,8 +105,8 @@ describe.skipIf(!usingPostgres())("losing the database connection during checkou
     }
   }
 
-  async function healthStatus() {
-    return (await t.call("GET", "/healthz")).status;
+  async function readiness() {
+    return (await t.call("GET", "/readyz")).status;
   }
 
   it("answers 503 while it is lost, never crashes or 500s, and leaves every order whole and stock conserved", async () => {
@@ -140,7 +140,7 @@ describe.skipIf(!usingPostgres())("losing the database connection during checkou
     expect(unavailable.length).toBeGreaterThan(0);
 
     // Back once the database answers again: the pool opens new connections by itself.
-    expect(await healthStatus()).toBe(200);
+    expect(await readiness()).toBe(200);
 
     const placed = await t.deps.db.select().from(orders);
     const lines = placed.length
@@ -163,13 +163,13 @@ describe.skipIf(!usingPostgres())("losing the database connection during checkou
     expect(variant.stock + heldOrSold).toBe(STOCK);
   }, 120_000);
 
-  it("reports 503 on /healthz while the database refuses connections, and 200 once it accepts them again", async () => {
+  it("reports 503 on /readyz while the database refuses connections, and 200 once it accepts them again", async () => {
     await admin.query(`alter database ${databaseName} allow_connections false`);
     await terminateShopBackends();
     await untilShopBackendsGone();
-    expect(await healthStatus()).toBe(503);
+    expect(await readiness()).toBe(503);
     await admin.query(`alter database ${databaseName} allow_connections true`);
-    expect(await healthStatus()).toBe(200);
+    expect(await readiness()).toBe(200);
   });
 });
 

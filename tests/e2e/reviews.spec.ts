@@ -64,7 +64,7 @@ test.describe("a customer with a review link", () => {
       .poll(
         async () => {
           try {
-            return (await fetch(`${shopUrl}/healthz`)).status;
+            return (await fetch(`${shopUrl}/readyz`)).status;
           } catch {
             return 0;
           }

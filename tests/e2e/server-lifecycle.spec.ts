@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures";
@@ -36,17 +38,41 @@ test("an unreachable database stops start-up with a clear message and no stack t
   expect(shop.output()).not.toMatch(/\n\s+at /);
 });
 
-test("SIGTERM drains, closes the database and exits 0; without PUBLIC_URL start-up warns about emailed links", async ({
+test("SIGTERM finishes the request in flight, refuses new ones, closes the database and exits 0; without PUBLIC_URL start-up warns about emailed links", async ({
   request,
 }) => {
   test.setTimeout(120_000);
   const shop = startShop({ PORT: "4591", PUBLIC_URL: "" });
   await expect
-    .poll(async () => (await request.get("http://127.0.0.1:4591/healthz").catch(() => null))?.status(), { timeout: 90_000 })
+    .poll(async () => (await request.get("http://127.0.0.1:4591/readyz").catch(() => null))?.status(), { timeout: 90_000 })
     .toBe(200);
+  expect((await request.get("http://127.0.0.1:4591/healthz")).status()).toBe(200);
   const page = await request.get("http://127.0.0.1:4591/");
   expect(page.status()).toBe(200);
+
+  // A sign-in whose body is still on its way when the signal comes: the shop has its headers (it said 100 Continue).
+  const body = JSON.stringify({ email: "nobody@example.com", password: "not the password", store_id: "demo" });
+  const inFlight = http.request("http://127.0.0.1:4591/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
+  });
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    inFlight.on("response", (response) => {
+      let text = "";
+      response.on("data", (chunk) => (text += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    inFlight.on("error", reject);
+  });
+  await once(inFlight, "continue");
+  inFlight.write(body.slice(0, 10));
+
   shop.child.kill("SIGTERM");
+  await expect.poll(() => shop.output()).toContain('"msg":"draining in-flight requests"');
+  await expect(fetch("http://127.0.0.1:4591/healthz")).rejects.toThrow();
+
+  inFlight.end(body.slice(10));
+  expect(await answered).toEqual({ status: 401, text: expect.stringContaining('"error"') });
   expect(await shop.exited).toBe(0);
   expect(shop.output()).toContain('"msg":"stopped"');
   expect(shop.output()).toMatch(/"level":40,.*"msg":"PUBLIC_URL is not set: links in emails .* will point at http:\/\/localhost:4591/);
