@@ -47,7 +47,7 @@ import { adminOperation } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, register, successSchema } from "./operation";
 
 const params = { params: settingsIdParamsSchema };
-const LOOKS_REFUSED = `${BAD_INPUT}; or a colour pair below 4.5:1 contrast ("Contrast 2.0:1 is below 4.5:1 for …", field the colour)`;
+const LOOKS_REFUSED = `${BAD_INPUT}; a colour pair below 4.5:1 contrast ("Contrast 2.0:1 is below 4.5:1 for …", field the colour); or a menu or footer link the change adds that leads to no page of the shop ("navbar.pages.3.route: /pages/gone leads to no page in the shop", field the link's route, or its query for a collection)`;
 
 const readRulesOperation = adminOperation("settings", {
   method: "get",
