@@ -31,7 +31,11 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
     const name = `storefront_test_${randomBytes(6).toString("hex")}`;
-    await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+    await withAdminClient(serverUrl, async (client) => {
+      await client.query(`create database ${name}`);
+      // A test's data is thrown away: commits need not wait for the disk, which is most of a test's time on PostgreSQL.
+      await client.query(`alter database ${name} set synchronous_commit = off`);
+    });
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
