@@ -20,6 +20,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "first-load JavaScript budget per route"
+# Built where the end-to-end server looks (playwright.config.ts), which then starts it without building again.
+export BUILD_DIR="build-e2e-${E2E_PORT:-4173}"
 npx react-router build >/dev/null
 npx tsx scripts/bundle-size.ts --check
 
