@@ -1,6 +1,6 @@
 /**
  * The home page's sections, in the order the demo shop shows them: the store setting `homeSections` orders them and
- * hides some. Free of zod, as the home page's bundle reads it.
+ * hides some.
  */
 export const HOME_SECTION_KEYS = [
   "titleBanner",
@@ -15,17 +15,6 @@ export const HOME_SECTION_KEYS = [
 export type HomeSectionKey = (typeof HOME_SECTION_KEYS)[number];
 export type HomeSection = { key: HomeSectionKey; visible: boolean };
 
-export const HOME_SECTION_LABELS: Record<HomeSectionKey, string> = {
-  titleBanner: "Title banner",
-  textWithImage: "Text with image",
-  featured: "Featured collection",
-  products: "Shop all products",
-  imageBand: "Image band",
-  testimonials: "Testimonials",
-  reviews: "Recent reviews",
-  discount: "Discount block",
-};
-
 export const DEFAULT_HOME_SECTIONS: HomeSection[] = HOME_SECTION_KEYS.map((key) => ({ key, visible: true }));
 
 /**
@@ -37,3 +26,9 @@ export function homeSectionOrder(stored: readonly HomeSection[] | undefined): Ho
   const named = new Set(listed.map((section) => section.key));
   return [...listed, ...DEFAULT_HOME_SECTIONS.filter((section) => !named.has(section.key))];
 }
+
+/** The keys of the sections the home page shows, top to bottom. */
+export const shownHomeSections = (stored: readonly HomeSection[] | undefined): HomeSectionKey[] =>
+  homeSectionOrder(stored)
+    .filter((section) => section.visible)
+    .map((section) => section.key);

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { HOME_SECTION_LABELS } from "@core/home-sections";
+import type { HomeSectionKey } from "@core/home-sections";
 import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
@@ -29,6 +29,18 @@ type ActionData = Route.ComponentProps["actionData"];
 const BANNER_FIELDS = ["bannerHeader", "bannerText", "bannerButtonText", "bannerProductHandle", "bannerHeight"] as const;
 const TESTIMONIAL_FIELDS = ["title", "main_review", "rating", "name"] as const;
 const RATINGS = ["5", "4", "3", "2", "1"].map((value) => ({ value, label: `${value} of 5` }));
+
+/** The sections by the names the owner knows them by (the home page's headings, where they have one). */
+const HOME_SECTION_LABELS: Record<HomeSectionKey, string> = {
+  titleBanner: "Title banner",
+  textWithImage: "Text with image",
+  featured: "Featured collection",
+  products: "Shop all products",
+  imageBand: "Image band",
+  testimonials: "Testimonials",
+  reviews: "Recent reviews",
+  discount: "Discount block",
+};
 
 const PICTURES: { slot: keyof Data["home"] & string; title: string; where: string }[] = [
   { slot: "bannerImage", title: "Title banner picture", where: "behind the header at the top of the home page" },

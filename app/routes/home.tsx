@@ -1,6 +1,6 @@
 import { Fragment, Suspense } from "react";
 import { Await } from "react-router";
-import { homeSectionOrder, type HomeSectionKey } from "@core/home-sections";
+import type { HomeSectionKey } from "@core/home-sections";
 import { DiscountBlock, ImageBand, TextWithImageBanner, TitleBanner } from "~/components/home/banners";
 import { Carousel } from "~/components/home/carousel";
 import { TestimonialCard } from "~/components/home/testimonial-card";
@@ -14,7 +14,9 @@ import {
   cachedPopupDiscount,
   cachedProductCards,
   cachedRecentReviews,
+  cachedStoreSettings,
   cachedTestimonials,
+  shownHomeSections,
   withProductCards,
 } from "./home.server";
 import type { Route } from "./+types/home";
@@ -23,7 +25,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
   const featured = cachedFeaturedCollection(context, storeId).then(withProductCards);
-  const [products, reviews, testimonials, popup] = await Promise.all([
+  const [settings, products, reviews, testimonials, popup] = await Promise.all([
+    cachedStoreSettings(context, storeId),
     cachedProductCards(context, storeId),
     cachedRecentReviews(context, storeId),
     cachedTestimonials(context, storeId),
@@ -31,7 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     cachedPopupDiscount(context, storeId),
   ]);
   const popupPercentage = popup?.discount_popup_percentage ?? 0;
-  return { products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
+  // The owner's order (/admin/home), worked out here so the page's bundle carries no settings code.
+  const sections = shownHomeSections(settings.homeSections);
+  return { sections, products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -59,12 +64,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { products, reviews, testimonials, featured, popupPercentage } = loaderData;
+  const { sections, products, reviews, testimonials, featured, popupPercentage } = loaderData;
   const { settings } = useShop();
   const content = settings.siteContent;
   const bannerProduct = products.find((product) => product.id === content.bannerProductHandle) ?? null;
 
-  const sections: Record<HomeSectionKey, () => React.ReactNode> = {
+  const render: Record<HomeSectionKey, () => React.ReactNode> = {
     titleBanner: () => <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />,
     textWithImage: () => <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />,
     featured: () => (
@@ -110,14 +115,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     discount: () => <DiscountBlock image={content.discountImage} percentage={popupPercentage} />,
   };
 
-  // The owner's order (/admin/home). The page's h1 is the title banner's: without the banner, the shop's name stands in.
-  const order = homeSectionOrder(settings.homeSections);
+  // The page's h1 is the title banner's: without the banner, the shop's name stands in.
   return (
     <>
-      {order.some((section) => section.key === "titleBanner" && section.visible) ? null : <h1 className="sr-only">{settings.websiteTitle}</h1>}
-      {order.map((section) =>
-        section.visible ? <Fragment key={section.key}>{sections[section.key]()}</Fragment> : null,
-      )}
+      {sections.includes("titleBanner") ? null : <h1 className="sr-only">{settings.websiteTitle}</h1>}
+      {sections.map((key) => (
+        <Fragment key={key}>{render[key]()}</Fragment>
+      ))}
     </>
   );
 }
