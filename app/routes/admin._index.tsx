@@ -3,6 +3,7 @@ import { formatMoney } from "@core/money";
 import { can } from "@core/staff-roles";
 import { LOW_STOCK_THRESHOLD } from "@core/stock-band";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { screenGroupsFor } from "~/components/admin/admin-screens";
 import { When } from "~/components/admin/when";
 import {
   ACCOUNT_PATH,
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Customers write to the shop: whoever answers customers reads them.
     can(role, "customers") ? newestContactMessages(db, storeId, NEWEST_MESSAGES) : null,
   ]);
-  return { name: member.name, sales, toShip, lowStock, reviews, messages, analytics: can(role, "analytics") };
+  return { name: member.name, role, sales, toShip, lowStock, reviews, messages, analytics: can(role, "analytics") };
 }
 
 function Figure({ label, cents }: { label: string; cents: number }) {
@@ -47,9 +48,9 @@ function Figure({ label, cents }: { label: string; cents: number }) {
   );
 }
 
-/** The shop at a glance, as far as the member's role reaches; the back office's navigation opens the rest. */
+/** The shop at a glance, as far as the member's role reaches, and the screens the role opens, in their groups. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { name, sales, toShip, lowStock, reviews, messages, analytics } = loaderData;
+  const { name, role, sales, toShip, lowStock, reviews, messages, analytics } = loaderData;
   const nothing = !sales && toShip === null && !lowStock && !reviews && !messages;
   return (
     <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the back office's menu has it." : "The shop today."}</p>}>
@@ -152,6 +153,29 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           )}
         </AdminSection>
       ) : null}
+
+      <AdminSection title="Your screens">
+        <div className="grid gap-6 sm:grid-cols-2">
+          {screenGroupsFor(role)
+            .map((group) => ({ ...group, screens: group.screens.filter((screen) => screen.to !== "/admin") }))
+            .filter((group) => group.screens.length > 0)
+            .map((group) => (
+            <div key={group.screens[0].to}>
+              {group.title ? <h3 className="mb-2 font-semibold">{group.title}</h3> : null}
+              <ul className="flex flex-col gap-2">
+                {group.screens.map((screen) => (
+                  <li key={screen.to}>
+                    <Link to={screen.to} className="font-medium underline">
+                      {screen.label}
+                    </Link>
+                    <span className="block text-sm">{screen.summary}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </AdminSection>
     </AdminPage>
   );
 }

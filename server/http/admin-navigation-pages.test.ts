@@ -134,8 +134,19 @@ describe("the back office's navigation", () => {
     expect(nav).toContain("<details");
   });
 
+  it("is listed on the home screen too, each screen with what it is for", async () => {
+    const home = await html(await get("/admin", owner));
+    const screens = home.slice(home.indexOf("Your screens</h2>"));
+    for (const heading of ["Sales", "Catalogue", "Content", "Inbox", "Settings"]) expect(screens).toContain(`>${heading}</h3>`);
+    expect(screens).toContain("The shop&#x27;s menu, footer links and sections, copyright line and social links.");
+  });
+
   it("shows a fulfilment member only its screens, without the groups it has none of", async () => {
-    const nav = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(await html(await get("/admin", packer)))![0];
+    const home = await html(await get("/admin", packer));
+    const screens = home.slice(home.indexOf("Your screens</h2>"));
+    expect(screens).toContain(">Inbox</h3>");
+    for (const heading of ["Catalogue", "Content", "Settings"]) expect(screens).not.toContain(`>${heading}</h3>`);
+    const nav = /<nav aria-label="Back office"[\s\S]*?<\/nav>/.exec(home)![0];
     expect(nav).toContain(">Sales</h2>");
     expect(nav).toContain(">Inbox</h2>");
     for (const heading of ["Catalogue", "Content", "Settings"]) expect(nav).not.toContain(`>${heading}</h2>`);
