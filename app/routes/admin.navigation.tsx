@@ -48,13 +48,19 @@ function RowActions({ list, index, count, what }: { list: string; index: number;
   );
 }
 
-/** One entry of a list: its fields, and its actions unless it is the blank row for a new entry. */
-function Row({ legend, actions, children }: { legend: string; actions: React.ReactNode; children: React.ReactNode }) {
+/**
+ * One entry of a list: its fields, and its actions unless it is the blank row for a new entry. A two-field entry
+ * keeps its actions on its line on a laptop, so a long footer stays short to scroll.
+ */
+function Row({ legend, actions, children, twoFields = false }: { legend: string; actions: React.ReactNode; children: React.ReactNode; twoFields?: boolean }) {
   return (
     <fieldset className="rounded border border-black/15 p-3">
       <legend className="px-1 font-medium">{legend}</legend>
-      <div className="grid gap-3 sm:grid-cols-2">{children}</div>
-      {actions ? <div className="mt-3">{actions}</div> : null}
+      <div className={`grid gap-3 sm:grid-cols-2 ${twoFields ? "lg:grid-cols-[1fr_1fr_16rem] lg:items-end" : ""}`}>
+        {children}
+        {actions && twoFields ? <div className="sm:col-span-2 lg:col-span-1">{actions}</div> : null}
+      </div>
+      {actions && !twoFields ? <div className="mt-3">{actions}</div> : null}
     </fieldset>
   );
 }
@@ -68,7 +74,7 @@ function FooterLinks({ list, links, errors }: { list: string; links: FooterLinkD
         const isNew = index === saved;
         const what = link.name || `link ${index + 1}`;
         return (
-          <Row key={at} legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list={list} index={index} count={saved} what={what} />}>
+          <Row key={at} twoFields legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list={list} index={index} count={saved} what={what} />}>
             <TextField label="Name" name={`${at}.name`} defaultValue={link.name} error={errors[`${at}.name`]} maxLength={100} />
             <TextField label="Address (such as /pages/about)" name={`${at}.route`} defaultValue={link.route} error={errors[`${at}.route`]} spellCheck={false} />
           </Row>
@@ -173,7 +179,7 @@ export default function AdminNavigation({ loaderData, actionData }: Route.Compon
               const network = SOCIAL_NETWORKS.find((choice) => choice.value === link.network)?.label ?? link.network;
               const what = `${network} link`;
               return (
-                <Row key={at} legend={isNew ? "New social link" : what} actions={isNew ? null : <RowActions list="socialLinks" index={index} count={savedSocial} what={what} />}>
+                <Row key={at} twoFields legend={isNew ? "New social link" : what} actions={isNew ? null : <RowActions list="socialLinks" index={index} count={savedSocial} what={what} />}>
                   <SelectField label="Network" name={`${at}.network`} options={SOCIAL_NETWORKS} defaultValue={link.network} error={errors[`${at}.network`]} />
                   <TextField label="Web address" name={`${at}.url`} type="url" defaultValue={link.url} error={errors[`${at}.url`]} spellCheck={false} />
                 </Row>
