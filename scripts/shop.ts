@@ -12,6 +12,7 @@ import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
 import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
 import { createDeps } from "../server/deps";
+import { imageStorageFor } from "../server/images/storage";
 import { withShopPublicUrl } from "../server/store/public-url";
 
 async function runHere(commandConfig: Config, args: string[]): Promise<string> {
@@ -23,7 +24,8 @@ async function runHere(commandConfig: Config, args: string[]): Promise<string> {
     const config = await withShopPublicUrl(database.db, commandConfig);
     const publicUrlProblem = publicUrlWarning(config);
     if (publicUrlProblem) console.warn(publicUrlProblem);
-    const deps = createDeps(database, config, path.join(dataDir, "images"));
+    const imagesDir = path.join(dataDir, "images");
+    const deps = createDeps(database, config, imagesDir, await imageStorageFor(config, imagesDir));
     try {
       return await runOwnerCommand(deps, config.STORE_ID, args);
     } finally {

@@ -19,7 +19,6 @@ import { pageCache } from "./http/page-cache";
 import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorResponse } from "./http/errors";
-import { imageFiles } from "./http/image-files";
 import { pageStatus, type PageFaults } from "./http/page-errors";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
@@ -87,7 +86,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   app.all("/api/*", (c) => errorResponse(c, 404, "Not found"));
   app.route("/", pageDataRoutes());
 
-  app.use("/images/*", imageFiles(deps.imagesDir));
+  app.use("/images/*", deps.imageStorage.serve);
 
   if (options.clientDir) {
     const clientDir = options.clientDir;

@@ -10,6 +10,8 @@ import { commandSocketPath, listenForOwnerCommands } from "./commands/command-so
 import type { Config } from "./config";
 import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
+import { copyImagesIntoStorage } from "./images/copy-images";
+import { imageStorageFor } from "./images/storage";
 import { isStoreSeeded, seedDemoStore } from "./db/seed";
 import { logger } from "./logger";
 import { startMailRetries } from "./mail/mailer";
@@ -23,15 +25,18 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
   await database.migrate();
   const imagesDir = path.join(dataDir, "images");
+  const imageStorage = await imageStorageFor(config, imagesDir);
   if (!(await isStoreSeeded(database.db, config.STORE_ID))) {
     logger.info({ storeId: config.STORE_ID }, "seeding the demo shop");
     await seedDemoStore(database.db, { storeId: config.STORE_ID, imagesDir });
+    // Drawn into the folder; with a bucket, copied there too, so the other instances show them.
+    await copyImagesIntoStorage(imagesDir, imageStorage);
   }
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   await checkStoreSettingsAtStart(database.db, config.STORE_ID);
   await recordPublicUrl(database.db, config);
-  const deps = createDeps(database, config, imagesDir);
+  const deps = createDeps(database, config, imagesDir, imageStorage);
   // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
   startOrderSweeper(deps);
   startMailRetries(deps.mailer);

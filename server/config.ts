@@ -36,8 +36,23 @@ const configSchema = z
     /** Lets an import fetch pictures from private networks (a test server, an intranet); refused by default. */
     IMPORT_ALLOW_PRIVATE_URLS: z.enum(["true", "false"]).default("false").transform((value) => value === "true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Pictures in this S3-compatible bucket instead of the data folder, so every instance has them (docs/deploy.md). */
+    S3_BUCKET: z.string().optional(),
+    /** A service other than AWS S3 (MinIO, R2 …): its address. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** A CDN or the bucket's public address, which /images/<key> then redirects to. */
+    S3_PUBLIC_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
+      if (env[key] && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `is required when ${key} is set` });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "and S3_ACCESS_KEY_ID are set together or not at all" });
+    }
     if (env.PAYMENT_PROVIDER !== "stripe") return;
     for (const key of ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_PROVIDER=stripe" });

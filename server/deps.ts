@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "./db/client";
 import { createContentCache } from "./db/content-cache";
 import { contentVersionsReader } from "./db/content-version";
 import { createRateLimiter } from "./http/rate-limit";
-import { localImageStorage } from "./images/storage";
+import { localImageStorage, type ImageStorage } from "./images/storage";
 import { createMailer } from "./mail/mailer";
 import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
 import { createOrderEvents } from "./orders/events";
@@ -12,7 +12,12 @@ import { applyPaymentEventLogged } from "./orders/orders";
 import { createPaymentProvider } from "./payments";
 
 /** Wires the services every handler receives; the one place a new service is added. */
-export function createDeps(database: DatabaseHandle, config: Config, imagesDir: string): AppDeps {
+export function createDeps(
+  database: DatabaseHandle,
+  config: Config,
+  imagesDir: string,
+  imageStorage: ImageStorage = localImageStorage(imagesDir),
+): AppDeps {
   const orderEvents = createOrderEvents();
   requestReviewsOnFulfilment(orderEvents);
   const deps: AppDeps = {
@@ -21,7 +26,7 @@ export function createDeps(database: DatabaseHandle, config: Config, imagesDir: 
     config,
     storeId: config.STORE_ID,
     imagesDir,
-    imageStorage: localImageStorage(imagesDir),
+    imageStorage,
     mailer: createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }),
     rateLimiter: createRateLimiter(database.pool),
     payments: createPaymentProvider(config, database.db),

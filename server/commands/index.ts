@@ -14,6 +14,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<OwnerComma
     summary: "analytics [--days 30]   browsing analytics report",
     load: async () => (await import("./analytics")).analyticsCommand,
   },
+  images: {
+    summary: "images migrate   copy the data folder's pictures into the bucket (S3_BUCKET)",
+    load: async () => (await import("./images")).imagesCommand,
+  },
   orders: {
     summary:
       "orders list | show <n> | fulfil <n> [--carrier <name>] [--tracking <number>] | cancel <n> | refund <n> [--amount <dollars.cents>] [--restock]   order operations",

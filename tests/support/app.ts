@@ -6,6 +6,7 @@ import { createApp } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import type { AppDeps } from "../../server/context";
 import { createDeps } from "../../server/deps";
+import type { ImageStorage } from "../../server/images/storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export type TestApp = {
@@ -35,8 +36,9 @@ export function secondInstance(t: TestApp): TestApp {
   return instanceOver(t.database, t.deps.config);
 }
 
-export function instanceOver(database: TestDatabase, config: Config): TestApp {
-  const deps = createDeps(database, config, database.imagesDir);
+/** `imageStorage`: where this instance keeps pictures (the shared test folder unless given). */
+export function instanceOver(database: TestDatabase, config: Config, imageStorage?: ImageStorage): TestApp {
+  const deps = createDeps(database, config, database.imagesDir, imageStorage);
   const app = createApp(deps, { build: noPagesBuild });
   return {
     app,
