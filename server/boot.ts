@@ -13,9 +13,8 @@ import { createDeps } from "./deps";
 import { copyImagesIntoStorage } from "./images/copy-images";
 import { imageStorageFor } from "./images/storage";
 import { isStoreSeeded, seedDemoStore } from "./db/seed";
+import { startShopJobs } from "./jobs/shop-jobs";
 import { logger } from "./logger";
-import { startMailRetries } from "./mail/mailer";
-import { startOrderSweeper } from "./orders/orders";
 import { ensureSetupLink } from "./staff/setup-link";
 import { recordPublicUrl } from "./store/public-url";
 import { checkStoreSettingsAtStart } from "./store/settings";
@@ -37,9 +36,9 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   await checkStoreSettingsAtStart(database.db, config.STORE_ID);
   await recordPublicUrl(database.db, config);
   const deps = createDeps(database, config, imagesDir, imageStorage);
-  // Reconciles orders a crash left pending, then releases abandoned stock holds every minute.
-  startOrderSweeper(deps);
-  startMailRetries(deps.mailer);
+  // The sweep of pending orders, mail retries, analytics retention and imports: once across instances (decision 0033).
+  const jobs = await startShopJobs(deps);
+  deps.jobs = jobs;
   const app = createApp(deps, { build, clientDir });
   // The embedded database allows this process alone, so the owner's commands are handed to it (decision 0027).
   const stopOwnerCommands =
@@ -47,5 +46,5 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   // Printed, not logged: whoever starts a new shop must see it whatever the log level.
   const setupLink = await ensureSetupLink(deps);
   if (setupLink) console.log(`No staff account yet. Create the owner's account within 24 hours at:\n  ${setupLink}`);
-  return { app, deps, database, stopOwnerCommands };
+  return { app, deps, database, stopOwnerCommands, jobs };
 }

@@ -8,6 +8,7 @@ import type { Database, DatabaseHandle } from "./db/client";
 import type { ContentCache } from "./db/content-cache";
 import type { RateLimiter } from "./http/rate-limit";
 import type { ImageStorage } from "./images/storage";
+import type { JobQueue } from "./jobs/queue";
 import type { Mailer } from "./mail/mailer";
 import type { OrderEvents } from "./orders/events";
 import type { PaymentProvider } from "./payments/provider";
@@ -30,6 +31,8 @@ export type AppDeps = {
   contentCache: ContentCache;
   /** Who hears of order changes (a shipped order asks for a review); one set, whichever bundle handles the request. */
   orderEvents: OrderEvents;
+  /** The job queue, once the shop has started it (boot.ts); without one (tests of a single piece) imports run in this process. */
+  jobs?: JobQueue;
 };
 
 export type AppEnv = {

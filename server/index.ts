@@ -4,7 +4,6 @@ import { pathToFileURL } from "node:url";
 import type { Server, ServerResponse } from "node:http";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { startRetentionJob } from "./analytics/retention";
 import { bootShop } from "./boot";
 import { ConfigError, loadConfig, publicUrlWarning, retiredAdminPasswordWarning } from "./config";
 import { DatabaseUnavailableError } from "./db/client";
@@ -20,8 +19,7 @@ async function main() {
   for (const warning of [publicUrlWarning(config), retiredAdminPasswordWarning()]) if (warning) logger.warn(warning);
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-  const { app, database, stopOwnerCommands } = await bootShop(config, build, path.join(buildDir, "client"));
-  const stopRetention = startRetentionJob(database.db, config.ANALYTICS_RETENTION_DAYS);
+  const { app, database, stopOwnerCommands, jobs } = await bootShop(config, build, path.join(buildDir, "client"));
 
   // Plain HTTP/1.1: serve() returns a node:http Server unless told to use HTTP/2.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -44,7 +42,6 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "draining in-flight requests");
-    stopRetention();
     const force = setTimeout(() => {
       logger.warn("requests still running after the grace period; closing anyway");
       server.closeAllConnections();
@@ -52,6 +49,8 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stopOwnerCommands();
+      // Running jobs finish first (bounded); one cut off is retried by another instance when it expires.
+      await jobs.stop().catch((error: unknown) => logger.error({ err: error }, "job queue did not stop cleanly"));
       await database.close();
       logger.info("stopped");
       process.exit(0);

@@ -1,11 +1,11 @@
 /**
  * Raw analytics are kept for a limited time (ANALYTICS_RETENTION_DAYS): a daily job deletes older events and
- * sessions. A transaction-scoped advisory lock makes one instance do the work when several run at once.
+ * sessions (the `analytics-retention` job, server/jobs/shop-jobs.ts). A transaction-scoped advisory lock also keeps
+ * a run by hand from overlapping it.
  */
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
-import { logger } from "../logger";
 
 /** Arbitrary, fixed: names this job's lock among the advisory locks of the database. */
 export const RETENTION_LOCK_KEY = 7_310_401;
@@ -34,18 +34,4 @@ export async function runRetentionOnce(db: Database, retentionDays: number, now 
     if (!row?.locked) return { ran: false, events: 0, sessions: 0 };
     return { ran: true, ...(await deleteExpiredAnalytics(tx, retentionDays, now)) };
   });
-}
-
-/** Runs the retention now and then daily; returns a stop function for shutdown. */
-export function startRetentionJob(db: Database, retentionDays: number, intervalMs = DAY_MS) {
-  const run = () =>
-    runRetentionOnce(db, retentionDays)
-      .then((result) => {
-        if (result.ran && (result.events || result.sessions)) logger.info(result, "expired analytics deleted");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "analytics retention failed"));
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

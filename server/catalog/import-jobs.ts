@@ -1,8 +1,8 @@
 /**
- * A catalogue import as a job: the uploaded file is kept in `catalogue_imports` and run in this process, one import
- * at a time, while the admin shows its progress; a job still queued when the shop stops is picked up when it starts
- * again (resumeCatalogueImports). `runImportsInProcess` is the one place that decides where jobs run: the PostgreSQL
- * queue (a later issue) replaces it without the API, the screens or the import itself changing.
+ * A catalogue import as a job: the uploaded file is kept in `catalogue_imports` and run, one import at a time, while
+ * the admin shows its progress. `startImports` is the one place that decides where jobs run: in the job queue when
+ * the shop started one (any instance takes it, once, and it survives a restart: decision 0033), else in this process,
+ * where a job still queued when the shop stops is picked up when it starts again (resumeCatalogueImports).
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
@@ -47,7 +47,7 @@ export async function queueCatalogueImport(
     .insert(catalogueImports)
     .values({ storeId: actor.storeId, dryRun: file.dryRun, fileName: file.fileName.slice(0, 255), csv: file.csv, totalRows, actorLabel: actor.label })
     .returning();
-  return { job, finished: runImportsInProcess(deps, [{ id: job.id, actor }]) };
+  return { job, ...(await startImports(deps, [{ id: job.id, actor }])) };
 }
 
 /** Queues the file of an earlier job (a dry run that found no problem) to be applied. */
@@ -111,7 +111,7 @@ export async function resumeCatalogueImports(deps: AppDeps): Promise<void> {
   if (left.length === 0) return;
   await deps.db.update(catalogueImports).set({ status: "queued" }).where(inArray(catalogueImports.id, left.map((job) => job.id)));
   const jobs = await Promise.all(left.map(async (job) => ({ id: job.id, actor: await actorOf(deps, job.storeId, job.actorLabel) })));
-  void runImportsInProcess(deps, jobs);
+  await startImports(deps, jobs);
 }
 
 /** Who queued a job, from the label it keeps: a staff member by email, else a token by name, else the label alone. */
@@ -123,10 +123,37 @@ async function actorOf(deps: AppDeps, storeId: string, label: string): Promise<A
   return { storeId, kind: "command", id: null, label };
 }
 
+export type ImportJobData = { id: number; actor: AuditActor };
+export const CATALOGUE_IMPORT_JOB = "catalogue-import";
+
+/** The `catalogue-import` job: a retry means the instance running it died, and its transaction with it, so it runs again. */
+export function runQueuedCatalogueImport(deps: AppDeps, data: ImportJobData, retryCount: number): Promise<void> {
+  return runCatalogueImport(deps, data.id, data.actor, { retake: retryCount > 0 });
+}
+
+/** Sends the jobs to the queue, or runs them here without one; `finished` settles when they have all ended. */
+async function startImports(deps: AppDeps, jobs: ImportJobData[]): Promise<{ finished: Promise<void> }> {
+  const queue = deps.jobs;
+  if (!queue) return { finished: runImportsInProcess(deps, jobs) };
+  for (const job of jobs) await queue.send(CATALOGUE_IMPORT_JOB, job);
+  return { finished: Promise.all(jobs.map((job) => importEnded(deps, job.id))).then(() => undefined) };
+}
+
+const ENDED_POLL_MS = 200;
+
+/** Whichever instance runs it, a job has ended when its row says so. */
+async function importEnded(deps: AppDeps, id: number): Promise<void> {
+  for (;;) {
+    const [row] = await deps.db.select({ status: catalogueImports.status }).from(catalogueImports).where(eq(catalogueImports.id, id));
+    if (!row || (row.status !== "queued" && row.status !== "running")) return;
+    await new Promise((resolve) => setTimeout(resolve, ENDED_POLL_MS));
+  }
+}
+
 /** One chain of jobs per shop: imports run one after another, never two transactions over the same products. */
 const chains = new WeakMap<AppDeps, Promise<void>>();
 
-function runImportsInProcess(deps: AppDeps, jobs: { id: number; actor: AuditActor }[]): Promise<void> {
+function runImportsInProcess(deps: AppDeps, jobs: ImportJobData[]): Promise<void> {
   let chain = chains.get(deps) ?? Promise.resolve();
   for (const job of jobs) {
     chain = chain
@@ -137,12 +164,13 @@ function runImportsInProcess(deps: AppDeps, jobs: { id: number; actor: AuditActo
   return chain;
 }
 
-/** Runs one queued job to its end; a job another runner took first is left to it. */
-export async function runCatalogueImport(deps: AppDeps, id: number, actor: AuditActor): Promise<void> {
+/** Runs one queued job to its end; a job another runner took first is left to it, unless `retake` (its runner died). */
+export async function runCatalogueImport(deps: AppDeps, id: number, actor: AuditActor, options: { retake?: boolean } = {}): Promise<void> {
+  const claimable: ImportStatus[] = options.retake ? ["queued", "running"] : ["queued"];
   const [job] = await deps.db
     .update(catalogueImports)
     .set({ status: "running" })
-    .where(and(eq(catalogueImports.id, id), eq(catalogueImports.status, "queued")))
+    .where(and(eq(catalogueImports.id, id), inArray(catalogueImports.status, claimable)))
     .returning();
   if (!job) return;
   // Progress is written beside the import's transaction, never awaited inside it: on the embedded database that

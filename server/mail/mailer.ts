@@ -33,7 +33,6 @@ export const MAIL_MAX_ATTEMPTS = MAIL_RETRY_DELAYS_MS.length + 1;
 /** A claimed message is not picked again for this long: another instance retries it only if this one died. */
 const CLAIM_MS = 5 * 60_000;
 const RETRY_BATCH = 20;
-const RETRY_INTERVAL_MS = 30_000;
 
 export type Mailer = {
   /** Records the message and, with SMTP configured, delivers it. Never throws for a delivery failure. */
@@ -135,15 +134,6 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
       transport?.close();
     },
   };
-}
-
-/** Retries due messages every 30 seconds until the returned function is called. */
-export function startMailRetries(mailer: Mailer, intervalMs = RETRY_INTERVAL_MS): () => void {
-  const timer = setInterval(() => {
-    void mailer.retryDue().catch((error: unknown) => logger.error({ err: error }, "mail retry failed"));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /** Escapes text for the HTML part of a message. */

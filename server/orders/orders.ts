@@ -573,20 +573,6 @@ export async function sweepPendingOrders(deps: AppDeps, now = new Date(), option
   return { paid, expired, refundsOwed };
 }
 
-const SWEEP_INTERVAL_MS = 60_000;
-
-/** Sweeps at once (reconciling every pending order after a restart), then every minute for expired holds. */
-export function startOrderSweeper(deps: AppDeps): () => void {
-  void sweepPendingOrders(deps, new Date(), { all: true }).catch((error: unknown) =>
-    logger.error({ err: error }, "order sweep failed"),
-  );
-  const timer = setInterval(() => {
-    void sweepPendingOrders(deps).catch((error: unknown) => logger.error({ err: error }, "order sweep failed"));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 // ---------------------------------------------------------------- the owner's operations
 
 export async function listOrders(deps: AppDeps, storeId: string, limit = 50) {

@@ -57,6 +57,7 @@ describe("starting with a store setting broken by hand", () => {
     const shop = await bootShop(loadConfig({ NODE_ENV: "test", STORE_ID: "demo", ...env }), noPagesBuild);
     cleanups.push(async () => {
       await shop.stopOwnerCommands();
+      await shop.jobs.stop();
       await shop.database.close();
     });
     expect(warn).toHaveBeenCalledWith(

@@ -1,0 +1,101 @@
+/**
+ * The shop's one door to the job queue (decision 0033): pg-boss in the database the shop already uses, PostgreSQL or
+ * the embedded PGlite, so a job runs once whichever instance takes it, survives a restart, and retries with backoff.
+ * No other module imports pg-boss.
+ */
+import { sql } from "drizzle-orm";
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database, DatabaseHandle } from "../db/client";
+import { logger } from "../logger";
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export type WorkOptions = {
+  /** `singleton`: one job of this queue runs at a time across every instance. */
+  policy?: "standard" | "singleton";
+  /** Attempts after the first before the job stays failed. */
+  retryLimit?: number;
+  /** Seconds before the first retry; each later one waits about twice as long. */
+  retryDelaySeconds?: number;
+  /** How long a job may run before it counts as lost (its instance died) and is retried. */
+  expireInSeconds?: number;
+};
+
+export type JobQueue = {
+  /** Declares a queue and works its jobs in this instance. */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  /** Sends a job to the queue `name` on a cron (UTC, minute resolution); every instance may say so, it fires once. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /**
+   * `singletonKey` with `singletonSeconds`: one job with this key per slot of that many seconds, however many
+   * instances send it. Answers the job's id, or null if it was one too many.
+   */
+  send(name: string, data: object, options?: { singletonKey?: string; singletonSeconds?: number }): Promise<string | null>;
+  /** Stops taking jobs and waits for the running ones, at most `timeoutMs`. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+const DEFAULT_RETRIES: Required<Omit<WorkOptions, "policy">> = { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
+const STOP_TIMEOUT_MS = 10_000;
+
+/** `pollSeconds`: how often an idle worker looks for jobs (tests shorten it). */
+export async function startJobQueue(database: DatabaseHandle, options: { pollSeconds?: number } = {}): Promise<JobQueue> {
+  const pollingIntervalSeconds = options.pollSeconds ?? 2;
+  const boss =
+    database.kind === "pglite"
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", cronWorkerIntervalSeconds: 5 })
+      : new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values) }, cronWorkerIntervalSeconds: 5 });
+  boss.on("error", (error: unknown) => logger.error({ err: error }, "job queue error"));
+  await boss.start();
+  return {
+    async work(name, handler, workOptions = {}) {
+      const settings = { ...DEFAULT_RETRIES, ...workOptions };
+      await boss.createQueue(name, {
+        policy: workOptions.policy ?? "standard",
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: settings.expireInSeconds,
+      });
+      await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+        try {
+          await handler(job.data as Parameters<typeof handler>[0], { id: job.id, retryCount: job.retryCount });
+        } catch (error) {
+          logger.error({ err: error, job: name, attempt: job.retryCount + 1 }, "job failed");
+          throw error;
+        }
+      });
+    },
+    async schedule(name, cron, data) {
+      await boss.schedule(name, cron, data ?? {}, { tz: "UTC" });
+    },
+    send: (name, data, sendOptions = {}) => boss.send(name, data, sendOptions),
+    stop: (timeoutMs = STOP_TIMEOUT_MS) => boss.stop({ graceful: true, timeout: timeoutMs, close: false }),
+  };
+}
+
+export type FailedJob = { id: string; name: string; error: string; attempts: number; failedAt: Date };
+
+/** Jobs that used up their retries, newest first: what the owner is shown (GET /api/admin/jobs/failed). */
+export async function listFailedJobs(db: Database, limit = 50): Promise<FailedJob[]> {
+  // A database no instance has started a queue on yet has no pg-boss schema, and so no failed job.
+  const installed = await db.execute(sql`select to_regclass('pgboss.job') is not null as installed`);
+  if (!(installed as unknown as { rows: { installed: boolean }[] }).rows[0]?.installed) return [];
+  const result = await db.execute(sql`
+    select id, name, output, retry_count, completed_on from pgboss.job
+    where state = 'failed' order by completed_on desc limit ${limit}`);
+  const rows = (result as unknown as { rows: { id: string; name: string; output: unknown; retry_count: number; completed_on: Date | string }[] }).rows;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    error: messageOf(row.output),
+    attempts: row.retry_count + 1,
+    failedAt: new Date(row.completed_on),
+  }));
+}
+
+/** pg-boss keeps a thrown error as its serialised object; the owner needs its message, not its stack. */
+function messageOf(output: unknown): string {
+  if (output && typeof output === "object" && "message" in output && typeof output.message === "string") return output.message;
+  return output == null ? "" : JSON.stringify(output).slice(0, 500);
+}

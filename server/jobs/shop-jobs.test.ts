@@ -1,0 +1,113 @@
+/**
+ * Background work in the job queue (decision 0033): a failing job retries with backoff and then shows as failed, on
+ * either database; on PostgreSQL, two instances over one database each start the queue, and a scheduled sweep, the
+ * sweep asked for at start and an import queued on one instance each run once.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
+import { usingPostgres } from "../../tests/support/database";
+import { queueCatalogueImport } from "../catalog/import-jobs";
+import { commandLineActor } from "../staff/audit";
+import { listFailedJobs, startJobQueue, type JobQueue } from "./queue";
+import { JOBS, startShopJobs } from "./shop-jobs";
+
+const CSV = readFileSync(path.join(import.meta.dirname, "../catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
+  /https:\/\/cdn\.shopify\.com[^,]*/g,
+  "",
+);
+const POLL = { pollSeconds: 0.5 };
+
+let t: TestApp | undefined;
+const queues: JobQueue[] = [];
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop(2000);
+  await t?.database.dispose();
+  t = undefined;
+});
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function jobsNamed(app: TestApp, name: string) {
+  const result = await app.deps.db.execute(sql`select state, retry_count, data from pgboss.job where name = ${name} order by created_on`);
+  return (result as unknown as { rows: { state: string; retry_count: number; data: Record<string, unknown> }[] }).rows;
+}
+
+describe("the job queue", () => {
+  it("retries a failing job with backoff, then keeps it as failed for the owner with its error and attempts", async () => {
+    t = await createTestApp();
+    const queue = await startJobQueue(t.deps.database, POLL);
+    queues.push(queue);
+    const attempts: number[] = [];
+    await queue.work(
+      "test-always-fails",
+      async () => {
+        attempts.push(Date.now());
+        throw new Error(`the supplier's feed is down (attempt ${attempts.length})`);
+      },
+      { retryLimit: 2, retryDelaySeconds: 1 },
+    );
+    await queue.send("test-always-fails", {});
+    const failed = await until(() => listFailedJobs(t!.deps.db), (jobs) => jobs.length > 0, 20_000);
+    expect(failed).toEqual([
+      expect.objectContaining({ name: "test-always-fails", error: "the supplier's feed is down (attempt 3)", attempts: 3 }),
+    ]);
+    expect(attempts).toHaveLength(3);
+    // Backoff from one second: each retry waits at least the delay.
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(900);
+  }, 30_000);
+
+  it("runs an import sent to the queue and ends its job", async () => {
+    t = await createTestApp();
+    t.deps.jobs = await startShopJobs(t.deps, POLL);
+    queues.push(t.deps.jobs);
+    const { job, finished } = await queueCatalogueImport(t.deps, commandLineActor(t.deps.storeId), { csv: CSV, fileName: "shop.csv", dryRun: true });
+    await finished;
+    expect(await jobsNamed(t, JOBS.catalogueImport)).toEqual([expect.objectContaining({ state: "completed", data: expect.objectContaining({ id: job.id }) })]);
+  }, 30_000);
+});
+
+describe.runIf(usingPostgres())("two instances over one PostgreSQL database", () => {
+  async function twoInstancesWithQueues() {
+    t = await createTestApp();
+    const other = secondInstance(t);
+    for (const instance of [t, other]) {
+      instance.deps.jobs = await startShopJobs(instance.deps, POLL);
+      queues.push(instance.deps.jobs);
+    }
+    return other;
+  }
+
+  it("sweeps once for both starts, and once per minute on the schedule both keep", async () => {
+    // Both starts in one minute's slot, as instances started together are; a slot boundary between them would ask twice.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    await twoInstancesWithQueues();
+    const atStart = await until(() => jobsNamed(t!, JOBS.ordersSweep), (jobs) => jobs.every((job) => job.state === "completed"), 10_000);
+    expect(atStart).toEqual([expect.objectContaining({ state: "completed", data: { all: true } })]);
+    // The next minute's occurrence: created by one instance's cron, taken by one worker.
+    const scheduled = await until(() => jobsNamed(t!, JOBS.ordersSweep), (jobs) => jobs.length > 1 && jobs.every((job) => job.state === "completed"), 75_000);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(await jobsNamed(t!, JOBS.ordersSweep)).toHaveLength(2);
+    expect(scheduled[1]).toMatchObject({ state: "completed" });
+  }, 90_000);
+
+  it("processes an import queued on one instance once, whichever instance takes it", async () => {
+    const other = await twoInstancesWithQueues();
+    const { job, finished } = await queueCatalogueImport(other.deps, commandLineActor(t!.deps.storeId), { csv: CSV, fileName: "shop.csv", dryRun: false });
+    await finished;
+    const [row] = await t!.deps.db.execute(sql`select status from catalogue_imports where id = ${job.id}`).then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    expect(row).toEqual({ status: "succeeded" });
+    expect(await jobsNamed(t!, JOBS.catalogueImport)).toEqual([expect.objectContaining({ state: "completed", retry_count: 0 })]);
+  }, 30_000);
+});

@@ -1,0 +1,40 @@
+/**
+ * The shop's background work as jobs (decision 0033): what runs on which schedule, once across every instance.
+ */
+import { runRetentionOnce } from "../analytics/retention";
+import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } from "../catalog/import-jobs";
+import type { AppDeps } from "../context";
+import { logger } from "../logger";
+import { sweepPendingOrders } from "../orders/orders";
+import { startJobQueue, type JobQueue } from "./queue";
+
+export const JOBS = {
+  ordersSweep: "orders-sweep",
+  mailRetries: "mail-retries",
+  analyticsRetention: "analytics-retention",
+  catalogueImport: CATALOGUE_IMPORT_JOB,
+} as const;
+
+/** Starts the queue, works every job in this instance and keeps the schedules; the caller stops it at shutdown. */
+export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: number } = {}): Promise<JobQueue> {
+  const queue = await startJobQueue(deps.database, options);
+  await queue.work<{ all?: boolean }>(JOBS.ordersSweep, async ({ all }) => {
+    const result = await sweepPendingOrders(deps, new Date(), { all: all === true });
+    if (result.paid || result.expired || result.refundsOwed) logger.info(result, "pending orders swept");
+  });
+  await queue.work(JOBS.mailRetries, async () => {
+    await deps.mailer.retryDue();
+  });
+  await queue.work(JOBS.analyticsRetention, async () => {
+    const result = await runRetentionOnce(deps.db, deps.config.ANALYTICS_RETENTION_DAYS);
+    if (result.events || result.sessions) logger.info(result, "expired analytics deleted");
+  });
+  // One import at a time across the instances: two transactions over the same products would only wait on each other.
+  await queue.work<ImportJobData>(JOBS.catalogueImport, (data, job) => runQueuedCatalogueImport(deps, data, job.retryCount), { policy: "singleton" });
+  await queue.schedule(JOBS.ordersSweep, "* * * * *");
+  await queue.schedule(JOBS.mailRetries, "* * * * *");
+  await queue.schedule(JOBS.analyticsRetention, "17 3 * * *");
+  // Reconciles every order a stop left pending; instances starting in the same minute ask once.
+  await queue.send(JOBS.ordersSweep, { all: true }, { singletonKey: "start", singletonSeconds: 60 });
+  return queue;
+}
