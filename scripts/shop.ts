@@ -6,7 +6,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandSocketPath, sendOwnerCommand } from "../server/commands/command-socket";
-import { commandUsage, isOwnerCommand, runOwnerCommand } from "../server/commands/index";
+import { commandUsage, isOwnerCommand, runOwnerCommand, runWithoutDatabase } from "../server/commands/index";
 import { passwordFromStdin } from "../server/commands/staff";
 import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
@@ -49,7 +49,7 @@ export async function runCommandLine(args: string[]): Promise<number> {
       console.error(handed.error);
       return handed.usage ? 2 : 1;
     }
-    console.log(handed ? handed.output : await runHere(config, args));
+    console.log(handed ? handed.output : ((await runWithoutDatabase(config, args)) ?? (await runHere(config, args))));
     return 0;
   } catch (error) {
     if (error instanceof CommandUsageError) {

@@ -12,7 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import type { AppDeps } from "../context";
 import { logger } from "../logger";
-import { runOwnerCommand } from "./index";
+import { runOwnerCommand, withAbsolutePaths } from "./index";
 import { CommandUsageError } from "./usage-error";
 
 /** A request larger than this is not a command line. */
@@ -78,7 +78,7 @@ export function sendOwnerCommand(socketPath: string, args: string[]): Promise<An
     const socket = net.createConnection(socketPath);
     let received = "";
     socket.setEncoding("utf8");
-    socket.on("connect", () => socket.write(`${JSON.stringify({ args })}\n`));
+    socket.on("connect", () => socket.write(`${JSON.stringify({ args: withAbsolutePaths(args) })}\n`));
     socket.on("data", (chunk: string) => {
       received += chunk;
     });

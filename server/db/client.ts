@@ -25,8 +25,6 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection pool, for services that speak to it directly (the shared rate limits). */
   pool?: pg.Pool;
-  /** The embedded database's one connection, for services that speak to it directly (the job queue). */
-  pglite?: PGlite;
   /** Applies every migration not yet applied; on PostgreSQL one instance at a time, the others wait. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -36,6 +34,8 @@ export type DatabaseHandle = {
    * that moves a content version commits, before that transaction's own caller goes on (migration 0020).
    */
   watchContentVersion?: (moved: () => void) => Promise<void>;
+  /** The embedded database only: its data folder as a tarball, taken while it serves (commands/backup.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -211,7 +211,7 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
  * holding the owner's pid turns that into a clear refusal (the owner's commands while the shop runs, say); a lock
  * left by a process that died is taken over.
  */
-function lockFolder(location: string): () => void {
+export function lockFolder(location: string): () => void {
   const lockPath = path.join(location, "storefront.lock");
   try {
     writeFileSync(lockPath, String(process.pid), { flag: "wx" });
@@ -236,13 +236,19 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function openPglite(location: string): Promise<DatabaseHandle> {
+/** An embedded database made in `location` (an empty folder) from a tarball that `dumpDataDir` wrote. */
+export function openPgliteFromTarball(location: string, tarball: Blob): Promise<DatabaseHandle> {
+  return openPglite(location, tarball);
+}
+
+async function openPglite(location: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const inMemory = location.startsWith("memory://");
   if (!inMemory) mkdirSync(location, { recursive: true });
   const unlock = inMemory ? () => {} : lockFolder(location);
   let client: PGlite;
   try {
     client = await PGlite.create(location, {
+      loadDataDir,
       extensions: { pg_trgm },
       // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
       // catalogue fits in far less, and the process stays well under 300 MB resident.
@@ -257,7 +263,6 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: "pglite",
-    pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new DatabaseUnavailableError("database is closed");
@@ -269,6 +274,11 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
     },
     watchContentVersion: async (moved) => {
       await client.listen("content_version", moved);
+    },
+    dumpDataDir: async () => {
+      // The tarball is taken between two queries, like a crash: a checkpoint first leaves little WAL to replay on restore.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("none");
     },
   };
 }
