@@ -11,6 +11,7 @@ import { adminDiscountsRoutes } from "./admin-discounts";
 import { adminHomeRoutes } from "./admin-home";
 import { adminImportsRoutes } from "./admin-imports";
 import { adminInventoryRoutes } from "./admin-inventory";
+import { adminJobsRoutes } from "./admin-jobs";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminMessagesRoutes } from "./admin-messages";
 import { adminOrdersRoutes } from "./admin-orders";
@@ -44,5 +45,6 @@ export function adminRoutes() {
   admin.route("/", adminHomeRoutes());
   admin.route("/", adminDiscountsRoutes());
   admin.route("/", adminContentRoutes());
+  admin.route("/", adminJobsRoutes());
   return admin;
 }

@@ -435,6 +435,7 @@ describe("every documented operation answers what it declares", () => {
     const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Home", role: "manager" });
     const headers = { authorization: `Bearer ${secret}` };
     await call("get", "/api/admin/settings/home", { headers });
+    await call("get", "/api/admin/jobs/failed", { headers });
     await call("patch", "/api/admin/settings/home", { body: { bannerHeader: "Responses" }, headers });
     const picture = new FormData();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { tokenHeaders } from "../../tests/support/api-tokens";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { usingPostgres } from "../../tests/support/database";
 import { queueCatalogueImport } from "../catalog/import-jobs";
@@ -65,6 +66,12 @@ describe("the job queue", () => {
     // Backoff from one second: each retry waits at least the delay.
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(900);
+    // The owner's view of it, and no one's who only packs orders.
+    const listed = await t.call("GET", "/api/admin/jobs/failed", undefined, await tokenHeaders(t, "manager", "desk"));
+    expect(await listed.json()).toEqual({
+      jobs: [{ id: failed[0]!.id, name: "test-always-fails", error: "the supplier's feed is down (attempt 3)", attempts: 3, failed_at: failed[0]!.failedAt.toISOString() }],
+    });
+    expect((await t.call("GET", "/api/admin/jobs/failed", undefined, await tokenHeaders(t, "fulfilment", "bench"))).status).toBe(403);
   }, 30_000);
 
   it("runs an import sent to the queue and ends its job", async () => {
