@@ -42,6 +42,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "draining in-flight requests");
+    // No new job is taken from now on; the running ones finish (bounded), and one cut off is retried by another
+    // instance when it expires.
+    const jobsStopped = jobs.stop().catch((error: unknown) => logger.error({ err: error }, "job queue did not stop cleanly"));
     const force = setTimeout(() => {
       logger.warn("requests still running after the grace period; closing anyway");
       server.closeAllConnections();
@@ -49,8 +52,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await stopOwnerCommands();
-      // Running jobs finish first (bounded); one cut off is retried by another instance when it expires.
-      await jobs.stop().catch((error: unknown) => logger.error({ err: error }, "job queue did not stop cleanly"));
+      await jobsStopped;
       await database.close();
       logger.info("stopped");
       process.exit(0);
