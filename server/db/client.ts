@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection pool, for services that speak to it directly (the shared rate limits). */
   pool?: pg.Pool;
+  /** The embedded database's one connection, for services that speak to it directly (the job queue). */
+  pglite?: PGlite;
   /** Applies every migration not yet applied; on PostgreSQL one instance at a time, the others wait. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -263,6 +265,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new DatabaseUnavailableError("database is closed");
