@@ -4,34 +4,20 @@
  * end, the welcome offer, the list's status and use, and the door shut to fulfilment staff.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import type { createApp } from "../app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderedBackOffice } from "../../tests/support/admin-pages";
+import { type TestApp } from "../../tests/support/app";
 import { discounts } from "../db/schema";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 let owner: string;
 let packer: string;
 
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice();
+const { get, post, html } = office;
 
-beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp();
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-  owner = await signIn(OWNER);
-  packer = await signIn(PACKER);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
+beforeAll(() => {
+  ({ t, owner, packer } = office);
 });
 
 const capped = {

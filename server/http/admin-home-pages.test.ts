@@ -5,38 +5,24 @@
  * its field with what was typed, and the screen shut to fulfilment staff.
  */
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderedBackOffice } from "../../tests/support/admin-pages";
 import { HOME_SECTION_KEYS } from "../../core/home-sections";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import type { createApp } from "../app";
+import { type TestApp } from "../../tests/support/app";
 import { listTestimonials } from "../catalog/reviews";
 import { DEMO } from "../db/seed";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 import { listTestimonialRecords } from "../store/home-page";
 import { getStoreSettings } from "../store/settings";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 let owner: string;
 let packer: string;
 
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice({ PUBLIC_URL: "https://shop.example.com" });
+const { get, post, html } = office;
 
-beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-  owner = await signIn(OWNER);
-  packer = await signIn(PACKER);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
+beforeAll(() => {
+  ({ t, owner, packer } = office);
 });
 
 const settings = () => getStoreSettings(t.deps.db, t.deps.storeId);

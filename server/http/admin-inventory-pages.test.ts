@@ -5,43 +5,28 @@
  * fulfilment staff.
  */
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../core/money";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { type TestApp } from "../../tests/support/app";
 import { stockOf } from "../../tests/support/checkout";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
-import type { createApp } from "../app";
+import { PAGE_OWNER as OWNER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { products, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 let owner: string;
 let packer: string;
 
-
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice({ PUBLIC_URL: "https://shop.example.com" });
+const { get, post, html } = office;
 
 async function variantIdOf(sku: string) {
   const [row] = await t.deps.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, sku));
   return row.id;
 }
 
-beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-  owner = await signIn(OWNER);
-  packer = await signIn(PACKER);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
+beforeAll(() => {
+  ({ t, owner, packer } = office);
 });
 
 describe("the inventory pages", () => {

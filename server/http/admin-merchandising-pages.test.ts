@@ -6,52 +6,36 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApp } from "../../tests/support/app";
+import { renderedBackOffice } from "../../tests/support/admin-pages";
 import type { createApp } from "../app";
 import { getBundleRecord, listBundles } from "../catalog/bundle-editor";
 import { getCollectionRecord, listCollections } from "../catalog/collection-editor";
 import { products } from "../db/schema";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
+let owner: string;
+let packer: string;
+
+const office = renderedBackOffice();
 const ids: Record<string, number> = {};
 
-
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const { get, post, html } = office;
 
 const idIn = (location: string | null, path: string) => Number(new RegExp(`^${path}/(\\d+)\\?`).exec(location ?? "")?.[1]);
 
 beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp();
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
+  ({ t, pages, owner, packer } = office);
   const rows = await t.deps.db
     .select({ id: products.id, handle: products.handle })
     .from(products)
     .where(and(eq(products.storeId, t.deps.storeId), inArray(products.handle, ["harbor-mug", "ceramic-dripper", "french-press"])));
   for (const row of rows) ids[row.handle] = row.id;
 });
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
-});
 
 describe("the bundle and collection screens", () => {
-  let owner: string;
-  let packer: string;
-
-  beforeAll(async () => {
-    owner = await signIn(OWNER);
-    packer = await signIn(PACKER);
-  });
-
   it("send a visitor to sign-in, refuse fulfilment staff, and keep the pages private", async () => {
     for (const path of ["/admin/bundles", "/admin/bundles/new", "/admin/bundles/1", "/admin/collections", "/admin/collections/new", "/admin/collections/1"]) {
       expect((await get(path)).headers.get("location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: path })}`);

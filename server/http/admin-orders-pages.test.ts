@@ -5,25 +5,19 @@
  * made here, and what a fulfilment member sees.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../core/money";
-import { createTestApp, type TestApp } from "../../tests/support/app";
+import { type TestApp } from "../../tests/support/app";
 import { SKU, paidOrderBy } from "../../tests/support/checkout";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { createCustomer } from "../accounts/customers";
-import type { createApp } from "../app";
 import { mailOutbox, orders, variants } from "../db/schema";
 import { salesFigures } from "../orders/dashboard";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 
-
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice({ PUBLIC_URL: "https://shop.example.com" });
+const { get, post, html, signIn } = office;
 
 const paidBy = (email: string, name: string, quantity = 2) => paidOrderBy(t, { email, name }, quantity);
 
@@ -31,15 +25,8 @@ const mailTo = (email: string, kind: string) =>
   t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, kind)));
 
 beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
-  pages = renderer.appOf(t);
+  ({ t } = office);
   await t.deps.db.update(variants).set({ stock: 500 }).where(eq(variants.sku, SKU));
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
 });
 
 describe("the orders desk's pages", () => {

@@ -5,25 +5,19 @@
  */
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
-import type { createApp } from "../app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderedBackOffice } from "../../tests/support/admin-pages";
+import { type TestApp } from "../../tests/support/app";
 import { listProductPictures } from "../catalog/product-pictures";
 import { productImages, products, variants } from "../db/schema";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 let product: { id: number; title: string };
 let owner: string;
 let packer: string;
 
-
-const { get, post, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice();
+const { get, post } = office;
 
 const png = (colour: string) => sharp({ create: { width: 300, height: 200, channels: 3, background: colour } }).png().toBuffer();
 
@@ -39,18 +33,9 @@ const pictures = () => listProductPictures(t.deps.db, t.deps.storeId, product.id
 const screen = () => `/admin/products/${product.id}/pictures`;
 
 beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp();
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-  owner = await signIn(OWNER);
-  packer = await signIn(PACKER);
+  ({ t, owner, packer } = office);
   [product] = await t.deps.db.select({ id: products.id, title: products.title }).from(products).where(eq(products.storeId, t.deps.storeId)).limit(1);
   await t.deps.db.update(products).set({ status: "draft" }).where(eq(products.id, product.id));
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
 });
 
 describe("the pictures screen", () => {

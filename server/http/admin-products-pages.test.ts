@@ -5,22 +5,16 @@
  * and what a fulfilment member is refused.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, staffBrowser } from "../../tests/support/admin-pages";
-import type { createApp } from "../app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type TestApp } from "../../tests/support/app";
+import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { getAdminProduct } from "../catalog/product-editor";
 import { products } from "../db/schema";
-import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
 
-let renderer: PageRenderer;
 let t: TestApp;
-let pages: ReturnType<typeof createApp>;
 
-
-const { get, post, html, signIn } = staffBrowser(() => pages);
+const office = renderedBackOffice({ PUBLIC_URL: "https://shop.example.com" });
+const { get, post, html, signIn } = office;
 
 /** The new-product form as a browser posts it: two options, four variants, two collections ticked. */
 function teeForm(overrides: Record<string, string> = {}): [string, string][] {
@@ -51,15 +45,8 @@ function teeForm(overrides: Record<string, string> = {}): [string, string][] {
   return Object.entries({ ...fields, ...overrides });
 }
 
-beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp({ PUBLIC_URL: "https://shop.example.com" });
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
+beforeAll(() => {
+  ({ t } = office);
 });
 
 describe("the product editor's pages", () => {

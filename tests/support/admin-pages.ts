@@ -3,8 +3,12 @@
  * forms posted as a browser posts them (from the shop's own origin, before JavaScript), and the sign-in that makes
  * the cookie.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import type { createApp } from "../../server/app";
+import { createStaff } from "../../server/staff/accounts";
+import { commandLineActor } from "../../server/staff/audit";
+import { createTestApp, type TestApp } from "./app";
+import { startPageRenderer, type PageRenderer } from "./rendered-pages";
 
 type Pages = ReturnType<typeof createApp>;
 export type PostedForm = Record<string, string> | [string, string][] | URLSearchParams | FormData;
@@ -44,4 +48,35 @@ export function staffBrowser(pages: () => Pages) {
     return staffCookie(response);
   }
   return { get, post, html, signIn };
+}
+
+export type BackOffice = ReturnType<typeof staffBrowser> & {
+  t: TestApp;
+  pages: Pages;
+  /** The owner's and the packer's staff cookies. */
+  owner: string;
+  packer: string;
+};
+
+/**
+ * The back office's pages rendered for real over a seeded shop of their own, with an owner and a packer signed in:
+ * registers the test file's beforeAll and afterAll, and fills the fields it returns before the file's own hooks run.
+ */
+export function renderedBackOffice(env: Record<string, string> = {}): BackOffice {
+  let renderer: PageRenderer | undefined;
+  const office = {} as BackOffice;
+  Object.assign(office, staffBrowser(() => office.pages));
+  beforeAll(async () => {
+    renderer = await startPageRenderer();
+    office.t = await createTestApp(env);
+    office.pages = renderer.appOf(office.t);
+    for (const member of [PAGE_OWNER, PAGE_PACKER]) await createStaff(office.t.deps.db, commandLineActor(office.t.deps.storeId), member);
+    office.owner = await office.signIn(PAGE_OWNER);
+    office.packer = await office.signIn(PAGE_PACKER);
+  });
+  afterAll(async () => {
+    await renderer?.close();
+    await office.t?.database.dispose();
+  });
+  return office;
 }

@@ -4,18 +4,17 @@
  * a file with mistakes shown by row; a running job's page refreshing itself; a role without the catalogue refused.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/support/app";
-import { startPageRenderer, type PageRenderer } from "../../../tests/support/rendered-pages";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderedBackOffice } from "../../../tests/support/admin-pages";
+import { type TestApp } from "../../../tests/support/app";
 import type { createApp } from "../../app";
 import { catalogueImports, products } from "../../db/schema";
-import { createStaff } from "../../staff/accounts";
-import { commandLineActor } from "../../staff/audit";
 import { SHOPIFY_COLUMNS } from "./columns";
 
-let renderer: PageRenderer;
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
+
+const office = renderedBackOffice();
 
 const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
 const PACKER = { email: "packer@example.com", name: "Pat Packer", password: "a long packing passphrase", role: "fulfilment" as const };
@@ -54,15 +53,8 @@ async function signIn(who: { email: string; password: string }) {
   return response.headers.getSetCookie().find((header) => header.startsWith("staff_session="))!.split(";")[0];
 }
 
-beforeAll(async () => {
-  renderer = await startPageRenderer();
-  t = await createTestApp();
-  pages = renderer.appOf(t);
-  for (const member of [OWNER, PACKER]) await createStaff(t.deps.db, commandLineActor(t.deps.storeId), member);
-});
-afterAll(async () => {
-  await renderer?.close();
-  await t?.database.dispose();
+beforeAll(() => {
+  ({ t, pages } = office);
 });
 
 describe("the import screens", () => {
