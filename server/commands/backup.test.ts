@@ -34,7 +34,7 @@ describe("npm run shop -- backup and restore, on the embedded database", () => {
   let restoredShop: ShopProcess | undefined;
   const live = () => path.join(folder, "live");
   const fresh = () => path.join(folder, "fresh");
-  const backupFile = () => path.join(folder, "shop-backup.tar.gz");
+  const backupFile = () => path.join(folder, "backups", "shop.tar.gz");
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), "storefront-backup-"));
@@ -54,9 +54,9 @@ describe("npm run shop -- backup and restore, on the embedded database", () => {
     const backup = await shopCommand(live(), "backup", backupFile());
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toMatch(new RegExp(`^Wrote ${backupFile()} \\(\\d+\\.\\d MB\\): 1 orders, \\d+ products, \\d+ pictures\\.\\n$`));
-    // The shop went on serving; the file was written whole, under its own name only.
+    // The shop went on serving; the file was written whole, under its own name only, in the folder it made.
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
-    expect(await readdir(folder)).toEqual(["live", "shop-backup.tar.gz"]);
+    expect(await readdir(path.dirname(backupFile()))).toEqual(["shop.tar.gz"]);
 
     const restored = await shopCommand(fresh(), "restore", backupFile());
     expect(restored).toMatchObject({ code: 0, stderr: "" });

@@ -56,6 +56,7 @@ export const backupCommand: OwnerCommand = async (deps, _storeId, args) => {
     throw new Error(`The shop runs on PostgreSQL: back it up with PostgreSQL's own tool, where DATABASE_URL is set:\n  ${pgDumpLine(file)}\n(docs/deploy.md, Backups).`);
   }
   const counts = await countShop(deps.db);
+  await mkdir(path.dirname(file), { recursive: true });
   const staging = await mkdtemp(path.join(os.tmpdir(), "storefront-backup-"));
   // Written beside the file and renamed over it when complete: a backup interrupted half-way never has the file's name.
   const temporary = `${file}.${process.pid}.tmp`;
