@@ -34,7 +34,7 @@ export async function queueCatalogueImport(
   deps: AppDeps,
   actor: AuditActor,
   file: { csv: string; fileName: string; dryRun: boolean },
-): Promise<{ job: CatalogueImport; finished: Promise<void> }> {
+): Promise<{ job: CatalogueImport; finished: PromiseLike<void> }> {
   let totalRows: number;
   try {
     totalRows = parseShopifyCsv(file.csv).rows.length;
@@ -51,7 +51,7 @@ export async function queueCatalogueImport(
 }
 
 /** Queues the file of an earlier job (a dry run that found no problem) to be applied. */
-export async function applyCheckedImport(deps: AppDeps, actor: AuditActor, id: number): Promise<{ job: CatalogueImport; finished: Promise<void> }> {
+export async function applyCheckedImport(deps: AppDeps, actor: AuditActor, id: number): Promise<{ job: CatalogueImport; finished: PromiseLike<void> }> {
   const checked = await getCatalogueImport(deps, actor.storeId, id);
   if (!checked.dryRun || checked.status !== "succeeded" || checked.problems.length > 0) {
     throw new HttpError(409, "Only a checked file without problems can be imported from here; upload it again");
@@ -60,7 +60,7 @@ export async function applyCheckedImport(deps: AppDeps, actor: AuditActor, id: n
 }
 
 /** Waits for a job to end, at most `ms`: a screen shows a small file's result at once and a large one's progress. */
-export function settledWithin(finished: Promise<void>, ms: number): Promise<void> {
+export function settledWithin(finished: PromiseLike<void>, ms: number): Promise<void> {
   return Promise.race([finished, new Promise<void>((resolve) => setTimeout(resolve, ms).unref())]);
 }
 
@@ -131,20 +131,29 @@ export function runQueuedCatalogueImport(deps: AppDeps, data: ImportJobData, ret
   return runCatalogueImport(deps, data.id, data.actor, { retake: retryCount > 0 });
 }
 
-/** Sends the jobs to the queue, or runs them here without one; `finished` settles when they have all ended. */
-async function startImports(deps: AppDeps, jobs: ImportJobData[]): Promise<{ finished: Promise<void> }> {
+/**
+ * Sends the jobs to the queue, or runs them here without one; `finished` settles when they have all ended. From the
+ * queue it is watched only once awaited: the API answers 202 at once and never waits.
+ */
+async function startImports(deps: AppDeps, jobs: ImportJobData[]): Promise<{ finished: PromiseLike<void> }> {
   const queue = deps.jobs;
   if (!queue) return { finished: runImportsInProcess(deps, jobs) };
   for (const job of jobs) await queue.send(CATALOGUE_IMPORT_JOB, job);
-  return { finished: Promise.all(jobs.map((job) => importEnded(deps, job.id))).then(() => undefined) };
+  let watching: Promise<void> | undefined;
+  const watch = () => (watching ??= Promise.all(jobs.map((job) => importEnded(deps, job.id))).then(() => undefined));
+  return { finished: { then: (onEnded, onFailed) => watch().then(onEnded, onFailed) } };
 }
 
 const ENDED_POLL_MS = 200;
 
-/** Whichever instance runs it, a job has ended when its row says so. */
+/** Whichever instance runs it, a job has ended when its row says so; a database gone away ends the watch too. */
 async function importEnded(deps: AppDeps, id: number): Promise<void> {
   for (;;) {
-    const [row] = await deps.db.select({ status: catalogueImports.status }).from(catalogueImports).where(eq(catalogueImports.id, id));
+    const row = await deps.db
+      .select({ status: catalogueImports.status })
+      .from(catalogueImports)
+      .where(eq(catalogueImports.id, id))
+      .then(([found]) => found, () => undefined);
     if (!row || (row.status !== "queued" && row.status !== "running")) return;
     await new Promise((resolve) => setTimeout(resolve, ENDED_POLL_MS));
   }

@@ -84,6 +84,24 @@ describe("the job queue", () => {
   }, 30_000);
 });
 
+describe("a job outlives the instance that queued it", () => {
+  it("runs an import queued just before its instance stopped when the next one starts", async () => {
+    t = await createTestApp();
+    const stopping = await startShopJobs(t.deps, POLL);
+    await stopping.stop(2000);
+    // Queued through the stopped instance's queue: the job is in the database, and nobody works it yet.
+    t.deps.jobs = stopping;
+    const { job } = await queueCatalogueImport(t.deps, commandLineActor(t.deps.storeId), { csv: CSV, fileName: "shop.csv", dryRun: true });
+    expect(await jobsNamed(t, JOBS.catalogueImport)).toEqual([expect.objectContaining({ state: "created" })]);
+    const next = await startShopJobs(t.deps, POLL);
+    queues.push(next);
+    const ended = await until(() => jobsNamed(t!, JOBS.catalogueImport), (jobs) => jobs[0]?.state === "completed", 15_000);
+    expect(ended).toEqual([expect.objectContaining({ state: "completed", data: expect.objectContaining({ id: job.id }) })]);
+    const [row] = await t.deps.db.execute(sql`select status from catalogue_imports where id = ${job.id}`).then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    expect(row).toEqual({ status: "succeeded" });
+  }, 30_000);
+});
+
 describe.runIf(usingPostgres())("two instances over one PostgreSQL database", () => {
   async function twoInstancesWithQueues() {
     t = await createTestApp();
