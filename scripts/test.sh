@@ -16,6 +16,16 @@ npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
+  # The scale-out test puts two shop processes behind a real load balancer (server/scale-out.test.ts).
+  if [ ! -x /usr/sbin/haproxy ]; then
+    if [ "$(id -u)" = "0" ]; then
+      echo "Installing Debian's haproxy for the scale-out test…"
+      (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy) >/dev/null
+    else
+      echo "The scale-out test needs HAProxy at /usr/sbin/haproxy: run 'sudo apt-get install -y haproxy' and try again." >&2
+      exit 1
+    fi
+  fi
   TEST_DB=postgres npx vitest run --project integration
 fi
 
