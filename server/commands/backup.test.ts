@@ -74,6 +74,24 @@ describe("npm run shop -- backup and restore, on the embedded database", () => {
     expect(served.headers.get("content-type")).toBe("image/webp");
   });
 
+  it("takes a backup that restores while shoppers check out, holding the orders paid before it", async () => {
+    const paidBefore = Number(/: (\d+) orders/.exec((await shopCommand(live(), "backup", backupFile())).stdout)![1]);
+    const during = path.join(folder, "backups", "during.tar.gz");
+    const shopper = httpShopper(shop.url);
+    const [backup, ...bought] = await Promise.all([
+      shopCommand(live(), "backup", during),
+      ...Array.from({ length: 4 }, () => shopper({ sku: SKU, priceCents: 1600 })),
+    ]);
+    expect(backup.stdout).toMatch(/^Wrote /);
+    expect(bought).toEqual([true, true, true, true]);
+
+    const restored = await shopCommand(path.join(folder, "during"), "restore", during);
+    expect(restored.code).toBe(0);
+    const orders = Number(/: (\d+) orders/.exec(restored.stdout)![1]);
+    expect(orders).toBeGreaterThanOrEqual(paidBefore);
+    expect(orders).toBeLessThanOrEqual(paidBefore + 4);
+  });
+
   it("refuses to restore under a running shop, over a database without --force, and a file that is no backup", async () => {
     const underShop = await shopCommand(live(), "restore", backupFile());
     expect(underShop.code).toBe(1);
