@@ -167,6 +167,24 @@ async function main() {
     report.salePostgres = await withScratchDatabase(postgresUrl, (url) => benchSale(url));
     console.log("\n## mixed sale on PostgreSQL");
     console.table([report.salePostgres]);
+    const { benchScaleOut } = await import("./bench/scale-out");
+    const scaleOut = await withScratchDatabase(postgresUrl, (url) => benchScaleOut(url));
+    report.scaleOutPostgres = scaleOut;
+    console.log("\n## one instance against two behind HAProxy on PostgreSQL, load generator on one core (ratio: two / one)");
+    console.table(
+      scaleOut.targets.map((f) => ({
+        endpoint: f.name,
+        "one req/s": f.one.rps,
+        "two req/s": f.two.rps,
+        ratio: f.ratio,
+        "one p99 ms": f.one.p99,
+        "two p99 ms": f.two.p99,
+        "CPU ms/request": f.cpuMsPerRequest,
+        "transactions/request": f.transactionsPerRequest,
+      })),
+    );
+    console.log("\n## one of the two killed mid-load (p99 of the run against the steady p99)");
+    console.table([scaleOut.kill]);
     report.catalogueImportPostgres = await withScratchDatabase(postgresUrl, (url) => benchCatalogueImport(url));
     console.log("\n## Shopify product CSV import on PostgreSQL: 10,000 variant rows, no pictures (budget 60 s)");
     console.table([report.catalogueImportPostgres]);
