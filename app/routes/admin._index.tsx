@@ -7,6 +7,7 @@ import { screenGroupsFor } from "~/components/admin/admin-screens";
 import { When } from "~/components/admin/when";
 import {
   ACCOUNT_PATH,
+  listFailedJobs,
   listReviews,
   lowStockVariants,
   newestContactMessages,
@@ -21,6 +22,7 @@ export const meta = () => adminMeta("Home");
 
 const NEWEST_REVIEWS = 5;
 const NEWEST_MESSAGES = 5;
+const FAILED_JOBS_SHOWN = 5;
 
 /** Each part is read only for a role that may see it, so a figure never reaches a member the matrix keeps it from. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,15 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (totpSetupRequired) throw redirect(ACCOUNT_PATH);
   const { db, storeId } = context;
   const role = member.role;
-  const [sales, toShip, lowStock, reviews, messages] = await Promise.all([
+  const [sales, toShip, lowStock, reviews, messages, failedJobs] = await Promise.all([
     can(role, "analytics") ? salesFigures(db, storeId) : null,
     can(role, "orders") ? ordersToShipCount(db, storeId) : null,
     can(role, "catalogue") ? lowStockVariants(db, storeId) : null,
     can(role, "reviews") ? listReviews(db, storeId, { limit: NEWEST_REVIEWS }).then((page) => page.reviews) : null,
     // Customers write to the shop: whoever answers customers reads them.
     can(role, "customers") ? newestContactMessages(db, storeId, NEWEST_MESSAGES) : null,
+    // Background work that used up its retries (decision 0033): whoever runs the shop's settings must hear of it.
+    can(role, "settings") ? listFailedJobs(db, FAILED_JOBS_SHOWN) : null,
   ]);
-  return { name: member.name, role, sales, toShip, lowStock, reviews, messages, analytics: can(role, "analytics") };
+  return { name: member.name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics: can(role, "analytics") };
 }
 
 function Figure({ label, cents }: { label: string; cents: number }) {
@@ -50,10 +54,26 @@ function Figure({ label, cents }: { label: string; cents: number }) {
 
 /** The shop at a glance, as far as the member's role reaches, and the screens the role opens, in their groups. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { name, role, sales, toShip, lowStock, reviews, messages, analytics } = loaderData;
+  const { name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics } = loaderData;
   const nothing = !sales && toShip === null && !lowStock && !reviews && !messages;
   return (
     <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the back office's menu has it." : "The shop today."}</p>}>
+      {failedJobs?.length ? (
+        <AdminSection title="Jobs that keep failing">
+          <p className="mb-2 text-sm">Each was tried again with longer waits and then given up; the newest first.</p>
+          <ul className="flex flex-col divide-y divide-black/10">
+            {failedJobs.map((job) => (
+              <li key={job.id} className="py-2">
+                <p>
+                  <span className="font-medium">{job.name}</span> · {job.attempts} attempts, the last <When at={job.failedAt} />
+                </p>
+                <p className="text-sm break-words">{job.error}</p>
+              </li>
+            ))}
+          </ul>
+        </AdminSection>
+      ) : null}
+
       {sales ? (
         <AdminSection title="Sales">
           <dl className="grid gap-3 sm:grid-cols-3">

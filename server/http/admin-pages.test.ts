@@ -9,6 +9,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
+import { listFailedJobs, startJobQueue } from "../jobs/queue";
 import { ensureSetupLink } from "../staff/setup-link";
 import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
 import routes from "../../app/routes";
@@ -121,6 +122,22 @@ describe("the back office's pages", () => {
     const home = await html(await get("/admin", owner));
     expect(home).toContain(`Welcome, ${OWNER.name}`);
     for (const screen of ["Staff", "API tokens", "Audit trail", "Analytics", "Your account"]) expect(home).toContain(`>${screen}</a>`);
+  });
+
+  it("shows the owner a background job that kept failing, with its last error and attempts", async () => {
+    expect(await html(await get("/admin", owner))).not.toContain("Jobs that keep failing");
+    const queue = await startJobQueue(t.deps.database, { pollSeconds: 0.5 });
+    try {
+      await queue.work("test-feed", async () => Promise.reject(new Error("the supplier's feed answered 502")), { retryLimit: 0 });
+      await queue.send("test-feed", {});
+      while ((await listFailedJobs(t.deps.db)).length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await queue.stop(2000);
+    }
+    const home = await html(await get("/admin", owner));
+    expect(home).toContain("Jobs that keep failing");
+    expect(home).toMatch(/test-feed<\/span> · (<!-- -->)?1(<!-- -->)? attempts/);
+    expect(home).toContain("the supplier&#x27;s feed answered 502");
   });
 
   it("adds a fulfilment member, and shows each refusal beside its field", async () => {
