@@ -106,10 +106,10 @@ describe.runIf(usingPostgres())("two instances over one PostgreSQL database", ()
   async function twoInstancesWithQueues() {
     t = await createTestApp();
     const other = secondInstance(t);
-    for (const instance of [t, other]) {
-      instance.deps.jobs = await startShopJobs(instance.deps, POLL);
-      queues.push(instance.deps.jobs);
-    }
+    // Started together, as a deployment starts them: the first to take pg-boss's lock creates its schema.
+    const started = await Promise.all([t, other].map((instance) => startShopJobs(instance.deps, POLL)));
+    queues.push(...started);
+    [t.deps.jobs, other.deps.jobs] = started;
     return other;
   }
 
