@@ -8,11 +8,11 @@ import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app";
 import { commandSocketPath, listenForOwnerCommands } from "./commands/command-socket";
 import type { Config } from "./config";
-import { openDatabase } from "./db/client";
+import { openDatabase, type Database } from "./db/client";
 import { createDeps } from "./deps";
 import { copyImagesIntoStorage } from "./images/copy-images";
-import { imageStorageFor } from "./images/storage";
-import { isStoreSeeded, seedDemoStore } from "./db/seed";
+import { imageStorageFor, type ImageStorage } from "./images/storage";
+import { isStoreSeeded, seedDemoStore, StoreAlreadyExistsError } from "./db/seed";
 import { startShopJobs } from "./jobs/shop-jobs";
 import { logger } from "./logger";
 import { ensureSetupLink } from "./staff/setup-link";
@@ -25,12 +25,7 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   await database.migrate();
   const imagesDir = path.join(dataDir, "images");
   const imageStorage = await imageStorageFor(config, imagesDir);
-  if (!(await isStoreSeeded(database.db, config.STORE_ID))) {
-    logger.info({ storeId: config.STORE_ID }, "seeding the demo shop");
-    await seedDemoStore(database.db, { storeId: config.STORE_ID, imagesDir });
-    // Drawn into the folder; with a bucket, copied there too, so the other instances show them.
-    await copyImagesIntoStorage(imagesDir, imageStorage);
-  }
+  if (!(await isStoreSeeded(database.db, config.STORE_ID))) await seedFirstStart(database.db, config.STORE_ID, imagesDir, imageStorage);
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).
   if (database.kind === "pglite") await database.db.execute(sql`analyze`);
   await checkStoreSettingsAtStart(database.db, config.STORE_ID);
@@ -47,4 +42,21 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   const setupLink = await ensureSetupLink(deps);
   if (setupLink) console.log(`No staff account yet. Create the owner's account within 24 hours at:\n  ${setupLink}`);
   return { app, deps, database, stopOwnerCommands, jobs };
+}
+
+/**
+ * The demo shop for a new database. Instances started together on one new PostgreSQL database each find it empty;
+ * the store's row decides which one seeds (seedDemoStore), and the others go on with the shop it made.
+ */
+async function seedFirstStart(db: Database, storeId: string, imagesDir: string, imageStorage: ImageStorage) {
+  logger.info({ storeId }, "seeding the demo shop");
+  try {
+    await seedDemoStore(db, { storeId, imagesDir });
+  } catch (error) {
+    if (!(error instanceof StoreAlreadyExistsError)) throw error;
+    logger.info({ storeId }, "another instance seeded the demo shop");
+    return;
+  }
+  // Drawn into the folder; with a bucket, copied there too, so the other instances show them.
+  await copyImagesIntoStorage(imagesDir, imageStorage);
 }

@@ -186,26 +186,30 @@ export async function pendingMigrations(db: Database): Promise<number> {
   return migrationsOnDisk.filter((migration) => migration.folderMillis > Number(applied.latest)).length;
 }
 
-/** Any fixed number: the key of the advisory lock migrations are applied under. */
-const MIGRATION_LOCK_KEY = 724_310_024;
+/** Any fixed number: the key of the advisory lock that instances starting together take turns under. */
+const STARTUP_LOCK_KEY = 724_310_024;
 
 /**
- * Instances starting together would each apply the pending migrations, and the second would fail on tables the
- * first just created. The migrator runs on one connection holding a session-level advisory lock: the others wait
- * for it, then find nothing left to apply.
+ * Instances starting together would each apply the pending migrations (or install the job queue's tables), and the
+ * second would fail on what the first just created. Such work runs while one connection holds a session-level
+ * advisory lock: the others wait for it, then find nothing left to do.
  */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
+export async function withStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
     try {
-      await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder });
+      return await work(client);
     } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+      await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
     }
   } finally {
     client.release();
   }
+}
+
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  await withStartupLock(pool, (client) => migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder }));
 }
 
 /**

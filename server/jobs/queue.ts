@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { fromPglite, PgBoss } from "pg-boss";
-import type { Database, DatabaseHandle } from "../db/client";
+import { withStartupLock, type Database, type DatabaseHandle } from "../db/client";
 import { logger } from "../logger";
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -46,7 +46,9 @@ export async function startJobQueue(database: DatabaseHandle, options: { pollSec
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", cronWorkerIntervalSeconds: 5 })
       : new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values) }, cronWorkerIntervalSeconds: 5 });
   boss.on("error", (error: unknown) => logger.error({ err: error }, "job queue error"));
-  await boss.start();
+  // pg-boss installs its schema at its first start; instances starting together on one new database take turns.
+  if (database.pool) await withStartupLock(database.pool, () => boss.start());
+  else await boss.start();
   return {
     async work(name, handler, workOptions = {}) {
       const settings = { ...DEFAULT_RETRIES, ...workOptions };

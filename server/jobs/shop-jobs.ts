@@ -34,7 +34,8 @@ export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: numb
   await queue.schedule(JOBS.ordersSweep, "* * * * *");
   await queue.schedule(JOBS.mailRetries, "* * * * *");
   await queue.schedule(JOBS.analyticsRetention, "17 3 * * *");
-  // Reconciles every order a stop left pending; instances starting in the same minute ask once.
-  await queue.send(JOBS.ordersSweep, { all: true }, { singletonKey: "start", singletonSeconds: 60 });
+  // Reconciles every order a stop left pending. Each start asks, even one in the same minute as another's: an instance
+  // restarted after a crash must settle the payments whose events died with it (settling is idempotent).
+  await queue.send(JOBS.ordersSweep, { all: true });
   return queue;
 }
