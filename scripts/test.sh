@@ -5,6 +5,18 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$1"; }
 
+# need <program> <Debian package> <what for>: installs the package when the program is missing and we are root.
+need() {
+  [ -x "$1" ] && return
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's $2 for $3…"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2") >/dev/null
+  else
+    echo "$3 needs $1: run 'sudo apt-get install -y $2' and try again." >&2
+    exit 1
+  fi
+}
+
 step "typecheck"
 npm run --silent typecheck
 
@@ -16,16 +28,8 @@ npx vitest run
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
-  # The scale-out test puts two shop processes behind a real load balancer (server/scale-out.test.ts).
-  if [ ! -x /usr/sbin/haproxy ]; then
-    if [ "$(id -u)" = "0" ]; then
-      echo "Installing Debian's haproxy for the scale-out test…"
-      (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy) >/dev/null
-    else
-      echo "The scale-out test needs HAProxy at /usr/sbin/haproxy: run 'sudo apt-get install -y haproxy' and try again." >&2
-      exit 1
-    fi
-  fi
+  # Two shop processes behind a real load balancer (server/scale-out.test.ts).
+  need /usr/sbin/haproxy haproxy "the scale-out test"
   TEST_DB=postgres npx vitest run --project integration
 fi
 
@@ -36,13 +40,5 @@ npx react-router build >/dev/null
 npx tsx scripts/bundle-size.ts --check
 
 step "end-to-end tests (Chromium)"
-if [ ! -x /usr/bin/chromium ]; then
-  if [ "$(id -u)" = "0" ]; then
-    echo "Installing Debian's chromium for the browser tests…"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
-  else
-    echo "The browser tests need Chromium at /usr/bin/chromium: run 'sudo apt-get install -y chromium' and try again." >&2
-    exit 1
-  fi
-fi
+need /usr/bin/chromium chromium "the browser tests"
 npx playwright test
