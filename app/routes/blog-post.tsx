@@ -1,6 +1,6 @@
+import { lazy, Suspense } from "react";
 import { data, Link } from "react-router";
 import { PreviewBanner } from "~/components/ui/preview-banner";
-import { useImageFallback } from "~/lib/images";
 import { blogExcerpt, getBlogPost, PREVIEW_HEADERS, staffBlogPostPreview } from "./blog-post.server";
 import type { Route } from "./+types/blog-post";
 
@@ -19,10 +19,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-function PostImage({ url, alt }: { url: string; alt: string }) {
-  const image = useImageFallback(url, 1024);
-  return <img {...image} sizes="(min-width: 768px) 48rem, 100vw" width={1200} height={675} alt={alt} className="mt-8 w-full rounded-lg object-cover" />;
-}
+// Most posts have no picture: its fallback code is fetched only for one that has (the picture itself is in the HTML).
+const PostImage = lazy(() => import("~/components/content/post-image").then((module) => ({ default: module.PostImage })));
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
@@ -67,7 +65,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           {new Date(post.publishedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
         </time>
       </p>
-      {post.image ? <PostImage url={post.image} alt={post.title} /> : null}
+      {post.image ? (
+        <Suspense fallback={null}>
+          <PostImage url={post.image} alt={post.title} />
+        </Suspense>
+      ) : null}
       <div className="mt-8 space-y-6 leading-relaxed">
         {post.sections.map((section, index) => (
           <section key={index}>

@@ -1,17 +1,22 @@
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { navigationHref } from "@core/navigation";
 import { useShop } from "~/lib/use-shop";
 import { AccountIcon, MenuIcon, SearchIcon } from "../icons";
-import { SearchOverlay } from "../search/search-overlay";
-import { SideMenu } from "./side-menu";
+
+// Fetched when a shopper first opens them, not with every page: each is a click away, and reading the shop needs
+// neither.
+const SearchOverlay = lazy(() => import("../search/search-overlay").then((module) => ({ default: module.SearchOverlay })));
+const SideMenu = lazy(() => import("./side-menu").then((module) => ({ default: module.SideMenu })));
 
 /** Logo, configured links, search toggle (or box), account and the cart (docs/product.md, Navigation bar). */
 export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
   const { settings, isLoggedIn } = useShop();
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  /** Once opened, the menu stays mounted, so closing it is as quick as it always was. */
+  const [menuWanted, setMenuWanted] = useState(false);
   const searchToggle = useRef<HTMLButtonElement>(null);
   const menuToggle = useRef<HTMLButtonElement>(null);
 
@@ -29,7 +34,9 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
     <header className="sticky top-0 z-30 border-b border-black/10 bg-card">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         {searchOpen ? (
-          <SearchOverlay onClose={closeSearch} />
+          <Suspense fallback={null}>
+            <SearchOverlay onClose={closeSearch} />
+          </Suspense>
         ) : (
           <>
             <button
@@ -39,7 +46,10 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
               aria-label="Open menu"
               aria-expanded={menuOpen}
               aria-controls="side-menu"
-              onClick={() => setMenuOpen(true)}
+              onClick={() => {
+                setMenuWanted(true);
+                setMenuOpen(true);
+              }}
             >
               <MenuIcon />
             </button>
@@ -101,7 +111,11 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
           </>
         )}
       </div>
-      <SideMenu open={menuOpen} onClose={closeMenu} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <SideMenu open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
