@@ -201,6 +201,9 @@ describe.runIf(usingPostgres())("two instances behind a load balancer", () => {
     const paidOrders = async () =>
       (await database.db.select({ id: orders.id }).from(orders).where(and(eq(orders.email, "under-load@example.com"), inArray(orders.status, ["paid"]))))
         .length;
-    await expect.poll(paidOrders, { timeout: 30_000 }).toBe(all.filter((outcome) => outcome === "paid").length);
+    const seenPaid = all.filter((outcome) => outcome === "paid").length;
+    await expect.poll(paidOrders, { timeout: 30_000 }).toBeGreaterThanOrEqual(seenPaid);
+    // A payment can go through while its answer dies with the instance: paid, though its shopper saw a failure.
+    expect(await paidOrders()).toBeLessThanOrEqual(seenPaid + all.filter((outcome) => outcome === "failed").length);
   });
 });
