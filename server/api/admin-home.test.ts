@@ -4,38 +4,25 @@
  * reordered and removed; every write audited; bad input refused naming the field with nothing stored; fulfilment
  * staff refused.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_HOME_SECTIONS } from "../../core/home-sections";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { tokenHeaders } from "../../tests/support/api-tokens";
+import type { TestApp } from "../../tests/support/app";
+import { adminApi, type AdminAnswer as Answer } from "../../tests/support/api-tokens";
 import { listTestimonials } from "../catalog/reviews";
 import { DEMO } from "../db/seed";
-import { auditEvents, products } from "../db/schema";
+import { products } from "../db/schema";
 import { getStoreSettings } from "../store/settings";
 
+const api = adminApi();
+const { call, lastAudit } = api;
 let t: TestApp;
 let manager: Record<string, string>;
 let fulfilment: Record<string, string>;
+beforeAll(() => ({ t, manager, fulfilment } = api));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  manager = await tokenHeaders(t, "manager", "shopkeeper");
-  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
-});
-afterAll(async () => {
-  await t.database.dispose();
-});
-
-type Answer = Record<string, unknown> & { error?: string; field?: string };
-const call = async (method: string, path: string, body?: unknown, headers = manager) => {
-  const response = await t.call(method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as Answer };
-};
 const settings = () => getStoreSettings(t.deps.db, t.deps.storeId);
-const lastAudit = async (entity: string) =>
-  (await t.deps.db.select().from(auditEvents).where(and(eq(auditEvents.storeId, t.deps.storeId), eq(auditEvents.entity, entity))).orderBy(desc(auditEvents.id)).limit(1))[0];
 const testimonialIds = async () => ((await call("GET", "/api/admin/testimonials")).body.testimonials as { id: number }[]).map((entry) => entry.id);
 
 describe("the home page's settings", () => {

@@ -1,33 +1,18 @@
-import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SKU } from "../../tests/support/checkout";
-import { createTestApp, type TestApp } from "../../tests/support/app";
-import { tokenHeaders } from "../../tests/support/api-tokens";
-import { auditEvents } from "../db/schema";
+import type { TestApp } from "../../tests/support/app";
+import { adminApi } from "../../tests/support/api-tokens";
 import { getStoreSettings } from "../store/settings";
 
+const api = adminApi();
+const { call, lastAudit } = api;
 let t: TestApp;
 let manager: Record<string, string>;
 let fulfilment: Record<string, string>;
+beforeAll(() => ({ t, manager, fulfilment } = api));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  manager = await tokenHeaders(t, "manager", "shopkeeper");
-  fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
-});
-afterAll(async () => {
-  await t.database.dispose();
-});
-
-type Answer = Record<string, unknown> & { error?: string; field?: string };
-const call = async (method: string, path: string, body?: unknown, headers = manager) => {
-  const response = await t.call(method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as Answer };
-};
 const settings = () => getStoreSettings(t.deps.db, t.deps.storeId);
-const lastAudit = async (entity: string) =>
-  (await t.deps.db.select().from(auditEvents).where(and(eq(auditEvents.storeId, t.deps.storeId), eq(auditEvents.entity, entity))).orderBy(desc(auditEvents.id)).limit(1))[0];
 
 /** Puerto Rico: a region the demo shop has no tax rate for. */
 const ADDRESS = { line1: "1 Calle Fortaleza", city: "San Juan", state: "pr", postal_code: "00901", country: "us" };
