@@ -519,6 +519,8 @@ export const customers = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
+    /** Opted in to one email when a product on their wishlist gets cheaper (at most one a week per product). */
+    priceDropAlerts: boolean("price_drop_alerts").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized)],
@@ -586,6 +588,33 @@ export const cartLines = pgTable(
   (t) => [
     index("cart_lines_cart_idx").on(t.cartId, t.position),
     check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * A saved product: a customer's, or a guest's kept with their cart cookie (the cart id) until sign-in moves it to the
+ * account. `priceSeenCents` is the lowest price the owner of the row was last shown or told, so a price-drop email
+ * goes out only for a price below it.
+ */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    guestCartId: text("guest_cart_id"),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    priceSeenCents: integer("price_seen_cents").notNull(),
+    priceAlertSentAt: timestamp("price_alert_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("wishlist_items_one_owner", sql`(${t.customerId} is null) <> (${t.guestCartId} is null)`),
+    uniqueIndex("wishlist_items_customer_product_uq").on(t.customerId, t.productId).where(sql`${t.customerId} is not null`),
+    uniqueIndex("wishlist_items_guest_product_uq").on(t.guestCartId, t.productId).where(sql`${t.guestCartId} is not null`),
+    index("wishlist_items_product_idx").on(t.storeId, t.productId),
   ],
 );
 
