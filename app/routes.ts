@@ -57,6 +57,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/orders/:number", "routes/profile-order.tsx"),
+  route("orders/lookup", "routes/order-lookup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("checkout", "routes/checkout.tsx", { id: "checkout" }),

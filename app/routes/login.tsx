@@ -136,6 +136,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Create an account
           </Link>
         </p>
+        <p>
+          Ordered as a guest?{" "}
+          <Link to="/orders/lookup" className="font-medium underline">
+            Check an order&apos;s status
+          </Link>
+        </p>
       </div>
       <AlertDialog
         open={alertOpen}

@@ -8,6 +8,7 @@ import { checkoutRoutes } from "./checkout";
 import { cartRoutes } from "./cart";
 import { contentApiRoutes } from "./content";
 import { metricsRoutes } from "./metrics";
+import { orderRoutes } from "./orders";
 import { registerOpenApiDocument } from "./openapi";
 import { reviewRoutes } from "./reviews";
 
@@ -20,6 +21,7 @@ export function apiRoutes() {
   api.route("/metrics", metricsRoutes());
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
+  api.route("/", orderRoutes());
   api.route("/stripe", checkoutRoutes());
   api.route("/admin", adminRoutes());
   registerOpenApiDocument(api);

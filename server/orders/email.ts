@@ -61,15 +61,26 @@ function orderSummary(order: Order, lines: Line[]) {
   return { text, html };
 }
 
-function renderOrderConfirmation(shopName: string, order: Order, lines: Line[]) {
+/** `statusLink`: the order lookup, where the order's status and tracking link can be found with or without an account. */
+function renderOrderConfirmation(shopName: string, order: Order, lines: Line[], statusLink: string) {
   const summary = orderSummary(order, lines);
   const subject = `Order #${order.number} confirmed`;
-  const text = [`Thank you for your order, ${order.customerName}!`, `Order number: ${order.number}`, "", ...summary.text, "", shopName].join("\n");
+  const text = [
+    `Thank you for your order, ${order.customerName}!`,
+    `Order number: ${order.number}`,
+    "",
+    ...summary.text,
+    "",
+    `Check your order's status: ${statusLink}`,
+    "",
+    shopName,
+  ].join("\n");
   const html = layoutHtml(
     shopName,
     `<p>Thank you for your order, ${escapeHtml(order.customerName)}!</p>
 <p><strong>Order number: ${order.number}</strong></p>
-${summary.html}`,
+${summary.html}
+<p><a href="${escapeHtml(statusLink)}">Check your order's status</a> with its number and this email address.</p>`,
   );
   return { subject, text, html };
 }
@@ -87,7 +98,7 @@ async function sendAboutOrder(deps: AppDeps, order: Order, to: string, render: (
 export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: Line[]) {
   await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind: "order-confirmation",
-    ...renderOrderConfirmation(shopName, order, lines),
+    ...renderOrderConfirmation(shopName, order, lines, shopLink(deps, "/orders/lookup")),
   }));
 }
 

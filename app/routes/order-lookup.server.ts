@@ -1,0 +1,3 @@
+export { formFailure, formValues } from "../../server/accounts/forms";
+export { requestClientIp } from "../../server/http/client-ip";
+export { lookUpOrder } from "../../server/orders/lookup";
