@@ -1,0 +1,118 @@
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./a11y";
+import { ownerContext } from "./owner";
+import { DESKTOP, PHONE } from "./viewports";
+
+/** Sumatra, 12 oz whole bean: no other journey counts its stock. */
+const SKU = "SUM-12OZ-WB";
+const EMAIL = "guest.lookup@example.com";
+const NOT_FOUND = "No order matches that number and email. Check both against your confirmation email.";
+
+/** A guest's checkout through the shop's pages, as checkout.spec.ts walks it; the order's number. */
+async function placeOrder(page: Page): Promise<string> {
+  await page.goto("/");
+  const cart = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku: SKU, quantity: 1 }] } });
+  expect(cart.status(), await cart.text()).toBe(200);
+  await page.reload();
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
+  const form = page.getByRole("form", { name: "Checkout" });
+  await form.getByLabel("Email").fill(EMAIL);
+  await form.getByLabel("Full name").fill("Gus Guest");
+  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
+  await form.getByLabel("City").fill("Sacramento");
+  await form.getByLabel("State").fill("CA");
+  await form.getByLabel("ZIP code").fill("95814");
+  await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
+}
+
+async function lookUp(page: Page, number: string, email: string) {
+  await page.getByLabel("Order number").fill(number);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Find Order" }).click();
+}
+
+test("a guest finds their order's status and tracking link by number and email, from a fresh browser", async ({ page, browser }) => {
+  const number = await placeOrder(page);
+
+  // The confirmation email says where to look.
+  const owner = await ownerContext(browser);
+  const mailbox = await owner.newPage();
+  await mailbox.goto("/dev/mailbox");
+  const mail = mailbox.getByRole("article").filter({ hasText: `Order #${number} confirmed` });
+  await expect(mail.getByRole("link", { name: "Check your order's status" })).toHaveAttribute("href", /\/orders\/lookup$/);
+
+  const guest = await browser.newContext();
+  const shopper = await guest.newPage();
+  await shopper.setViewportSize(PHONE);
+  await shopper.goto("/login");
+  await shopper.getByRole("link", { name: "Check an order's status" }).click();
+  await expect(shopper.getByRole("heading", { name: "Order status" })).toBeVisible();
+  await expectNoSeriousA11yViolations(shopper);
+
+  await lookUp(shopper, `#${number}`, EMAIL.toUpperCase());
+  await expect(shopper.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
+  await expect(shopper.getByText("Status: Paid")).toBeVisible();
+  await expectNoSeriousA11yViolations(shopper);
+
+  // Malformed input is named beside its field.
+  await lookUp(shopper, "abc", "not-an-email");
+  await expect(shopper.getByText("Order number must be the number from your confirmation email")).toBeVisible();
+  await expect(shopper.getByText("Invalid email address")).toBeVisible();
+  await expect(shopper.getByLabel("Order number")).toHaveAttribute("aria-invalid", "true");
+  await expectNoSeriousA11yViolations(shopper);
+
+  // A known number with another email and an unknown number answer the same.
+  await lookUp(shopper, number, "someone.else@example.com");
+  await expect(shopper.getByRole("alert")).toHaveText(NOT_FOUND);
+  await lookUp(shopper, String(Number(number) + 5000), "someone.else@example.com");
+  await expect(shopper.getByRole("alert")).toHaveText(NOT_FOUND);
+  const [unknown, wrongEmail] = await Promise.all([
+    shopper.request.post("/api/orders/lookup", { data: { store_id: "demo", order_number: Number(number) + 5000, email: "x@example.com" } }),
+    shopper.request.post("/api/orders/lookup", { data: { store_id: "demo", order_number: Number(number), email: "x@example.com" } }),
+  ]);
+  expect(unknown.status()).toBe(404);
+  expect(wrongEmail.status()).toBe(404);
+  expect(await wrongEmail.text()).toBe(await unknown.text());
+
+  // Once the owner ships it, the lookup links the parcel.
+  const desk = await owner.newPage();
+  await desk.goto(`/admin/orders/${number}`);
+  const ship = desk.getByRole("region", { name: "Ship the order" });
+  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Tracking number").fill("1Z999AA10123456785");
+  await ship.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(desk.getByRole("status")).toHaveText("Order marked shipped; the customer was emailed.");
+  await owner.close();
+
+  // By keyboard alone, at desktop width.
+  await shopper.setViewportSize(DESKTOP);
+  await shopper.goto("/orders/lookup");
+  await shopper.getByLabel("Order number").focus();
+  await shopper.keyboard.type(number);
+  await shopper.keyboard.press("Tab");
+  await expect(shopper.getByLabel("Email")).toBeFocused();
+  await shopper.keyboard.type(EMAIL);
+  await shopper.keyboard.press("Enter");
+  await expect(shopper.getByText("Status: Fulfilled")).toBeVisible();
+  await expect(shopper.getByText(/with UPS, tracking number 1Z999AA10123456785/)).toBeVisible();
+  await expect(shopper.getByRole("link", { name: /Track your parcel/ })).toHaveAttribute("href", /ups\.com\/track\?tracknum=1Z999AA10123456785/);
+  await expectNoSeriousA11yViolations(shopper);
+  await guest.close();
+});
+
+test("the lookup form works before JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/orders/lookup");
+  await lookUp(page, "999999", "nobody@example.com");
+  await expect(page.getByRole("alert")).toHaveText(NOT_FOUND);
+  await context.close();
+});
