@@ -3,6 +3,7 @@
  * change. Defaults are the demo shop's (docs/product.md, Screens and routes).
  */
 import { z } from "zod";
+import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
@@ -86,6 +87,13 @@ export const storeSettingsSchema = z.object({
   checkout: z.object({
     enabled: z.boolean(),
     minimumOrderCents: z.number().int().nonnegative().default(2000),
+    /** How long a shopper who asked for a reminder has to pay before it is sent (decision 0037). */
+    reminderDelayMinutes: z
+      .number()
+      .int("must be whole minutes")
+      .min(REMINDER_DELAY_MINUTES.min, `must be at least ${REMINDER_DELAY_MINUTES.min} minute`)
+      .max(REMINDER_DELAY_MINUTES.max, `must be at most ${REMINDER_DELAY_MINUTES.max} minutes (a week)`)
+      .default(REMINDER_DELAY_MINUTES.default),
   }),
   /** Publish a review the moment it is written (the default), or hold it as new until the owner publishes it. */
   reviews: z.object({ holdForApproval: z.boolean().default(false) }).default({ holdForApproval: false }),

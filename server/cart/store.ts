@@ -221,9 +221,16 @@ export function loadCartForRequest(deps: Pick<AppDeps, "db" | "storeId">, reques
  * Moves the lines of one cart into another (a guest cart into the customer's after sign-in) with core's add rules:
  * a line already in the target grows while it stays below the add cap, a new line joins while fewer than 19 are
  * there, anything else is left out. The source cart is deleted; a code applied to it carries over when the target
- * has none.
+ * has none. With `keepSource` the source stays as it was: its lines are copied (a reminded cart restored in another
+ * browser, decision 0037).
  */
-export async function mergeCarts(db: Database, storeId: string, fromCartId: string, intoCartId: string): Promise<void> {
+export async function mergeCarts(
+  db: Database,
+  storeId: string,
+  fromCartId: string,
+  intoCartId: string,
+  options: { keepSource?: boolean } = {},
+): Promise<void> {
   if (fromCartId === intoCartId) return;
   const [from, into, fromCode, intoCode] = await Promise.all([
     getCartLines(db, storeId, fromCartId),
@@ -248,6 +255,6 @@ export async function mergeCarts(db: Database, storeId: string, fromCartId: stri
   await db.transaction(async (tx) => {
     await upsertCart(tx, storeId, intoCartId, merged.discount?.code ?? null);
     await writeLines(tx, storeId, intoCartId, merged.lines);
-    await tx.delete(carts).where(and(eq(carts.storeId, storeId), eq(carts.id, fromCartId)));
+    if (!options.keepSource) await tx.delete(carts).where(and(eq(carts.storeId, storeId), eq(carts.id, fromCartId)));
   });
 }

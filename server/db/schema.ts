@@ -881,6 +881,35 @@ export const reviewTokens = pgTable(
   (t) => [index("review_tokens_order_idx").on(t.orderId)],
 );
 
+/**
+ * A cart whose shopper asked, at checkout, to be reminded if they did not finish (decision 0037): one row per cart,
+ * so at most one reminder per cart ever. The job claims due rows by setting `handledAt`; `skipReason` says why one
+ * was not mailed. Its links are signed (server/mail/signed-links.ts), so none is stored. A row with `stoppedAt` means
+ * its address asked for no more reminders.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    cartId: text("cart_id").notNull(),
+    /** Lower-cased, as the shopper gave it at checkout. */
+    email: text("email").notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    skipReason: text("skip_reason", { enum: ["paid", "empty", "stopped"] }),
+    restoredAt: timestamp("restored_at", { withTimezone: true }),
+    /** The cart the link last filled: an order paid from it after `restoredAt` is the reminder's recovered order. */
+    restoredCartId: text("restored_cart_id"),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("cart_reminders_cart_uq").on(t.storeId, t.cartId),
+    index("cart_reminders_email_idx").on(t.storeId, t.email),
+    index("cart_reminders_due_idx").on(t.consentedAt).where(sql`handled_at is null`),
+  ],
+);
+
 // ---------------------------------------------------------------- analytics
 
 export const analyticsSessions = pgTable(

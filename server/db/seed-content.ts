@@ -2,6 +2,7 @@
  * The demo shop's content: a small coffee and tea roaster. Plain data, so the seed and the tests read the same
  * source; `seed.ts` turns it into rows and images.
  */
+import { REMINDER_DELAY_MINUTES } from "../../core/cart-reminders";
 import { DEFAULT_HOME_SECTIONS } from "../../core/home-sections";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 
@@ -1039,7 +1040,7 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
       popupImage: imageUrl(SITE_IMAGES.popup),
     },
     homeSections: DEFAULT_HOME_SECTIONS,
-    checkout: { enabled: true, minimumOrderCents: 2000 },
+    checkout: { enabled: true, minimumOrderCents: 2000, reminderDelayMinutes: REMINDER_DELAY_MINUTES.default },
     reviews: { holdForApproval: false },
   };
 }

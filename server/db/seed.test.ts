@@ -304,7 +304,7 @@ describe("demo shop seed", () => {
     );
     expect(value.socialLinks.map((link) => link.network).sort()).toEqual(["instagram", "tiktok"]);
     for (const link of value.socialLinks) expect(link.url).toMatch(/^https:\/\//);
-    expect(value.checkout).toEqual({ enabled: true, minimumOrderCents: 2000 });
+    expect(value.checkout).toEqual({ enabled: true, minimumOrderCents: 2000, reminderDelayMinutes: 240 });
 
     const { products: rows } = await catalogue();
     expect(rows.map((row) => row.handle)).toContain(value.siteContent.bannerProductHandle);

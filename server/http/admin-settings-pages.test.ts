@@ -67,7 +67,7 @@ describe("the store rules pages", () => {
   it("save the store name and minimum order, refusing a minimum that is not an amount beside its field", async () => {
     const form = { website_title: "Tidewater Roasters", contact_email: "", checkout_enabled: "on", minimum_order: "15.50" };
     expect((await post("/admin/settings", form, owner)).status).toBe(302);
-    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout).toEqual({ enabled: true, minimumOrderCents: 1550 });
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout).toEqual({ enabled: true, minimumOrderCents: 1550, reminderDelayMinutes: 240 });
     const refused = await html(await post("/admin/settings", { ...form, minimum_order: "lots" }, owner), 400);
     expect(refused).toContain('value="lots"');
     expect(refused).toContain("Minimum order must be an amount in dollars, such as 12.50");
