@@ -26,6 +26,7 @@ import { PRODUCT_STATUSES, STOCK_REASONS } from "../../core/catalog-admin";
 import { STAFF_ROLES } from "../../core/staff-roles";
 import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
 import { CONTENT_STATUSES } from "../../core/content-admin";
+import { PAGE_TYPES } from "../../core/page-speed";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -962,6 +963,35 @@ export const analyticsEvents = pgTable(
  * searches): kept up to date as beacons arrive, so the report reads a few thousand rows whatever the traffic,
  * and kept after the raw events expire, since they hold nothing about any one visitor.
  */
+/**
+ * One row per analytics page load that reported its speed (decision 0036): the latest figures its beacons carried,
+ * by the page type it began on. Deleted with the rest of the raw analytics (server/analytics/retention.ts).
+ */
+export const analyticsPageSpeed = pgTable(
+  "analytics_page_speed",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => analyticsSessions.id, { onDelete: "cascade" }),
+    /** The page load, as /api/metrics/initialize named it. */
+    loadId: text("load_id").notNull(),
+    storeId: storeId(),
+    pageType: text("page_type", { enum: PAGE_TYPES }).notNull(),
+    /** Largest Contentful Paint, Interaction to Next Paint and Time to First Byte in ms; layout shift unitless. */
+    lcpMs: doublePrecision("lcp_ms"),
+    inpMs: doublePrecision("inp_ms"),
+    cls: doublePrecision("cls"),
+    ttfbMs: doublePrecision("ttfb_ms"),
+    /** The load's first beacon with figures: its day in the report. */
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.loadId] }),
+    // The report reads one store's last 28 days, grouped by page type or day.
+    index("analytics_page_speed_store_recorded_idx").on(t.storeId, t.recordedAt),
+  ],
+);
+
 export const analyticsDaily = pgTable(
   "analytics_daily",
   {
