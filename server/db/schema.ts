@@ -41,6 +41,10 @@ export const stores = pgTable("stores", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   currency: text("currency").notNull().default("USD"),
+  /** Signs the links the shop emails (server/mail/signed-links.ts); made by the database, never leaves it but in a signature. */
+  linkSecret: text("link_secret")
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   createdAt: createdAt(),
 });
 

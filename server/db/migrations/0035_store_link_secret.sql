@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "link_secret" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;
