@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
-import { cachedStoreSettings, currentCustomer, loadCartForRequest } from "./root.server";
+import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductHandles, wishlistOwnerOf } from "./root.server";
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
@@ -39,8 +39,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);
+  const wishlist = await savedProductHandles(context.db, context.storeId, wishlistOwnerOf(customer, request));
   const year = new Date().getFullYear();
-  const shop: ShopData = { settings, storeId: context.storeId, year, cart, isLoggedIn: customer !== null };
+  const shop: ShopData = { settings, storeId: context.storeId, year, cart, isLoggedIn: customer !== null, wishlist };
   return data(shop);
 }
 

@@ -57,6 +57,8 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/orders/:number", "routes/profile-order.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
+  route("wishlist/price-emails/stop", "routes/price-emails-stop.tsx"),
   route("orders/lookup", "routes/order-lookup.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

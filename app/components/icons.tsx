@@ -73,3 +73,14 @@ export const StarIcon = ({ filled, className = "h-4 w-4" }: { filled: boolean; c
     />
   </svg>
 );
+export const HeartIcon = ({ filled, className = "h-6 w-6" }: { filled: boolean; className?: string }) => (
+  <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
+    <path
+      d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4z"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinejoin="round"
+    />
+  </svg>
+);

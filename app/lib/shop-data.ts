@@ -8,4 +8,6 @@ export type ShopData = {
   year: number;
   cart: PricedCartView;
   isLoggedIn: boolean;
+  /** The handles of the products the visitor saved, so every heart on the page shows whether its product is saved. */
+  wishlist: string[];
 };

@@ -14,6 +14,7 @@ import { firstOptions, matchVariant, type Selection } from "~/components/product
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { PreviewBanner } from "~/components/ui/preview-banner";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
 import {
   cachedMovedHandle,
@@ -121,7 +122,10 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
         <ProductGallery images={images} alts={product.image_alts} title={product.product_title} shown={variant?.image_url ?? null} />
         <div className="flex flex-col gap-5">
           <div>
-            <h1 className="text-3xl font-semibold sm:text-4xl">{product.product_title}</h1>
+            <div className="flex items-start justify-between gap-4">
+              <h1 className="text-3xl font-semibold sm:text-4xl">{product.product_title}</h1>
+              <WishlistButton handle={product.id} title={product.product_title} className="shrink-0" />
+            </div>
             {product.rating.count > 0 ? (
               <a href="#reviews" className="mt-2 inline-flex items-center gap-2 text-sm underline-offset-2 hover:underline">
                 <Stars rating={product.rating.average} />

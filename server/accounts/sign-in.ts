@@ -4,6 +4,7 @@
  */
 import type { AppDeps } from "../context";
 import { requestClientIp } from "../http/client-ip";
+import { mergeGuestWishlist } from "../wishlist/wishlist";
 import { keepCartWithAccount, mergeGuestCart } from "./cart-merge";
 import { createCustomer, authenticate } from "./customers";
 import { limitAccountAttempt } from "./limits";
@@ -30,6 +31,7 @@ export async function signIn(
   // A new session id at every sign-in: a session id planted before sign-in is worthless after it.
   await deleteSession(deps.db, sessionToken(request));
   const session = await createSession(deps.db, input.storeId, customer.id);
+  await mergeGuestWishlist(deps.db, input.storeId, request, customer.id);
   const cartCookie = await mergeGuestCart(deps, input.storeId, customer.id, request);
   return { customer, cookies: [sessionCookie(deps.config, session), ...(cartCookie ? [cartCookie] : [])] };
 }

@@ -6,6 +6,7 @@ import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } fr
 import type { AppDeps } from "../context";
 import { logger } from "../logger";
 import { sweepPendingOrders } from "../orders/orders";
+import { sendPriceDropEmails } from "../wishlist/price-drops";
 import { startJobQueue, type JobQueue } from "./queue";
 
 export const JOBS = {
@@ -13,6 +14,7 @@ export const JOBS = {
   mailRetries: "mail-retries",
   analyticsRetention: "analytics-retention",
   catalogueImport: CATALOGUE_IMPORT_JOB,
+  priceDropEmails: "price-drop-emails",
 } as const;
 
 /** Starts the queue, works every job in this instance and keeps the schedules; the caller stops it at shutdown. */
@@ -31,9 +33,15 @@ export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: numb
   });
   // One import at a time across the instances: two transactions over the same products would only wait on each other.
   await queue.work<ImportJobData>(JOBS.catalogueImport, (data, job) => runQueuedCatalogueImport(deps, data, job.retryCount), { policy: "singleton" });
+  await queue.work(JOBS.priceDropEmails, async () => {
+    const sent = await sendPriceDropEmails(deps, deps.storeId);
+    if (sent) logger.info({ sent }, "price-drop emails sent");
+  });
   await queue.schedule(JOBS.ordersSweep, "* * * * *");
   await queue.schedule(JOBS.mailRetries, "* * * * *");
   await queue.schedule(JOBS.analyticsRetention, "17 3 * * *");
+  // A price change is news within the quarter hour; the weekly limit, not this, keeps the emails few.
+  await queue.schedule(JOBS.priceDropEmails, "*/15 * * * *");
   // Reconciles every order a stop left pending. Each start asks, even one in the same minute as another's: an instance
   // restarted after a crash must settle the payments whose events died with it (settling is idempotent).
   await queue.send(JOBS.ordersSweep, { all: true });

@@ -3,7 +3,7 @@ import { flushSync } from "react-dom";
 import { Link } from "react-router";
 import { navigationHref } from "@core/navigation";
 import { useShop } from "~/lib/use-shop";
-import { AccountIcon, MenuIcon, SearchIcon } from "../icons";
+import { AccountIcon, HeartIcon, MenuIcon, SearchIcon } from "../icons";
 
 // Fetched when a shopper first opens them, not with every page: each is a click away, and reading the shop needs
 // neither.
@@ -12,7 +12,7 @@ const SideMenu = lazy(() => import("./side-menu").then((module) => ({ default: m
 
 /** Logo, configured links, search toggle (or box), account and the cart (docs/product.md, Navigation bar). */
 export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
-  const { settings, isLoggedIn } = useShop();
+  const { settings, isLoggedIn, wishlist } = useShop();
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   /** Once opened, the menu stays mounted, so closing it is as quick as it always was. */
@@ -105,6 +105,13 @@ export function Navbar({ cartButton }: { cartButton?: React.ReactNode }) {
                 {isLoggedIn ? (
                   <span aria-hidden="true" className="absolute bottom-1.5 right-1.5 h-2 w-2 rounded-full bg-green-700" />
                 ) : null}
+              </Link>
+              <Link
+                to="/wishlist"
+                aria-label={wishlist.length > 0 ? `Wishlist, ${wishlist.length} saved` : "Wishlist"}
+                className="rounded p-2 hover:bg-black/5"
+              >
+                <HeartIcon filled={wishlist.length > 0} />
               </Link>
               {cartButton}
             </div>

@@ -6,6 +6,7 @@ import { Stars } from "~/components/reviews/stars";
 import { AlertDialog } from "~/components/ui/dialog";
 import { SQUARE, useImageFallback, type ImageLoading } from "~/lib/images";
 import { useCart } from "~/state/cart";
+import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { OptionPicker } from "./option-picker";
 import { formatPrice } from "./price";
 import { PriceTag } from "./price-tag";
@@ -60,10 +61,16 @@ export function ProductCard({
   product,
   imageLoading = "lazy",
   heading: Heading = "h3",
+  pickersShown = false,
+  note,
 }: {
   product: ProductCardData;
   imageLoading?: ImageLoading;
   heading?: CardHeading;
+  /** Shows the quick shop below the card at every width, not over the image on hover (the wishlist's add to cart). */
+  pickersShown?: boolean;
+  /** A line below the price (the wishlist's availability). */
+  note?: React.ReactNode;
 }) {
   const href = `/products/${product.id}`;
   // After a quick add the overlay stays closed while the pointer that made it is still over the card; leaving the
@@ -95,9 +102,19 @@ export function ProductCard({
             </p>
           ) : null}
           <PriceTag className="font-semibold" price={product.product_price} compareAt={product.compare_at_price} />
+          {note}
         </div>
       </Link>
-      <QuickShop product={product} closed={quickShopClosed} onClose={() => setQuickShopClosed(true)} />
+      {/* Over the picture's lower corner: a square picture as wide as the card, so its corner is the card's width down. */}
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-square items-end justify-end p-2">
+        <WishlistButton handle={product.id} title={product.product_title} className="pointer-events-auto" />
+      </div>
+      <QuickShop
+        product={product}
+        closed={quickShopClosed}
+        onClose={() => setQuickShopClosed(true)}
+        inFlow={pickersShown}
+      />
     </CardFrame>
   );
 }
@@ -122,7 +139,17 @@ export function BundleCard({ bundle, heading: Heading = "h3" }: { bundle: Bundle
  * added with quantity 1; the card says 'Added to cart!' for 1.5 s, then the choices reset and the overlay closes. Only
  * the overlay of wider screens closes: on a phone the pickers sit below the card, ready for the next tap.
  */
-function QuickShop({ product, closed, onClose }: { product: ProductCardData; closed: boolean; onClose: () => void }) {
+function QuickShop({
+  product,
+  closed,
+  onClose,
+  inFlow,
+}: {
+  product: ProductCardData;
+  closed: boolean;
+  onClose: () => void;
+  inFlow: boolean;
+}) {
   const { quickAdd } = useCart();
   const [selection, setSelection] = useState<Selection>({});
   const [status, setStatus] = useState<"idle" | "adding" | "added">("idle");
@@ -166,18 +193,20 @@ function QuickShop({ product, closed, onClose }: { product: ProductCardData; clo
     if (isComplete(product.variant_list, next)) void add(next);
   }
 
+  // Below the card on small screens (no hover there); over the image, shown on hover or focus, from 640 px, unless
+  // the page keeps it in the card's flow.
+  const overlay = inFlow
+    ? ""
+    : `sm:absolute sm:inset-x-2 sm:top-2 sm:rounded sm:border-0 sm:shadow-md sm:transition-opacity ${
+        closed && status === "idle"
+          ? "sm:hidden"
+          : status === "added"
+            ? "sm:opacity-100"
+            : "sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+      }`;
   return (
     <>
-      <div
-        // Below the card on small screens (no hover there); over the image, shown on hover or focus, from 640 px.
-        className={`border-t border-black/10 bg-card p-3 sm:absolute sm:inset-x-2 sm:top-2 sm:rounded sm:border-0 sm:shadow-md sm:transition-opacity ${
-          closed && status === "idle"
-            ? "sm:hidden"
-            : status === "added"
-              ? "sm:opacity-100"
-              : "sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
-        }`}
-      >
+      <div className={`border-t border-black/10 bg-card p-3 ${overlay}`}>
         {status === "added" ? (
           <p role="status" className="py-2 text-center font-semibold text-primary">
             Added to cart!

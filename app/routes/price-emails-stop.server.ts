@@ -1,0 +1,1 @@
+export { stopPriceDropEmails } from "../../server/wishlist/price-drops";
