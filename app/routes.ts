@@ -65,6 +65,8 @@ export default [
   route("checkout", "routes/checkout.tsx", { id: "checkout" }),
   route("checkout/:sessionId", "routes/checkout.tsx", { id: "checkout-session" }),
   route("checkout-confirmation", "routes/checkout-confirmation.tsx"),
+  route("cart/restore", "routes/cart-restore.tsx"),
+  route("cart/reminders/stop", "routes/cart-reminders-stop.tsx"),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

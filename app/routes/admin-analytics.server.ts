@@ -1,2 +1,3 @@
+export { cartReminderReport } from "../../server/checkout/cart-reminders";
 export { analyticsReport, DEFAULT_REPORT_DAYS, recentSessions } from "../../server/analytics/report";
 export { requireStaffPage } from "./admin.server";

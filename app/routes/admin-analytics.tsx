@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
 import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders } from "~/components/admin/admin-page";
+import { CartRemindersReport } from "~/components/analytics/cart-reminders-report";
 import { BarTable, DailyChart } from "~/components/analytics/charts";
-import { analyticsReport, DEFAULT_REPORT_DAYS, recentSessions, requireStaffPage } from "./admin-analytics.server";
+import { analyticsReport, cartReminderReport, DEFAULT_REPORT_DAYS, recentSessions, requireStaffPage } from "./admin-analytics.server";
 import type { Route } from "./+types/admin-analytics";
 
 const PERIODS = [7, 30, 90, 180];
@@ -12,11 +13,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "analytics");
   const requested = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(requested) ? requested : DEFAULT_REPORT_DAYS;
-  const [report, sessions] = await Promise.all([
+  const [report, sessions, reminders] = await Promise.all([
     analyticsReport(context.db, context.storeId, { days }),
     recentSessions(context.db, context.storeId),
+    cartReminderReport(context.db, context.storeId, { days }),
   ]);
-  return data({ report, sessions }, { headers: ADMIN_PAGE_HEADERS });
+  return data({ report, sessions, reminders }, { headers: ADMIN_PAGE_HEADERS });
 }
 
 export function meta() {
@@ -27,7 +29,7 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(
 
 /** The owner's analytics report: how shoppers browse, search and abandon carts, from the shop's own data. */
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
-  const { report, sessions } = loaderData;
+  const { report, sessions, reminders } = loaderData;
   const { funnel, cart } = report;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -103,6 +105,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty="Every recorded search found something."
         />
       </div>
+
+      <CartRemindersReport report={reminders} />
 
       <section className="mt-8 rounded-lg bg-card p-6 shadow-sm">
         <h2 className="mb-4 text-xl font-semibold">Recent sessions</h2>

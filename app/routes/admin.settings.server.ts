@@ -1,5 +1,5 @@
 /**
- * The store settings screens' server side: Store settings (name, contact email, checkout, minimum order), Shipping,
+ * The store settings screens' server side: Store settings (name, contact email, checkout, minimum order, reminder delay), Shipping,
  * Taxes (permission `settings`) and Theme (permission `content`). Each form posts whole and is saved by the function
  * the admin API calls (server/store/rules.ts); a refusal comes back beside the field it names, with what was typed.
  */
@@ -93,8 +93,11 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
     contact_email: values.contact_email?.trim() ? values.contact_email.trim() : null,
     checkout_enabled: values.checkout_enabled === "on",
     minimum_order_cents: centsOf(values.minimum_order, 0),
+    // Whole minutes as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps it.
+    cart_reminder_delay_minutes: values.reminder_delay === undefined ? undefined : Number(values.reminder_delay.trim() || Number.NaN),
   });
-  if (!parsed.success) return refused(problemsOf(parsed.error, { minimum_order_cents: "minimum_order" }), 400, values);
+  const fieldNames = { minimum_order_cents: "minimum_order", cart_reminder_delay_minutes: "reminder_delay" };
+  if (!parsed.success) return refused(problemsOf(parsed.error, fieldNames), 400, values);
   try {
     await changeStoreRules(context.db, actor, parsed.data);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { REMINDER_DELAY_MINUTES } from "@core/cart-reminders";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = ({ request, context }: Route.ActionArgs) => storeRulesAction(context, request);
 
-const FIELDS = ["website_title", "contact_email", "checkout_enabled", "minimum_order"] as const;
+const FIELDS = ["website_title", "contact_email", "checkout_enabled", "minimum_order", "reminder_delay"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, notice } = loaderData;
@@ -60,6 +61,14 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
               autoComplete="off"
               defaultValue={typed?.minimum_order ?? (rules.minimum_order_cents / 100).toFixed(2)}
               error={placed.at.minimum_order}
+            />
+            <TextField
+              label={`Cart reminder delay, in minutes (a shopper who asked for a reminder and has not paid gets one email after this long; ${REMINDER_DELAY_MINUTES.min} to ${REMINDER_DELAY_MINUTES.max})`}
+              name="reminder_delay"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={typed?.reminder_delay ?? String(rules.cart_reminder_delay_minutes ?? REMINDER_DELAY_MINUTES.default)}
+              error={placed.at.reminder_delay}
             />
           </div>
         </AdminSection>

@@ -5,6 +5,7 @@
  * looks are checked again, whole, by the schema the shop reads its settings with (server/store/settings.ts).
  */
 import { z } from "zod";
+import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { FONT_STACKS } from "../fonts";
 import { storeSettingsSchema } from "./store-settings";
 import { recordIdParam } from "./record-id";
@@ -21,6 +22,13 @@ export const storeRulesSchema = z
     contact_email: z.email("Contact email must be an email address").max(254).nullable(),
     checkout_enabled: z.boolean(),
     minimum_order_cents: cents("Minimum order"),
+    cart_reminder_delay_minutes: z
+      .number({ error: "Reminder delay must be a number of minutes" })
+      .int("Reminder delay must be whole minutes")
+      .min(REMINDER_DELAY_MINUTES.min, `Reminder delay must be at least ${REMINDER_DELAY_MINUTES.min} minute`)
+      .max(REMINDER_DELAY_MINUTES.max, `Reminder delay must be at most ${REMINDER_DELAY_MINUTES.max} minutes (a week)`)
+      .optional()
+      .describe("Minutes an unpaid checkout whose shopper asked for a reminder waits for its one reminder email (decision 0037); absent keeps it"),
   })
   .meta({ id: "StoreRules" });
 export type StoreRules = z.infer<typeof storeRulesSchema>;

@@ -35,6 +35,14 @@ export const emailSchema = z.email({ error: INVALID_EMAIL_MESSAGE }).max(MAX_EMA
 const storeId = z.string().trim().min(1).max(64).optional();
 const discountCode = z.string().trim().max(100).nullish();
 const shippingOption = required(MISSING_FIELDS_MESSAGE);
+/**
+ * The checkout's reminder box (decision 0037), sent with every call that carries the shopper's email: true asks for
+ * one reminder at that email if the cart is not paid within the owner's delay; false or absent withdraws it.
+ */
+const remindMe = z
+  .boolean()
+  .default(false)
+  .describe("Email one reminder with a link back to this cart if it is not paid within the shop's delay; absent is false");
 
 export const checkoutItemSchema = z.object({
   quantity: z.number().int().min(1).max(99),
@@ -49,7 +57,9 @@ export const createCheckoutSessionSchema = storable(z.object({
   cost_of_checkout: z.number().int("must be whole cents").nonnegative(),
 }));
 
-export const shippingOptionsRequestSchema = storable(z.object({ address: addressSchema, store_id: storeId, email: emailSchema }));
+export const shippingOptionsRequestSchema = storable(
+  z.object({ address: addressSchema, store_id: storeId, email: emailSchema, remind_me: remindMe }),
+);
 
 /** The one-time tax preview and order submission: the checkout session's cart, with the shopper's details. */
 export const sessionCheckoutSchema = storable(z.object({
@@ -60,6 +70,7 @@ export const sessionCheckoutSchema = storable(z.object({
   name: optionalText,
   shipping_option: shippingOption,
   discount_code: discountCode,
+  remind_me: remindMe,
 }));
 
 /** Subscription carts: the stored cart, with the shopper's details (preview_tax_and_shipping, confirm_subscription). */
@@ -73,6 +84,7 @@ export const cartCheckoutSchema = storable(z.object({
   discount_code: discountCode,
   /** Chosen by the page once per attempt, so a double click makes one subscription. */
   idempotency_key: z.string().trim().min(8).max(100).optional(),
+  remind_me: remindMe,
 }));
 
 export const calculateTaxSchema = storable(z.object({

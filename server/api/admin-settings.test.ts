@@ -40,9 +40,11 @@ describe("store rules", () => {
       contact_email: null,
       checkout_enabled: true,
       minimum_order_cents: 2000,
+      cart_reminder_delay_minutes: 240,
     });
     const rules = { website_title: "Tidewater Roasters", contact_email: "hello@tidewater.example", checkout_enabled: true, minimum_order_cents: 1500 };
-    expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({ status: 200, body: rules });
+    // Rules sent without the reminder delay keep it.
+    expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({ status: 200, body: { ...rules, cart_reminder_delay_minutes: 240 } });
     expect((await settings()).websiteTitle).toBe("Tidewater Roasters");
     expect((await lastAudit("store_settings"))).toMatchObject({
       action: "store_rules.update",
@@ -57,6 +59,15 @@ describe("store rules", () => {
   it("refuses a bad rule naming its field, and refuses roles without the settings permission", async () => {
     const bad = await call("PUT", "/api/admin/settings/rules", { website_title: " ", contact_email: null, checkout_enabled: true, minimum_order_cents: 0 });
     expect(bad).toMatchObject({ status: 400, body: { field: "website_title" } });
+    const rules = { website_title: "Tidewater Roasters", contact_email: null, checkout_enabled: true, minimum_order_cents: 1500 };
+    for (const delay of [0, 10081, 1.5, "30"]) {
+      const refused = await call("PUT", "/api/admin/settings/rules", { ...rules, cart_reminder_delay_minutes: delay });
+      expect(refused).toMatchObject({ status: 400, body: { field: "cart_reminder_delay_minutes" } });
+    }
+    const set = await call("PUT", "/api/admin/settings/rules", { ...rules, cart_reminder_delay_minutes: 30 });
+    expect(set.body.cart_reminder_delay_minutes).toBe(30);
+    expect((await settings()).checkout.reminderDelayMinutes).toBe(30);
+    expect(await lastAudit("store_settings")).toMatchObject({ changes: { "checkout.reminderDelayMinutes": { before: 240, after: 30 } } });
     expect((await call("GET", "/api/admin/settings/rules", undefined, fulfilment)).status).toBe(403);
     expect((await call("GET", "/api/admin/shipping-options", undefined, fulfilment)).status).toBe(403);
   });

@@ -16,6 +16,7 @@ import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminMessagesRoutes } from "./admin-messages";
 import { adminOrdersRoutes } from "./admin-orders";
 import { adminPicturesRoutes } from "./admin-pictures";
+import { adminCartRemindersRoutes } from "./admin-cart-reminders";
 import { adminProductsRoutes } from "./admin-products";
 import { adminReviewsRoutes } from "./admin-reviews";
 import { adminSettingsRoutes } from "./admin-settings";
@@ -46,5 +47,6 @@ export function adminRoutes() {
   admin.route("/", adminDiscountsRoutes());
   admin.route("/", adminContentRoutes());
   admin.route("/", adminJobsRoutes());
+  admin.route("/", adminCartRemindersRoutes());
   return admin;
 }

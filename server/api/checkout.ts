@@ -27,9 +27,9 @@ import {
   confirmSubscription,
   createCheckoutSession,
   getCheckoutSession,
-  listShippingOptions,
   previewCartCheckout,
   previewSessionCheckout,
+  shippingOptionsFor,
   submitSessionOrder,
 } from "../checkout/checkout";
 import type { AppEnv } from "../context";
@@ -213,9 +213,9 @@ export function checkoutRoutes() {
   });
 
   register(routes, shippingOptions, async (c) => {
-    // Read for its validation (store_id, when sent, must be a store); the options are the resolved store's.
-    await bodyOf(c, shippingOptions);
-    return c.json({ shipping_options: await listShippingOptions(c.var.deps.db, c.var.storeId) });
+    // store_id, when sent, must be a store (bodyOf); the options are the resolved store's.
+    const body = await bodyOf(c, shippingOptions);
+    return c.json({ shipping_options: await shippingOptionsFor(c.var.deps, c.var.storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   /** Subscription carts: the stored cart priced with the shopper's address, option and code. */

@@ -18,6 +18,7 @@ import type {
   cartCheckoutSchema,
   createCheckoutSessionSchema,
   sessionCheckoutSchema,
+  shippingOptionsRequestSchema,
 } from "../../core/schemas/checkout";
 import type { z } from "zod";
 import type { AppDeps } from "../context";
@@ -39,6 +40,7 @@ import {
 } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
+import { recordReminderConsent } from "./cart-reminders";
 
 export type CheckoutDetails = {
   address: CheckoutAddress;
@@ -49,6 +51,17 @@ export type CheckoutDetails = {
 };
 
 type ShippingRow = typeof shippingOptions.$inferSelect;
+
+/** The options for the shopper's address; the email it comes with carries the reminder box's answer (decision 0037). */
+export async function shippingOptionsFor(
+  deps: AppDeps,
+  storeId: string,
+  cartId: string | undefined,
+  body: z.infer<typeof shippingOptionsRequestSchema>,
+): Promise<ShippingOption[]> {
+  await recordReminderConsent(deps.db, storeId, cartId, body.email, body.remind_me);
+  return listShippingOptions(deps.db, storeId);
+}
 
 export async function listShippingOptions(db: Database, storeId: string): Promise<ShippingOption[]> {
   const rows = await db
@@ -366,7 +379,9 @@ const detailsOf = async (deps: AppDeps, storeId: string, cartId: string, body: S
 export async function previewSessionCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: SessionCheckoutRequest) {
   const { session } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
-  return (await quote(deps.db, storeId, lines, await detailsOf(deps, storeId, session.cartId!, body))).priceInfo;
+  const { priceInfo } = await quote(deps.db, storeId, lines, await detailsOf(deps, storeId, session.cartId!, body));
+  await recordReminderConsent(deps.db, storeId, session.cartId!, body.email, body.remind_me);
+  return priceInfo;
 }
 
 /** calculate_tax and calculate_tax_final: the preview for a payment; the final one also sets the payment's amount. */
@@ -540,6 +555,7 @@ export async function submitSessionOrder(
   const details = await detailsOf(deps, storeId, session.cartId!, body);
   const q = await quote(deps.db, storeId, lines, details);
   const fields = orderFields(storeId, deps, session.cartId!, lines, details, q);
+  await recordReminderConsent(deps.db, storeId, session.cartId!, body.email, body.remind_me);
   const payment = await sessionPayment(deps, session, existing);
   if (payment.status === "processing") throw new HttpError(409, PAYMENT_PROCESSING_MESSAGE);
   const key = `checkout:${session.id}`;
@@ -577,7 +593,9 @@ const cartDetailsOf = async (deps: AppDeps, storeId: string, cartId: string, bod
 
 export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
-  return (await quote(deps.db, storeId, priced.lines, await cartDetailsOf(deps, storeId, cartId!, body))).priceInfo;
+  const { priceInfo } = await quote(deps.db, storeId, priced.lines, await cartDetailsOf(deps, storeId, cartId!, body));
+  await recordReminderConsent(deps.db, storeId, cartId, body.email, body.remind_me);
+  return priceInfo;
 }
 
 /**
@@ -591,6 +609,7 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
   const details = await cartDetailsOf(deps, storeId, cartId!, body);
   const q = await quote(deps.db, storeId, priced.lines, details);
   const fields = orderFields(storeId, deps, cartId!, priced.lines, details, q);
+  await recordReminderConsent(deps.db, storeId, cartId, body.email, body.remind_me);
   // The subscription's amount cannot follow a changed order, so other details make another order.
   const attempt = createHash("sha256")
     .update(JSON.stringify([body.idempotency_key ?? null, priced.lines.map((line) => [line.key, line.quantity]), fields]))

@@ -2,6 +2,7 @@
  * The shop's background work as jobs (decision 0033): what runs on which schedule, once across every instance.
  */
 import { runRetentionOnce } from "../analytics/retention";
+import { sendDueReminders } from "../checkout/cart-reminders";
 import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } from "../catalog/import-jobs";
 import type { AppDeps } from "../context";
 import { logger } from "../logger";
@@ -14,6 +15,7 @@ export const JOBS = {
   mailRetries: "mail-retries",
   analyticsRetention: "analytics-retention",
   catalogueImport: CATALOGUE_IMPORT_JOB,
+  cartReminders: "cart-reminders",
   priceDropEmails: "price-drop-emails",
 } as const;
 
@@ -37,8 +39,14 @@ export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: numb
     const sent = await sendPriceDropEmails(deps, deps.storeId);
     if (sent) logger.info({ sent }, "price-drop emails sent");
   });
+  // Each reminder is claimed before it is mailed, so overlapping runs and instances never send one twice (decision 0037).
+  await queue.work(JOBS.cartReminders, async () => {
+    const result = await sendDueReminders(deps);
+    if (result.sent || result.skipped) logger.info(result, "cart reminders handled");
+  });
   await queue.schedule(JOBS.ordersSweep, "* * * * *");
   await queue.schedule(JOBS.mailRetries, "* * * * *");
+  await queue.schedule(JOBS.cartReminders, "* * * * *");
   await queue.schedule(JOBS.analyticsRetention, "17 3 * * *");
   // A price change is news within the quarter hour; the weekly limit, not this, keeps the emails few.
   await queue.schedule(JOBS.priceDropEmails, "*/15 * * * *");

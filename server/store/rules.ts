@@ -27,6 +27,7 @@ export function storeRulesOf(settings: StoreSettings): StoreRules {
     contact_email: settings.contactEmail ?? null,
     checkout_enabled: settings.checkout.enabled,
     minimum_order_cents: settings.checkout.minimumOrderCents,
+    cart_reminder_delay_minutes: settings.checkout.reminderDelayMinutes,
   };
 }
 
@@ -41,7 +42,11 @@ export async function changeStoreRules(db: Database, actor: AuditActor, rules: S
     {
       websiteTitle: rules.website_title,
       contactEmail: rules.contact_email,
-      checkout: { enabled: rules.checkout_enabled, minimumOrderCents: rules.minimum_order_cents },
+      checkout: {
+        enabled: rules.checkout_enabled,
+        minimumOrderCents: rules.minimum_order_cents,
+        reminderDelayMinutes: rules.cart_reminder_delay_minutes,
+      },
     },
     "store_rules.update",
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { AddressForm } from "./address-form";
+import { ReminderConsent } from "./reminder-consent";
 import { ShippingMethods } from "./shipping-methods";
 import { SimulatedCardForm } from "./simulated-card-form";
 import type { Checkout } from "./use-checkout";
@@ -30,6 +31,7 @@ export function CheckoutForm({
   const formBody = (parts: { identity: ReactNode; payment: ReactNode }) => (
     <form className="space-y-6" onSubmit={pay.submit} noValidate aria-labelledby={labelledBy}>
       {parts.identity}
+      <ReminderConsent checked={details.remindMe} onChange={details.setRemindMe} />
       <ShippingMethods
         options={shipping.options}
         optionId={shipping.optionId}

@@ -62,6 +62,8 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
     ? session.has_subscription
     : cart.cartItems.some((item) => item.kind === "product" && item.subscription);
   const [email, setEmail] = useState("");
+  // The reminder box (decision 0037): unticked until the shopper ticks it; sent with every call carrying the email.
+  const [remindMe, setRemindMe] = useState(false);
   const [address, setAddress] = useState<Address>(EMPTY_ADDRESS);
   const [options, setOptions] = useState<ShippingOption[]>([]);
   const [optionId, setOptionId] = useState<string | null>(null);
@@ -101,7 +103,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
     }
     let current = true;
     api<{ shipping_options: ShippingOption[] }>("/api/stripe/get_shipping_options", {
-      body: { address: { ...details.address, country: "US" }, store_id: storeId, email: details.email },
+      body: { address: { ...details.address, country: "US" }, store_id: storeId, email: details.email, remind_me: remindMe },
     })
       .then((body) => current && setOptions(body.shipping_options))
       .catch((failure: unknown) => {
@@ -114,7 +116,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
     return () => {
       current = false;
     };
-  }, [detailsComplete, details, storeId]);
+  }, [detailsComplete, details, storeId, remindMe]);
 
   const previewBody = useCallback(
     () => ({
@@ -122,11 +124,12 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
       address: { ...details.address, country: "US" },
       email: details.email,
       discount_code: discountCode,
+      remind_me: remindMe,
       ...(session
         ? { session_id: session.session_id, name: details.address.name, shipping_option: optionId }
         : { fullName: details.address.name, shipping_option: optionId }),
     }),
-    [storeId, details, discountCode, session, optionId],
+    [storeId, details, discountCode, remindMe, session, optionId],
   );
 
   // The tax preview follows the option, address, email, cart, discount and name.
@@ -236,7 +239,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
 
   return {
     hasSubscription,
-    details: { email, setEmail, address, setAddress, card, setCard },
+    details: { email, setEmail, address, setAddress, card, setCard, remindMe, setRemindMe },
     shipping: { options, optionId, setOptionId, selected: options.find((option) => option.shipping_option_id === optionId) ?? null },
     discount: { code: discountCode, codeInput, setCodeInput, applying, apply: applyDiscount, remove: removeDiscount },
     summary: {
