@@ -3,8 +3,8 @@
  * without the token shows them with the way to check out. A forged or expired link says so and changes nothing.
  */
 import { data, Link, redirect } from "react-router";
+import { lineKey, lineTotalCents } from "@core/cart";
 import { formatMoney } from "@core/money";
-import { SummaryLines } from "~/components/checkout/summary-lines";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/cart-restore";
 import { cartIdForRequest, HttpError, restoreRemindedCart } from "./cart-restore.server";
@@ -60,7 +60,17 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mt-4">Here is what you left in it. Open your cart to change it or check out.</p>
           <div className="mt-6 rounded bg-card p-4">
-            <SummaryLines lines={cart.cartItems} />
+            {/* Titles and amounts only: the cart drawer shows each line's options and lets the shopper change them. */}
+            <ul className="space-y-2">
+              {cart.cartItems.map((line) => (
+                <li key={lineKey(line)} className="flex justify-between gap-4">
+                  <span>
+                    {line.quantity} × {line.title}
+                  </span>
+                  <span>{formatMoney(lineTotalCents(line))}</span>
+                </li>
+              ))}
+            </ul>
             <p className="mt-4 flex justify-between border-t border-black/20 pt-3 font-semibold">
               <span>Subtotal</span>
               <span>{formatMoney(cart.subtotalCents)}</span>
