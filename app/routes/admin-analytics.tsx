@@ -2,7 +2,15 @@ import { data, Form } from "react-router";
 import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders } from "~/components/admin/admin-page";
 import { CartRemindersReport } from "~/components/analytics/cart-reminders-report";
 import { BarTable, DailyChart } from "~/components/analytics/charts";
-import { analyticsReport, cartReminderReport, DEFAULT_REPORT_DAYS, recentSessions, requireStaffPage } from "./admin-analytics.server";
+import { PageSpeedReport } from "~/components/analytics/page-speed-report";
+import {
+  analyticsReport,
+  cartReminderReport,
+  DEFAULT_REPORT_DAYS,
+  pageSpeedReport,
+  recentSessions,
+  requireStaffPage,
+} from "./admin-analytics.server";
 import type { Route } from "./+types/admin-analytics";
 
 const PERIODS = [7, 30, 90, 180];
@@ -13,12 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "analytics");
   const requested = Number(new URL(request.url).searchParams.get("days"));
   const days = PERIODS.includes(requested) ? requested : DEFAULT_REPORT_DAYS;
-  const [report, sessions, reminders] = await Promise.all([
+  const [report, sessions, reminders, pageSpeed] = await Promise.all([
     analyticsReport(context.db, context.storeId, { days }),
     recentSessions(context.db, context.storeId),
     cartReminderReport(context.db, context.storeId, { days }),
+    pageSpeedReport(context.db, context.storeId),
   ]);
-  return data({ report, sessions, reminders }, { headers: ADMIN_PAGE_HEADERS });
+  return data({ report, sessions, reminders, pageSpeed }, { headers: ADMIN_PAGE_HEADERS });
 }
 
 export function meta() {
@@ -29,7 +38,7 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${Math.round(
 
 /** The owner's analytics report: how shoppers browse, search and abandon carts, from the shop's own data. */
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
-  const { report, sessions, reminders } = loaderData;
+  const { report, sessions, reminders, pageSpeed } = loaderData;
   const { funnel, cart } = report;
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -107,6 +116,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
 
       <CartRemindersReport report={reminders} />
+
+      <PageSpeedReport report={pageSpeed} />
 
       <section className="mt-8 rounded-lg bg-card p-6 shadow-sm">
         <h2 className="mb-4 text-xl font-semibold">Recent sessions</h2>

@@ -4,6 +4,7 @@
  * every page's first load.
  */
 import { ANALYTICS_LIMITS } from "@core/analytics-limits";
+import type { PageSpeed } from "@core/schemas/analytics";
 import type { AnalyticsState, SessionPayload } from "./analytics";
 
 const latest = <T>(list: T[]) => list.slice(-ANALYTICS_LIMITS.list);
@@ -16,10 +17,10 @@ function mostViewed(views: Record<string, number>): Record<string, number> {
 }
 
 /**
- * The session payload sent on leaving; a cart still active when the shopper leaves counts as abandoned. Lists
- * keep their latest entries within the service's limits.
+ * The session payload sent on leaving, with the page load's speed when measured; a cart still active when the
+ * shopper leaves counts as abandoned. Lists keep their latest entries within the service's limits.
  */
-export function sessionPayload(state: AnalyticsState, now: Date): SessionPayload {
+export function sessionPayload(state: AnalyticsState, now: Date, pageSpeed?: PageSpeed): SessionPayload {
   const startedAt = state.sessionStartTime ? Date.parse(state.sessionStartTime) : now.getTime();
   return {
     cartData: {
@@ -32,14 +33,20 @@ export function sessionPayload(state: AnalyticsState, now: Date): SessionPayload
     viewedPages: latest(state.viewedPages),
     totalViewTime: Math.round(state.totalViewTime),
     searchHistory: latest(state.searchHistory),
+    pageSpeed,
   };
 }
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 /** The beacon's JSON body; when it would be too large, the oldest page views, then searches, then cart events go first. */
-export function beaconBody(state: AnalyticsState, now: Date, maxBytes: number = ANALYTICS_LIMITS.beaconBytes): string {
-  const payload = sessionPayload(state, now);
+export function beaconBody(
+  state: AnalyticsState,
+  now: Date,
+  pageSpeed?: PageSpeed,
+  maxBytes: number = ANALYTICS_LIMITS.beaconBytes,
+): string {
+  const payload = sessionPayload(state, now, pageSpeed);
   let body = JSON.stringify(payload);
   const lists = [payload.viewedPages, payload.searchHistory, payload.cartData.cartEvents];
   while (byteLength(body) > maxBytes) {

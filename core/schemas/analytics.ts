@@ -47,6 +47,21 @@ const countMap = z
   .record(z.string().min(1).max(ANALYTICS_LIMITS.page), z.number().int().min(0).max(100_000))
   .refine((map) => Object.keys(map).length <= MAX_LIST, `must have at most ${MAX_LIST} entries`);
 
+const speedMs = z.number().min(0).max(ANALYTICS_LIMITS.speedMs).optional();
+
+/**
+ * A page load's speed as the shopper's browser measured it (web-vitals), each figure once known: LCP, INP and TTFB
+ * in milliseconds, CLS unitless. `page` is the path the load began on, which the figures belong to.
+ */
+export const pageSpeedSchema = z.object({
+  page: z.string().min(1).max(ANALYTICS_LIMITS.page),
+  lcp: speedMs,
+  inp: speedMs,
+  cls: z.number().min(0).max(ANALYTICS_LIMITS.layoutShift).optional(),
+  ttfb: speedMs,
+});
+export type PageSpeed = z.infer<typeof pageSpeedSchema>;
+
 export const sessionPayloadSchema = storable(z.object({
   cartData: z.object({
     cartEvents: z.array(cartEventSchema).max(MAX_LIST),
@@ -60,6 +75,8 @@ export const sessionPayloadSchema = storable(z.object({
   /** Milliseconds pages were visible, accumulated. */
   totalViewTime: z.number().int().min(0).max(86_400_000 * 7),
   searchHistory: z.array(searchEntrySchema).max(MAX_LIST),
+  /** Absent until the browser has measured something, and from visitors whose browser measures nothing. */
+  pageSpeed: pageSpeedSchema.optional(),
 }));
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 

@@ -169,14 +169,14 @@ describe("retention", () => {
   });
 
   it("runs under an advisory lock and says whether it ran", async () => {
-    expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: true, events: 0, sessions: 0 });
+    expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: true, events: 0, pageSpeed: 0, sessions: 0 });
   });
 
   // PGlite has one connection: a second instance holding the lock can only be shown on PostgreSQL.
   it.runIf(usingPostgres())("skips the run while another instance holds the lock", async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${RETENTION_LOCK_KEY})`);
-      expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: false, events: 0, sessions: 0 });
+      expect(await runRetentionOnce(database.db, 30)).toEqual({ ran: false, events: 0, pageSpeed: 0, sessions: 0 });
     });
     expect((await runRetentionOnce(database.db, 30)).ran).toBe(true);
   });

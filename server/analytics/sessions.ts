@@ -10,6 +10,7 @@ import { and, eq, gte } from "drizzle-orm";
 import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { recordPageSpeed } from "./page-speed";
 import { applyContributions, cartOutcome, normalizeQuery, sessionContributions, utcDay } from "./daily";
 
 /** A visit ends after this long without a page load or a beacon; the next page load starts a new one. */
@@ -217,6 +218,9 @@ export async function saveSessionPayload(
       previous ? sessionContributions(previous) : [],
       sessionContributions(visit),
     );
+    if (payload.pageSpeed) {
+      await recordPageSpeed(tx, { storeId: session.storeId, sessionId: session.id, loadId }, payload.pageSpeed, now);
+    }
     const events = derivedEvents(visit, session, now);
     if (events.length > 0) await tx.insert(analyticsEvents).values(events);
     return true;

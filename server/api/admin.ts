@@ -15,6 +15,7 @@ import { adminJobsRoutes } from "./admin-jobs";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminMessagesRoutes } from "./admin-messages";
 import { adminOrdersRoutes } from "./admin-orders";
+import { adminPageSpeedRoutes } from "./admin-page-speed";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminCartRemindersRoutes } from "./admin-cart-reminders";
 import { adminProductsRoutes } from "./admin-products";
@@ -47,6 +48,7 @@ export function adminRoutes() {
   admin.route("/", adminDiscountsRoutes());
   admin.route("/", adminContentRoutes());
   admin.route("/", adminJobsRoutes());
+  admin.route("/", adminPageSpeedRoutes());
   admin.route("/", adminCartRemindersRoutes());
   return admin;
 }

@@ -1,12 +1,32 @@
 /**
- * The visit's conversation with the shop's own metrics service: a session at start, the session payload as a beacon
- * when the page goes away. Failures are only logged (docs/product.md, Messages) and never disturb shopping.
+ * The visit's conversation with the shop's own metrics service: a session at start, the session payload (with the
+ * page load's speed, once measured) as a beacon when the page goes away. Failures are only logged (docs/product.md, Messages) and never disturb shopping.
  */
+import type { PageSpeed } from "@core/schemas/analytics";
 import { api } from "~/lib/api";
 import { analytics } from "~/state/analytics";
 import { beaconBody } from "~/state/analytics-payload";
 
 const METRICS = "/api/metrics";
+
+/** This page load's speed so far (page-speed.ts); every beacon carries it. */
+let pageSpeed: PageSpeed | undefined;
+
+/** Long enough for the page's own work after hydration, short enough that a quick visit is still measured. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** Loads the speed measurement once the browser is idle: web-vitals is in no page's first load. */
+function measurePageSpeed(beaconPath: string) {
+  const start = () =>
+    void import("./page-speed").then(({ watchPageSpeed }) =>
+      watchPageSpeed(
+        (speed) => (pageSpeed = speed),
+        () => sendBeacon(beaconPath),
+      ),
+    );
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(start, 0);
+}
 
 /**
  * Starts this page load's part of the visit; once the server holds the visit, answers the load's beacon address
@@ -27,12 +47,13 @@ export async function startSession(storeId: string): Promise<string | null> {
   } catch (error) {
     console.error("Failed to send initial data:", error);
   }
+  measurePageSpeed(beaconPath);
   return beaconPath;
 }
 
 export function sendBeacon(path: string) {
   try {
-    const blob = new Blob([beaconBody(analytics.getState(), new Date())], { type: "application/json" });
+    const blob = new Blob([beaconBody(analytics.getState(), new Date(), pageSpeed)], { type: "application/json" });
     if (!navigator.sendBeacon(path, blob)) throw new Error("the browser refused the beacon");
   } catch (error) {
     console.error("Failed to send analytics data via beacon:", error);

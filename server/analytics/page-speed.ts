@@ -1,0 +1,105 @@
+/**
+ * The shop's field speed (decision 0036): each page load's figures as its shopper's browser measured them, one row
+ * per load, and the owner's reading of them: the 75th percentile per page type over 28 days, rated against Google's
+ * thresholds, and the same by day.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { PAGE_TYPES, pageTypeOf, rateWebVital, type WebVital } from "../../core/page-speed";
+import type { PageSpeed } from "../../core/schemas/analytics";
+import type { PageSpeedReport } from "../../core/schemas/page-speed";
+import type { Database } from "../db/client";
+import { analyticsPageSpeed } from "../db/schema";
+
+type Executor = Pick<Database, "insert" | "select">;
+
+/** The window Google's own field data (CrUX) reads. */
+export const PAGE_SPEED_DAYS = 28;
+const DAY_MS = 86_400_000;
+
+/**
+ * Stores what a page load's latest beacon says about its speed. A load's beacons carry its figures so far, so the
+ * latest replaces the earlier ones (CLS and INP grow while the page is open); the day stays the load's first beacon's.
+ */
+export async function recordPageSpeed(
+  db: Executor,
+  load: { storeId: string; sessionId: string; loadId: string },
+  speed: PageSpeed,
+  now: Date,
+) {
+  const figures = { lcpMs: speed.lcp ?? null, inpMs: speed.inp ?? null, cls: speed.cls ?? null, ttfbMs: speed.ttfb ?? null };
+  await db
+    .insert(analyticsPageSpeed)
+    .values({ ...load, pageType: pageTypeOf(speed.page), ...figures, recordedAt: now })
+    .onConflictDoUpdate({ target: [analyticsPageSpeed.sessionId, analyticsPageSpeed.loadId], set: figures });
+}
+
+type Figure = PageSpeedReport["pages"][number]["lcp"];
+
+/** A figure's p75 and sample count, as select fields; percentile_cont skips the loads that lack the figure. */
+function percentiles() {
+  const p75 = (column: AnyPgColumn) => sql<number | null>`percentile_cont(0.75) within group (order by ${column})`.mapWith(Number);
+  const samples = (column: AnyPgColumn) => sql<number>`count(${column})`.mapWith(Number);
+  const { lcpMs, inpMs, cls, ttfbMs } = analyticsPageSpeed;
+  return {
+    lcp: p75(lcpMs),
+    lcpSamples: samples(lcpMs),
+    inp: p75(inpMs),
+    inpSamples: samples(inpMs),
+    cls: p75(cls),
+    clsSamples: samples(cls),
+    ttfb: p75(ttfbMs),
+    ttfbSamples: samples(ttfbMs),
+  };
+}
+
+type PercentileRow = Record<WebVital, number | null> & Record<`${WebVital}Samples`, number>;
+
+/** Milliseconds to the millisecond, layout shift to the hundredth, as Google's own reports show them. */
+function p75Of(row: PercentileRow, vital: WebVital): number | null {
+  const value = row[vital];
+  if (row[`${vital}Samples`] === 0 || value === null) return null;
+  return vital === "cls" ? Math.round(value * 100) / 100 : Math.round(value);
+}
+
+function figuresOf(row: PercentileRow): Record<WebVital, Figure> {
+  const figure = (vital: WebVital): Figure => {
+    const p75 = p75Of(row, vital);
+    return { p75, rating: p75 === null ? null : rateWebVital(vital, p75), samples: row[`${vital}Samples`] };
+  };
+  return { lcp: figure("lcp"), inp: figure("inp"), cls: figure("cls"), ttfb: figure("ttfb") };
+}
+
+export async function pageSpeedReport(db: Executor, storeId: string, now = new Date()): Promise<PageSpeedReport> {
+  const since = new Date(now.getTime() - PAGE_SPEED_DAYS * DAY_MS);
+  const inWindow = and(eq(analyticsPageSpeed.storeId, storeId), gte(analyticsPageSpeed.recordedAt, since));
+  const day = sql<string>`to_char(${analyticsPageSpeed.recordedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const loads = sql<number>`count(*)`.mapWith(Number);
+  const [byType, byDay] = await Promise.all([
+    db
+      .select({ type: analyticsPageSpeed.pageType, loads, ...percentiles() })
+      .from(analyticsPageSpeed)
+      .where(inWindow)
+      .groupBy(analyticsPageSpeed.pageType),
+    db.select({ day, loads, ...percentiles() }).from(analyticsPageSpeed).where(inWindow).groupBy(day).orderBy(day),
+  ]);
+  const measured = new Map(byType.map((row) => [row.type, row]));
+  const none = { loads: 0, lcp: null, lcpSamples: 0, inp: null, inpSamples: 0, cls: null, clsSamples: 0, ttfb: null, ttfbSamples: 0 };
+  return {
+    days: PAGE_SPEED_DAYS,
+    since: since.toISOString(),
+    // Every page type, measured or not, so the owner sees what has no figures yet.
+    pages: PAGE_TYPES.map((type) => {
+      const row = measured.get(type) ?? none;
+      return { type, loads: row.loads, ...figuresOf(row) };
+    }),
+    trend: byDay.map((row) => ({
+      day: row.day,
+      loads: row.loads,
+      lcp: p75Of(row, "lcp"),
+      inp: p75Of(row, "inp"),
+      cls: p75Of(row, "cls"),
+      ttfb: p75Of(row, "ttfb"),
+    })),
+  };
+}
