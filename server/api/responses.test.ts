@@ -247,6 +247,7 @@ describe("every documented operation answers what it declares", () => {
         viewedPages: [{ page: "/", queryData: {} }],
         totalViewTime: 1000,
         searchHistory: [],
+        pageSpeed: { page: "/", lcp: 1200, inp: 80, cls: 0.01, ttfb: 150 },
       },
       headers: { cookie },
     });
@@ -436,6 +437,7 @@ describe("every documented operation answers what it declares", () => {
     const headers = { authorization: `Bearer ${secret}` };
     await call("get", "/api/admin/settings/home", { headers });
     await call("get", "/api/admin/jobs/failed", { headers });
+    await call("get", "/api/admin/analytics/page-speed", { headers });
     await call("patch", "/api/admin/settings/home", { body: { bannerHeader: "Responses" }, headers });
     const picture = new FormData();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
