@@ -4,7 +4,7 @@
  * bloating the tables.
  */
 import { z } from "zod";
-import { ANALYTICS_LIMITS } from "../analytics-limits";
+import { ANALYTICS_LIMITS, PAGE_SPEED_LIMITS } from "../analytics-limits";
 import { storable } from "./storable";
 
 export const CART_EVENT_TYPES = ["ITEM_ADDED", "ITEM_QUANTITY_UPDATED", "ITEM_REMOVED", "CART_EMPTIED"] as const;
@@ -47,7 +47,7 @@ const countMap = z
   .record(z.string().min(1).max(ANALYTICS_LIMITS.page), z.number().int().min(0).max(100_000))
   .refine((map) => Object.keys(map).length <= MAX_LIST, `must have at most ${MAX_LIST} entries`);
 
-const speedMs = z.number().min(0).max(ANALYTICS_LIMITS.speedMs).optional();
+const speedMs = z.number().min(0).max(PAGE_SPEED_LIMITS.ms).optional();
 
 /**
  * A page load's speed as the shopper's browser measured it (web-vitals), each figure once known: LCP, INP and TTFB
@@ -57,7 +57,7 @@ export const pageSpeedSchema = z.object({
   page: z.string().min(1).max(ANALYTICS_LIMITS.page),
   lcp: speedMs,
   inp: speedMs,
-  cls: z.number().min(0).max(ANALYTICS_LIMITS.layoutShift).optional(),
+  cls: z.number().min(0).max(PAGE_SPEED_LIMITS.layoutShift).optional(),
   ttfb: speedMs,
 });
 export type PageSpeed = z.infer<typeof pageSpeedSchema>;

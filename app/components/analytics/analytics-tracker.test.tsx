@@ -2,13 +2,22 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionPayload } from "@core/schemas/analytics";
+import type { PageSpeed, SessionPayload } from "@core/schemas/analytics";
 import { analytics } from "~/state/analytics";
 import { AnalyticsTracker } from "./analytics-tracker";
 // The tracker loads its session code after the page; loaded here up front, its import resolves at once.
 import "./analytics-session";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The speed measurement's start, as the session code hands it what to record and how to send. */
+const speedWatches = vi.hoisted(() => [] as { record: (speed: PageSpeed) => void; sendHidden: () => void }[]);
+vi.mock("./page-speed", () => ({
+  watchPageSpeed: (record: (speed: PageSpeed) => void, sendHidden: () => void) => speedWatches.push({ record, sendHidden }),
+}));
+
+/** Long enough for the session code's idle callback and its import of the speed code. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 type Router = ReturnType<typeof createMemoryRouter>;
 
@@ -72,6 +81,7 @@ function setNavigator(name: string, value: unknown) {
 }
 
 beforeEach(() => {
+  speedWatches.length = 0;
   analytics.dispatch({ type: "clear" });
   container = document.createElement("div");
   document.body.append(container);
@@ -111,6 +121,22 @@ describe("AnalyticsTracker", () => {
       window.dispatchEvent(new Event("pagehide"));
     });
     expect(beacons.map((beacon) => beacon.url)).toEqual(["/api/metrics/update-session-data?load=load_2-x"]);
+  });
+
+  it("measures the page load's speed once started, and every beacon then carries it", async () => {
+    await mount();
+    await settle();
+    expect(speedWatches).toHaveLength(1);
+    const speed = { page: "/", ttfb: 90, lcp: 800 };
+    speedWatches[0].record(speed);
+    window.dispatchEvent(new Event("pagehide"));
+    expect((await sentPayload()).pageSpeed).toEqual(speed);
+    // Hidden with the figures web-vitals settles then: the same load's beacon again.
+    speedWatches[0].record({ ...speed, cls: 0.02 });
+    speedWatches[0].sendHidden();
+    expect(beacons).toHaveLength(2);
+    expect(beacons[1].url).toBe(beacons[0].url);
+    expect(JSON.parse(await beacons[1].body.text())).toMatchObject({ pageSpeed: { ...speed, cls: 0.02 } });
   });
 
   it("records pages, products and searches, and sends them as a beacon when the page is hidden", async () => {
@@ -208,8 +234,11 @@ describe("AnalyticsTracker", () => {
   ])("sends nothing when %s asks not to be tracked", async (name, value) => {
     setNavigator(name, value);
     await mount();
+    await settle();
     window.dispatchEvent(new Event("pagehide"));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(beacons).toEqual([]);
+    // Nor is the speed measured: web-vitals never loads.
+    expect(speedWatches).toEqual([]);
   });
 });

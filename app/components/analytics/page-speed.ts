@@ -4,7 +4,7 @@
  * visits the tracker records: Do Not Track and Global Privacy Control hold for these figures as for the rest.
  */
 import { onCLS, onINP, onLCP, onTTFB, type CLSMetric, type INPMetric, type LCPMetric, type TTFBMetric } from "web-vitals";
-import { ANALYTICS_LIMITS } from "@core/analytics-limits";
+import { ANALYTICS_LIMITS, PAGE_SPEED_LIMITS } from "@core/analytics-limits";
 import type { PageSpeed } from "@core/schemas/analytics";
 
 type Measured = LCPMetric | INPMetric | CLSMetric | TTFBMetric;
@@ -19,8 +19,8 @@ function landingPath(): string {
 
 /** Within the service's limits, so a long wait is sent as the longest one and never refused. */
 function bounded(metric: Measured): number {
-  if (metric.name === "CLS") return Math.min(Math.round(metric.value * 10_000) / 10_000, ANALYTICS_LIMITS.layoutShift);
-  return Math.min(Math.round(metric.value), ANALYTICS_LIMITS.speedMs);
+  if (metric.name === "CLS") return Math.min(Math.round(metric.value * 10_000) / 10_000, PAGE_SPEED_LIMITS.layoutShift);
+  return Math.min(Math.round(metric.value), PAGE_SPEED_LIMITS.ms);
 }
 
 /**
