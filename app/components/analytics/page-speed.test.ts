@@ -26,7 +26,7 @@ function hide() {
 beforeEach(() => {
   visibility = "visible";
   vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
-  vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ name: "http://shop.test/products/house-blend?ref=mail" } as PerformanceEntry]);
+  vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ name: "http://shop.test/products/house-blend?ref=mail" } as PerformanceNavigationTiming]);
   recorded = [];
   const counted = { sent: 0 };
   beacons = counted;
