@@ -25,6 +25,9 @@ export default [
   route("blog/:blogId", "routes/blog-post.tsx"),
   route("contact", "routes/contact.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("back-in-stock", "routes/back-in-stock.tsx"),
+  route("back-in-stock/confirm", "routes/back-in-stock-confirm.tsx"),
+  route("back-in-stock/unsubscribe", "routes/back-in-stock-unsubscribe.tsx"),
   ...prefix("admin", [
     route("setup", "routes/admin.setup.tsx"),
     route("login", "routes/admin.login.tsx"),

@@ -1,5 +1,6 @@
 import { stockChangeSchema } from "@core/schemas/admin-inventory";
 import { recordStockChange } from "../../server/catalog/stock";
+import { askToSendStockAlerts } from "../../server/catalog/stock-alerts";
 import type { AppDeps } from "../../server/context";
 import { HttpError } from "../../server/http/errors";
 import type { AuditActor } from "../../server/staff/audit";
@@ -7,6 +8,7 @@ import { STOCK_FORM_FIELDS } from "~/components/admin/stock-adjust-form";
 import { formFailure, formValues } from "./admin.server";
 
 export { inventoryItem, listInventory, stockHistory } from "../../server/catalog/stock";
+export { askToSendStockAlerts, waitingStockAlertsByProduct, waitingStockAlertsByVariant } from "../../server/catalog/stock-alerts";
 export { HttpError, requireStaffPage } from "./admin.server";
 
 /** The API's fields as the form names them: an amount is a delta or a count, whichever the form chose. */
@@ -29,7 +31,8 @@ export async function adjustStockFromForm(context: AppDeps, actor: AuditActor, f
       note: values.note,
     });
     const by = change.delta !== undefined ? { delta: change.delta } : { setTo: change.set_to! };
-    await context.db.transaction((tx) => recordStockChange(tx, actor, { variantId, reason: change.reason, note: change.note, ...by }));
+    const done = await context.db.transaction((tx) => recordStockChange(tx, actor, { variantId, reason: change.reason, note: change.note, ...by }));
+    if (done.delta > 0) await askToSendStockAlerts(context);
     return { ok: true as const, variantId };
   } catch (error) {
     const failure = formFailure(error, values, "The stock could not be changed; please try again in a moment");

@@ -8,7 +8,14 @@ import { StockAdjustForm, STOCK_FORM_FIELDS } from "~/components/admin/stock-adj
 import { stockNoticeOf } from "~/components/admin/stock-notices";
 import { StockLevel, variantOptions } from "~/components/admin/stock-level";
 import { placeErrors } from "~/lib/form-error";
-import { adjustStockFromForm, HttpError, listInventory, requireStaffPage } from "./admin.inventory.server";
+import {
+  adjustStockFromForm,
+  HttpError,
+  listInventory,
+  requireStaffPage,
+  waitingStockAlertsByProduct,
+  waitingStockAlertsByVariant,
+} from "./admin.inventory.server";
 import type { Route } from "./+types/admin.inventory";
 
 export const headers = adminHeaders;
@@ -32,11 +39,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = filtersOf(url);
   const notice = stockNoticeOf(url);
   const parsed = inventoryQuerySchema.safeParse(Object.fromEntries(Object.entries(asked).filter(([, value]) => value !== "")));
-  const refused = (errors: { error: string; field?: string }[]) => data({ asked, items: [], nextCursor: null, errors, notice }, { status: 400, headers: ADMIN_PAGE_HEADERS });
+  const [awaited, waitingByVariant] = await Promise.all([
+    waitingStockAlertsByProduct(context.db, context.storeId),
+    waitingStockAlertsByVariant(context.db, context.storeId),
+  ]);
+  const waiting = { awaited, byVariant: Object.fromEntries(waitingByVariant) };
+  const refused = (errors: { error: string; field?: string }[]) =>
+    data({ asked, items: [], nextCursor: null, errors, notice, waiting }, { status: 400, headers: ADMIN_PAGE_HEADERS });
   if (!parsed.success) return refused(parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) })));
   try {
     const page = await listInventory(context.db, context.storeId, { q: parsed.data.q, low: parsed.data.low === "true", cursor: parsed.data.cursor });
-    return { asked, items: page.items, nextCursor: page.nextCursor, errors: [], notice };
+    return { asked, items: page.items, nextCursor: page.nextCursor, errors: [], notice, waiting };
   } catch (error) {
     if (error instanceof HttpError && error.status === 400) return refused([{ error: error.message, field: error.field }]);
     throw error;
@@ -56,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminInventory({ loaderData, actionData }: Route.ComponentProps) {
-  const { asked, items, nextCursor, errors, notice } = loaderData;
+  const { asked, items, nextCursor, errors, notice, waiting } = loaderData;
   const placed = placeErrors(errors, FILTERS);
   const { cursor: _page, ...filters } = asked;
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -79,6 +92,25 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-red-800 sm:col-span-3">{placed.at.cursor ?? placed.at.low ?? placed.form}</p>
         ) : null}
       </Form>
+
+      {waiting.awaited.length > 0 ? (
+        <section aria-labelledby="awaited-heading" className="rounded-lg bg-card p-4 shadow-sm sm:p-6">
+          <h2 id="awaited-heading" className="text-lg font-semibold">
+            Shoppers waiting for a restock
+          </h2>
+          <p className="text-sm text-black/70">Confirmed back-in-stock alerts; each is emailed once when its variant is restocked.</p>
+          <ul className="mt-2 space-y-1">
+            {waiting.awaited.map((product) => (
+              <li key={product.productId}>
+                <Link to={listAddress(PATH, { q: product.productTitle })} className="underline">
+                  {product.productTitle}
+                </Link>
+                : {product.waiting} waiting
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {items.length === 0 ? (
         <p>{asked.q || asked.low ? "No variants match." : "No variants yet."}</p>
@@ -114,6 +146,9 @@ export default function AdminInventory({ loaderData, actionData }: Route.Compone
                   {/* Relative, so the summary's screen-reader words stay inside the table's scrolling box on a phone. */}
                   <td className="relative px-3 py-2">
                     <StockLevel stock={item.stock} low={item.low} limit={item.lowStockLimit} />
+                    {waiting.byVariant[item.variantId] ? (
+                      <span className="block text-sm">{waiting.byVariant[item.variantId]} waiting for a restock</span>
+                    ) : null}
                     <details open={open} className="mt-1 open:min-w-[14rem]">
                       <summary className="cursor-pointer font-medium underline">
                         Adjust<span className="sr-only"> {item.sku}</span>

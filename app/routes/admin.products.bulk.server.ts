@@ -3,6 +3,7 @@ import { bulkEditSchema, type BulkEditRequest } from "@core/schemas/admin-invent
 import { HttpError } from "../../server/http/errors";
 
 export { applyBulkEdit, bulkTargets, previewBulkEdit } from "../../server/catalog/bulk-edit";
+export { askToSendStockAlerts } from "../../server/catalog/stock-alerts";
 export { listCollectionChoices } from "../../server/catalog/product-editor";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
 

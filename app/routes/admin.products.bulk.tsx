@@ -12,6 +12,7 @@ import { variantOptions } from "~/components/admin/stock-level";
 import { placeErrors } from "~/lib/form-error";
 import {
   applyBulkEdit,
+  askToSendStockAlerts,
   bulkRequestOf,
   bulkTargets,
   formFailure,
@@ -82,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const asked = bulkRequestOf(form, values);
     if (intent === "apply") {
       await applyBulkEdit(context.db, actor, asked);
+      await askToSendStockAlerts(context);
       return redirect("/admin/inventory?notice=bulk-applied");
     }
     return { ok: true as const, values, preview: await previewBulkEdit(context.db, actor, asked) };

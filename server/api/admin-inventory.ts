@@ -18,6 +18,7 @@ import {
 } from "../../core/schemas/admin-inventory";
 import { applyBulkEdit, previewBulkEdit, type BulkResult } from "../catalog/bulk-edit";
 import { inventoryItem, listInventory, recordStockChange, stockHistory, type InventoryItem } from "../catalog/stock";
+import { askToSendStockAlerts } from "../catalog/stock-alerts";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { adminOperation, iso } from "./admin-operation";
@@ -144,13 +145,18 @@ export function adminInventoryRoutes() {
     const variantId = variantIdOf(c);
     const body = await bodyOf(c, adjust);
     const amount = body.delta !== undefined ? { delta: body.delta } : { setTo: body.set_to! };
-    await c.var.deps.db.transaction((tx) => recordStockChange(tx, c.var.staffActor, { variantId, reason: body.reason, note: body.note, ...amount }));
+    const done = await c.var.deps.db.transaction((tx) => recordStockChange(tx, c.var.staffActor, { variantId, reason: body.reason, note: body.note, ...amount }));
+    if (done.delta > 0) await askToSendStockAlerts(c.var.deps);
     return c.json(await stockBody(c, variantId), 201);
   });
 
   register(routes, preview, async (c) => c.json(bulkBody(await previewBulkEdit(c.var.deps.db, c.var.staffActor, await bodyOf(c, preview)))));
 
-  register(routes, apply, async (c) => c.json(bulkBody(await applyBulkEdit(c.var.deps.db, c.var.staffActor, await bodyOf(c, apply)))));
+  register(routes, apply, async (c) => {
+    const applied = await applyBulkEdit(c.var.deps.db, c.var.staffActor, await bodyOf(c, apply));
+    await askToSendStockAlerts(c.var.deps);
+    return c.json(bulkBody(applied));
+  });
 
   return routes;
 }

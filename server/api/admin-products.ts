@@ -24,6 +24,7 @@ import {
   setProductStatus,
   type AdminProduct,
 } from "../catalog/product-editor";
+import { askToSendStockAlerts } from "../catalog/stock-alerts";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { adminOperation, iso } from "./admin-operation";
@@ -212,6 +213,8 @@ export function adminProductsRoutes() {
         saveProduct(tx, c.var.staffActor, input, { productId }),
       ),
     );
+    // A variant's stock may have been raised from zero.
+    await askToSendStockAlerts(c.var.deps);
     return c.json(await answer(c, productId));
   });
 

@@ -22,6 +22,7 @@ import { adminProductsRoutes } from "./admin-products";
 import { adminReviewsRoutes } from "./admin-reviews";
 import { adminSettingsRoutes } from "./admin-settings";
 import { adminStaffRoutes } from "./admin-staff";
+import { adminStockAlertRoutes } from "./stock-alerts";
 import { adminSubscribersRoutes } from "./admin-subscribers";
 
 export function adminRoutes() {
@@ -37,6 +38,7 @@ export function adminRoutes() {
   // Before products: /products/import, /products/export and /products/bulk are not product ids.
   admin.route("/", adminImportsRoutes());
   admin.route("/", adminInventoryRoutes());
+  admin.route("/", adminStockAlertRoutes());
   admin.route("/", adminProductsRoutes());
   admin.route("/", adminPicturesRoutes());
   admin.route("/", adminMerchandisingRoutes());

@@ -11,6 +11,7 @@ import { metricsRoutes } from "./metrics";
 import { orderRoutes } from "./orders";
 import { registerOpenApiDocument } from "./openapi";
 import { reviewRoutes } from "./reviews";
+import { stockAlertRoutes } from "./stock-alerts";
 
 export function apiRoutes() {
   const api = new OpenAPIHono<AppEnv>();
@@ -22,6 +23,7 @@ export function apiRoutes() {
   api.route("/auth", authRoutes());
   api.route("/", cartRoutes());
   api.route("/", orderRoutes());
+  api.route("/", stockAlertRoutes());
   api.route("/stripe", checkoutRoutes());
   api.route("/admin", adminRoutes());
   registerOpenApiDocument(api);

@@ -1212,3 +1212,38 @@ export const rateLimits = pgTable("rate_limits", {
   /** Epoch milliseconds at which the key's window closes. */
   expire: bigint("expire", { mode: "number" }),
 });
+
+// ---------------------------------------------------------------- back-in-stock alerts
+
+/**
+ * "Email me when it's back" on a sold-out variant (decision 0038). Live while neither notified nor unsubscribed: one
+ * per variant and address. Its confirmation and unsubscribe links are signed (server/mail/signed-links.ts), so none
+ * is stored. Mailed once, when it is confirmed and its variant is in stock again; the sender claims it by setting
+ * `notifiedAt`, so two senders never mail it twice.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    emailNormalized: text("email_normalized").notNull(),
+    /** The signed-in customer who asked, whose account email it is. */
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When it was last asked for: the confirmation link works for a week from then. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_live_uq")
+      .on(t.storeId, t.variantId, t.emailNormalized)
+      .where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    index("stock_alerts_waiting_idx").on(t.variantId).where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    index("stock_alerts_email_idx").on(t.storeId, t.emailNormalized),
+  ],
+);

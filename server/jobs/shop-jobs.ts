@@ -7,6 +7,7 @@ import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } fr
 import type { AppDeps } from "../context";
 import { logger } from "../logger";
 import { sweepPendingOrders } from "../orders/orders";
+import { sendDueStockAlerts, STOCK_ALERTS_JOB } from "../catalog/stock-alerts";
 import { sendPriceDropEmails } from "../wishlist/price-drops";
 import { startJobQueue, type JobQueue } from "./queue";
 
@@ -15,6 +16,7 @@ export const JOBS = {
   mailRetries: "mail-retries",
   analyticsRetention: "analytics-retention",
   catalogueImport: CATALOGUE_IMPORT_JOB,
+  stockAlerts: STOCK_ALERTS_JOB,
   cartReminders: "cart-reminders",
   priceDropEmails: "price-drop-emails",
 } as const;
@@ -44,8 +46,15 @@ export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: numb
     const result = await sendDueReminders(deps);
     if (result.sent || result.skipped) logger.info(result, "cart reminders handled");
   });
+  // Each alert is claimed by the update that marks it sent, so senders on several instances never mail one twice.
+  await queue.work(JOBS.stockAlerts, async () => {
+    const sent = await sendDueStockAlerts(deps);
+    if (sent) logger.info({ sent }, "back-in-stock emails sent");
+  });
   await queue.schedule(JOBS.ordersSweep, "* * * * *");
   await queue.schedule(JOBS.mailRetries, "* * * * *");
+  // Catches stock raised where nothing asked for a sending (a cancelled order's, an import's).
+  await queue.schedule(JOBS.stockAlerts, "* * * * *");
   await queue.schedule(JOBS.cartReminders, "* * * * *");
   await queue.schedule(JOBS.analyticsRetention, "17 3 * * *");
   // A price change is news within the quarter hour; the weekly limit, not this, keeps the emails few.

@@ -1,0 +1,1 @@
+export { confirmStockAlert, unsubscribeStockAlerts } from "../../server/catalog/stock-alerts";
