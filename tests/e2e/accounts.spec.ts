@@ -33,7 +33,7 @@ async function placeOrder(page: Page, email: string): Promise<string> {
   await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
   const form = page.getByRole("form", { name: "Checkout" });
-  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Email", { exact: true }).fill(email);
   await form.getByLabel("Full name").fill("Grace Hopper");
   await form.getByLabel("Address", { exact: true }).fill("1 Main St");
   await form.getByLabel("City").fill("Sacramento");

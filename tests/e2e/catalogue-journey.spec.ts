@@ -94,7 +94,7 @@ test("the owner creates a product with two options and two pictures, publishes i
   await drawer.getByRole("button", { name: "Checkout" }).click();
   await expect(shopper).toHaveURL(/\/checkout\?session_id=cs_/);
   const form = shopper.getByRole("form", { name: "Checkout" });
-  await form.getByLabel("Email").fill("apron.buyer@example.com");
+  await form.getByLabel("Email", { exact: true }).fill("apron.buyer@example.com");
   await form.getByLabel("Full name").fill("Avery Buyer");
   await form.getByLabel("Address", { exact: true }).fill("1 Main St");
   await form.getByLabel("City").fill("Sacramento");
