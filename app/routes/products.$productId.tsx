@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
@@ -11,7 +11,6 @@ import { PriceTag } from "~/components/product/price-tag";
 import { PurchaseOptions } from "~/components/product/purchase-options";
 import { QuantityStepper } from "~/components/product/quantity-stepper";
 import { firstOptions, matchVariant, type Selection } from "~/components/product/variant-selection";
-import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { Stars } from "~/components/reviews/stars";
 import { PreviewBanner } from "~/components/ui/preview-banner";
 import { WishlistButton } from "~/components/wishlist/wishlist-button";
@@ -24,6 +23,9 @@ import {
   staffProductPreview,
 } from "./products.$productId.server";
 import type { Route } from "./+types/products.$productId";
+
+// Below the fold: the reviews are in the server's HTML, and their grid's code (the cards' dialog) comes after.
+const ReviewsGrid = lazy(() => import("~/components/reviews/reviews-grid").then((module) => ({ default: module.ReviewsGrid })));
 
 const productPath = (handle: string) => `/products/${encodeURIComponent(handle)}`;
 
@@ -173,7 +175,9 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
           Reviews
         </h2>
         {product.reviews.length > 0 ? (
-          <ReviewsGrid reviews={product.reviews} />
+          <Suspense fallback={null}>
+            <ReviewsGrid reviews={product.reviews} />
+          </Suspense>
         ) : (
           <p>No reviews yet.</p>
         )}

@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { wishlistFormSchema } from "@core/schemas/wishlist";
 import { FormMessage, privatePageHeaders } from "~/components/account/form-parts";
-import { ProductCard } from "~/components/product/product-card";
+import { ProductGrid } from "~/components/product/product-grid";
 import {
   currentCustomer,
   formFailure,
@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["intent", "product", "on"]);
+  const then = form.get("then") === "/wishlist" ? "/wishlist" : null;
   try {
     const change = wishlistFormSchema.parse(values);
     const customer = await currentCustomer(context, request);
@@ -47,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { owner, setCookie } = wishlistOwnerForSave(context.config, customer, request);
     if (change.intent === "save") await saveToWishlist(context.db, context.storeId, owner, change.product);
     else await removeFromWishlist(context.db, context.storeId, owner, change.product);
-    return data({ ok: true as const }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+    const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+    if (then) return redirect(then, { headers });
+    return data({ ok: true as const }, { headers });
   } catch (error) {
     const failure = formFailure(error, values, "The wishlist could not be changed. Please try again.");
     return data({ error: failure.errors[0].error }, { status: failure.status });
@@ -104,21 +107,9 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
           </Link>
         </p>
       ) : (
-        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {products.map((product) => {
-            const inStock = product.variants.some((variant) => variant.total_stock > 0);
-            return (
-              <li key={product.id}>
-                <ProductCard
-                  product={product}
-                  heading="h2"
-                  pickersShown
-                  note={<p className={inStock ? "text-sm text-green-800" : "text-sm font-semibold text-red-800"}>{inStock ? "In stock" : "Sold out"}</p>}
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <div className="mt-8">
+          <ProductGrid products={products} label="Saved products" cardHeading="h2" wishlist />
+        </div>
       )}
     </section>
   );

@@ -61,16 +61,13 @@ export function ProductCard({
   product,
   imageLoading = "lazy",
   heading: Heading = "h3",
-  pickersShown = false,
-  note,
+  wishlist = false,
 }: {
   product: ProductCardData;
   imageLoading?: ImageLoading;
   heading?: CardHeading;
-  /** Shows the quick shop below the card at every width, not over the image on hover (the wishlist's add to cart). */
-  pickersShown?: boolean;
-  /** A line below the price (the wishlist's availability). */
-  note?: React.ReactNode;
+  /** On the wishlist: says whether the product is in stock, and shows the quick shop below the card at every width. */
+  wishlist?: boolean;
 }) {
   const href = `/products/${product.id}`;
   // After a quick add the overlay stays closed while the pointer that made it is still over the card; leaving the
@@ -102,7 +99,7 @@ export function ProductCard({
             </p>
           ) : null}
           <PriceTag className="font-semibold" price={product.product_price} compareAt={product.compare_at_price} />
-          {note}
+          {wishlist ? <Availability product={product} /> : null}
         </div>
       </Link>
       {/* Over the picture's lower corner: a square picture as wide as the card, so its corner is the card's width down. */}
@@ -113,9 +110,17 @@ export function ProductCard({
         product={product}
         closed={quickShopClosed}
         onClose={() => setQuickShopClosed(true)}
-        inFlow={pickersShown}
+        inFlow={wishlist}
       />
     </CardFrame>
+  );
+}
+
+function Availability({ product }: { product: ProductCardData }) {
+  return product.variants.some((variant) => variant.total_stock > 0) ? (
+    <p className="text-sm text-green-800">In stock</p>
+  ) : (
+    <p className="text-sm font-semibold text-red-800">Sold out</p>
   );
 }
 

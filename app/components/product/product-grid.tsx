@@ -33,6 +33,7 @@ export function ProductGrid({
   label,
   eagerCount = 0,
   cardHeading,
+  wishlist = false,
 }: {
   products: ProductCardData[];
   bundles?: Bundle[];
@@ -43,6 +44,8 @@ export function ProductGrid({
    */
   eagerCount?: number;
   cardHeading?: CardHeading;
+  /** The wishlist's grid: each card says whether it is in stock and keeps its quick shop in view. */
+  wishlist?: boolean;
 }) {
   return (
     <ul aria-label={label} className={GRID}>
@@ -52,6 +55,7 @@ export function ProductGrid({
             product={product}
             imageLoading={i >= eagerCount ? "lazy" : i === 0 ? "priority" : "eager"}
             heading={cardHeading}
+            wishlist={wishlist}
           />
         </li>
       ))}

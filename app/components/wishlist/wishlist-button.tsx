@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useShop } from "~/lib/use-shop";
 import { HeartIcon } from "../icons";
 
@@ -15,6 +16,8 @@ export function WishlistButton({ handle, title, className = "" }: { handle: stri
   return (
     <fetcher.Form method="post" action="/wishlist" className={className}>
       <input type="hidden" name="product" value={handle} />
+      {/* Posted by the browser itself, the answer is the wishlist page, after a redirect that carries the new cookie. */}
+      {useHydrated() ? null : <input type="hidden" name="then" value="/wishlist" />}
       <button
         type="submit"
         name="intent"
