@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
+import { BackInStock } from "~/components/product/back-in-stock";
 import { OptionPicker } from "~/components/product/option-picker";
 import { ProductBundles } from "~/components/product/product-bundles";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -166,6 +167,7 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
             <QuantityStepper value={quantity} onChange={setQuantity} />
           </div>
           <AddToCartButton product={product} variant={variant} quantity={quantity} subscription={subscription} />
+          <BackInStock variant={variant} productHandle={product.id} />
           <ProductBundles bundles={product.bundles} />
         </div>
       </div>
