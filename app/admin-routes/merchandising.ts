@@ -1,6 +1,6 @@
 import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 
-/** The back office's merchandising screens, inside the admin layout (app/routes.ts): bundles and collections. */
+/** The back office's merchandising screens, inside the admin layout (app/routes.ts): bundles, collections and what shoppers wish for. */
 export const merchandisingRoutes: RouteConfigEntry[] = [
   route("bundles", "routes/admin.bundles.tsx"),
   route("bundles/new", "routes/admin.bundles.new.tsx"),
@@ -9,4 +9,5 @@ export const merchandisingRoutes: RouteConfigEntry[] = [
   route("collections", "routes/admin.collections.tsx"),
   route("collections/new", "routes/admin.collections.new.tsx"),
   route("collections/:id", "routes/admin.collections.$id.tsx"),
+  route("wishlists", "routes/admin.wishlists.tsx"),
 ];

@@ -12,6 +12,7 @@ import { adminHomeRoutes } from "./admin-home";
 import { adminImportsRoutes } from "./admin-imports";
 import { adminInventoryRoutes } from "./admin-inventory";
 import { adminJobsRoutes } from "./admin-jobs";
+import { adminWishlistRoutes } from "./admin-wishlists";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminMessagesRoutes } from "./admin-messages";
 import { adminOrdersRoutes } from "./admin-orders";
@@ -50,6 +51,7 @@ export function adminRoutes() {
   admin.route("/", adminDiscountsRoutes());
   admin.route("/", adminContentRoutes());
   admin.route("/", adminJobsRoutes());
+  admin.route("/", adminWishlistRoutes());
   admin.route("/", adminPageSpeedRoutes());
   admin.route("/", adminCartRemindersRoutes());
   return admin;

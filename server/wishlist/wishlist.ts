@@ -10,6 +10,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { customers, products, wishlistItems } from "../db/schema";
 import { ON_SALE_STATUS, loadProducts, productCard } from "../catalog/products";
+import { waitingStockAlertsByProduct } from "../catalog/stock-alerts";
 import { HttpError } from "../http/errors";
 
 /** Whose wishlist a request reads: the signed-in customer's, else the guest cart cookie's, else none yet. */
@@ -136,4 +137,49 @@ export async function setPriceDropAlerts(db: Database, storeId: string, customer
     .update(customers)
     .set({ priceDropAlerts: on })
     .where(and(eq(customers.storeId, storeId), eq(customers.id, customerId)));
+}
+
+export type WishedForProduct = {
+  handle: string;
+  title: string;
+  /** Wishlists holding it: customers' and guests'. */
+  saves: number;
+  /** Customers who saved it and get price-drop emails. */
+  priceWatchers: number;
+  /** Confirmed back-in-stock alerts waiting for its restock. */
+  stockAlertsWaiting: number;
+};
+
+/**
+ * What shoppers want, for the owner: the most saved products, and every product with back-in-stock alerts waiting,
+ * most saved first (at most `limit`).
+ */
+export async function wishedForProducts(db: Database, storeId: string, limit = 100): Promise<WishedForProduct[]> {
+  const [saved, waiting] = await Promise.all([
+    db
+      .select({
+        productId: wishlistItems.productId,
+        handle: products.handle,
+        title: products.title,
+        saves: sql<number>`count(*)::int`,
+        priceWatchers: sql<number>`(count(*) filter (where ${customers.priceDropAlerts}))::int`,
+      })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .leftJoin(customers, eq(customers.id, wishlistItems.customerId))
+      .where(eq(wishlistItems.storeId, storeId))
+      .groupBy(wishlistItems.productId, products.handle, products.title)
+      .orderBy(desc(sql`count(*)`), products.title)
+      .limit(limit),
+    waitingStockAlertsByProduct(db, storeId),
+  ]);
+  const waitingOf = new Map(waiting.map((row) => [row.productId, row.waiting]));
+  const rows: (WishedForProduct & { productId: number })[] = saved.map((row) => ({ ...row, stockAlertsWaiting: waitingOf.get(row.productId) ?? 0 }));
+  const listed = new Set(rows.map((row) => row.productId));
+  for (const row of waiting) {
+    if (!listed.has(row.productId)) {
+      rows.push({ productId: row.productId, handle: row.productHandle, title: row.productTitle, saves: 0, priceWatchers: 0, stockAlertsWaiting: row.waiting });
+    }
+  }
+  return rows.slice(0, limit).map(({ productId: _productId, ...row }) => row);
 }

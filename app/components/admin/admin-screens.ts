@@ -29,6 +29,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Inventory", to: "/admin/inventory", summary: "Stock of every variant, each change with its reason.", permission: "catalogue", group: "Catalogue" },
   { label: "Collections", to: "/admin/collections", summary: "Group products in your order; pick the home page's and the menu's.", permission: "catalogue", group: "Catalogue" },
   { label: "Bundles", to: "/admin/bundles", summary: "Sell products together at one price.", permission: "catalogue", group: "Catalogue" },
+  { label: "Wishlists", to: "/admin/wishlists", summary: "The products shoppers saved most and the alerts waiting for them.", permission: "catalogue", group: "Catalogue" },
   { label: "Home page", to: "/admin/home", summary: "The home page's banners, pictures, testimonials and sections.", permission: "content", group: "Content" },
   { label: "Blog", to: "/admin/posts", summary: "Write blog posts, preview drafts, publish them.", permission: "content", group: "Content" },
   { label: "Pages", to: "/admin/pages", summary: "Static pages such as About: write, preview, publish.", permission: "content", group: "Content" },

@@ -1,0 +1,2 @@
+export { wishedForProducts } from "../../server/wishlist/wishlist";
+export { requireStaffPage } from "./admin.server";
