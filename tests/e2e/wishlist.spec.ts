@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
+import { ownerContext } from "./owner";
 import { PHONE_AND_DESKTOP } from "./viewports";
 
 const PASSWORD = "saved for later 7";
@@ -104,9 +105,31 @@ for (const { name, viewport } of PHONE_AND_DESKTOP) {
     await expectNoSeriousA11yViolations(page);
     await page.goto("/products/enamel-camp-mug");
     await heart(page, MUG).click();
-    await expect(heart(page, MUG)).toHaveAttribute("aria-pressed", "true");
+    // The navbar's count comes from the server, once it holds the save.
+    await expect(page.getByRole("link", { name: "Wishlist, 1 saved" })).toBeVisible();
     await page.goto("/wishlist");
     await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("the owner sees the most wished-for products and the alerts waiting, at phone and desktop", async ({ page, browser }) => {
+  await page.goto("/products/enamel-camp-mug");
+  await heart(page, MUG).click();
+  await expect(page.getByRole("link", { name: "Wishlist, 1 saved" })).toBeVisible();
+
+  const owner = await ownerContext(browser);
+  const admin = await owner.newPage();
+  for (const { viewport } of PHONE_AND_DESKTOP) {
+    await admin.setViewportSize(viewport);
+    await admin.goto("/admin/wishlists");
+    await expect(admin.getByRole("heading", { level: 1, name: "Wishlists" })).toBeVisible();
+    await expect(admin.getByRole("term").filter({ hasText: "Back-in-stock alerts waiting" })).toBeVisible();
+    const row = admin.getByRole("region", { name: "Most wished for" }).getByRole("row").filter({ hasText: MUG });
+    await expect(row.getByRole("cell").first()).not.toHaveText("0");
+    await expectNoSeriousA11yViolations(admin);
+  }
+  await admin.getByRole("link", { name: MUG }).click();
+  await expect(admin).toHaveURL(/\/admin\/inventory\?q=Enamel/);
+  await owner.close();
+});
