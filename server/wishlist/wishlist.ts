@@ -1,6 +1,6 @@
 /**
- * Wishlists (decision 0036's neighbour, see docs/decisions/0039-wishlists-and-price-drop-emails.md): a customer's saved
- * products, or a guest's kept with their cart cookie until sign-in moves them to the account, as the cart is.
+ * Wishlists (decision 0039): a customer's saved products, or a guest's kept with their cart cookie until sign-in moves
+ * them to the account, as the cart is.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProductCardData } from "../../core/schemas/catalog";
