@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
-import { BackInStock } from "~/components/product/back-in-stock";
+import { BackInStock } from "~/components/product/back-in-stock-form";
 import { OptionPicker } from "~/components/product/option-picker";
 import { ProductBundles } from "~/components/product/product-bundles";
 import { ProductGallery } from "~/components/product/product-gallery";
