@@ -16,12 +16,12 @@ const VITAL_NAMES: Record<WebVital, { short: string; long: string }> = {
 
 const PAGE_TYPE_NAMES: Record<PageType, string> = {
   home: "Home",
-  listing: "Listings (search, shop)",
+  listing: "Listing",
   product: "Product",
   bundle: "Bundle",
   checkout: "Checkout",
-  content: "Content (blog, pages, contact)",
-  other: "Other (account, sign-in, …)",
+  content: "Content",
+  other: "Other",
 };
 
 const RATING_NAMES: Record<Rating, string> = { good: "Good", "needs-improvement": "Needs improvement", poor: "Poor" };
@@ -56,15 +56,18 @@ const thresholdsText = (vital: WebVital) => {
 
 const CHART_HEIGHT = 100;
 const SLOT = 24;
+const DAY_MS = 86_400_000;
 
-/** One figure's daily p75 as bars coloured by rating, with Google's two thresholds drawn across. */
-function TrendChart({ vital, trend }: { vital: WebVital; trend: Report["trend"] }) {
+/** One figure's daily p75 as bars coloured by rating, each at its day of the window, with Google's two thresholds across. */
+function TrendChart({ vital, report }: { vital: WebVital; report: Report }) {
   const titleId = useId();
-  const days = trend.filter((day) => day[vital] !== null);
+  const days = report.trend.filter((day) => day[vital] !== null);
   const [good, poor] = WEB_VITAL_THRESHOLDS[vital];
   const top = Math.max(poor * 1.25, ...days.map((day) => day[vital]!));
   const y = (value: number) => CHART_HEIGHT - (value / top) * CHART_HEIGHT;
-  const width = Math.max(trend.length, 1) * SLOT;
+  const firstDay = Date.parse(report.since.slice(0, 10));
+  const slot = (day: string) => Math.round((Date.parse(day) - firstDay) / DAY_MS);
+  const width = (report.days + 1) * SLOT;
   const latest = days.at(-1);
   const summary = latest
     ? `${VITAL_NAMES[vital].short} by day over ${days.length} days; latest ${formatVital(vital, latest[vital]!)} on ${latest.day}, ${RATING_NAMES[rateWebVital(vital, latest[vital]!)].toLowerCase()}`
@@ -76,16 +79,17 @@ function TrendChart({ vital, trend }: { vital: WebVital; trend: Report["trend"] 
       </figcaption>
       <svg role="img" aria-labelledby={titleId} viewBox={`0 0 ${width} ${CHART_HEIGHT}`} preserveAspectRatio="none" className="h-24 w-full">
         <title id={titleId}>{summary}</title>
-        {trend.map((day, index) => {
-          const value = day[vital];
-          if (value === null) return null;
+        {days.map((day) => {
+          const value = day[vital]!;
+          // A zero (no layout shift at all) is a figure too: it shows as a sliver.
+          const height = Math.max(CHART_HEIGHT - y(value), 1);
           return (
             <rect
               key={day.day}
-              x={index * SLOT + 3}
-              y={y(value)}
+              x={slot(day.day) * SLOT + 3}
+              y={CHART_HEIGHT - height}
               width={SLOT - 6}
-              height={CHART_HEIGHT - y(value)}
+              height={height}
               fill="currentColor"
               className={RATING_FILL[rateWebVital(vital, value)]}
             />
@@ -105,13 +109,16 @@ function TrendChart({ vital, trend }: { vital: WebVital; trend: Report["trend"] 
           />
         ))}
       </svg>
-      <p className="mt-1 text-xs">Dashed lines: {thresholdsText(vital)}.</p>
+      <p className="mt-1 text-xs">
+        {report.days} days to today. Dashed lines: {thresholdsText(vital)}.
+      </p>
     </figure>
   );
 }
 
 export function PageSpeedReport({ report }: { report: Report }) {
   const headingId = useId();
+  const tableId = useId();
   const measured = report.pages.some((page) => page.loads > 0);
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-lg bg-card p-6 shadow-sm">
@@ -127,17 +134,21 @@ export function PageSpeedReport({ report }: { report: Report }) {
         <p className="mt-4">No page loads measured yet.</p>
       ) : (
         <>
-          <div className="mt-4 overflow-x-auto">
+          {/* A phone scrolls the wide tables sideways, by keyboard too: each region takes focus (axe's
+              scrollable-region-focusable; the cells hold nothing focusable to scroll it with). Relative, so the
+              cells' screen-reader text scrolls with them instead of widening the page. */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the focus is for scrolling */}
+          <div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-labelledby={tableId}>
             <table className="w-full border-collapse text-left text-sm">
-              <caption className="sr-only">
+              <caption id={tableId} className="sr-only">
                 75th percentile per page type, last {report.days} days
               </caption>
               <thead>
                 <tr className="border-b border-black/20">
-                  <th scope="col" className="py-2 pr-4">Page type</th>
-                  <th scope="col" className="py-2 pr-4 text-right">Page loads</th>
+                  <th scope="col" className="py-2 pr-3">Page type</th>
+                  <th scope="col" className="py-2 pr-3 text-right">Loads</th>
                   {WEB_VITALS.map((vital) => (
-                    <th key={vital} scope="col" className="py-2 pr-4">
+                    <th key={vital} scope="col" className="py-2 pr-3">
                       <abbr title={VITAL_NAMES[vital].long} className="no-underline">
                         {VITAL_NAMES[vital].short}
                       </abbr>
@@ -148,12 +159,12 @@ export function PageSpeedReport({ report }: { report: Report }) {
               <tbody>
                 {report.pages.map((page) => (
                   <tr key={page.type} className="border-b border-black/10">
-                    <th scope="row" className="py-2 pr-4 font-normal">{PAGE_TYPE_NAMES[page.type]}</th>
-                    <td className="py-2 pr-4 text-right tabular-nums">{page.loads}</td>
+                    <th scope="row" className="py-2 pr-3 font-normal">{PAGE_TYPE_NAMES[page.type]}</th>
+                    <td className="py-2 pr-3 text-right tabular-nums">{page.loads}</td>
                     {WEB_VITALS.map((vital) => {
                       const { p75, rating } = page[vital];
                       return (
-                        <td key={vital} className="py-2 pr-4 whitespace-nowrap">
+                        <td key={vital} className="py-2 pr-3">
                           {p75 === null || rating === null ? (
                             <>
                               <span aria-hidden="true">—</span>
@@ -161,7 +172,7 @@ export function PageSpeedReport({ report }: { report: Report }) {
                             </>
                           ) : (
                             <>
-                              <span className="tabular-nums">{formatVital(vital, p75)}</span> <RatingBadge rating={rating} />
+                              <span className="block tabular-nums whitespace-nowrap">{formatVital(vital, p75)}</span> <RatingBadge rating={rating} />
                             </>
                           )}
                         </td>
@@ -172,16 +183,21 @@ export function PageSpeedReport({ report }: { report: Report }) {
               </tbody>
             </table>
           </div>
+          <p className="mt-2 text-xs">
+            Listing: search and the shop. Content: blog, pages and contact. Other: account, sign-in and the rest. A page
+            load counts for the page it began on.
+          </p>
 
           <h3 className="mt-6 mb-3 font-semibold">By day, every page type</h3>
           <div className="grid gap-4 sm:grid-cols-2">
             {WEB_VITALS.map((vital) => (
-              <TrendChart key={vital} vital={vital} trend={report.trend} />
+              <TrendChart key={vital} vital={vital} report={report} />
             ))}
           </div>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer">Speed by day</summary>
-            <div className="overflow-x-auto">
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the focus is for scrolling, as above */}
+            <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Speed by day">
               <table className="mt-2 text-left">
                 <thead>
                   <tr>
