@@ -138,6 +138,15 @@ describe("cart reminders", () => {
     expect((await reminderRow("payer@example.com")).skipReason).toBe("paid");
   });
 
+  it("sends nothing for a cart emptied meanwhile", async () => {
+    const checkout = await leftCheckout("emptied@example.com", true);
+    const emptied = await t.call("POST", "/api/cart-items", { cartItems: [] }, { cookie: checkout.cookie });
+    expect(emptied.status).toBe(200);
+    await sendDueReminders(t.deps, later(5));
+    expect(await remindersTo("emptied@example.com")).toEqual([]);
+    expect((await reminderRow("emptied@example.com")).skipReason).toBe("empty");
+  });
+
   it("restores the cart's lines into a fresh browser and leaves the reminded cart as it was", async () => {
     await leftCheckout("restore@example.com", true, 3);
     await sendDueReminders(t.deps, later(5));
