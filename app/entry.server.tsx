@@ -43,6 +43,9 @@ export default function handleRequest(
       </CspNonceContext>,
       {
         nonce,
+        // A finished Suspense boundary past this many bytes is sent after the page and swapped in by a script, which a
+        // browser without JavaScript never runs: the reviews would be hidden there. Every finished boundary stays inline.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -19,8 +19,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-// Most posts have no picture: its fallback code is fetched only for one that has (the picture itself is in the HTML).
-const PostImage = lazy(() => import("~/components/content/post-image").then((module) => ({ default: module.PostImage })));
+// Most posts have no picture: its fallback code is fetched only for one that has. The server renders it at once, so the
+// picture is in the HTML where it stands (a lazy component would be streamed in by a script).
+const PostImage = import.meta.env.SSR
+  ? (await import("~/components/content/post-image")).PostImage
+  : lazy(() => import("~/components/content/post-image").then((module) => ({ default: module.PostImage })));
 
 export function meta({ data: page, matches }: Route.MetaArgs) {
   const shop = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";

@@ -25,8 +25,11 @@ import {
 } from "./products.$productId.server";
 import type { Route } from "./+types/products.$productId";
 
-// Below the fold: the reviews are in the server's HTML, and their grid's code (the cards' dialog) comes after.
-const ReviewsGrid = lazy(() => import("~/components/reviews/reviews-grid").then((module) => ({ default: module.ReviewsGrid })));
+// Below the fold, the reviews grid's code (the cards' dialog) is fetched after the page's. The server renders it at
+// once, so the reviews are in the HTML where they stand (a lazy component would be streamed in by a script).
+const ReviewsGrid = import.meta.env.SSR
+  ? (await import("~/components/reviews/reviews-grid")).ReviewsGrid
+  : lazy(() => import("~/components/reviews/reviews-grid").then((module) => ({ default: module.ReviewsGrid })));
 
 const productPath = (handle: string) => `/products/${encodeURIComponent(handle)}`;
 
