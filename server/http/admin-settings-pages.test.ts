@@ -74,6 +74,24 @@ describe("the store rules pages", () => {
     expect(refused).toMatch(/aria-invalid="true"/);
   });
 
+  it("save the cart reminder delay in minutes, refusing one that is not whole minutes from 1 to a week beside its field", async () => {
+    const form = { website_title: "Tidewater Roasters", contact_email: "", checkout_enabled: "on", minimum_order: "20.00" };
+    expect(await html(await get("/admin/settings", owner))).toMatch(/name="reminder_delay"[^>]*value="240"|value="240"[^>]*name="reminder_delay"/);
+    for (const [typed, message] of [
+      ["soon", "Reminder delay must be a number of minutes"],
+      ["0", "Reminder delay must be at least 1 minute"],
+      ["10081", "Reminder delay must be at most 10080 minutes (a week)"],
+      ["2.5", "Reminder delay must be whole minutes"],
+    ]) {
+      const refused = await html(await post("/admin/settings", { ...form, reminder_delay: typed }, owner), 400);
+      expect(refused).toContain(`value="${typed}"`);
+      expect(refused).toContain(message);
+    }
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout.reminderDelayMinutes).toBe(240);
+    expect((await post("/admin/settings", { ...form, reminder_delay: " 30 " }, owner)).status).toBe(302);
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout.reminderDelayMinutes).toBe(30);
+  });
+
   it("list the shipping options and the tax rates checkout uses", async () => {
     expect(await html(await get("/admin/shipping", owner))).toContain("Standard Shipping");
     const taxes = await html(await get("/admin/taxes", owner));
