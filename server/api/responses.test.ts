@@ -27,7 +27,7 @@ import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import type { BundleResponse } from "../../core/schemas/catalog";
 import { createCustomer } from "../accounts/customers";
 import { addSubscriber } from "../newsletter/subscribers";
-import { discounts, mailOutbox, orders } from "../db/schema";
+import { discounts, mailOutbox, orders, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { SIMULATED_SIGNATURE_HEADER, type SimulatedPaymentProvider } from "../payments/simulated";
 import { issueReviewRequest } from "../reviews/review-tokens";
@@ -507,6 +507,21 @@ describe("every documented operation answers what it declares", () => {
     await call("put", "/api/admin/pages/{id}", { url: pageUrl, body: { ...page, status: "published" }, headers });
     await call("post", "/api/admin/pages/{id}/picture", { url: `${pageUrl}/picture`, body: pictureForm(), headers });
     await call("delete", "/api/admin/pages/{id}", { url: pageUrl, headers });
+  });
+
+  it("order lookup and back-in-stock alerts", async () => {
+    const paid = await orderRow(t, (await paidOrder(t)).order_id);
+    await call("post", "/api/orders/lookup", { body: { store_id: store, order_number: paid.number, email: paid.email } });
+
+    const sku = "SUM-2LB-WB";
+    await t.deps.db.update(variants).set({ stock: 0 }).where(eq(variants.sku, sku));
+    await call("post", "/api/stock-alerts", { body: { store_id: store, sku, email: "waiting@example.com" } });
+    const [mail] = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, "waiting@example.com"), eq(mailOutbox.kind, "back-in-stock-confirm")));
+    const token = (page: string) => mail.text.match(new RegExp(`/back-in-stock/${page}\\?token=(\\S+)`))![1];
+    await call("post", "/api/stock-alerts/confirm", { body: { token: token("confirm") } });
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "alerts", role: "manager" });
+    await call("get", "/api/admin/stock-alerts", { headers: { authorization: `Bearer ${secret}` } });
+    await call("post", "/api/stock-alerts/unsubscribe", { body: { token: token("unsubscribe") } });
   });
 
   it("left no documented operation unchecked", () => {
