@@ -4,6 +4,7 @@ import { SIGNED_UP_MESSAGE } from "../../core/account-messages";
 import { DEMO } from "../../server/db/seed-content";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
+import { placeOrder } from "./place-order";
 
 const PASSWORD = "roasted beans 42";
 
@@ -21,34 +22,6 @@ async function signUp(page: Page, email: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/login\?created=1$/);
 }
 
-/** Two bags of House Blend bought through the checkout with the test card; returns the order number. */
-async function placeOrder(page: Page, email: string): Promise<string> {
-  await page.goto("/");
-  const cart = await page.request.post("/api/cart-items", {
-    data: { cartItems: [{ kind: "product", sku: DEMO.subscriptions.houseBlend.sku, quantity: 2 }] },
-  });
-  expect(cart.status(), await cart.text()).toBe(200);
-  await page.reload();
-  await page.getByRole("button", { name: /^Cart/ }).click();
-  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
-  const form = page.getByRole("form", { name: "Checkout" });
-  await form.getByLabel("Email", { exact: true }).fill(email);
-  await form.getByLabel("Full name").fill("Grace Hopper");
-  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
-  await form.getByLabel("City").fill("Sacramento");
-  await form.getByLabel("State").fill("CA");
-  await form.getByLabel("ZIP code").fill("95814");
-  await page.getByRole("radio", { name: /Standard Shipping/ }).check();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-  return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
-}
-
-/** The text of the newest email of `kind` to `email`, read in the shop's mailbox as the owner. */
 async function newestMail(browser: Browser, email: string, kind: string, subject: string): Promise<string> {
   const owner = await ownerContext(browser);
   const mailbox = await owner.newPage();

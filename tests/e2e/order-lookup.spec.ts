@@ -2,36 +2,13 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
+import { placeOrder } from "./place-order";
 import { DESKTOP, PHONE } from "./viewports";
 
-/** Sumatra, 12 oz whole bean, two of them (over the $20 minimum order): no other journey counts its stock. */
+/** Sumatra, 12 oz whole bean: no other journey counts its stock. */
 const SKU = "SUM-12OZ-WB";
 const EMAIL = "guest.lookup@example.com";
 const NOT_FOUND = "No order matches that number and email. Check both against your confirmation email.";
-
-/** A guest's checkout through the shop's pages, as checkout.spec.ts walks it; the order's number. */
-async function placeOrder(page: Page): Promise<string> {
-  await page.goto("/");
-  const cart = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku: SKU, quantity: 2 }] } });
-  expect(cart.status(), await cart.text()).toBe(200);
-  await page.reload();
-  await page.getByRole("button", { name: /^Cart/ }).click();
-  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
-  const form = page.getByRole("form", { name: "Checkout" });
-  await form.getByLabel("Email", { exact: true }).fill(EMAIL);
-  await form.getByLabel("Full name").fill("Gus Guest");
-  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
-  await form.getByLabel("City").fill("Sacramento");
-  await form.getByLabel("State").fill("CA");
-  await form.getByLabel("ZIP code").fill("95814");
-  await page.getByRole("radio", { name: /Standard Shipping/ }).check();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Pay Now" }).click();
-  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
-  return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
-}
 
 /** The lookup form, apart from the footer's newsletter box, which also asks for an email. */
 const lookupForm = (page: Page) => page.getByRole("form", { name: "Find an order" });
@@ -43,7 +20,7 @@ async function lookUp(page: Page, number: string, email: string) {
 }
 
 test("a guest finds their order's status and tracking link by number and email, from a fresh browser", async ({ page, browser }) => {
-  const number = await placeOrder(page);
+  const number = await placeOrder(page, EMAIL, SKU);
 
   // The confirmation email says where to look.
   const owner = await ownerContext(browser);

@@ -1,0 +1,31 @@
+import { type Page } from "@playwright/test";
+import { expect } from "./fixtures";
+import { DEMO } from "../../server/db/seed-content";
+
+/**
+ * Two units of `sku` (House Blend unless named: over the $20 minimum order either way) bought through the checkout
+ * with the test card by a guest or the signed-in page; the order's number.
+ */
+export async function placeOrder(page: Page, email: string, sku: string = DEMO.subscriptions.houseBlend.sku): Promise<string> {
+  await page.goto("/");
+  const cart = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku, quantity: 2 }] } });
+  expect(cart.status(), await cart.text()).toBe(200);
+  await page.reload();
+  await page.getByRole("button", { name: /^Cart/ }).click();
+  await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
+  const form = page.getByRole("form", { name: "Checkout" });
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Full name").fill("Grace Hopper");
+  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
+  await form.getByLabel("City").fill("Sacramento");
+  await form.getByLabel("State").fill("CA");
+  await form.getByLabel("ZIP code").fill("95814");
+  await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
+}
