@@ -438,6 +438,7 @@ describe("every documented operation answers what it declares", () => {
     await call("get", "/api/admin/settings/home", { headers });
     await call("get", "/api/admin/jobs/failed", { headers });
     await call("get", "/api/admin/analytics/page-speed", { headers });
+    await call("get", "/api/admin/cart-reminders", { headers });
     await call("patch", "/api/admin/settings/home", { body: { bannerHeader: "Responses" }, headers });
     const picture = new FormData();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
@@ -509,7 +510,7 @@ describe("every documented operation answers what it declares", () => {
     await call("delete", "/api/admin/pages/{id}", { url: pageUrl, headers });
   });
 
-  it("order lookup and back-in-stock alerts", async () => {
+  it("order lookup, back-in-stock alerts and wishlists", async () => {
     const paid = await orderRow(t, (await paidOrder(t)).order_id);
     await call("post", "/api/orders/lookup", { body: { store_id: store, order_number: paid.number, email: paid.email } });
 
@@ -521,6 +522,7 @@ describe("every documented operation answers what it declares", () => {
     await call("post", "/api/stock-alerts/confirm", { body: { token: token("confirm") } });
     const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "alerts", role: "manager" });
     await call("get", "/api/admin/stock-alerts", { headers: { authorization: `Bearer ${secret}` } });
+    await call("get", "/api/admin/wishlists", { headers: { authorization: `Bearer ${secret}` } });
     await call("post", "/api/stock-alerts/unsubscribe", { body: { token: token("unsubscribe") } });
   });
 

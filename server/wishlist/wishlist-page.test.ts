@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
-import { wishlistItems } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { customers, wishlistItems } from "../db/schema";
+import { stopLinkFor } from "./price-drops";
 
 let t: TestApp;
 let renderer: PageRenderer;
@@ -54,5 +56,31 @@ describe("the wishlist page", () => {
     expect(answer.status).toBe(status);
     expect(await answer.text()).toContain(message);
     expect(await t.deps.db.select().from(wishlistItems)).toHaveLength(before);
+  });
+
+  it("stops price-drop emails from the email's link, by opening it or by the mail program's POST; a bad link changes nothing", async () => {
+    const [customer] = await t.deps.db
+      .insert(customers)
+      .values({ storeId: t.deps.storeId, email: "pat@example.com", emailNormalized: "pat@example.com", passwordHash: "-", firstName: "P", lastName: "P", priceDropAlerts: true })
+      .returning({ id: customers.id });
+    const link = new URL(await stopLinkFor(t.deps, t.deps.storeId, customer.id, new Date()));
+    const optedIn = async () => (await t.deps.db.select({ on: customers.priceDropAlerts }).from(customers).where(eq(customers.id, customer.id)))[0].on;
+
+    const forged = await renderer.appOf(t).request(`http://localhost${link.pathname}?token=${link.searchParams.get("token")}x`);
+    expect(forged.status).toBe(404);
+    expect(await forged.text()).toContain("This link is not valid");
+    expect(await optedIn()).toBe(true);
+
+    const opened = await renderer.appOf(t).request(`http://localhost${link.pathname}${link.search}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Price-drop emails stopped");
+    expect(await optedIn()).toBe(false);
+
+    const posted = await renderer.appOf(t).request(`http://localhost${link.pathname}${link.search}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBe(200);
   });
 });
