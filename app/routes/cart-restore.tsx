@@ -5,6 +5,7 @@
 import { data, Link, redirect } from "react-router";
 import { lineKey, lineTotalCents } from "@core/cart";
 import { formatMoney } from "@core/money";
+import { emailLinkMeta } from "~/components/ui/email-link-page";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/cart-restore";
 import { cartIdForRequest, HttpError, restoreRemindedCart } from "./cart-restore.server";
@@ -27,14 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
-  return [
-    { title: "Your cart" },
-    // The address may carry the reminder's token: keep it out of search engines and other sites' logs.
-    { name: "robots", content: "noindex" },
-    { name: "referrer", content: "no-referrer" },
-  ];
-}
+export const meta = () => emailLinkMeta("Your cart");
 
 export default function CartRestore({ loaderData }: Route.ComponentProps) {
   const { problem } = loaderData;
