@@ -1,10 +1,7 @@
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Discount } from "@core/cart";
+import { domRoot } from "../../../tests/support/dom-root";
 import { DiscountCodeForm } from "./discount-code-form";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const cart = vi.hoisted(() => ({ subtotalCents: 0, activeDiscount: null as Discount | null }));
 vi.mock("~/state/cart", () => ({
@@ -21,26 +18,16 @@ const BIG_BASKET: Discount = {
   minimumSubtotalCents: 5000,
 };
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement("div");
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const { container, render } = domRoot();
 
 describe("the drawer's applied code", () => {
   it("says what the goods must reach while they are below the code's minimum, and nothing once they reach it", () => {
     Object.assign(cart, { subtotalCents: 4800, activeDiscount: BIG_BASKET });
-    act(() => root.render(<DiscountCodeForm />));
-    expect(container.textContent).toContain("This code needs an order of at least $50.00");
+    render(<DiscountCodeForm />);
+    expect(container().textContent).toContain("This code needs an order of at least $50.00");
     Object.assign(cart, { subtotalCents: 5000 });
-    act(() => root.render(<DiscountCodeForm />));
-    expect(container.textContent).toContain("Discount code: BIGBASKET");
-    expect(container.textContent).not.toContain("needs an order");
+    render(<DiscountCodeForm />);
+    expect(container().textContent).toContain("Discount code: BIGBASKET");
+    expect(container().textContent).not.toContain("needs an order");
   });
 });
