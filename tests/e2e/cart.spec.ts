@@ -226,9 +226,11 @@ test.describe("adding to the cart", () => {
     await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
 
     await page.goto(`/products/${DEMO.lowStock.productHandle}`);
-    // The option pickers are labelled pills over visually hidden radios.
-    await page.getByRole("group", { name: /Colour/ }).getByText("Sage", { exact: true }).click();
-    await expect(page.getByRole("radio", { name: "Sage" })).toBeChecked();
+    // The option pickers are labelled pills over visually hidden radios: the product's own, not a card's among the
+    // other products below (another journey's product may have a Sage too).
+    const colours = page.getByRole("group", { name: /^Colour:/ });
+    await colours.getByText("Sage", { exact: true }).click();
+    await expect(colours.getByRole("radio", { name: "Sage" })).toBeChecked();
     const increase = page.getByRole("button", { name: "Increase quantity" });
     await increase.click();
     await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
