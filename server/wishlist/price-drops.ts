@@ -25,11 +25,13 @@ type Claimed = { customer_id: number; email: string; handle: string; title: stri
  * price is news again); answers the drops claimed, each to be told once.
  */
 async function claimPriceDrops(db: Database, storeId: string, now: Date): Promise<Claimed[]> {
+  // Each product's lowest variant price, what a drop is measured against.
+  const lowestPrices = sql`(select product_id, min(price_cents) as price from variants where store_id = ${storeId} group by product_id)`;
   const lastAllowed = new Date(now.getTime() - PRICE_DROP_EMAIL_INTERVAL_DAYS * 24 * 60 * 60 * 1000);
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       update wishlist_items w set price_seen_cents = current.price
-      from (select product_id, min(price_cents) as price from variants where store_id = ${storeId} group by product_id) current
+      from ${lowestPrices} current
       where w.store_id = ${storeId} and w.product_id = current.product_id and current.price > w.price_seen_cents`);
     const claimed = await tx.execute(sql`
       with due as (
@@ -37,7 +39,7 @@ async function claimPriceDrops(db: Database, storeId: string, now: Date): Promis
         from wishlist_items w
         join customers c on c.id = w.customer_id and c.price_drop_alerts
         join products p on p.id = w.product_id and p.status = ${ON_SALE_STATUS}
-        join (select product_id, min(price_cents) as price from variants where store_id = ${storeId} group by product_id) current
+        join ${lowestPrices} current
           on current.product_id = w.product_id
         where w.store_id = ${storeId} and current.price < w.price_seen_cents
           and (w.price_alert_sent_at is null or w.price_alert_sent_at <= ${lastAllowed.toISOString()})
