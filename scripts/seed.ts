@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import { ConfigError, loadConfig } from "../server/config";
-import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
+import { DatabaseUnavailableError, openConfiguredDatabase } from "../server/db/client";
 import { isStoreSeeded, resetStore, seedDemoStore } from "../server/db/seed";
 
 async function main() {
@@ -14,7 +14,7 @@ async function main() {
   const dataDir = path.resolve(config.DATA_DIR);
   const imagesDir = path.join(dataDir, "images");
   const storeId = config.STORE_ID;
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     if (!reset && (await isStoreSeeded(database.db, storeId))) {

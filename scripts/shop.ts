@@ -10,14 +10,14 @@ import { commandUsage, isOwnerCommand, runOwnerCommand, runWithoutDatabase } fro
 import { passwordFromStdin } from "../server/commands/staff";
 import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
-import { DatabaseUnavailableError, openDatabase } from "../server/db/client";
+import { DatabaseUnavailableError, openConfiguredDatabase } from "../server/db/client";
 import { createDeps } from "../server/deps";
 import { imageStorageFor } from "../server/images/storage";
 import { withShopPublicUrl } from "../server/store/public-url";
 
 async function runHere(commandConfig: Config, args: string[]): Promise<string> {
   const dataDir = path.resolve(commandConfig.DATA_DIR);
-  const database = await openDatabase(commandConfig.DATABASE_URL ?? path.join(dataDir, "db"));
+  const database = await openConfiguredDatabase(commandConfig);
   try {
     await database.migrate();
     // The shop's public address, so links in emails (a fulfilment's review request) are built as the shop builds them.

@@ -8,7 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createApp, type AppOptions } from "./app";
 import { commandSocketPath, listenForOwnerCommands } from "./commands/command-socket";
 import type { Config } from "./config";
-import { openDatabase, type Database } from "./db/client";
+import { openConfiguredDatabase, type Database } from "./db/client";
 import { createDeps } from "./deps";
 import { copyImagesIntoStorage } from "./images/copy-images";
 import { imageStorageFor, type ImageStorage } from "./images/storage";
@@ -21,7 +21,7 @@ import { checkStoreSettingsAtStart } from "./store/settings";
 
 export async function bootShop(config: Config, build: AppOptions["build"] | ServerBuild, clientDir?: string) {
   const dataDir = path.resolve(config.DATA_DIR);
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(dataDir, "db"));
+  const database = await openConfiguredDatabase(config);
   await database.migrate();
   const imagesDir = path.join(dataDir, "images");
   const imageStorage = await imageStorageFor(config, imagesDir);

@@ -17,6 +17,15 @@ describe("loadConfig", () => {
     );
   });
 
+  it("migrates as another role only on PostgreSQL, and only with an address for the shop's own role", () => {
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: "mysql://x", DATABASE_URL: "postgres://shop_app@db/shop" })).toThrow(
+      "Invalid environment variable MIGRATION_DATABASE_URL: must be a postgres:// URL",
+    );
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: "postgres://shop_owner@db/shop" })).toThrow(
+      "Invalid environment variable DATABASE_URL: is required when MIGRATION_DATABASE_URL is set",
+    );
+  });
+
   it("requires the Stripe keys when Stripe is chosen", () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(
       "Invalid environment variable STRIPE_SECRET_KEY: is required when PAYMENT_PROVIDER=stripe",

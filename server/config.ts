@@ -1,15 +1,19 @@
 /** Environment configuration, validated once at start: a bad value stops start-up with a line naming it. */
 import { z } from "zod";
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL");
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default("0.0.0.0"),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-      .optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    /**
+     * The role that owns the tables and applies the migrations, when the shop itself connects as a role that may
+     * only use them: then that role cannot change or empty the audit trail (docs/deploy.md, decision 0042).
+     */
+    MIGRATION_DATABASE_URL: postgresUrl.optional(),
     DATA_DIR: z.string().default("./data"),
     STORE_ID: z
       .string()
@@ -47,6 +51,9 @@ const configSchema = z
     S3_PUBLIC_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required when MIGRATION_DATABASE_URL is set" });
+    }
     for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
       if (env[key] && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `is required when ${key} is set` });
     }

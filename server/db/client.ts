@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Config } from "../config";
 import { logger } from "../logger";
 import * as schema from "./schema";
 
@@ -77,10 +78,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. */
-export async function openDatabase(location: string): Promise<DatabaseHandle> {
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+/**
+ * `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. On PostgreSQL, `migrationUrl` names
+ * the role that owns the tables and applies the migrations, where the shop's own role may only use them.
+ */
+export async function openDatabase(location: string, options: { migrationUrl?: string } = {}): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, options.migrationUrl);
   return openPglite(location);
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else the embedded one in the data folder. */
+export function openConfiguredDatabase(config: Pick<Config, "DATABASE_URL" | "MIGRATION_DATABASE_URL" | "DATA_DIR">): Promise<DatabaseHandle> {
+  return openDatabase(config.DATABASE_URL ?? path.join(path.resolve(config.DATA_DIR), "db"), { migrationUrl: config.MIGRATION_DATABASE_URL });
 }
 
 /**
@@ -134,7 +143,7 @@ async function pingThroughPool(pool: pg.Pool): Promise<void> {
   }
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, migrationUrl: string | undefined): Promise<DatabaseHandle> {
   const pool = new LeakProofPool({
     connectionString: url,
     max: 10,
@@ -163,7 +172,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     pool,
-    migrate: () => migrateOnce(pool),
+    migrate: () => (migrationUrl ? migrateAsOwner(migrationUrl) : migrateOnce(pool)),
     ping: () => pingThroughPool(pool),
     close: () => pool.end(),
   };
@@ -210,6 +219,20 @@ export async function withStartupLock<T>(pool: pg.Pool, work: (client: pg.PoolCl
 
 async function migrateOnce(pool: pg.Pool): Promise<void> {
   await withStartupLock(pool, (client) => migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder }));
+}
+
+/**
+ * The migrations through a connection of the tables' owner, held only while they run. The audit trail is confined
+ * again at each start (migration 0037), since a restore makes the tables anew with the owner's default privileges.
+ */
+async function migrateAsOwner(migrationUrl: string): Promise<void> {
+  const owner = new pg.Pool({ connectionString: migrationUrl, max: 1, connectionTimeoutMillis: 5000 });
+  try {
+    await migrateOnce(owner);
+    await owner.query("select confine_audit_trail()");
+  } finally {
+    await owner.end();
+  }
 }
 
 /**
