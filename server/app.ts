@@ -20,6 +20,7 @@ import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorResponse } from "./http/errors";
 import { pageStatus, type PageFaults } from "./http/page-errors";
+import { checkedPageForm } from "./http/page-form";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
 import { sameOriginOnly } from "./http/same-origin";
@@ -118,18 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
     options.build,
     process.env.NODE_ENV === "production" ? "production" : "development",
   );
-  // A page's action reads its form with request.formData(), which throws on anything else: bad input, not a 500.
-  app.post("*", async (c, next) => {
-    const readable = await c.req.raw
-      .clone()
-      .formData()
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!readable) return c.text("Request body must be a valid form", 400);
-    await next();
-  });
+  app.post("*", checkedPageForm());
   // Development's Vite adds style elements of its own, without the nonce: only a built client gets the policy.
   const pagesHavePolicy = Boolean(options.clientDir);
   app.all("*", async (c) => {

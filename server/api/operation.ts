@@ -9,6 +9,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, Handler } from "hono";
 import { z } from "zod";
+import { storable } from "../../core/schemas/storable";
 import type { AppEnv } from "../context";
 import { errorBodySchema, parseWith, readJson } from "../http/errors";
 
@@ -85,12 +86,25 @@ type RoutingPath<P extends string> = P extends `${infer Head}{${infer Name}}${in
 type WithBody<T extends z.ZodType> = { request: { body: { content: { "application/json": { schema: T } } } } };
 type WithQuery<T extends z.ZodType> = { request: { query: T } };
 
-/** The body schema an operation declares, for handlers that read a body of another kind too (a form post, a beacon). */
-export const declaredBody = <T extends z.ZodType>(route: WithBody<T>): T => route.request.body.content["application/json"].schema;
+/**
+ * A declared request schema as the handlers parse with it: wrapped in `storable` (core/schemas/storable.ts), once per
+ * schema. The accessors below are the only way a handler reads its input, so no operation, shop or admin, can take
+ * text the database cannot store, whether or not its schema was written with the check. The document keeps the
+ * schema as declared: the wrapper would lose its component name.
+ */
+const checkedSchemas = new WeakMap<z.ZodType, z.ZodType>();
+function checked<T extends z.ZodType>(schema: T): T {
+  let wrapped = checkedSchemas.get(schema);
+  if (!wrapped) checkedSchemas.set(schema, (wrapped = storable(schema)));
+  return wrapped as T;
+}
+
+/** The body schema an operation declares, checked, for handlers that read a body of another kind too (a form post, a beacon). */
+export const declaredBody = <T extends z.ZodType>(route: WithBody<T>): T => checked(route.request.body.content["application/json"].schema);
 
 /** The request's JSON body, validated with the schema the operation declares (readJson: malformed JSON is a 400). */
 export const bodyOf = <T extends z.ZodType>(c: Context, route: WithBody<T>): Promise<z.infer<T>> => readJson(c, declaredBody(route));
 
 /** The request's query, validated with the schema the operation declares. */
 export const queryOf = <T extends z.ZodType>(c: Context, route: WithQuery<T>): z.infer<T> =>
-  parseWith(route.request.query, c.req.query());
+  parseWith(checked(route.request.query), c.req.query());
