@@ -5,6 +5,7 @@
  */
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { onePictureAtATime } from "../images/picture-queue";
 import { encodeRenditions, RENDITION_SUFFIXES } from "../images/renditions";
 import type { ArtKind } from "./seed-content";
 
@@ -37,19 +38,18 @@ async function renderImage(imagesDir: string, job: ImageJob) {
   const targets = imageFiles(job.file).map((name) => path.join(imagesDir, name));
   if ((await Promise.all(targets.map(exists))).every(Boolean)) return;
   await mkdir(path.dirname(targets[0]), { recursive: true });
-  // Loaded here, not at the top: libvips takes about 30 MB, and only seeding ever draws pictures.
-  const { default: sharp } = await import("sharp");
-  // Rasterise the SVG once; every output is encoded from the same pixels.
-  const { data, info } = await sharp(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const renditions = await encodeRenditions(() => sharp(data, { raw: info }));
+  // In the picture queue, as every picture is: seeding beside uploads or an import still works on one at a time.
+  const renditions = await onePictureAtATime(async ({ open }) => {
+    // Rasterise the SVG once; every output is encoded from the same pixels.
+    const { data, info } = await open(Buffer.from(job.svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return encodeRenditions(() => open(data, { raw: info }));
+  });
   await Promise.all(renditions.map(({ bytes }, i) => writeAtomically(targets[i], (to) => writeFile(to, bytes))));
 }
 
-/** Modest batches: enough to keep libvips busy without holding dozens of full-size bitmaps in memory. */
-export async function renderImages(imagesDir: string, jobs: ImageJob[], batchSize = 6) {
-  for (let start = 0; start < jobs.length; start += batchSize) {
-    await Promise.all(jobs.slice(start, start + batchSize).map((job) => renderImage(imagesDir, job)));
-  }
+/** The pictures wait their turn in the picture queue: asking for them all at once holds no more than one's pixels. */
+export async function renderImages(imagesDir: string, jobs: ImageJob[]) {
+  await Promise.all(jobs.map((job) => renderImage(imagesDir, job)));
 }
 
 export async function writeSvgFile(imagesDir: string, file: string, svg: string) {

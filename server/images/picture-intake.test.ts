@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HttpError } from "../http/errors";
 import { removeStoredPicture, sniffPictureFormat, storePicture } from "./picture-intake";
+import { observePictureQueue, type PictureQueueState } from "./picture-queue";
 import { localImageStorage, type ImageStorage } from "./storage";
 
 let dir: string;
@@ -105,21 +106,39 @@ describe("storePicture", () => {
     const tooLarge = await refusal(thirtyMegabytes);
     expect([tooLarge.status, tooLarge.message]).toEqual([413, "A picture must be at most 20 MB"]);
 
-    // 10,000 x 10,000 of one colour: a few hundred kilobytes as PNG, 300 MB once decoded.
+    // 8,000 x 8,000 of one colour: under 1 MB as PNG, 192 MB once decoded.
     const bomb = await sharp({
       create: {
-        width: 10_000,
-        height: 10_000,
+        width: 8_000,
+        height: 8_000,
         channels: 3,
         background: "#000",
       },
     })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
     const error = await refusal(bomb);
-    expect([error.status, error.message]).toEqual([413, "A picture must be at most 64 megapixels"]);
+    expect([error.status, error.message]).toEqual([413, "A picture must be at most 40 megapixels; this one is 8000 x 8000, 64.0 megapixels"]);
     expect(await stored()).toEqual([]);
+  });
+
+  it("works on the pictures that arrive together one at a time, in the process's picture queue", async () => {
+    const states: PictureQueueState[] = [];
+    const stopObserving = observePictureQueue((state) => states.push(state));
+    const pictures = await Promise.all([1, 2, 3, 4].map((n) => solid(300 * n, 200).jpeg().toBuffer()));
+    try {
+      const urls = await Promise.all(pictures.map((bytes) => storePicture(storage, bytes)));
+      expect(new Set(urls.map(({ url }) => url)).size).toBe(4);
+    } finally {
+      stopObserving();
+    }
+    // All four asked at once: three waited while the first was worked on, and never did two run together.
+    expect(Math.max(...states.map((state) => state.waiting))).toBe(3);
+    expect(Math.max(...states.map((state) => state.running))).toBe(1);
+    expect(states.filter((state, i) => state.running === 1 && states[i - 1]?.running !== 1)).toHaveLength(4);
+    expect(states.at(-1)).toEqual({ running: 0, waiting: 0 });
+    expect(await stored()).toHaveLength(16);
   });
 });
 

@@ -5,20 +5,19 @@
  * stored under a new random name as the renditions the storefront asks for, without EXIF: no location leaves the shop.
  */
 import { randomUUID } from "node:crypto";
-import type { Sharp } from "sharp";
 import {
   MAX_PICTURE_BYTES,
+  MAX_PICTURE_PIXELS,
   MAX_PICTURES_PER_UPLOAD,
+  PICTURE_PIXELS_MESSAGE,
   PICTURE_TOO_LARGE_MESSAGE,
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../../core/pictures";
 import { HttpError } from "../http/errors";
-import { encodeRenditions, RENDITION_SUFFIXES } from "./renditions";
+import { onePictureAtATime, type PictureTools } from "./picture-queue";
+import { encodeRenditions, RENDITION_SUFFIXES, type Rendition } from "./renditions";
 import type { ImageStorage } from "./storage";
-
-/** 64 megapixels: above any phone's camera, and about 256 MB decoded at most. */
-export const MAX_PICTURE_PIXELS = 64_000_000;
 
 type PictureFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -46,37 +45,38 @@ const SHARP_FORMATS: Record<PictureFormat, string> = {
   avif: "heif",
 };
 
-async function checkedPipeline(bytes: Buffer): Promise<() => Sharp> {
-  if (bytes.length > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
-  const format = sniffPictureFormat(bytes);
-  if (!format) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
-  // Loaded here, not at the top: libvips takes about 30 MB, and only a picture's arrival needs it.
-  const { default: sharp } = await import("sharp");
-  // failOn "error": a camera's harmless warnings pass, a truncated or corrupt file does not.
-  const pixels = () =>
-    sharp(bytes, {
-      limitInputPixels: MAX_PICTURE_PIXELS,
-      failOn: "error",
-    }).rotate();
+const UNREADABLE_PICTURE_MESSAGE = `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`;
+
+/**
+ * The picture's renditions, or a refusal made from its header alone, before a pixel is decoded: its format must be
+ * the one its magic bytes announce and its size at most MAX_PICTURE_PIXELS.
+ */
+async function checkedRenditions({ open, readHeader }: PictureTools, bytes: Buffer, format: PictureFormat): Promise<Rendition[]> {
   let metadata;
   try {
-    metadata = await sharp(bytes, { failOn: "error" }).metadata();
+    metadata = await readHeader(bytes);
   } catch {
-    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
+    throw new HttpError(415, UNREADABLE_PICTURE_MESSAGE);
   }
   if (metadata.format !== SHARP_FORMATS[format]) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_PICTURE_PIXELS) {
-    throw new HttpError(413, "A picture must be at most 64 megapixels");
+  const { width, height } = metadata;
+  if (width * height > MAX_PICTURE_PIXELS) {
+    throw new HttpError(413, `${PICTURE_PIXELS_MESSAGE}; this one is ${width} x ${height}, ${((width * height) / 1_000_000).toFixed(1)} megapixels`);
   }
-  return pixels;
+  try {
+    // failOn "error": a camera's harmless warnings pass, a truncated or corrupt file does not.
+    return await encodeRenditions(() => open(bytes, { failOn: "error" }).rotate());
+  } catch {
+    throw new HttpError(415, UNREADABLE_PICTURE_MESSAGE);
+  }
 }
 
 const FOLDER = /^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/;
 
 /**
  * Checks and stores one picture; answers the URL of its original (`/images/products/<uuid>.jpg`). Refuses with 415
- * anything but JPEG, PNG, WebP or AVIF (read from the bytes), and with 413 a file over 20 MB or 64 megapixels;
- * nothing is stored then.
+ * anything but JPEG, PNG, WebP or AVIF (read from the bytes), and with 413 a file over 20 MB or 40 megapixels;
+ * nothing is stored then. The pixels are worked on in the process's picture queue; the files are written after.
  */
 export async function storePicture(
   storage: ImageStorage,
@@ -84,13 +84,11 @@ export async function storePicture(
   { folder = "products" }: { folder?: string } = {},
 ): Promise<{ url: string }> {
   if (!FOLDER.test(folder)) throw new Error(`Not a picture folder: ${folder}`);
-  const pixels = await checkedPipeline(Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  let renditions;
-  try {
-    renditions = await encodeRenditions(pixels);
-  } catch {
-    throw new HttpError(415, `${UNSUPPORTED_PICTURE_MESSAGE}; this file could not be read as one`);
-  }
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
+  const format = sniffPictureFormat(buffer);
+  if (!format) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  const renditions = await onePictureAtATime((tools) => checkedRenditions(tools, buffer, format));
   const base = `${folder}/${randomUUID()}`;
   try {
     await Promise.all(renditions.map(({ suffix, bytes: encoded, contentType }) => storage.put(`${base}${suffix}`, encoded, contentType)));
