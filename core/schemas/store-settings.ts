@@ -5,9 +5,16 @@
 import { z } from "zod";
 import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
+import { isAllowedLink, LINK_MESSAGE } from "../links";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
+/**
+ * A menu or footer link leads to a page of the shop, so it is a path: the narrow case of the owner's one link rule
+ * (core/links.ts); server/store/navigation.ts checks that the page exists.
+ */
 const route = z.string().startsWith("/", "must start with /");
+/** Any other link the owner sets, to the shop or another site: the owner's one link rule. */
+const link = z.string().refine(isAllowedLink, LINK_MESSAGE).describe("A path in the shop (/…) or an http, https or mailto address");
 
 export const navbarLinkSchema = z.object({
   name: z.string().min(1),
@@ -65,7 +72,7 @@ export const storeSettingsSchema = z.object({
     sections: z.array(footerSectionSchema),
     copyright: z.string().min(1),
   }),
-  socialLinks: z.array(z.object({ network: z.enum(["instagram", "tiktok"]), url: z.url() })),
+  socialLinks: z.array(z.object({ network: z.enum(["instagram", "tiktok"]), url: link })),
   callout: z.object({
     text: z.string().default("Free Shipping on orders over $40"),
     textColor: hexColour,

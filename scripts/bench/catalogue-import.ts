@@ -54,7 +54,7 @@ function generatedCsv(): string {
       }
     }
   }
-  return toCsv(rows, { guardFormulas: false });
+  return toCsv(rows);
 }
 
 export async function benchCatalogueImport(databaseUrl?: string): Promise<CatalogueImportFigures> {

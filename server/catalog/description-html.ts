@@ -5,6 +5,7 @@
  * removed, so no script ever reaches a page however the description arrived.
  */
 import sanitizeHtml from "sanitize-html";
+import { LINK_SCHEMES } from "../../core/links";
 
 /** What the admin screens tell the owner is kept. */
 export const DESCRIPTION_ALLOWED_TAGS = ["p", "br", "ul", "ol", "li", "strong", "em", "b", "i", "a", "h2", "h3", "h4"];
@@ -13,7 +14,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: DESCRIPTION_ALLOWED_TAGS,
   // rel is the one the transform below sets, whatever the link said.
   allowedAttributes: { a: ["href", "rel"] },
-  allowedSchemes: ["http", "https", "mailto"],
+  // The owner's one link rule (core/links.ts), which the menu and social links follow too.
+  allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   // Script and style content is dropped with its element, never left behind as text.

@@ -89,6 +89,21 @@ describe("the navigation page", () => {
     expect(unnamed).toContain("Give the link a name");
   });
 
+  it("refuses a social link that would run a script or show a page of its own beside its field, storing nothing", async () => {
+    const before = await settings();
+    const at = `socialLinks.${before.socialLinks.length}`;
+    for (const url of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>"]) {
+      const refused = await html(await post("/admin/navigation", await navigationForm({ [`${at}.network`]: "tiktok", [`${at}.url`]: url }), owner), 400);
+      expect(refused).toContain("Must be a web address such as https://www.instagram.com/yourshop");
+      expect(refused).toMatch(new RegExp(`name="${at}.url"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${at}.url"`));
+    }
+    expect(await settings()).toEqual(before);
+    const saved = await post("/admin/navigation", await navigationForm({ [`${at}.network`]: "tiktok", [`${at}.url`]: "https://www.tiktok.com/@tidewater" }), owner);
+    expect(saved.status).toBe(302);
+    expect((await settings()).socialLinks.at(-1)).toEqual({ network: "tiktok", url: "https://www.tiktok.com/@tidewater" });
+    expect(await html(await get("/"))).toContain('href="https://www.tiktok.com/@tidewater"');
+  });
+
   it("moves and removes entries, keeping what was typed elsewhere", async () => {
     const before = await settings();
     const moved = await post("/admin/navigation", await navigationForm({ "footer.copyright": "Tidewater, Portland" }, "up:footer.sections:1"), owner);

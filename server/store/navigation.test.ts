@@ -5,6 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LINK_MESSAGE } from "../../core/links";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { auditEvents } from "../db/schema";
@@ -109,6 +110,22 @@ describe("links the owner adds", () => {
       status: 400,
       body: { field: "socialLinks.0.network" },
     });
+  });
+
+  it("and a social link follows the owner's one link rule: a script or a page of its own is refused, naming the field", async () => {
+    const before = await settings();
+    for (const url of ["javascript:alert(document.cookie)", " JavaScript:alert(1)", "java\tscript:alert(1)", "data:text/html,<script>alert(1)</script>"]) {
+      const answer = await patch({ socialLinks: [...before.socialLinks, { network: "tiktok", url }] });
+      const field = `socialLinks.${before.socialLinks.length}.url`;
+      expect({ url, ...answer }).toEqual({ url, status: 400, body: { error: expect.stringContaining(LINK_MESSAGE), field } });
+    }
+    expect(await settings()).toEqual(before);
+    const socialLinks = [
+      { network: "instagram", url: "http://instagram.com/tidewater" },
+      { network: "tiktok", url: "/pages/about" },
+    ];
+    expect((await patch({ socialLinks })).status).toBe(200);
+    expect((await settings()).socialLinks).toEqual(socialLinks);
   });
 
   it("are not for fulfilment staff", async () => {

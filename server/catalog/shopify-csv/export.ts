@@ -84,9 +84,10 @@ export async function exportShopifyRows(db: Database, storeId: string, publicUrl
 }
 
 /**
- * The export as a CSV file. Cells are written as they are, a leading = or - included: the file is made to be read
- * back (here or by Shopify), and its cells are the staff's own entries, not a shopper's.
+ * The export as a CSV file, its cells guarded as in every file the shop writes (a title such as =HYPERLINK(…) is
+ * opened in a spreadsheet as text); the import takes the guard off again (read.ts), so the file still reads back
+ * unchanged.
  */
 export async function exportShopifyCsv(db: Database, storeId: string, publicUrl: string): Promise<string> {
-  return toCsv(await exportShopifyRows(db, storeId, publicUrl), { guardFormulas: false });
+  return toCsv(await exportShopifyRows(db, storeId, publicUrl));
 }

@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import type { z } from "zod";
 import { MAX_PRODUCT_OPTIONS } from "../../../core/catalog-admin";
 import { productInputSchema, type ProductInput } from "../../../core/schemas/admin-catalogue";
+import { unguardCsvCell } from "../../orders/csv";
 import { MAX_ALT_TEXT_LENGTH } from "../product-pictures";
 import {
   NO_OPTIONS_NAME,
@@ -40,7 +41,8 @@ export function parseShopifyCsv(text: string): ParsedCsv {
   if (text.includes("\u0000")) throw new CsvFileError("The file is not a CSV file (it holds binary data)");
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
+    // A file the shop exported has its formula-like cells guarded (server/orders/csv.ts): read them as they were.
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, cast: unguardCsvCell }) as string[][];
   } catch (error) {
     throw new CsvFileError(`The file is not a readable CSV file: ${(error as Error).message}`);
   }
