@@ -11,10 +11,11 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { usingPostgres } from "../../tests/support/database";
+import { TEST_IMAGES_DIR, usingPostgres } from "../../tests/support/database";
 import { startShopProcess, type ShopProcess } from "../../tests/support/shop-process";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { auditEvents } from "../db/schema";
+import { seedDemoStore } from "../db/seed";
 import { commandLineActor } from "./audit";
 import { createApiToken } from "./tokens";
 
@@ -78,8 +79,12 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
     await asRole(serverUrl, run(clusterSql));
     await asRole(urlFor(), run(databaseSql));
     dataDir = await mkdtemp(path.join(os.tmpdir(), "audit-roles-"));
+    // Migrated as the owner and seeded as the shop's role here, with the test pictures drawn once for every test file,
+    // so the shop process starts on a seeded shop and need not draw its own.
+    shopDb = await openDatabase(urlFor("shop"), { migrationUrl: urlFor("owner") });
+    await shopDb.migrate();
+    await seedDemoStore(shopDb.db, { storeId, imagesDir: TEST_IMAGES_DIR });
     shop = await startShopProcess(shopEnv());
-    shopDb = await openDatabase(urlFor("shop"));
   }, 180_000);
 
   afterAll(async () => {
