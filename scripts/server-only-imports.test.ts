@@ -1,17 +1,9 @@
-import { ESLint } from "eslint";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const repository = fileURLToPath(new URL("..", import.meta.url));
-const eslint = new ESLint({ cwd: repository });
-
-/** The rules that refused the snippet, as if it were saved at `path` (relative to the repository). */
-async function refusals(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: `${repository}${path}` });
-  return result.messages.filter((message) => message.severity === 2).map((message) => message.ruleId ?? message.message);
-}
+import { lintRefusals as refusals, loadLintProject } from "../tests/support/lint";
 
 describe("lint keeps server code out of the browser's modules", () => {
+  loadLintProject();
+
   it.each([
     ["app/components/cart/probe.tsx", 'import { logger } from "../../../server/logger";\nlogger.info("x");\n'],
     ["app/components/probe.tsx", 'export { loadCart } from "../../server/cart/store";\n'],

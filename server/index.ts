@@ -50,12 +50,20 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async () => {
+    const release = async () => {
       await stopOwnerCommands();
       await jobsStopped;
       await database.close();
       logger.info("stopped");
-      process.exit(0);
+    };
+    server.close(() => {
+      release().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, "the shop did not stop cleanly");
+          process.exit(1);
+        },
+      );
     });
     server.closeIdleConnections();
   };

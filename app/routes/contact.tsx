@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { CONTACT_MESSAGE_MAX_LENGTH, HONEYPOT_FIELD } from "@core/content-rules";
 import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { api, apiFailure } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 import type { Route } from "./+types/contact";
 
@@ -67,7 +68,7 @@ export default function Contact() {
           {sent === "ok" ? CONTACT_SUCCESS : FORM_FAILURE}
         </p>
       )}
-      <form method="post" action={ENDPOINT} onSubmit={submit} className="space-y-5 rounded-lg bg-card p-6 shadow-sm">
+      <form method="post" action={ENDPOINT} onSubmit={eventHandler(submit, "Failed to send the message")} className="space-y-5 rounded-lg bg-card p-6 shadow-sm">
         <div>
           <label htmlFor="contact-name" className="font-semibold">
             Name

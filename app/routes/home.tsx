@@ -8,6 +8,7 @@ import { CardSkeleton, ProductGrid } from "~/components/product/product-grid";
 import { BundleCard, ProductCard } from "~/components/product/product-card";
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { useShop } from "~/lib/use-shop";
+import { deferred } from "~/lib/promises";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import {
   cachedFeaturedCollection,
@@ -24,7 +25,7 @@ import type { Route } from "./+types/home";
 export async function loader({ context }: Route.LoaderArgs) {
   const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
-  const featured = cachedFeaturedCollection(context, storeId).then(withProductCards);
+  const featured = deferred(cachedFeaturedCollection(context, storeId).then(withProductCards));
   const [settings, products, reviews, testimonials, popup] = await Promise.all([
     cachedStoreSettings(context, storeId),
     cachedProductCards(context, storeId),

@@ -11,6 +11,7 @@ import type {
 import { StarRatingInput } from "~/components/reviews/star-rating-input";
 import { AlertDialog } from "~/components/ui/dialog";
 import { ApiError, api } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 
 export function meta() {
@@ -238,7 +239,7 @@ function ReviewForm({
       <h2 id="write-review" className="mb-4 text-xl font-semibold text-teal-800">
         Write Your Review
       </h2>
-      <form onSubmit={submit} className="space-y-5" aria-busy={busy}>
+      <form onSubmit={eventHandler(submit, "Failed to submit the review")} className="space-y-5" aria-busy={busy}>
         <div>
           <label htmlFor="review-product" className="mb-1 block font-semibold">
             Select Product

@@ -8,7 +8,7 @@
  * `generateTestHeaderString`, as Stripe would sign it.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
@@ -259,7 +259,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
   }
 
   let reachable = true;
-  const server: Server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     if (!reachable) {
       request.socket.destroy();
       return;
@@ -463,6 +463,13 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       return send(200, refund);
     }
     return notFound();
+  };
+  // A fault of the fake's fails the one call that met it, as Stripe's own 500 would, not the test process.
+  const server: Server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ error: { type: "api_error", message: String(error) } }));
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -18,18 +18,26 @@ export type PageRenderer = {
 
 export async function startPageRenderer(): Promise<PageRenderer> {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), "storefront-no-client-"));
+  const vite = await viteServerBuild();
+  return {
+    appOf: (instance) => createApp(instance.deps, { build: vite.build, clientDir }),
+    async close() {
+      await vite.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The React Router server build compiled from the sources by Vite, as development renders pages. */
+export async function viteServerBuild() {
   const vite = await createServer({
     server: { middlewareMode: true, hmr: false, watch: null },
     appType: "custom",
     logLevel: "error",
   });
-  const build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   return {
-    appOf: (instance) => createApp(instance.deps, { build, clientDir }),
-    async close() {
-      await vite.close();
-      rmSync(clientDir, { recursive: true, force: true });
-    },
+    build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    close: () => vite.close(),
   };
 }
 

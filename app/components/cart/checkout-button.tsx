@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { toCheckoutItem } from "@core/checkout-item";
 import { PRIMARY_BUTTON } from "~/components/ui/buttons";
 import { api } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
 
@@ -45,7 +46,7 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
     const routeState = { subtotalCents: state.subtotalCents };
     if (state.cartItems.some((item) => item.kind === "product" && item.subscription)) {
       closeCart();
-      navigate("/checkout", { state: routeState });
+      await navigate("/checkout", { state: routeState });
       return;
     }
     setBusy(true);
@@ -57,7 +58,7 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
         body: { checkout_items: state.cartItems.map(toCheckoutItem), store_id: storeId, cost_of_checkout: state.totalCents },
       });
       closeCart();
-      navigate(`/checkout?session_id=${encodeURIComponent(session_id)}`, { state: routeState });
+      await navigate(`/checkout?session_id=${encodeURIComponent(session_id)}`, { state: routeState });
     } catch (failure) {
       console.error("Failed to create checkout session", failure);
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -68,7 +69,7 @@ export function CheckoutButton({ belowMinimum, overStock }: { belowMinimum: bool
 
   return (
     <>
-      <button type="button" onClick={checkout} disabled={button.disabled} className={PRIMARY_BUTTON}>
+      <button type="button" onClick={eventHandler(checkout, "Failed to open the checkout")} disabled={button.disabled} className={PRIMARY_BUTTON}>
         {button.label}
       </button>
       {error && (

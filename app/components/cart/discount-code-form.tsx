@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { meetsMinimumSubtotal, minimumSubtotalMessage } from "@core/cart";
+import { eventHandler } from "~/lib/promises";
 import { useCart } from "~/state/cart";
 
 /**
@@ -47,7 +48,7 @@ export function DiscountCodeForm() {
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1" noValidate>
+    <form onSubmit={eventHandler(submit, "Failed to apply the discount code")} className="flex flex-col gap-1" noValidate>
       <label htmlFor="cart-discount-code" className="text-sm font-medium">
         Discount code
       </label>

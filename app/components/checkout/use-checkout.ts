@@ -15,6 +15,7 @@ import {
 } from "@core/checkout-messages";
 import type { CheckoutSessionData, PriceInfo, ShippingOption } from "@core/schemas/checkout";
 import { api } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 import { useCart } from "~/state/cart";
 import { toCheckoutItem } from "@core/checkout-item";
@@ -196,7 +197,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
           setProblem({ field: null, message: result.error });
           return;
         }
-        navigate(`${confirmation}&redirect_status=${result.status === "succeeded" ? "succeeded" : "failed"}`);
+        await navigate(`${confirmation}&redirect_status=${result.status === "succeeded" ? "succeeded" : "failed"}`);
         return;
       }
       if (!stripeConfirm.current) throw new Error("The payment form is not ready yet");
@@ -241,7 +242,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
     hasSubscription,
     details: { email, setEmail, address, setAddress, card, setCard, remindMe, setRemindMe },
     shipping: { options, optionId, setOptionId, selected: options.find((option) => option.shipping_option_id === optionId) ?? null },
-    discount: { code: discountCode, codeInput, setCodeInput, applying, apply: applyDiscount, remove: removeDiscount },
+    discount: { code: discountCode, codeInput, setCodeInput, applying, apply: eventHandler(applyDiscount, "Failed to apply the discount code"), remove: removeDiscount },
     summary: {
       lines,
       quoted,
@@ -249,7 +250,7 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
       subtotal: quoted?.subtotal ?? session?.price_info.subtotal ?? cart.subtotalCents,
       totalCents: cart.totalCents,
     },
-    pay: { submit, processing, registerStripe, stripeReady },
+    pay: { submit: eventHandler(submit, "Payment submit failed"), processing, registerStripe, stripeReady },
     fieldError,
     formMessage,
   };

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { ALREADY_SIGNED_UP_MESSAGE } from "@core/content-rules";
 import { OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { api, apiFailure } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 
 const NEWSLETTER_SUCCESS = "Thank you! You have been added to our newsletter.";
@@ -42,7 +43,7 @@ export function NewsletterForm() {
 
   return (
     <>
-    <form method="post" action={ENDPOINT} onSubmit={submit} className="space-y-2">
+    <form method="post" action={ENDPOINT} onSubmit={eventHandler(submit, "Failed to subscribe to the newsletter")} className="space-y-2">
       <label htmlFor="newsletter-email" className="block font-semibold">
         Subscribe to our email list
       </label>

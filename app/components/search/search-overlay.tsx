@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { unawaited } from "~/lib/promises";
 import { CloseIcon, SearchIcon } from "../icons";
 
 /**
@@ -23,7 +24,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
         event.preventDefault();
         const query = text.trim();
         if (!query) return;
-        navigate(`/search?query=${encodeURIComponent(query)}&type=search`);
+        unawaited(navigate(`/search?query=${encodeURIComponent(query)}&type=search`), "Failed to open the search results");
         setText("");
         onClose();
       }}

@@ -5,6 +5,7 @@ import type { PopupDiscountResponse } from "@core/schemas/content";
 import { Modal, OutcomeDialog, type Outcome } from "~/components/ui/dialog";
 import { useImageFallback } from "~/lib/images";
 import { api, apiFailure, type ApiError } from "~/lib/api";
+import { eventHandler } from "~/lib/promises";
 import { useShop } from "~/lib/use-shop";
 
 /** Set once the shopper has seen the popup; while it is set the popup is not offered again. */
@@ -166,7 +167,7 @@ export function WelcomePopup() {
           ✕
         </button>
         <p className="mb-5">{welcomeText(percentage)}</p>
-        <form onSubmit={submit} className="space-y-3">
+        <form onSubmit={eventHandler(submit, "Failed to send the welcome discount")} className="space-y-3">
           <label htmlFor="welcome-email" className="sr-only">
             Email
           </label>
