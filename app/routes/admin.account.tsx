@@ -15,6 +15,7 @@ import {
   HttpError,
   isTotpRequired,
   requireStaffPage,
+  retryAfterHeader,
   setOrderNotices,
   TOTP_REQUIRED_MESSAGE,
 } from "./admin.account.server";
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect(withNotice(PATH, "totp-on"));
     }
     if (intent === "disable") {
-      await disableTotp(context.db, actor, member.id, totpCodeSchema.parse(values).code);
+      await disableTotp(context, actor, member.id, totpCodeSchema.parse(values).code);
       return redirect(withNotice(PATH, "totp-off"));
     }
     if (intent === "order-notices-on" || intent === "order-notices-off") {
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw new HttpError(400, "Unknown action");
   } catch (error) {
     const failure = formFailure(error, { code: values.code }, "Two-step sign-in could not be changed; please try again");
-    return data({ ...failure, intent, enrolment: intent === "confirm" ? enrolment : null }, { status: failure.status });
+    return data({ ...failure, intent, enrolment: intent === "confirm" ? enrolment : null }, { status: failure.status, headers: retryAfterHeader(error) });
   }
 }
 

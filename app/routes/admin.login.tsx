@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { redirectPath } from "@core/redirect-target";
 import { adminLoginSchema } from "@core/schemas/admin";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -6,7 +7,7 @@ import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
 import { AdminGateShell } from "~/components/admin/admin-shell";
 import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
 import { placeErrors } from "~/lib/form-error";
-import { formFailure, formValues, isSignedIn, sameOriginPath, signInStaff } from "./admin.login.server";
+import { formFailure, formValues, isSignedIn, retryAfterHeader, signInStaff } from "./admin.login.server";
 import type { Route } from "./+types/admin.login";
 
 export const handle = OWNER_LAYOUT;
@@ -15,9 +16,13 @@ export const meta = () => adminMeta("Sign in");
 
 const FIELDS = ["email", "password", "code"] as const;
 
+/** Where a signed-in member goes: the page they came from when it is a path of this shop, else the back office. */
+const backTo = (request: Request, requested: FormDataEntryValue | null) =>
+  redirectPath(typeof requested === "string" ? requested : null, new URL(request.url).origin, "/admin");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = sameOriginPath(url.searchParams.get("redirectTo"));
+  const redirectTo = backTo(request, url.searchParams.get("redirectTo"));
   if (await isSignedIn(context, request)) throw redirect(redirectTo);
   return { redirectTo, signedOut: url.searchParams.has("signed-out") };
 }
@@ -30,11 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data(formFailure(parsed.error, values, "Sign-in failed"), { status: 400 });
   try {
     const { cookie } = await signInStaff(context, request, { storeId: context.storeId, ...parsed.data });
-    const redirectTo = form.get("redirectTo");
-    return redirect(sameOriginPath(typeof redirectTo === "string" ? redirectTo : null), { headers: { "Set-Cookie": cookie } });
+    return redirect(backTo(request, form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     const failure = formFailure(error, values, "Sign-in failed; please try again in a moment");
-    return data(failure, { status: failure.status });
+    return data(failure, { status: failure.status, headers: retryAfterHeader(error) });
   }
 }
 

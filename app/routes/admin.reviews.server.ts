@@ -5,7 +5,7 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { reviewListQuerySchema, reviewResponseSchema } from "@core/schemas/admin-reviews";
-import { REVIEW_FILTERS, REVIEWS_PATH, withInboxNotice } from "~/components/admin/inbox-notices";
+import { listBack, REVIEW_FILTERS, REVIEWS_PATH, withInboxNotice } from "~/components/admin/inbox-notices";
 import { listReviews, respondToReview, reviewedProducts, setReviewHidden } from "../../server/reviews/reviews";
 import { changeStoreSettings, getStoreSettings } from "../../server/store/settings";
 import { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
@@ -47,7 +47,7 @@ export async function reviewAction(context: AppLoadContext, request: Request) {
   const form = await request.formData();
   const intent = String(form.get("intent"));
   const values = formValues(form, ["id", "response", "back", "hold_for_approval"]);
-  const back = values.back.startsWith(`${REVIEWS_PATH}?`) && !values.back.includes("notice=") ? values.back : REVIEWS_PATH;
+  const back = listBack(values.back, REVIEWS_PATH, new URL(request.url).origin);
   const id = Number(values.id);
   try {
     if (intent === "hold") {

@@ -3,7 +3,7 @@ import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
-import { inboxNoticeOf, SUBSCRIBER_FILTERS, withInboxNotice } from "~/components/admin/inbox-notices";
+import { inboxNoticeOf, listBack, SUBSCRIBER_FILTERS, withInboxNotice } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { formFailure, HttpError, readSubscriberList, requireStaffPage, unsubscribeSubscriber } from "./admin.subscribers.server";
@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = Number(form.get("id"));
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, "Unknown subscriber");
     await unsubscribeSubscriber(context.db, actor, id);
-    return redirect(withInboxNotice(back.startsWith(`${PATH}?`) && !back.includes("notice=") ? back : PATH, "unsubscribed"));
+    return redirect(withInboxNotice(listBack(back, PATH, new URL(request.url).origin), "unsubscribed"));
   } catch (error) {
     const failure = formFailure(error, {}, "That did not work; please try again in a moment");
     return data(failure, { status: failure.status, headers: ADMIN_PAGE_HEADERS });

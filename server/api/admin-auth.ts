@@ -98,7 +98,7 @@ const disable = adminOperation("own-account", {
   request: { body: jsonBody(totpCodeSchema) },
   responses: {
     200: json(successSchema, "Off"),
-    ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Not on", 422: "The owner requires two-step sign-in" }),
+    ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Not on", 422: "The owner requires two-step sign-in", 429: RATE_LIMITED }),
   },
 });
 
@@ -148,7 +148,7 @@ export function adminAuthRoutes() {
 
   register(auth, disable, async (c) => {
     const { code } = await bodyOf(c, disable);
-    await disableTotp(c.var.deps.db, c.var.staffActor, signedInMember(c).id, code);
+    await disableTotp(c.var.deps, c.var.staffActor, signedInMember(c).id, code);
     return c.json({ success: true });
   });
 

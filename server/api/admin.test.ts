@@ -8,13 +8,13 @@ import { Secret, TOTP } from "otpauth";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { PER_EMAIL_AND_CLIENT } from "../accounts/limits";
-import { CODE_TRIES_PER_ACCOUNT } from "../staff/sign-in";
 import { apiTokens } from "../db/schema";
 import { createStaff } from "../staff/accounts";
 import { commandLineActor } from "../staff/audit";
 import { ensureSetupLink } from "../staff/setup-link";
-import { setTotpRequired } from "../staff/totp";
+import { CODE_TRIES_PER_ACCOUNT, setTotpRequired } from "../staff/totp";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -163,6 +163,26 @@ describe("two-step sign-in", () => {
     expect(events.find((event) => event.action === "staff.totp-enable" && event.actor.label === email)?.changes).toEqual({
       totp_enabled: { before: false, after: true },
     });
+  });
+
+  it("counts the codes tried to turn it off as sign-in's: past the limit, 429 with Retry-After, and it stays on", async () => {
+    const { email, headers } = await signedIn("manager");
+    const { secret } = (await (await t.call("POST", "/api/admin/auth/totp/enrol", undefined, headers)).json()) as { secret: string };
+    const now = Date.now();
+    expect((await t.call("POST", "/api/admin/auth/totp/confirm", { code: codeAt(secret, now) }, headers)).status).toBe(200);
+    for (let i = 0; i < CODE_TRIES_PER_ACCOUNT.limit; i += 1) {
+      const wrong = await t.call("POST", "/api/admin/auth/totp/disable", { code: "000000" }, headers);
+      expect(await wrong.json()).toEqual({ error: "The code is not valid", field: "code" });
+    }
+    const refused = await t.call("POST", "/api/admin/auth/totp/disable", { code: codeAt(secret, now + 30_000) }, headers);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(await refused.json()).toEqual({ error: TOO_MANY_ATTEMPTS_MESSAGE });
+    // Still on: sign-in asks for the code, and the tries are the same ones sign-in counts.
+    const withoutCode = await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD });
+    expect(await withoutCode.json()).toEqual({ error: "Enter the 6-digit code from your authenticator app", field: "code" });
+    expect((await t.call("POST", "/api/admin/auth/login", { email, password: PASSWORD, code: codeAt(secret, now + 30_000) })).status).toBe(429);
+    expect((await auditOf("staff")).some((event) => event.action === "staff.totp-disable" && event.actor.label === email)).toBe(false);
   });
 
   it("when the owner requires it, a member without it may only set it up; with it, only the code signs in", async () => {

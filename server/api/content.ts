@@ -7,6 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
 import { HONEYPOT_FIELD, MESSAGE_TOO_LONG } from "../../core/content-rules";
+import { redirectPath } from "../../core/redirect-target";
 import {
   contactRequestSchema,
   INVALID_EMAIL_MESSAGE,
@@ -115,17 +116,10 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
 }
 
 /** Where a form post returns to: the page it came from (same site only), with the outcome in the query. */
-function redirectBack(c: Context, fallbackPath: string, param: string, outcome: string) {
-  let target = new URL(fallbackPath, c.req.url);
-  const referer = c.req.header("referer");
-  if (referer) {
-    try {
-      const from = new URL(referer);
-      if (from.host === new URL(c.req.url).host) target = from;
-    } catch {
-      // A malformed Referer falls back to the default page.
-    }
-  }
+function redirectBack(c: Context<AppEnv>, fallbackPath: string, param: string, outcome: string) {
+  // Behind a proxy that ends TLS the request arrives as http://, while the page was at the public https:// address.
+  const shop = [new URL(c.req.url).origin, new URL(c.var.deps.config.publicUrl).origin];
+  const target = new URL(redirectPath(c.req.header("referer"), shop, fallbackPath), shop[0]);
   target.searchParams.set(param, outcome);
   return c.redirect(`${target.pathname}${target.search}`, 303);
 }

@@ -264,4 +264,23 @@ describe("POST /api/customer_service/process_customer_service_request", () => {
     );
     expect(bad.headers.get("location")).toBe("/contact?sent=error");
   });
+
+  it("returns a plain form post only to a page of the shop, whatever its Referer says", async () => {
+    const sentFrom = async (referer: string) => {
+      const response = await t.call("POST", "/api/customer_service/process_customer_service_request", new URLSearchParams({ customer_email: "nope" }).toString(), {
+        ...newClient(),
+        "content-type": "application/x-www-form-urlencoded",
+        referer,
+      });
+      expect(response.status).toBe(303);
+      return response.headers.get("location");
+    };
+    // A page of the shop whose path starts with two slashes once its dot segments are resolved.
+    expect(await sentFrom("http://localhost/.//evil.example/x")).toBe("/contact?sent=error");
+    expect(await sentFrom("http://localhost/a/..//evil.example")).toBe("/contact?sent=error");
+    expect(await sentFrom("https://localhost/about")).toBe("/contact?sent=error");
+    expect(await sentFrom("http://localhost/about?x=1#top")).toBe("/about?x=1&sent=error");
+    // The public address, which a proxy ending TLS does not pass on as the request's own.
+    expect(await sentFrom(`${t.deps.config.publicUrl}/about`)).toBe("/about?sent=error");
+  });
 });

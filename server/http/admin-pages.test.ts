@@ -11,7 +11,7 @@ import { startPageRenderer, type PageRenderer } from "../../tests/support/render
 import type { createApp } from "../app";
 import { listFailedJobs, startJobQueue } from "../jobs/queue";
 import { ensureSetupLink } from "../staff/setup-link";
-import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
+import { CODE_TRIES_PER_ACCOUNT, TOTP_REQUIRED_MESSAGE } from "../staff/totp";
 import routes from "../../app/routes";
 
 
@@ -262,6 +262,16 @@ describe("the back office's pages", () => {
     await signIn(PACKER, { code: next });
   });
 
+  it("tells a member guessing the code to turn two-step sign-in off to wait, and keeps it on", async () => {
+    const turnOff = (code: string) => post("/admin/account", { intent: "disable", code }, packer);
+    await t.deps.rateLimiter.clear();
+    for (let tries = 0; tries < CODE_TRIES_PER_ACCOUNT.limit; tries++) expect(await html(await turnOff("000000"), 400)).toContain("The code is not valid");
+    const refused = await turnOff("123456");
+    expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(await html(refused, 429)).toContain(TOO_MANY_ATTEMPTS_MESSAGE);
+    expect(await html(await get("/admin/account", packer))).toContain("On: signing in asks for your password and a code");
+  });
+
   it("sends a member without two-step sign-in to set it up once the owner requires it", async () => {
     owner = await signIn(OWNER);
     const required = await post("/admin/staff", { intent: "policy", totp_required: "true" }, owner);
@@ -278,6 +288,7 @@ describe("the back office's pages", () => {
     const guess = () => post("/admin/login", { email: "guessed@example.com", password: "a guessed password" });
     let answer = await guess();
     for (let tries = 1; answer.status === 401 && tries < 50; tries++) answer = await guess();
+    expect(answer.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
     expect(await html(answer, 429)).toContain(TOO_MANY_ATTEMPTS_MESSAGE);
   });
 });

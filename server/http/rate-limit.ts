@@ -98,6 +98,11 @@ export async function enforceRateLimit(limiter: RateLimiter, keys: string[], pol
   if (refused) throw new RateLimitError(refused.retryAfterSeconds);
 }
 
+/** Retry-After for a page's answer to a refused attempt, as the API's 429 has it; no header for any other failure. */
+export function retryAfterHeader(error: unknown): Record<string, string> {
+  return error instanceof RateLimitError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
 /** The JSON answer for a refused attempt, with Retry-After so well-behaved clients wait. */
 export function rateLimitResponse(c: Context, error: RateLimitError) {
   c.header("Retry-After", String(error.retryAfterSeconds));

@@ -9,20 +9,13 @@ import type { AppDeps } from "../context";
 import { staff } from "../db/schema";
 import { requestClientIp } from "../http/client-ip";
 import { HttpError } from "../http/errors";
-import { enforceRateLimit } from "../http/rate-limit";
 import { limitAccountAttempt, normalizeEmail } from "../accounts/limits";
 import { dummyPasswordHash, verifyPassword } from "../accounts/passwords";
 import { staffColumns, type StaffMember } from "./accounts";
 import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
-import { acceptTotpCode, CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE } from "./totp";
+import { acceptTotpCode, CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, limitCodeTries } from "./totp";
 
 export const INVALID_SIGN_IN_MESSAGE = "Invalid email or password";
-
-/**
- * Codes tried per account, from anywhere: someone who has the password must not guess the code, one in a
- * third of a million per try, at the password's own pace of 100 a minute.
- */
-export const CODE_TRIES_PER_ACCOUNT = { limit: 5, windowMs: 5 * 60_000 };
 
 export type StaffSignIn = { storeId: string; email: string; password: string; code?: string };
 
@@ -39,7 +32,7 @@ export async function signInStaff(deps: AppDeps, request: Request, input: StaffS
   // Asked only after a right password, so the question itself tells a guesser nothing about the account.
   if (member.totpEnabled) {
     if (!input.code) throw new HttpError(401, CODE_REQUIRED_MESSAGE, "code");
-    await enforceRateLimit(deps.rateLimiter, [`staff-code:${input.storeId}:${member.id}`], CODE_TRIES_PER_ACCOUNT);
+    await limitCodeTries(deps.rateLimiter, input.storeId, member.id);
     if (!(await acceptTotpCode(deps.db, { id: member.id, totpSecret }, input.code))) {
       throw new HttpError(401, INVALID_CODE_MESSAGE, "code");
     }

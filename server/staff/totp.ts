@@ -6,9 +6,11 @@
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { staff, staffPolicies, stores } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { enforceRateLimit, type RateLimiter } from "../http/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
 
 /** One step either side of now: a phone's clock a little off, or a code typed as it turned. */
@@ -17,6 +19,18 @@ const WINDOW = 1;
 export const INVALID_CODE_MESSAGE = "The code is not valid";
 export const CODE_REQUIRED_MESSAGE = "Enter the 6-digit code from your authenticator app";
 export const TOTP_REQUIRED_MESSAGE = "The owner requires two-step sign-in; set it up before anything else";
+
+/**
+ * Codes tried per account, from anywhere and at either door (sign-in, turning two-step off): someone who has the
+ * password or a signed-in browser must not guess the code, one in a third of a million per try, at the password's
+ * own pace of 100 a minute.
+ */
+export const CODE_TRIES_PER_ACCOUNT = { limit: 5, windowMs: 5 * 60_000 };
+
+/** Counts one code tried for the member; over the limit, a RateLimitError (429 with Retry-After). */
+export function limitCodeTries(limiter: RateLimiter, storeId: string, staffId: number): Promise<void> {
+  return enforceRateLimit(limiter, [`staff-code:${storeId}:${staffId}`], CODE_TRIES_PER_ACCOUNT);
+}
 
 function totpOf(secret: string, label = "", issuer = "") {
   return new TOTP({ secret: Secret.fromBase32(secret), label, issuer, issuerInLabel: Boolean(issuer) });
@@ -104,8 +118,14 @@ export async function confirmTotp(db: Database, actor: AuditActor, staffId: numb
   });
 }
 
-/** Turns it off with a current code, unless the owner requires it. */
-export async function disableTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<void> {
+/** Turns it off with a current code, unless the owner requires it; the code counts against the sign-in's tries. */
+export async function disableTotp(
+  { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
+  actor: AuditActor,
+  staffId: number,
+  code: string,
+): Promise<void> {
+  await limitCodeTries(rateLimiter, actor.storeId, staffId);
   await db.transaction(async (tx) => {
     if (await isTotpRequired(tx, actor.storeId)) throw new HttpError(422, "The owner requires two-step sign-in for every account");
     const member = await totpState(tx, actor.storeId, staffId);

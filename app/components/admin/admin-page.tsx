@@ -2,13 +2,17 @@
  * What every back-office page shares: headers that keep it out of shared caches and search engines, its title,
  * the page frame, and the answer a refused or failed page gets inside the back office's own layout.
  */
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useRouteError, type HeadersArgs } from "react-router";
 
 export const ADMIN_PAGE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
 
-/** Every admin answer, a refusal included, is private to the member who asked. */
-export function adminHeaders() {
-  return ADMIN_PAGE_HEADERS;
+/**
+ * Every admin answer, a refusal included, is private to the member who asked. A form refused over a rate limit
+ * keeps its Retry-After, which a page's headers would otherwise drop.
+ */
+export function adminHeaders({ actionHeaders }: HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...ADMIN_PAGE_HEADERS, "Retry-After": retryAfter } : ADMIN_PAGE_HEADERS;
 }
 
 export function adminMeta(title: string) {

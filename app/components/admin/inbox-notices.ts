@@ -5,6 +5,7 @@
  * (a page's script may not import its *.server.ts).
  */
 import type { ContactMessageStatus, ReviewStatus } from "@core/inbox-rules";
+import { redirectPath } from "@core/redirect-target";
 
 export const INBOX_NOTICES = {
   "reply-sent": "Reply sent to the customer and kept on the message.",
@@ -22,6 +23,17 @@ export type InboxNotice = keyof typeof INBOX_NOTICES;
 export function inboxNoticeOf(url: URL): string | null {
   const key = url.searchParams.get("notice");
   return key !== null && Object.hasOwn(INBOX_NOTICES, key) ? INBOX_NOTICES[key as InboxNotice] : null;
+}
+
+/**
+ * Where a list screen's form returns to: the list as it was filtered (`back`, posted by the form) when that is a path
+ * of this shop on `screen`, without the notice it showed; anything else is the screen itself.
+ */
+export function listBack(back: string, screen: string, origin: string): string {
+  const target = new URL(redirectPath(back, origin, screen), origin);
+  if (target.pathname !== screen) return screen;
+  target.searchParams.delete("notice");
+  return `${target.pathname}${target.search}`;
 }
 
 export const withInboxNotice = (path: string, key: InboxNotice) => `${path}${path.includes("?") ? "&" : "?"}notice=${key}`;

@@ -1,0 +1,25 @@
+/**
+ * Where a redirect made from input (a query parameter, a form field, a Referer) may send the browser: a path of
+ * this shop, or the caller's fallback (decision 0044). The value is parsed as the browser will read the Location
+ * header, with the WHATWG URL parser against the shop's origin, and judged by the origin it comes out with, never by
+ * how its text looks: a tab or newline inside it, a backslash, `//host`, another scheme or another host all parse to
+ * another origin. The answer is the parsed URL's own path, query and fragment, which the parser has percent-encoded,
+ * so it is always a valid header value.
+ *
+ * `shop`: the shop's origin, or several when it is reached at more than one (the first is the base a path is read
+ * against).
+ */
+export function redirectPath(requested: string | null | undefined, shop: string | readonly string[], fallback: string): string {
+  if (!requested) return fallback;
+  const origins = typeof shop === "string" ? [shop] : shop;
+  let target: URL;
+  try {
+    target = new URL(requested, origins[0]);
+  } catch {
+    return fallback;
+  }
+  if (!origins.includes(target.origin)) return fallback;
+  const path = `${target.pathname}${target.search}${target.hash}`;
+  // Dot segments can leave the path starting `//` (`/.//evil.example`), which a browser reads as another host.
+  return new URL(path, target).origin === target.origin ? path : fallback;
+}
