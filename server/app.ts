@@ -5,12 +5,13 @@
 import { serveStatic } from "@hono/node-server/serve-static";
 import path from "node:path";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { apiRoutes } from "./api";
-import { isPictureUpload, pictureUploadLimit } from "./api/admin-pictures";
+import { catalogueImportUpload } from "./api/admin-imports";
+import { pictureUploads } from "./api/admin-pictures";
 import { pageDataRoutes } from "./api/content";
 import type { AppDeps, AppEnv } from "./context";
+import { bodyLimits } from "./http/body-limits";
 import { clientAssets } from "./http/client-assets";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
@@ -23,6 +24,7 @@ import { pageStatus, type PageFaults } from "./http/page-errors";
 import { checkedPageForm } from "./http/page-form";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
 import { requestLog } from "./http/request-log";
+import { closeAfterUnreadBody } from "./http/unread-body";
 import { sameOriginOnly } from "./http/same-origin";
 import { resolveStore } from "./http/store";
 import { pageRequest, refuseUnstorableUrl } from "./http/storable-url";
@@ -36,13 +38,11 @@ export type AppOptions = {
   clientDir?: string;
 };
 
-/** The most any request may send: a page's form action reads its body in full, as the API does. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
-
 export function createApp(deps: AppDeps, options: AppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog());
+  app.use(closeAfterUnreadBody());
   app.use(securityHeaders(deps.config));
   app.use(compression());
   app.use(async (c, next) => {
@@ -52,13 +52,8 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   app.use(clientIpStamp());
   // Cross-site pages may not change state here, neither through the API nor through a page's form action.
   app.use(sameOriginOnly());
-  // Every request, not only the API: ten concurrent 20 MB posts to /login took the process from 200 to 437 MB.
-  const bodyLimited = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => errorResponse(c, 413, "Request body is larger than 64 KB"),
-  });
-  // Picture uploads alone may carry more (server/api/admin-pictures.ts).
-  app.use(async (c, next) => ((await isPictureUpload(c)) ? pictureUploadLimit(c, next) : bodyLimited(c, next)));
+  // Every request, not only the API (a page's form action reads its body in full); uploads alone may carry more.
+  app.use(bodyLimits([...pictureUploads, catalogueImportUpload]));
 
   // Alive: the process answers. A balancer or orchestrator restarts an instance that stops answering here, so the
   // database's state must not count: an instance waiting for its database is not helped by a restart.

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { MAX_IMPORT_BYTES } from "@core/schemas/admin-imports";
+import { IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES } from "@core/schemas/admin-imports";
 import { FormMessage, LabelledField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable } from "~/components/admin/admin-list";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const file = form.get("file");
     const mode = form.get("mode");
     if (!(file instanceof File) || file.size === 0) throw new HttpError(400, "Choose the CSV file to upload", "file");
-    if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, "The file is larger than 20 MB", "file");
+    if (file.size > MAX_IMPORT_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE, "file");
     if (mode !== "check" && mode !== "import") throw new HttpError(400, "Choose Check only or Import", "mode");
     const { job, finished } = await queueCatalogueImport(context, actor, { csv: csvTextOf(await file.arrayBuffer()), fileName: file.name, dryRun: mode === "check" });
     await settledWithin(finished, RESULT_WAIT_MS);

@@ -6,6 +6,7 @@ export const IMPORT_STATUSES = ["queued", "running", "succeeded", "failed"] as c
 
 /** The most a CSV upload may hold: some 50,000 variant rows of Shopify's export. */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const IMPORT_TOO_LARGE_MESSAGE = "The file is larger than 20 MB";
 
 export const importQuerySchema = z.object({
   dry_run: z.enum(["true", "false"], { error: "dry_run must be true or false" }).describe("true: only check the file and count what it would change"),

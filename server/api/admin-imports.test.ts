@@ -5,12 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportAnswer } from "../../core/schemas/admin-imports";
+import { IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES, type ImportAnswer } from "../../core/schemas/admin-imports";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
+import { generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
 import { auditEvents, catalogueImports, products } from "../db/schema";
+import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, "../catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8");
 /** The fixture without its pictures: this file tests the HTTP face, import.test.ts the pictures. */
@@ -115,5 +117,38 @@ describe("/api/admin/products/import and /export", () => {
     const lines = (await response.text()).split("\r\n");
     expect(lines[0].split(",")).toHaveLength(35);
     expect(lines.some((line) => line.startsWith("merino-tee,,,,,,,,,M,,Blue,,,IMP-TEE-M-BLUE,190,shopify,12,deny,manual,24.99,"))).toBe(true);
+  });
+});
+
+describe("a Shopify export larger than the app's 64 KB", () => {
+  // Over 1 MB: 110 products with long descriptions (some 10 KB each), as few as the test can afford to import.
+  const EXPORT = generatedShopifyExport(110, seededRandom(31), 64);
+  const generated = () => t.deps.db.select({ id: products.id }).from(products).where(like(products.handle, "generated-export-%"));
+
+  it("is taken from a role with the catalogue and imported whole", async () => {
+    expect(Buffer.byteLength(EXPORT)).toBeGreaterThan(1024 * 1024);
+    const response = await post(EXPORT, "dry_run=false&file_name=products_export.csv");
+    expect(response.status).toBe(202);
+    const done = await finished(response.headers.get("location")!);
+    expect(done).toMatchObject({ status: "succeeded", total_rows: 110, problems: [] });
+    expect(done.summary).toMatchObject({ applied: true, products_created: 110, variants_created: 110 });
+    expect(await generated()).toHaveLength(110);
+  });
+
+  it("is refused over 20 MB with a 413 naming 20 MB, and no job", async () => {
+    const jobs = (await t.deps.db.select().from(catalogueImports)).length;
+    // Past the limit the body streams in against, and past the file's own limit below it (room for a form's fields).
+    for (const bytes of [21 * 1024 * 1024, MAX_IMPORT_BYTES + 1]) {
+      const response = await post("x".repeat(bytes), "dry_run=true");
+      expect([response.status, await response.json()]).toEqual([413, { error: IMPORT_TOO_LARGE_MESSAGE }]);
+    }
+    expect((await t.deps.db.select().from(catalogueImports)).length).toBe(jobs);
+  });
+
+  it("gives no more than 64 KB to a caller without a sign-in or without the catalogue", async () => {
+    for (const headers of [{}, fulfilment]) {
+      const response = await post(EXPORT, "dry_run=true", headers);
+      expect([response.status, await response.json()]).toEqual([413, { error: BODY_TOO_LARGE_MESSAGE }]);
+    }
   });
 });

@@ -5,14 +5,20 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { importAnswerSchema, importIdParamsSchema, importQuerySchema, MAX_IMPORT_BYTES, type ImportAnswer } from "../../core/schemas/admin-imports";
+import {
+  IMPORT_TOO_LARGE_MESSAGE,
+  importAnswerSchema,
+  importIdParamsSchema,
+  importQuerySchema,
+  MAX_IMPORT_BYTES,
+  type ImportAnswer,
+} from "../../core/schemas/admin-imports";
 import { csvTextOf, getCatalogueImport, queueCatalogueImport, summaryOf, type CatalogueImport } from "../catalog/import-jobs";
 import { exportShopifyCsv } from "../catalog/shopify-csv/export";
 import type { AppEnv } from "../context";
-import { errorResponse, HttpError, parseWith } from "../http/errors";
-import { staffOfRequest } from "../staff/signed-in";
+import { adminUploadPaths, type LargeBodyRoute } from "../http/body-limits";
+import { HttpError, parseWith } from "../http/errors";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
 import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
 
@@ -65,33 +71,23 @@ export function importAnswer(job: CatalogueImport): ImportAnswer {
   };
 }
 
-/** The upload's addresses: the API's, and the screen's (a hydrated screen's form posts to its `.data` address). */
-const API_IMPORT_PATH = /^\/api\/admin\/products\/import$/;
-const SCREEN_IMPORT_PATH = /^\/admin\/products\/import(?:\.data)?$/;
-
 /**
- * Whether a request gets the import's body limit (20 MB) in place of the app's 64 KB (server/app.ts), counted as the
- * body streams in. The screen's form is read in full before its action checks the sign-in, so only a signed-in
- * member's post to it gets the larger limit; the API checks its caller before reading the body.
+ * The import, larger than the app's 64 KB for a caller its gate lets in (server/http/body-limits.ts): the API's
+ * CSV and the Import screen's form, which carries the file and a little more.
  */
-export async function isCatalogueImportUpload(c: Context<AppEnv>): Promise<boolean> {
-  if (c.req.method !== "POST") return false;
-  if (API_IMPORT_PATH.test(c.req.path)) return true;
-  return SCREEN_IMPORT_PATH.test(c.req.path) && (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !== null;
-}
-
-export const catalogueImportLimit = bodyLimit({
-  // A multipart form carries the file and a little more.
+export const catalogueImportUpload: LargeBodyRoute = {
+  paths: adminUploadPaths("products/import", "products/import"),
+  access: "catalogue",
   maxSize: MAX_IMPORT_BYTES + 64 * 1024,
-  onError: (c) => errorResponse(c, 413, "The file is larger than 20 MB"),
-});
+  message: IMPORT_TOO_LARGE_MESSAGE,
+};
 
 /** The posted file as text: a CSV by its type, at most MAX_IMPORT_BYTES. */
 async function csvBody(c: Context<AppEnv>): Promise<string> {
   const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "text/csv") throw new HttpError(400, "Send the file as text/csv", "content-type");
   const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, "The file is larger than 20 MB");
+  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE);
   return csvTextOf(bytes);
 }
 

@@ -8,6 +8,7 @@ import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, productImages, products, variants } from "../db/schema";
+import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -208,6 +209,17 @@ describe("/api/admin pictures", () => {
     expect([response.status, await response.json()]).toEqual([413, { error: "Send at most 10 pictures and 100 MB at once" }]);
     const elsewhere = await t.call("PATCH", "/api/admin/pictures/1", "x".repeat(70 * 1024), manager);
     expect(elsewhere.status).toBe(413);
+  });
+
+  it("gives no more than 64 KB to a caller without a sign-in or without the catalogue", async () => {
+    for (const headers of [{}, fulfilment]) {
+      const response = await t.app.request(`http://localhost/api/admin/products/${product.id}/pictures`, {
+        method: "POST",
+        body: new Uint8Array(1024 * 1024),
+        headers: { ...headers, "content-type": "multipart/form-data; boundary=x" },
+      });
+      expect([response.status, await response.json()]).toEqual([413, { error: BODY_TOO_LARGE_MESSAGE }]);
+    }
   });
 
   it("changes alt text, moves a picture, and keeps a published product's pictures described", async () => {

@@ -5,7 +5,6 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import {
   MAX_PICTURES_PER_UPLOAD,
@@ -34,9 +33,9 @@ import {
   type ProductPicture,
 } from "../catalog/product-pictures";
 import type { AppEnv } from "../context";
-import { errorBodySchema, errorResponse, HttpError, parseWith } from "../http/errors";
+import { adminUploadPaths, type LargeBodyRoute } from "../http/body-limits";
+import { errorBodySchema, HttpError, parseWith } from "../http/errors";
 import { readUploadForm } from "../images/picture-intake";
-import { staffOfRequest } from "../staff/signed-in";
 import { adminOperation } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, register } from "./operation";
 
@@ -131,27 +130,16 @@ async function picturesBody(c: Context<AppEnv>, productId: number): Promise<z.in
 }
 
 /**
- * The uploads' addresses: the API's, and the screens' (a hydrated screen's form posts to its `.data` address): a
- * product's pictures, and the store's logo (server/api/admin-settings.ts, the Theme screen).
+ * The picture uploads, each larger than the app's 64 KB for a caller its gate lets in (server/http/body-limits.ts):
+ * a product's pictures, and the store's logo (server/api/admin-settings.ts, the Theme screen) and home page pictures
+ * (server/api/admin-home.ts, the Home screen).
  */
-const API_UPLOAD_PATH = /^\/api\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|settings\/logo|settings\/home\/pictures\/[A-Za-z]{1,20})$/;
-const SCREEN_UPLOAD_PATH = /^\/admin\/(?:products\/[1-9]\d{0,9}\/pictures|theme|home)(?:\.data)?$/;
-
-/**
- * Whether a request gets the upload's body limit in place of the app's 64 KB (server/app.ts), still counted as the
- * body streams in. The screen's form is read in full before its action runs (its sign-in checked only then), so
- * only a signed-in member's post to it gets the larger limit; the API checks its caller before reading the body.
- */
-export async function isPictureUpload(c: Context<AppEnv>): Promise<boolean> {
-  if (c.req.method !== "POST") return false;
-  if (API_UPLOAD_PATH.test(c.req.path)) return true;
-  return SCREEN_UPLOAD_PATH.test(c.req.path) && (await staffOfRequest(c.var.deps.db, c.var.deps.storeId, c.req.raw)) !== null;
-}
-
-export const pictureUploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES,
-  onError: (c) => errorResponse(c, 413, UPLOAD_TOO_LARGE_MESSAGE),
-});
+const PRODUCT_PICTURES = "products/[1-9]\\d{0,9}/pictures";
+const pictureLimit = { maxSize: MAX_UPLOAD_BYTES, message: UPLOAD_TOO_LARGE_MESSAGE };
+export const pictureUploads: LargeBodyRoute[] = [
+  { paths: adminUploadPaths(PRODUCT_PICTURES, PRODUCT_PICTURES), access: "catalogue", ...pictureLimit },
+  { paths: adminUploadPaths("settings/logo|settings/home/pictures/[A-Za-z]{1,20}", "theme|home"), access: "content", ...pictureLimit },
+];
 
 export function adminPicturesRoutes() {
   const routes = new OpenAPIHono<AppEnv>();

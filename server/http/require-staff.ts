@@ -37,9 +37,8 @@ declare module "hono" {
  */
 export type Access = Permission | "own-account";
 
-async function actorOf(c: Context<AppEnv>): Promise<StaffActor | null> {
+async function actorOf(c: Context<AppEnv>, storeId: string): Promise<StaffActor | null> {
   const { db } = c.var.deps;
-  const storeId = c.var.storeId;
   const bearer = /^Bearer(?:\s+(.*))?$/i.exec(c.req.header("authorization")?.trim() ?? "");
   // A request that names a token stands or falls by it; it never falls back on a cookie it may also carry. Other
   // schemes (the browser's basic auth for /admin/analytics) are not ours and leave the cookie to decide.
@@ -53,19 +52,32 @@ async function actorOf(c: Context<AppEnv>): Promise<StaffActor | null> {
   return { storeId, kind: "staff", id: member.id, label: member.email, role: member.role, member, totpSetupRequired };
 }
 
+/** Why a signed-in `actor` may not do `access` (403), or nothing when it may: the gate's one rule. */
+function refusalOf(actor: StaffActor, access: Access): HttpError | undefined {
+  if (access === "own-account") return actor.kind === "staff" ? undefined : new HttpError(403, FORBIDDEN_MESSAGE);
+  if (actor.totpSetupRequired) return new HttpError(403, TOTP_REQUIRED_MESSAGE);
+  if (!can(actor.role, access)) return new HttpError(403, FORBIDDEN_MESSAGE);
+  return undefined;
+}
+
 export function requireStaff(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const actor = await actorOf(c);
+    const actor = await actorOf(c, c.var.storeId);
     if (!actor) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
-    if (access === "own-account") {
-      if (actor.kind !== "staff") throw new HttpError(403, FORBIDDEN_MESSAGE);
-    } else {
-      if (actor.totpSetupRequired) throw new HttpError(403, TOTP_REQUIRED_MESSAGE);
-      if (!can(actor.role, access)) throw new HttpError(403, FORBIDDEN_MESSAGE);
-    }
+    const refusal = refusalOf(actor, access);
+    if (refusal) throw refusal;
     c.set("staffActor", actor);
     await next();
   };
+}
+
+/**
+ * Whether the request's caller would pass `requireStaff(access)` in the deployment's store: asked by the body limits
+ * (http/body-limits.ts) before the body is read, and so before the request's own store is resolved from it.
+ */
+export async function passesStaffGate(c: Context<AppEnv>, access: Access): Promise<boolean> {
+  const actor = await actorOf(c, c.var.deps.storeId);
+  return actor !== null && refusalOf(actor, access) === undefined;
 }
 
 /** The member an `own-account` route serves (requireStaff let no token through to it). */

@@ -4,7 +4,9 @@
  */
 import { like } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
+import { SHOPIFY_COLUMNS } from "../../server/catalog/shopify-csv/columns";
 import { bundles, products, variants } from "../../server/db/schema";
+import { toCsv } from "../../server/orders/csv";
 
 export const GENERATED_WORDS = {
   nouns: ["coffee", "tea", "mug", "grinder", "kettle", "dripper", "filter", "tumbler", "scale", "press", "blend", "roast", "cup", "jar", "spoon"],
@@ -84,4 +86,43 @@ export async function addGeneratedBundles(db: Database, storeId: string, count: 
       })),
     );
   }
+}
+
+/**
+ * Shopify's product export of `count` generated products (handles generated-export-0 ...), one variant each, with
+ * descriptions of `paragraphs` paragraphs (some 150 bytes each) as shops write them: 16 paragraphs make some 2.5 KB
+ * a product, so 400 products make a file of about 1 MB.
+ */
+export function generatedShopifyExport(count: number, random: () => number, paragraphs = 16): string {
+  const choose = chooseWith(random);
+  const { nouns, adjectives, origins } = GENERATED_WORDS;
+  const rowOf = (cells: Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>) => SHOPIFY_COLUMNS.map((column) => cells[column] ?? "");
+  const productRow = (n: number) => {
+    const [noun, origin] = [choose(nouns), choose(origins)];
+    const paragraph = () =>
+      `<p>A ${choose(adjectives)} ${noun} from ${origin}, made for everyday brewing with a ${choose(adjectives)} finish, ` +
+      "packed by hand in small batches and shipped the day it is roasted.</p>";
+    return rowOf({
+      Handle: `generated-export-${n}`,
+      Title: `${choose(adjectives)} ${origin} ${noun} ${n}`,
+      "Body (HTML)": Array.from({ length: paragraphs }, paragraph).join(""),
+      Vendor: "Generated Goods",
+      Type: noun,
+      Tags: `${noun}, ${origin}`,
+      Published: "TRUE",
+      "Option1 Name": "Title",
+      "Option1 Value": "Default Title",
+      "Variant SKU": `GEN-EXPORT-${n}`,
+      "Variant Grams": "250",
+      "Variant Inventory Tracker": "shopify",
+      "Variant Inventory Qty": String(Math.floor(random() * 50)),
+      "Variant Inventory Policy": "deny",
+      "Variant Fulfillment Service": "manual",
+      "Variant Price": (5 + random() * 50).toFixed(2),
+      "Variant Requires Shipping": "TRUE",
+      "Variant Taxable": "TRUE",
+      Status: "active",
+    });
+  };
+  return toCsv([[...SHOPIFY_COLUMNS], ...Array.from({ length: count }, (_, n) => productRow(n))]);
 }

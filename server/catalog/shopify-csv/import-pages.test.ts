@@ -3,12 +3,15 @@
  * posts them before its JavaScript loads: a file uploaded as multipart, checked, then imported from the check's page;
  * a file with mistakes shown by row; a running job's page refreshing itself; a role without the catalogue refused.
  */
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { IMPORT_TOO_LARGE_MESSAGE } from "../../../core/schemas/admin-imports";
 import { renderedBackOffice } from "../../../tests/support/admin-pages";
 import { type TestApp } from "../../../tests/support/app";
+import { generatedShopifyExport, seededRandom } from "../../../tests/support/generated-catalogue";
 import type { createApp } from "../../app";
 import { catalogueImports, products } from "../../db/schema";
+import { BODY_TOO_LARGE_MESSAGE } from "../../http/body-limits";
 import { SHOPIFY_COLUMNS } from "./columns";
 
 let t: TestApp;
@@ -35,11 +38,12 @@ function postForm(path: string, body: URLSearchParams | FormData, cookie: string
   return Promise.resolve(pages.request(`http://localhost${path}`, { method: "POST", headers: { origin: "http://localhost", cookie }, body }));
 }
 
-function upload(csv: string, mode: string, cookie: string) {
+/** `path`: the screen's, or the `.data` address its hydrated form posts to. */
+function upload(csv: string, mode: string, cookie: string, path = "/admin/products/import") {
   const form = new FormData();
   form.set("file", new File([csv], "products_export_1.csv", { type: "text/csv" }));
   form.set("mode", mode);
-  return postForm("/admin/products/import", form, cookie);
+  return postForm(path, form, cookie);
 }
 
 async function html(response: Response, status = 200) {
@@ -126,5 +130,39 @@ describe("the import screens", () => {
     const packer = await signIn(PACKER);
     expect((await get("/admin/products/import", packer)).status).toBe(403);
     expect((await upload(KETTLE, "check", packer)).status).toBe(403);
+  });
+
+  describe("a Shopify export larger than the app's 64 KB", () => {
+    // Over 1 MB: 110 products with long descriptions (some 10 KB each), as few as the test can afford to import.
+    const EXPORT = generatedShopifyExport(110, seededRandom(32), 64);
+
+    it("is taken from a member with the catalogue and imported whole", async () => {
+      expect(Buffer.byteLength(EXPORT)).toBeGreaterThan(1024 * 1024);
+      const response = await upload(EXPORT, "import", owner);
+      expect(response.status).toBe(302);
+      const id = Number(/\/(\d+)$/.exec(response.headers.get("location")!)![1]);
+      let job = (await t.deps.db.select().from(catalogueImports).where(eq(catalogueImports.id, id)))[0];
+      while (job.status === "queued" || job.status === "running") {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        [job] = await t.deps.db.select().from(catalogueImports).where(eq(catalogueImports.id, id));
+      }
+      expect(job).toMatchObject({ status: "succeeded", dryRun: false, totalRows: 110 });
+      expect(await t.deps.db.select({ id: products.id }).from(products).where(like(products.handle, "generated-export-%"))).toHaveLength(110);
+    });
+
+    it("is refused over 20 MB with a 413 naming 20 MB", async () => {
+      const response = await upload("x".repeat(21 * 1024 * 1024), "import", owner);
+      expect([response.status, await response.json()]).toEqual([413, { error: IMPORT_TOO_LARGE_MESSAGE }]);
+    });
+
+    it("gives no more than 64 KB to a visitor without a sign-in or a member without the catalogue", async () => {
+      const packer = await signIn(PACKER);
+      for (const cookie of ["", packer]) {
+        for (const path of ["/admin/products/import", "/admin/products/import.data"]) {
+          const response = await upload(EXPORT, "check", cookie, path);
+          expect([response.status, await response.json()]).toEqual([413, { error: BODY_TOO_LARGE_MESSAGE }]);
+        }
+      }
+    });
   });
 });
