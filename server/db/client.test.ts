@@ -82,6 +82,38 @@ describe.runIf(process.env.TEST_DB === "postgres")("migrations on PostgreSQL", (
   });
 });
 
+describe.runIf(process.env.TEST_DB === "postgres")("a PostgreSQL that refuses new connections", () => {
+  // A page caught by either answered 500 where it should say the shop is briefly unavailable (503).
+  it.each([
+    ["a database closed to connections", (name: string) => `alter database ${name} allow_connections false`],
+    ["a role out of connections", (name: string) => `alter role ${name} connection limit 0`],
+  ])("%s is the database being unavailable", async (_, refuse) => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `storefront_refuse_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create role ${name} login`);
+    await admin.query(`create database ${name} owner ${name}`);
+    const url = new URL(serverUrl);
+    url.username = name;
+    url.pathname = `/${name}`;
+    try {
+      await admin.query(refuse(name));
+      const client = new pg.Client({ connectionString: url.toString() });
+      const refused = await client.connect().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(refused)).toBe(true);
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop role if exists ${name}`);
+      await admin.end();
+    }
+  });
+});
+
 /** Opens the folder from another Node process, as the owner's commands would beside a running shop. */
 function openDatabaseInChild(folder: string): Promise<string> {
   const script = `

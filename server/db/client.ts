@@ -55,12 +55,18 @@ export class DatabaseUnavailableError extends Error {}
 
 /**
  * SQLSTATEs of a connection the server ended (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect
- * now) and class 08 (connection exception); errno codes of a server that is down or went away mid-conversation.
+ * now), class 08 (connection exception) and a server that refuses a new connection for now (53300 too many
+ * connections); errno codes of a server that is down or went away mid-conversation.
  */
-const LOST_CONNECTION_STATES = /^(57P0[123]|08...)$/;
+const LOST_CONNECTION_STATES = /^(57P0[123]|08...|53300)$/;
 const UNREACHABLE_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
-/** node-postgres and PGlite say so only in words: a socket closed under a query, a pool that could not connect in time, a closed PGlite. */
-const LOST_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed)/;
+/**
+ * node-postgres and PGlite say so only in words: a socket closed under a query, a pool that could not connect in time, a
+ * closed PGlite. A database closed to connections (ALLOW_CONNECTIONS false, as during maintenance) says so under
+ * 55000, a state PostgreSQL also uses for unrelated refusals, so only its words count.
+ */
+const LOST_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed|database ".*" is not currently accepting connections)/;
 
 /**
  * Whether an error means the database could not be reached or the connection was lost, rather than that the query
