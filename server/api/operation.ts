@@ -11,6 +11,7 @@ import type { Context, Handler } from "hono";
 import { z } from "zod";
 import { storable } from "../../core/schemas/storable";
 import type { AppEnv } from "../context";
+import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
 import { errorBodySchema, parseWith, readJson } from "../http/errors";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;
@@ -54,7 +55,7 @@ export function operation<const R extends RouteConfig & { method: Method }>(rout
     ...route,
     responses: {
       // An operation that takes more (a picture upload) words its own 413.
-      ...(route.method === "get" ? {} : { 413: errorAnswer("Request body is larger than 64 KB") }),
+      ...(route.method === "get" ? {} : { 413: errorAnswer(BODY_TOO_LARGE_MESSAGE) }),
       ...route.responses,
       500: errorAnswer("Internal server error"),
       503: errorAnswer("The database is briefly unreachable; the same request may be sent again"),
