@@ -168,6 +168,19 @@ describe("looks", () => {
     expect((await settings()).logo).toEqual(logo);
   });
 
+  it("refuses a logo whose alt text cannot be stored, naming the field, and keeps the logo it had", async () => {
+    const before = (await settings()).logo;
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: "#1D4E47" } }).png().toBuffer();
+    // A form's text reaches the server as UTF-8, where a lone surrogate has already become U+FFFD: NUL is what arrives.
+    const form = new FormData();
+    form.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));
+    form.append("alt_text", "Tide\u0000water");
+    const response = await t.app.request("/api/admin/settings/logo", { method: "POST", body: form, headers: manager });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "must not contain NUL characters or unpaired surrogates", field: "alt_text" });
+    expect((await settings()).logo).toEqual(before);
+  });
+
   it("takes a logo larger than the 64 KB other requests are held to", async () => {
     const noise = Buffer.from(Array.from({ length: 160 * 160 * 3 }, () => Math.floor(Math.random() * 256)));
     const png = await sharp(noise, { raw: { width: 160, height: 160, channels: 3 } }).png().toBuffer();

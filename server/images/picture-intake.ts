@@ -14,6 +14,7 @@ import {
   UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../../core/pictures";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../core/storable-text";
 import { HttpError } from "../http/errors";
 import { onePictureAtATime, type PictureTools } from "./picture-queue";
 import { encodeRenditions, RENDITION_SUFFIXES, type Rendition } from "./renditions";
@@ -132,5 +133,7 @@ export function readUploadForm(form: FormData): {
   if (files.length === 0) throw new HttpError(400, "Choose at least one picture", "file");
   if (files.length > MAX_PICTURES_PER_UPLOAD) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file");
   const altText = form.get("alt_text");
+  // A multipart form is not parsed by an operation's schema, so the storable-text check is made here.
+  if (typeof altText === "string" && hasUnstorableText(altText)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE, "alt_text");
   return { files, altText: typeof altText === "string" ? altText : "" };
 }
