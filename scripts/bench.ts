@@ -2,7 +2,8 @@
  * `npm run bench`: load figures for the production server (requests per second, p50/p99 latency, each page as a
  * ratio to a static asset served by the same process in the same run), cold start and memory, and search latency
  * on a generated 10,000-product catalogue, and a mixed sale (page-cache hit ratio). PGlite always; PostgreSQL too when
- * BENCH_DATABASE_URL is set, with a 10,000-row Shopify product CSV import there.
+ * BENCH_DATABASE_URL is set, with a 10,000-row Shopify product CSV import there; and the shop's peak memory through
+ * a first start, a restart, an import with pictures and uploads. `npm run bench -- memory` runs that section alone.
  * Printed as tables and written to bench-results/ as JSON.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
@@ -10,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
 import { benchCatalogueImport } from "./bench/catalogue-import";
+import { benchMemory, printMemory } from "./bench/memory";
 import { benchSale } from "./bench/sale";
 import { benchSearch, type SearchFigures } from "./bench/search";
 import { rssMegabytes, startServer, storeTwoBagCart } from "./bench/server";
@@ -129,9 +131,22 @@ function printAnalytics(label: string, figures: AnalyticsFigures) {
   console.table([{ "p50 ms": figures.p50, "p95 ms": figures.p95, "max ms": figures.max, "recent sessions ms": figures.recentSessionsMs }]);
 }
 
+async function writeReport(report: Record<string, unknown>) {
+  const file = path.join("bench-results", `bench-${Date.now()}.json`);
+  await writeFile(file, JSON.stringify(report, null, 2));
+  console.log(`\nwritten to ${file}`);
+}
+
 async function main() {
   await mkdir("bench-results", { recursive: true });
   const report: Record<string, unknown> = { at: new Date().toISOString(), durationSeconds: DURATION_SECONDS };
+  const memory = await benchMemory();
+  printMemory(memory);
+  report.memoryPglite = memory;
+  if (process.argv[2] === "memory") {
+    await writeReport(report);
+    process.exit(0);
+  }
 
   const pglite = await benchServer("pglite", 4400);
   printServer(pglite);
@@ -190,9 +205,7 @@ async function main() {
     console.table([report.catalogueImportPostgres]);
   }
 
-  const file = path.join("bench-results", `bench-${Date.now()}.json`);
-  await writeFile(file, JSON.stringify(report, null, 2));
-  console.log(`\nwritten to ${file}`);
+  await writeReport(report);
   process.exit(0);
 }
 

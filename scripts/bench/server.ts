@@ -5,14 +5,20 @@ import { rm } from "node:fs/promises";
 
 export type RunningServer = { url: string; process: ChildProcess; coldStartMs: number; stop(): Promise<void> };
 
-export function rssMegabytes(pid: number): number {
+function statusMegabytes(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
 
-export async function startServer(options: { port: number; dataDir: string; databaseUrl?: string }): Promise<RunningServer> {
-  await rm(options.dataDir, { recursive: true, force: true });
+export const rssMegabytes = (pid: number) => statusMegabytes(pid, "VmRSS");
+/** The most the process has held resident since it started: what a server's memory limit is measured against. */
+export const peakMegabytes = (pid: number) => statusMegabytes(pid, "VmHWM");
+
+type ServerOptions = { port: number; dataDir: string; databaseUrl?: string };
+
+/** The environment the bench runs the shop with. */
+export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(options.port),
@@ -22,6 +28,12 @@ export async function startServer(options: { port: number; dataDir: string; data
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
+  return env;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  await rm(options.dataDir, { recursive: true, force: true });
+  const env = serverEnv(options);
   // First start seeds the shop; the cold start measured is the second one, on existing data.
   const first = await launch(options.port, env);
   await first.stop();
@@ -44,7 +56,8 @@ function startCommand(): { env: Record<string, string>; args: string[] } {
   return { env, args: words };
 }
 
-async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+/** Starts `npm start`'s command and resolves once it answers /readyz. */
+export async function launch(port: number, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const started = performance.now();
   const command = startCommand();
   const child = spawn(process.execPath, command.args, { env: { ...env, ...command.env }, stdio: ["ignore", "ignore", "inherit"] });
