@@ -11,7 +11,7 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_IMAGES_DIR, usingPostgres } from "../../tests/support/database";
+import { TEST_IMAGES_DIR, usingPostgres, withClient } from "../../tests/support/database";
 import { startShopProcess, type ShopProcess } from "../../tests/support/shop-process";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { auditEvents } from "../db/schema";
@@ -27,16 +27,6 @@ function deployRoleSql(): string[][] {
   const page = readFileSync(new URL("../../docs/deploy.md", import.meta.url), "utf8");
   const section = page.split("### Two roles")[1].split("\n## ")[0].split("\n### ")[0];
   return [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((match) => match[1].split(/;\s*$/m).filter((statement) => statement.trim()));
-}
-
-async function asRole(url: string, work: (client: pg.Client) => Promise<void>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 describe.runIf(usingPostgres())("the audit trail against the shop's own database role", () => {
@@ -76,8 +66,8 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
     const run = (statements: string[]) => async (client: pg.Client) => {
       for (const statement of statements) await client.query(statement);
     };
-    await asRole(serverUrl, run(clusterSql));
-    await asRole(urlFor(), run(databaseSql));
+    await withClient(serverUrl, run(clusterSql));
+    await withClient(urlFor(), run(databaseSql));
     dataDir = await mkdtemp(path.join(os.tmpdir(), "audit-roles-"));
     // Migrated as the owner and seeded as the shop's role here, with the test pictures drawn once for every test file,
     // so the shop process starts on a seeded shop and need not draw its own.
@@ -90,7 +80,7 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
   afterAll(async () => {
     await shop?.stop();
     await shopDb?.close();
-    await asRole(serverUrl, async (client) => {
+    await withClient(serverUrl, async (client) => {
       await client.query(`drop database if exists ${names.database} with (force)`);
       await client.query(`drop role if exists ${names.shop}`);
       await client.query(`drop role if exists ${names.owner}`);
@@ -99,7 +89,7 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
   });
 
   it("migrates as the owner, and the shop's role is neither", async () => {
-    await asRole(urlFor("shop"), async (client) => {
+    await withClient(urlFor("shop"), async (client) => {
       const { rows } = await client.query(
         `select r.rolsuper, pg_get_userbyid(c.relowner) as owner, pg_has_role(current_user, c.relowner, 'member') as member
          from pg_roles r, pg_class c where r.rolname = current_user and c.oid = 'audit_events'::regclass`,
@@ -137,7 +127,7 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
       "select setval('audit_events_id_seq', 1)",
       `set role ${names.owner}`,
     ];
-    await asRole(urlFor("shop"), async (client) => {
+    await withClient(urlFor("shop"), async (client) => {
       const count = async () => Number((await client.query("select count(*) from audit_events")).rows[0].count);
       const before = await count();
       expect(before).toBeGreaterThan(0);
@@ -160,7 +150,7 @@ describe.runIf(usingPostgres())("the audit trail against the shop's own database
 
   it("takes back at the next start what a restore gave the shop's role", async () => {
     // pg_restore makes each table anew, and the owner's default privileges give the shop's role everything on it.
-    await asRole(urlFor(), (client) =>
+    await withClient(urlFor(), (client) =>
       client.query(`grant all on audit_events, audit_events_id_seq, stores to ${names.shop}`).then(() => {}),
     );
     await shop!.stop();

@@ -31,7 +31,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
     const name = `storefront_test_${randomBytes(6).toString("hex")}`;
-    await withAdminClient(serverUrl, async (client) => {
+    await withClient(serverUrl, async (client) => {
       await client.query(`create database ${name}`);
       // A test's data is thrown away: commits need not wait for the disk, which is most of a test's time on PostgreSQL.
       await client.query(`alter database ${name} set synchronous_commit = off`);
@@ -40,7 +40,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     handle = await openDatabase(databaseUrl);
-    dropDatabase = () => withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    dropDatabase = () => withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
   } else {
     handle = await openDatabase("memory://");
   }
@@ -66,7 +66,8 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
   };
 }
 
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
+/** Runs `work` on a connection of its own to `url`, closed whatever happens. */
+export async function withClient(url: string, work: (client: pg.Client) => Promise<unknown>) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
