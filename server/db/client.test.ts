@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import pg from "pg";
-import { DatabaseUnavailableError, isDatabaseUnavailable, openDatabase } from "./client";
+import { DatabaseUnavailableError, isDatabaseUnavailable, openDatabase, writeEmptyCluster, type DatabaseHandle } from "./client";
 
 const pgError = (code: string, message = "server said no") => Object.assign(new Error(message), { code });
 
@@ -45,6 +45,33 @@ describe.skipIf(process.env.TEST_DB === "postgres")("the embedded database folde
     await expect(openDatabaseInChild(folder)).resolves.toContain("is in use by another process");
     await first.close();
     await expect(openDatabaseInChild(folder)).resolves.toBe("opened");
+  });
+
+  it("starts a new folder from an empty cluster made beforehand, and never loads it over data", async () => {
+    const built = mkdtempSync(path.join(os.tmpdir(), "storefront-cluster-"));
+    await writeEmptyCluster(built);
+    const emptyCluster = path.join(built, "pglite-cluster.tar.gz");
+    const systemId = async (database: DatabaseHandle) =>
+      (await database.pglite!.query<{ id: string }>("select system_identifier::text as id from pg_control_system()")).rows[0].id;
+
+    const [made, loaded, again] = ["made", "loaded", "again"].map((name) => path.join(mkdtempSync(path.join(os.tmpdir(), "storefront-db-")), name));
+    const initdb = await openDatabase(made);
+    const madeId = await systemId(initdb);
+    await initdb.close();
+    const first = await openDatabase(loaded, { emptyCluster });
+    await first.migrate();
+    await first.pglite!.exec("create table kept (note text); insert into kept values ('still here')");
+    const loadedId = await systemId(first);
+    await first.close();
+    const second = await openDatabase(again, { emptyCluster });
+    // Both folders came from the one cluster; the folder made by initdb has a cluster of its own.
+    expect(await systemId(second)).toBe(loadedId);
+    expect(loadedId).not.toBe(madeId);
+    await second.close();
+
+    const reopened = await openDatabase(loaded, { emptyCluster });
+    expect((await reopened.pglite!.query<{ note: string }>("select note from kept")).rows).toEqual([{ note: "still here" }]);
+    await reopened.close();
   });
 
   it("takes over a lock left by a process that died", async () => {

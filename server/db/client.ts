@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in a folder by default, PostgreSQL when a URL is given. Both speak the same
  * dialect, so the rest of the server sees one Drizzle type.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -42,6 +42,14 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+/**
+ * An empty embedded cluster, made by the build (scripts/build-runtime.ts) and found beside this module as the
+ * migrations are. Creating a cluster (initdb, inside PGlite's WebAssembly) took a first start to a 855 MB peak;
+ * loading one already made peaks near 330 MB, so a shop's first start fits a 512 MB server (decision 0045).
+ * Development and the tests, which run from source, have none and create the cluster.
+ */
+const EMPTY_CLUSTER_NAME = "pglite-cluster.tar.gz";
+const emptyClusterFile = path.join(path.dirname(fileURLToPath(import.meta.url)), EMPTY_CLUSTER_NAME);
 
 /**
  * Typo-tolerant search (catalog/search.ts) reads vocabulary candidates with pg_trgm's similarity operator. The
@@ -88,9 +96,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * `location` is a postgres:// URL, `memory://`, or a folder for PGlite's files. On PostgreSQL, `migrationUrl` names
  * the role that owns the tables and applies the migrations, where the shop's own role may only use them.
  */
-export async function openDatabase(location: string, options: { migrationUrl?: string } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  location: string,
+  options: { migrationUrl?: string; emptyCluster?: string } = {},
+): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, options.migrationUrl);
-  return openPglite(location);
+  return openPglite(location, location.startsWith("memory://") ? undefined : emptyClusterFor(location, options.emptyCluster));
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else the embedded one in the data folder. */
@@ -274,6 +285,22 @@ function isAlive(pid: number): boolean {
 /** An embedded database made in `location` (an empty folder) from a tarball that `dumpDataDir` wrote. */
 export function openPgliteFromTarball(location: string, tarball: Blob): Promise<DatabaseHandle> {
   return openPglite(location, tarball);
+}
+
+/** Writes an empty embedded cluster, with the extensions the shop loads, into the folder of the built server. */
+export async function writeEmptyCluster(runtimeFolder: string): Promise<void> {
+  const client = await PGlite.create("memory://", { extensions: { pg_trgm } });
+  try {
+    writeFileSync(path.join(runtimeFolder, EMPTY_CLUSTER_NAME), Buffer.from(await (await client.dumpDataDir("gzip")).arrayBuffer()));
+  } finally {
+    await client.close();
+  }
+}
+
+/** A new data folder starts from an empty cluster (by default the build's) when there is one. */
+function emptyClusterFor(location: string, file = emptyClusterFile): Blob | undefined {
+  if (existsSync(path.join(location, "PG_VERSION")) || !existsSync(file)) return undefined;
+  return new Blob([readFileSync(file)]);
 }
 
 async function openPglite(location: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
