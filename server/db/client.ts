@@ -313,7 +313,7 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
       loadDataDir,
       extensions: { pg_trgm },
       // PGlite's default 128 MB of shared buffers lives in WebAssembly memory that never shrinks; a small shop's
-      // catalogue fits in far less, and the process stays well under 300 MB resident.
+      // catalogue fits in far less (the shop's measured peaks: README, "Load benchmark").
       postgresqlconf: ["shared_buffers=16MB", "work_mem=4MB", "maintenance_work_mem=16MB", TRIGRAM_SIMILARITY_THRESHOLD],
     });
   } catch (error) {
