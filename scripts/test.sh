@@ -3,7 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$1"; }
+# Each step's time and the test reports go here; the summary at the end reads them (scripts/test-summary.ts).
+timing=test-results/timing
+rm -rf "$timing" && mkdir -p "$timing"
+current_step=""
+end_step() { [ -z "$current_step" ] || printf '%s\t%s\n' "$current_step" "$((SECONDS - step_started))" >>"$timing/steps.tsv"; }
+step() { end_step; current_step="$1"; step_started=$SECONDS; printf '\n== %s\n' "$1"; }
+# Printed whether the run passed or stopped at a failure; the run's own exit status is kept.
+trap 'status=$?; end_step; npx tsx scripts/test-summary.ts "$timing" || true; exit $status' EXIT
 
 # need <program> <Debian package> <what for>: installs the package when the program is missing and we are root.
 need() {
@@ -24,13 +31,13 @@ step "lint"
 npm run --silent lint
 
 step "unit and integration tests (PGlite)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json="$timing/vitest-pglite.json"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "integration tests (PostgreSQL at ${TEST_DATABASE_URL%%@*}@…)"
   # Two shop processes behind a real load balancer (server/scale-out.test.ts).
   need /usr/sbin/haproxy haproxy "the scale-out test"
-  TEST_DB=postgres npx vitest run --project integration
+  TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$timing/vitest-postgres.json"
 fi
 
 step "first-load JavaScript budget per route"
@@ -41,4 +48,4 @@ npx tsx scripts/bundle-size.ts --check
 
 step "end-to-end tests (Chromium)"
 need /usr/bin/chromium chromium "the browser tests"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_FILE="$timing/journeys.json" npx playwright test --reporter=list,json
