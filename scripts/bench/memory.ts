@@ -13,12 +13,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import type { ImportAnswer } from "../../core/schemas/admin-imports";
-import { SHOPIFY_COLUMNS, type ShopifyColumn } from "../../server/catalog/shopify-csv/columns";
 import { openDatabase } from "../../server/db/client";
 import { products } from "../../server/db/schema";
-import { toCsv } from "../../server/orders/csv";
 import { commandLineActor } from "../../server/staff/audit";
 import { createApiToken } from "../../server/staff/tokens";
+import { generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
 import { launch, peakMegabytes, rssMegabytes, serverEnv, type RunningServer } from "./server";
 
 const PORT = 4402;
@@ -59,27 +58,7 @@ async function pictureServer(bytes: Buffer): Promise<{ url: string; close(): voi
 }
 
 function importCsv(picturesUrl: string): string {
-  const at = (cells: Partial<Record<ShopifyColumn, string>>) => SHOPIFY_COLUMNS.map((column) => cells[column] ?? "");
-  const rows: string[][] = [[...SHOPIFY_COLUMNS]];
-  for (let n = 0; n < IMPORT_PRODUCTS; n++) {
-    rows.push(
-      at({
-        Handle: `memory-mug-${n}`,
-        Title: `Memory Mug ${n}`,
-        "Body (HTML)": `<p>Stoneware mug number ${n}.</p>`,
-        Status: "active",
-        "Option1 Name": "Title",
-        "Option1 Value": "Default Title",
-        "Variant SKU": `MEMORY-${n}`,
-        "Variant Inventory Qty": "10",
-        "Variant Price": "12.00",
-        "Image Src": `${picturesUrl}/products/${n % IMPORT_PICTURES}.jpg`,
-        "Image Position": "1",
-        "Image Alt Text": `Memory mug ${n}`,
-      }),
-    );
-  }
-  return toCsv(rows);
+  return generatedShopifyExport(IMPORT_PRODUCTS, seededRandom(41), { paragraphs: 1, picture: (n) => `${picturesUrl}/products/${n % IMPORT_PICTURES}.jpg` });
 }
 
 /** A manager's API token and a product to upload to, written while no shop has the embedded database open. */

@@ -122,7 +122,7 @@ describe("/api/admin/products/import and /export", () => {
 
 describe("a Shopify export larger than the app's 64 KB", () => {
   // Over 1 MB: 110 products with long descriptions (some 10 KB each), as few as the test can afford to import.
-  const EXPORT = generatedShopifyExport(110, seededRandom(31), 64);
+  const EXPORT = generatedShopifyExport(110, seededRandom(31), { paragraphs: 64 });
   const generated = () => t.deps.db.select({ id: products.id }).from(products).where(like(products.handle, "generated-export-%"));
 
   it("is taken from a role with the catalogue and imported whole", async () => {

@@ -91,9 +91,13 @@ export async function addGeneratedBundles(db: Database, storeId: string, count: 
 /**
  * Shopify's product export of `count` generated products (handles generated-export-0 ...), one variant each, with
  * descriptions of `paragraphs` paragraphs (some 150 bytes each) as shops write them: 16 paragraphs make some 2.5 KB
- * a product, so 400 products make a file of about 1 MB.
+ * a product, so 400 products make a file of about 1 MB. `picture` gives product n a picture's address to fetch.
  */
-export function generatedShopifyExport(count: number, random: () => number, paragraphs = 16): string {
+export function generatedShopifyExport(
+  count: number,
+  random: () => number,
+  { paragraphs = 16, picture }: { paragraphs?: number; picture?: (n: number) => string } = {},
+): string {
   const choose = chooseWith(random);
   const { nouns, adjectives, origins } = GENERATED_WORDS;
   const rowOf = (cells: Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>) => SHOPIFY_COLUMNS.map((column) => cells[column] ?? "");
@@ -122,6 +126,7 @@ export function generatedShopifyExport(count: number, random: () => number, para
       "Variant Requires Shipping": "TRUE",
       "Variant Taxable": "TRUE",
       Status: "active",
+      ...(picture ? { "Image Src": picture(n), "Image Position": "1", "Image Alt Text": `${noun} ${n}` } : {}),
     });
   };
   return toCsv([[...SHOPIFY_COLUMNS], ...Array.from({ length: count }, (_, n) => productRow(n))]);

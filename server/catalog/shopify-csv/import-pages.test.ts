@@ -134,7 +134,7 @@ describe("the import screens", () => {
 
   describe("a Shopify export larger than the app's 64 KB", () => {
     // Over 1 MB: 110 products with long descriptions (some 10 KB each), as few as the test can afford to import.
-    const EXPORT = generatedShopifyExport(110, seededRandom(32), 64);
+    const EXPORT = generatedShopifyExport(110, seededRandom(32), { paragraphs: 64 });
 
     it("is taken from a member with the catalogue and imported whole", async () => {
       expect(Buffer.byteLength(EXPORT)).toBeGreaterThan(1024 * 1024);
