@@ -1,12 +1,15 @@
 /**
- * A database of its own for each test file: in-memory PGlite by default, or a fresh PostgreSQL database created
- * and dropped around the file when TEST_DB=postgres (with TEST_DATABASE_URL naming the server).
+ * A database of its own for each test file: in-memory PGlite by default, or a PostgreSQL database created and dropped
+ * around the file when TEST_DB=postgres (with TEST_DATABASE_URL naming the server). Each is a copy of a database the
+ * run made once (tests/support/database-templates.ts, Vitest's global setup for the integration tests).
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { inject } from "vitest";
+import { openDatabase, openPgliteFromTarball, type DatabaseHandle } from "../../server/db/client";
 import { seedDemoStore } from "../../server/db/seed";
 
 export type TestDatabase = DatabaseHandle & {
@@ -20,10 +23,31 @@ export type TestDatabase = DatabaseHandle & {
 /** Seed images are the same for every run; one shared folder keeps seeding fast. */
 export const TEST_IMAGES_DIR = path.join(os.tmpdir(), "storefront-test-images");
 
+/** The store the seeded template holds; a file that seeds another store seeds it on a copy of the migrated one. */
+export const DEMO_STORE_ID = "demo";
+
 export const usingPostgres = () => process.env.TEST_DB === "postgres";
 
+/** This worker's copy of each PGlite template, read once. */
+const tarballs = new Map<string, Blob>();
+const tarball = (file: string) => {
+  let blob = tarballs.get(file);
+  if (!blob) tarballs.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+};
+
+/** The databases a test file opened and has not disposed of yet (tests/support/file-cleanup.ts ends them). */
+const open = new Set<TestDatabase>();
+
+export async function disposeLeftoverDatabases() {
+  await Promise.all([...open].map((database) => database.dispose()));
+}
+
 export async function createTestDatabase(options: { seed?: boolean; storeId?: string } = {}): Promise<TestDatabase> {
-  const storeId = options.storeId ?? "demo";
+  const storeId = options.storeId ?? DEMO_STORE_ID;
+  const templates = inject("databaseTemplates");
+  const fromSeeded = options.seed === true && storeId === DEMO_STORE_ID;
+  const template = fromSeeded ? templates.seeded : templates.migrated;
   let handle: DatabaseHandle;
   let dropDatabase = async () => {};
   let databaseUrl: string | null = null;
@@ -32,7 +56,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     if (!serverUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
     const name = `storefront_test_${randomBytes(6).toString("hex")}`;
     await withClient(serverUrl, async (client) => {
-      await client.query(`create database ${name}`);
+      await client.query(`create database ${name} template ${template}`);
       // A test's data is thrown away: commits need not wait for the disk, which is most of a test's time on PostgreSQL.
       await client.query(`alter database ${name} set synchronous_commit = off`);
     });
@@ -42,10 +66,9 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     handle = await openDatabase(databaseUrl);
     dropDatabase = () => withClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
   } else {
-    handle = await openDatabase("memory://");
+    handle = await openPgliteFromTarball("memory://", tarball(template));
   }
-  await handle.migrate();
-  if (options.seed) await seedDemoStore(handle.db, { storeId, imagesDir: TEST_IMAGES_DIR });
+  if (options.seed && !fromSeeded) await seedDemoStore(handle.db, { storeId, imagesDir: TEST_IMAGES_DIR });
   // Tests may close the database on purpose (to see the shop cope); closing is then idempotent.
   let closed = false;
   const close = async () => {
@@ -53,17 +76,20 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
     closed = true;
     await handle.close();
   };
-  return {
+  const database: TestDatabase = {
     ...handle,
     close,
     imagesDir: TEST_IMAGES_DIR,
     storeId,
     url: databaseUrl,
     async dispose() {
+      open.delete(database);
       await close();
       await dropDatabase();
     },
   };
+  open.add(database);
+  return database;
 }
 
 /** Runs `work` on a connection of its own to `url`, closed whatever happens. */

@@ -18,15 +18,20 @@ export type PageRenderer = {
 
 export async function startPageRenderer(): Promise<PageRenderer> {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), "storefront-no-client-"));
-  const vite = await viteServerBuild();
+  const { build } = await sharedServerBuild();
   return {
-    appOf: (instance) => createApp(instance.deps, { build: vite.build, clientDir }),
-    async close() {
-      await vite.close();
-      rmSync(clientDir, { recursive: true, force: true });
-    },
+    appOf: (instance) => createApp(instance.deps, { build, clientDir }),
+    close: async () => rmSync(clientDir, { recursive: true, force: true }),
   };
 }
+
+/**
+ * Compiling the pages takes Vite several seconds; the integration tests share a worker's modules between files
+ * (vitest.config.ts, decision 0046), so the files of one worker share one compiled build. It lives as long as the
+ * worker: the modules it loaded keep no state of a test's shop, which each request brings with it (createApp's deps).
+ */
+let shared: ReturnType<typeof viteServerBuild> | undefined;
+const sharedServerBuild = () => (shared ??= viteServerBuild());
 
 /** The React Router server build compiled from the sources by Vite, as development renders pages. */
 export async function viteServerBuild() {

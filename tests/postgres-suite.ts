@@ -1,0 +1,73 @@
+/**
+ * The integration test files that run a second time on a PostgreSQL server (`TEST_DB=postgres`, vitest.config.ts),
+ * grouped by why their behaviour can differ there from the embedded PGlite every file runs on (decision 0046). PGlite
+ * is one connection inside the process: nothing waits for a lock, no second instance shares it, no connection is cut.
+ * scripts/postgres-suite.test.ts fails when a file that plainly needs PostgreSQL is missing here.
+ */
+export const POSTGRES_SUITE = {
+  /** The file has tests or branches of its own for PostgreSQL (runIf/skipIf, `database.url`, `kind`). */
+  branches: [
+    "server/analytics/report.test.ts",
+    "server/catalog/search-plan.test.ts",
+    "server/catalog/stock.test.ts",
+    "server/commands/backup.test.ts",
+    "server/db/client.test.ts",
+    "server/db/connection-loss.test.ts",
+    "server/db/content-version.test.ts",
+    "server/http/pages-survive-database-loss.test.ts",
+    "server/http/rate-limit.test.ts",
+    "server/http/response-cache.test.ts",
+    "server/jobs/shop-jobs.test.ts",
+    "server/mail/mailer.test.ts",
+    "server/orders/concurrency.test.ts",
+    "server/orders/crash-recovery.test.ts",
+    "server/orders/desk.test.ts",
+    "server/payments/simulated.test.ts",
+    "server/scale-out.test.ts",
+    "server/staff/audit-roles.test.ts",
+    "server/store/settings-boot.test.ts",
+  ],
+  /** Concurrent requests or transactions that contend for the same rows: on PGlite they simply queue. */
+  concurrency: [
+    "server/accounts/accounts.test.ts",
+    "server/cart/cart.test.ts",
+    "server/catalog/bundle-editor.test.ts",
+    "server/catalog/collection-editor.test.ts",
+    "server/catalog/product-pictures.test.ts",
+    "server/checkout/charged-as-shown.test.ts",
+    "server/checkout/checkout.test.ts",
+    "server/discounts/discount-rules.test.ts",
+    "server/newsletter/newsletter.test.ts",
+    "server/payments/stripe.test.ts",
+    "server/reviews/reviews.test.ts",
+    "server/staff/staff.test.ts",
+    "server/wishlist/wishlist.test.ts",
+  ],
+  /** Several instances of the shop over one database, each with its own caches and jobs. */
+  instances: [
+    "server/catalog/stock-alerts.test.ts",
+    "server/checkout/cart-reminders.test.ts",
+    "server/checkout/checkout-sessions.test.ts",
+    "server/http/cached-reads-follow-changes.test.ts",
+    "server/images/bucket-storage.test.ts",
+    "server/orders/sale-keeps-pages-cached.test.ts",
+  ],
+  /** The database going away under a request. */
+  faults: ["server/app.test.ts"],
+  /** Background jobs (pg-boss) and the content version's triggers and notifications. */
+  jobs: [
+    "server/catalog/import-jobs.test.ts",
+    "server/db/stock-band-version.test.ts",
+    "server/http/admin-pages.test.ts",
+    "server/http/page-cache.test.ts",
+  ],
+  /** Money paths whose requests repeat or race: each has its PostgreSQL test (ARCHITECTURE.md, "Money"). */
+  money: ["server/commands/orders.test.ts", "server/payments/stripe-faults.test.ts", "server/payments/stripe-subscription.test.ts"],
+  /**
+   * SQL a server may run differently: the trigram threshold set per connection, and every documented API operation
+   * once, because PGlite is PostgreSQL 17 and a shop's server may be an older major version that refuses newer syntax.
+   */
+  sql: ["server/catalog/catalog.test.ts", "server/catalog/visibility.test.ts", "server/api/responses.test.ts"],
+} as const;
+
+export const postgresSuiteFiles = (): string[] => Object.values(POSTGRES_SUITE).flat();
