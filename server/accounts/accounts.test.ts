@@ -372,7 +372,8 @@ describe("protection", () => {
     expect(new Set((await Promise.all(guesses)).map((response) => response.status))).toEqual(new Set([401]));
     expect((await logIn("spread@example.com", "one guess more", client())).status).toBe(429);
     expect((await logIn("spread@example.com", "blue coffee beans", client())).status).toBe(429);
-  });
+    // 99 scrypt checks at once: the limit only stops a hang, on two cores that another test worker shares.
+  }, 180_000);
 
   it("limits attempts per client address across emails", async () => {
     const headers = client();
