@@ -1,14 +1,34 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-export const baseURL = `http://localhost:${port}`;
+const basePort = Number(process.env.E2E_PORT ?? 4173);
+const shopCount = Number(process.env.E2E_SHOPS ?? 2);
 
-/** Journeys run against the production build in Debian's Chromium, on a freshly seeded shop. */
+export interface E2EShop {
+  index: number;
+  port: number;
+  url: string;
+  dataDir: string;
+}
+
+/**
+ * The freshly seeded shops the journeys run against, one per worker (tests/e2e/fixtures.ts's shopFor): a journey
+ * changes its shop (orders, stock, settings), so two workers never share one. Each shop has its own data folder.
+ */
+export const E2E_SHOPS: E2EShop[] = Array.from({ length: shopCount }, (_, index) => {
+  const port = basePort + index;
+  return { index, port, url: `http://localhost:${port}`, dataDir: `test-results/e2e-data-${port}` };
+});
+
+/** One production build for every shop, where scripts/test.sh builds it before the journeys. */
+export const BUILD_DIR = `build-e2e-${basePort}`;
+
+/** Journeys run against the production build in Debian's Chromium, on freshly seeded shops. */
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: `test-results/e2e-${port}`,
+  outputDir: `test-results/e2e-${basePort}`,
+  // A file is the unit a worker takes: its journeys run in order on that worker's shop.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_SHOPS.length,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? "list" : [["list"]],
@@ -17,7 +37,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL,
+    // No baseURL here: each worker's is its own shop's (tests/e2e/fixtures.ts).
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
@@ -32,7 +52,8 @@ export default defineConfig({
     },
   },
   projects: [
-    // A fresh shop has no staff: its first run makes the owner the other journeys sign in as (tests/e2e/owner.ts).
+    // A fresh shop has no staff: its first run makes the owner the other journeys sign in as (tests/e2e/owner.ts),
+    // on every shop.
     { name: "first-run", testMatch: "first-run.spec.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
       name: "chromium",
@@ -41,20 +62,22 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
-  webServer: {
-    command: `rm -rf test-results/e2e-data-${port} && node scripts/start.mjs`,
-    url: `${baseURL}/readyz`,
+  // Playwright starts these one after another, each once the one before is ready: a shop that finds the build
+  // missing or stale builds it, and the next finds it built rather than building into the same folder at once.
+  webServer: E2E_SHOPS.map((shop) => ({
+    command: `rm -rf ${shop.dataDir} && node scripts/start.mjs`,
+    url: `${shop.url}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: `test-results/e2e-data-${port}`,
-      BUILD_DIR: `build-e2e-${port}`,
+      PORT: String(shop.port),
+      DATA_DIR: shop.dataDir,
+      BUILD_DIR,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: shop.url,
     },
-  },
+  })),
 });

@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { OWNER_STATE } from "./owner";
+import { ownerState } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
 
 const stamp = Date.now().toString(36);
@@ -27,7 +27,7 @@ test("the owner drafts a blog post, previews it, publishes it, and a shopper rea
   test.setTimeout(120_000);
   const address = `first-crop-${stamp}`;
   const title = `First crop ${stamp}`;
-  const ownerContext = await browser.newContext({ storageState: OWNER_STATE, viewport: DESKTOP });
+  const ownerContext = await browser.newContext({ storageState: ownerState(), viewport: DESKTOP });
   const owner = await ownerContext.newPage();
   await owner.goto("/admin");
   await owner.getByRole("link", { name: "Blog", exact: true }).first().click();
@@ -84,7 +84,7 @@ test("the owner drafts a blog post, previews it, publishes it, and a shopper rea
 test("the owner publishes a new page and a shopper opens it at /pages/{name}", async ({ browser }) => {
   test.setTimeout(120_000);
   const name = `wholesale-${stamp}`;
-  const ownerContext = await browser.newContext({ storageState: OWNER_STATE, viewport: DESKTOP });
+  const ownerContext = await browser.newContext({ storageState: ownerState(), viewport: DESKTOP });
   const owner = await ownerContext.newPage();
   await owner.goto("/admin");
   await owner.getByRole("link", { name: "Pages", exact: true }).first().click();

@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { expect, test, waitForHydration } from "./fixtures";
-import { OWNER_STATE } from "./owner";
+import { ownerState } from "./owner";
 import { DESKTOP } from "./viewports";
 
 const png = async (name: string, colour: string) => ({
@@ -24,7 +24,7 @@ test("the owner creates a product with two options and two pictures, publishes i
   const handle = `waxed-apron-${stamp.toLowerCase()}`;
   const sku = `APRON-${stamp}-SAND-S`;
 
-  const ownerContext = await browser.newContext({ storageState: OWNER_STATE, viewport: DESKTOP });
+  const ownerContext = await browser.newContext({ storageState: ownerState(), viewport: DESKTOP });
   const owner = await ownerContext.newPage();
   await owner.goto("/admin/products/new");
   await owner.getByLabel("Title", { exact: true }).fill(title);

@@ -1,50 +1,58 @@
 /**
  * A new shop's first run (issue 21): it has no staff, so its setup link makes the owner. Playwright runs this spec
- * first, on the freshly seeded shop (playwright.config.ts's first-run project); every other journey signs in as the
- * owner made here (owner.ts). The link comes from the owner's command, handed to the running shop, as an owner who
- * lost the one `npm start` printed would get it.
+ * first, on every freshly seeded shop (playwright.config.ts's first-run project); every other journey signs in as
+ * the owner made here on its own shop (owner.ts). The link comes from the owner's command, handed to the running
+ * shop, as an owner who lost the one `npm start` printed would get it.
  */
 import { writeFile } from "node:fs/promises";
+import { E2E_SHOPS } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { E2E_OWNER, OWNER_STATE, ownerCommand } from "./owner";
+import { E2E_OWNER, ownerCommand, ownerState } from "./owner";
 
-test("the setup screen refuses a link it cannot use, and the shop's own link makes the owner, signed in", async ({ page }) => {
-  await page.goto("/admin/setup");
-  await expect(page.getByText("This setup link is not valid")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+// One journey per shop, each naming its shop (fixtures.ts's shopFor), so the shops are set up side by side.
+test.describe.configure({ mode: "parallel" });
 
-  await page.goto("/admin/setup?token=made-up");
-  await expect(page.getByRole("heading", { name: "Create the owner's account" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.getByLabel("Email").fill(E2E_OWNER.email);
-  await page.getByLabel("Name").fill(E2E_OWNER.name);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
-  await page.getByLabel("Confirm password").fill("not the same");
-  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
-  await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription("The passwords do not match");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
-  await page.getByLabel("Confirm password").fill(E2E_OWNER.password);
-  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This setup link is not valid");
+for (const shop of E2E_SHOPS) {
+  test.describe(`the shop at ${shop.url}`, { annotation: { type: "shop", description: String(shop.index) } }, () => {
+    test("the setup screen refuses a link it cannot use, and the shop's own link makes the owner, signed in", async ({ page }) => {
+      await page.goto("/admin/setup");
+      await expect(page.getByText("This setup link is not valid")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
 
-  const printed = await ownerCommand(["staff", "setup-link"]);
-  const link = /http\S+\/admin\/setup\?token=\S+/.exec(printed)![0];
-  await page.goto(link);
-  await page.getByLabel("Email").fill(E2E_OWNER.email);
-  await page.getByLabel("Name").fill(E2E_OWNER.name);
-  await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
-  await page.getByLabel("Confirm password").fill(E2E_OWNER.password);
-  await page.getByRole("button", { name: "Create the owner and sign in" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { name: `Welcome, ${E2E_OWNER.name}` })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  // The staff cookie alone: what the shop's pages kept in this browser must not follow the owner into other journeys.
-  const { cookies } = await page.context().storageState();
-  await writeFile(OWNER_STATE, JSON.stringify({ cookies, origins: [] }));
+      await page.goto("/admin/setup?token=made-up");
+      await expect(page.getByRole("heading", { name: "Create the owner's account" })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByLabel("Email").fill(E2E_OWNER.email);
+      await page.getByLabel("Name").fill(E2E_OWNER.name);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
+      await page.getByLabel("Confirm password").fill("not the same");
+      await page.getByRole("button", { name: "Create the owner and sign in" }).click();
+      await expect(page.getByLabel("Confirm password")).toHaveAccessibleDescription("The passwords do not match");
+      await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
+      await page.getByLabel("Confirm password").fill(E2E_OWNER.password);
+      await page.getByRole("button", { name: "Create the owner and sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("This setup link is not valid");
 
-  // The link made the owner; from now on it, and any other, is refused.
-  await page.goto(link);
-  await expect(page.getByText("This setup link has already been used")).toBeVisible();
-  expect(await ownerCommand(["staff", "setup-link"])).toContain("The shop has staff already");
-});
+      const printed = await ownerCommand(["staff", "setup-link"]);
+      const link = /http\S+\/admin\/setup\?token=\S+/.exec(printed)![0];
+      await page.goto(link);
+      await page.getByLabel("Email").fill(E2E_OWNER.email);
+      await page.getByLabel("Name").fill(E2E_OWNER.name);
+      await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
+      await page.getByLabel("Confirm password").fill(E2E_OWNER.password);
+      await page.getByRole("button", { name: "Create the owner and sign in" }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole("heading", { name: `Welcome, ${E2E_OWNER.name}` })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      // The staff cookie alone: what the shop's pages kept in this browser must not follow the owner into other journeys.
+      const { cookies } = await page.context().storageState();
+      await writeFile(ownerState(), JSON.stringify({ cookies, origins: [] }));
+
+      // The link made the owner; from now on it, and any other, is refused.
+      await page.goto(link);
+      await expect(page.getByText("This setup link has already been used")).toBeVisible();
+      expect(await ownerCommand(["staff", "setup-link"])).toContain("The shop has staff already");
+    });
+  });
+}

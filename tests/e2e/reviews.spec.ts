@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { BUILD_DIR } from "../../playwright.config";
+import { currentShop, expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
 test("a link without a token is refused without a check", async ({ page }) => {
@@ -32,14 +33,16 @@ test("a tampered review link shows 'Invalid Review Link'", async ({ page }) => {
  * production build) opens the folder.
  */
 test.describe("a customer with a review link", () => {
-  const port = Number(process.env.E2E_PORT ?? 4173) + 1000;
-  const shopUrl = `http://localhost:${port}`;
-  const dataDir = path.resolve(`test-results/e2e-reviews-data-${port}`);
+  let shopUrl: string;
   let server: ChildProcess | undefined;
   let fixture: { orderNumber: number; email: string; subject: string; link: string };
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    // Beside the worker's own shop's port, so no other worker's servers take it; known once a worker runs the hook.
+    const port = currentShop().port + 1000;
+    shopUrl = `http://localhost:${port}`;
+    const dataDir = path.resolve(`test-results/e2e-reviews-data-${port}`);
     rmSync(dataDir, { recursive: true, force: true });
     const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: shopUrl, LOG_LEVEL: "warn", NODE_ENV: "production" };
     const run = (command: string, args: string[]) => {
@@ -57,7 +60,7 @@ test.describe("a customer with a review link", () => {
     fixture = { ...paid, ...fixtureCommand("review-mail", paid.email) };
 
     server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...env, PORT: String(port), BUILD_DIR: `build-e2e-${process.env.E2E_PORT ?? 4173}` },
+      env: { ...env, PORT: String(port), BUILD_DIR },
       stdio: "ignore",
     });
     await expect

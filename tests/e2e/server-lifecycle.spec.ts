@@ -4,7 +4,8 @@ import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "./fixtures";
+import { BUILD_DIR } from "../../playwright.config";
+import { currentShop, expect, test } from "./fixtures";
 
 /** Starts `npm start`'s script on the build the journeys use, and collects what it prints until it exits. */
 function startShop(env: Record<string, string>) {
@@ -12,7 +13,7 @@ function startShop(env: Record<string, string>) {
     env: {
       ...process.env,
       NODE_ENV: "production",
-      BUILD_DIR: `build-e2e-${process.env.E2E_PORT ?? 4173}`,
+      BUILD_DIR,
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "storefront-lifecycle-")),
       LOG_LEVEL: "info",
       ...env,
@@ -25,6 +26,9 @@ function startShop(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** A port beside the worker's own shop's (reviews.spec.ts takes +1000), so no other worker's servers take it. */
+const portBeside = (offset: number) => currentShop().port + offset;
+
 test("an invalid environment variable stops start-up with one line naming it", async () => {
   const shop = startShop({ PORT: "eighty" });
   expect(await shop.exited).toBe(1);
@@ -32,7 +36,7 @@ test("an invalid environment variable stops start-up with one line naming it", a
 });
 
 test("an unreachable database stops start-up with a clear message and no stack trace", async () => {
-  const shop = startShop({ PORT: "4590", DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
+  const shop = startShop({ PORT: String(portBeside(2000)), DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere" });
   expect(await shop.exited).toBe(1);
   expect(shop.output()).toContain("Cannot connect to PostgreSQL at 127.0.0.1:1/nowhere");
   expect(shop.output()).not.toMatch(/\n\s+at /);
@@ -42,17 +46,19 @@ test("SIGTERM finishes the request in flight, refuses new ones, closes the datab
   request,
 }) => {
   test.setTimeout(120_000);
-  const shop = startShop({ PORT: "4591", PUBLIC_URL: "" });
+  const port = portBeside(3000);
+  const address = `http://127.0.0.1:${port}`;
+  const shop = startShop({ PORT: String(port), PUBLIC_URL: "" });
   await expect
-    .poll(async () => (await request.get("http://127.0.0.1:4591/readyz").catch(() => null))?.status(), { timeout: 90_000 })
+    .poll(async () => (await request.get(`${address}/readyz`).catch(() => null))?.status(), { timeout: 90_000 })
     .toBe(200);
-  expect((await request.get("http://127.0.0.1:4591/healthz")).status()).toBe(200);
-  const page = await request.get("http://127.0.0.1:4591/");
+  expect((await request.get(`${address}/healthz`)).status()).toBe(200);
+  const page = await request.get(`${address}/`);
   expect(page.status()).toBe(200);
 
   // A sign-in whose body is still on its way when the signal comes: the shop has its headers (it said 100 Continue).
   const body = JSON.stringify({ email: "nobody@example.com", password: "not the password", store_id: "demo" });
-  const inFlight = http.request("http://127.0.0.1:4591/api/auth/login", {
+  const inFlight = http.request(`${address}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
   });
@@ -69,11 +75,11 @@ test("SIGTERM finishes the request in flight, refuses new ones, closes the datab
 
   shop.child.kill("SIGTERM");
   await expect.poll(() => shop.output()).toContain('"msg":"draining in-flight requests"');
-  await expect(fetch("http://127.0.0.1:4591/healthz")).rejects.toThrow();
+  await expect(fetch(`${address}/healthz`)).rejects.toThrow();
 
   inFlight.end(body.slice(10));
   expect(await answered).toEqual({ status: 401, text: expect.stringContaining('"error"') });
   expect(await shop.exited).toBe(0);
   expect(shop.output()).toContain('"msg":"stopped"');
-  expect(shop.output()).toMatch(/"level":40,.*"msg":"PUBLIC_URL is not set: links in emails .* will point at http:\/\/localhost:4591/);
+  expect(shop.output()).toMatch(new RegExp(`"level":40,.*"msg":"PUBLIC_URL is not set: links in emails .* will point at http://localhost:${port}`));
 });
