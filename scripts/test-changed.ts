@@ -36,7 +36,7 @@ function importsOf(file: string): string[] {
 /** Whether `file` is `target` or imports it, directly or through other app files. */
 function reaches(file: string, targets: Set<string>, seen = new Set<string>()): boolean {
   if (targets.has(file)) return true;
-  if (seen.has(file)) return false;
+  if (seen.has(file) || !existsSync(file)) return false;
   seen.add(file);
   return importsOf(file).some((imported) => reaches(imported, targets, seen));
 }
