@@ -1,9 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
-/** Fails on any serious or critical accessibility violation on the page as it is now. */
+/**
+ * Whether every frame of the page is the page's own origin (or blank): axe can then run in the page itself. A frame
+ * of another origin (a payment provider's field) is reached only by axe's default run, which audits each frame
+ * apart and joins the results in a blank page of its own.
+ */
+function framesAreOwn(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page.frames().every((frame) => frame.url() === "about:blank" || new URL(frame.url()).origin === origin);
+}
+
+/**
+ * Fails on any serious or critical accessibility violation on the page as it is now.
+ *
+ * The same rules run either way; what is left out is only work whose result is not read. On a page whose frames are
+ * all its own, axe runs in the page rather than in each frame and then in a blank page opened for joining (legacy
+ * mode), and it lists only the violations, not every element that passed. On the two-core machine this took a scan
+ * of the home page from 4.5 s to 0.9 s, and the journeys ran about 260 scans (decision 0047).
+ */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  if (framesAreOwn(page)) builder.setLegacyMode();
   if (include) builder.include(include);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
