@@ -28,7 +28,8 @@ async function pictures(dataDir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name))).sort();
 }
 
-describe("npm run shop -- backup and restore, on the embedded database", () => {
+// The embedded database is the same in both runs: the PostgreSQL run (tests/postgres-suite.ts) is for the tests below.
+describe.skipIf(usingPostgres())("npm run shop -- backup and restore, on the embedded database", () => {
   let folder: string;
   let shop: ShopProcess;
   let restoredShop: ShopProcess | undefined;
