@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { postgresSuiteFiles } from "./tests/postgres-suite";
+import SlowFilesFirst from "./tests/support/slow-files-first";
 
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -12,6 +13,7 @@ export default defineConfig({
   test: {
     // Both cores: Vitest's default keeps one for itself, which idles while the workers run the tests.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         resolve: { alias },

@@ -5,7 +5,8 @@
  */
 import path from "node:path";
 import { ConfigError, loadConfig } from "../server/config";
-import { DatabaseUnavailableError, openConfiguredDatabase } from "../server/db/client";
+import { openConfiguredDatabase } from "../server/db/client";
+import { DatabaseUnavailableError } from "../server/db/unavailable";
 import { isStoreSeeded, resetStore, seedDemoStore } from "../server/db/seed";
 
 async function main() {

@@ -7,15 +7,22 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandSocketPath, sendOwnerCommand } from "../server/commands/command-socket";
 import { commandUsage, isOwnerCommand, runOwnerCommand, runWithoutDatabase } from "../server/commands/index";
-import { passwordFromStdin } from "../server/commands/staff";
+import { passwordFromStdin } from "../server/commands/password-stdin";
 import { CommandUsageError } from "../server/commands/usage-error";
 import { ConfigError, loadConfig, publicUrlWarning, type Config } from "../server/config";
-import { DatabaseUnavailableError, openConfiguredDatabase } from "../server/db/client";
-import { createDeps } from "../server/deps";
-import { imageStorageFor } from "../server/images/storage";
-import { withShopPublicUrl } from "../server/store/public-url";
+import { DatabaseUnavailableError } from "../server/db/unavailable";
 
+/**
+ * The command in this process, on the database it opens itself. The database drivers, the shop's dependencies and the
+ * picture storage load here only, so a command a running shop takes is handed over without loading them.
+ */
 async function runHere(commandConfig: Config, args: string[]): Promise<string> {
+  const [{ openConfiguredDatabase }, { createDeps }, { imageStorageFor }, { withShopPublicUrl }] = await Promise.all([
+    import("../server/db/client"),
+    import("../server/deps"),
+    import("../server/images/storage"),
+    import("../server/store/public-url"),
+  ]);
   const dataDir = path.resolve(commandConfig.DATA_DIR);
   const database = await openConfiguredDatabase(commandConfig);
   try {

@@ -6,7 +6,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { bootShop } from "./boot";
 import { ConfigError, loadConfig, publicUrlWarning, retiredAdminPasswordWarning } from "./config";
-import { DatabaseUnavailableError } from "./db/client";
+import { DatabaseUnavailableError } from "./db/unavailable";
 import { logger } from "./logger";
 import { applyMemoryPolicy } from "./memory";
 

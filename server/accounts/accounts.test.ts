@@ -149,7 +149,7 @@ describe("sign up, sign in, status, sign out", () => {
     await timed("warm-up@example.com");
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       const a = await timed("known@example.com");
       const b = await timed(`nobody-${i}@example.com`);
       expect(a.status).toBe(401);
@@ -159,8 +159,9 @@ describe("sign up, sign in, status, sign out", () => {
       wrong.push(a.ms);
       unknown.push(b.ms);
     }
-    const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-    const ratio = median(unknown) / median(wrong);
+    // The fastest of each: a busy machine only ever adds time, and without the dummy hash an unknown email answers in
+    // a tenth of the time of a wrong password, far outside these bounds.
+    const ratio = Math.min(...unknown) / Math.min(...wrong);
     expect(ratio).toBeGreaterThan(0.6);
     expect(ratio).toBeLessThan(1.6);
   });

@@ -6,7 +6,8 @@ import { DEMO } from "../db/seed";
 import { verifyPassword } from "../accounts/passwords";
 import { staff } from "../db/schema";
 import { listAudit } from "../staff/audit";
-import { passwordFromStdin, staffCommand } from "./staff";
+import { passwordFromStdin } from "./password-stdin";
+import { staffCommand } from "./staff";
 
 const PASSWORD = "correct horse battery staple";
 

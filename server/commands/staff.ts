@@ -9,6 +9,7 @@ import type { AppDeps } from "../context";
 import { createStaff, findStaffByEmail, listStaff, removeStaff, STAFF_NOT_FOUND_MESSAGE } from "../staff/accounts";
 import { commandLineActor } from "../staff/audit";
 import { ensureSetupLink } from "../staff/setup-link";
+import { PASSWORD_FLAG } from "./password-stdin";
 import { CommandUsageError } from "./usage-error";
 
 export const STAFF_USAGE = [
@@ -19,21 +20,6 @@ export const STAFF_USAGE = [
   "  remove <email>    remove a staff account (never the last owner)",
   "  setup-link        a new one-time link that creates the owner, while the shop has no staff",
 ].join("\n");
-
-const PASSWORD_FLAG = "--password-stdin";
-
-/**
- * The arguments with the password read from `input` in place of --password-stdin (as --password-stdin=<password>),
- * so the command runs alike here or handed to the running shop. Arguments without the flag are returned as they are.
- */
-export async function passwordFromStdin(args: string[], input: NodeJS.ReadableStream): Promise<string[]> {
-  if (args[0] !== "staff" || !args.includes(PASSWORD_FLAG)) return args;
-  let text = "";
-  input.setEncoding("utf8");
-  for await (const chunk of input) text += chunk as string;
-  const password = text.split(/\r?\n/)[0];
-  return args.map((arg) => (arg === PASSWORD_FLAG ? `${PASSWORD_FLAG}=${password}` : arg));
-}
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);

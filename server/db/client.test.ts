@@ -6,7 +6,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import pg from "pg";
-import { DatabaseUnavailableError, isDatabaseUnavailable, openDatabase, writeEmptyCluster, type DatabaseHandle } from "./client";
+import { isDatabaseUnavailable, openDatabase, writeEmptyCluster, type DatabaseHandle } from "./client";
+import { DatabaseUnavailableError } from "./unavailable";
 
 const pgError = (code: string, message = "server said no") => Object.assign(new Error(message), { code });
 

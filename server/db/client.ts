@@ -18,6 +18,7 @@ import pg from "pg";
 import type { Config } from "../config";
 import { logger } from "../logger";
 import * as schema from "./schema";
+import { DatabaseUnavailableError } from "./unavailable";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -58,8 +59,6 @@ const emptyClusterFile = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * transaction to set it.
  */
 const TRIGRAM_SIMILARITY_THRESHOLD = "pg_trgm.similarity_threshold=0.18";
-
-export class DatabaseUnavailableError extends Error {}
 
 /**
  * SQLSTATEs of a connection the server ended (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect
