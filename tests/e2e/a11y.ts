@@ -8,7 +8,8 @@ import { expect, type Page } from "@playwright/test";
  */
 function framesAreOwn(page: Page): boolean {
   const origin = new URL(page.url()).origin;
-  return page.frames().every((frame) => frame.url() === "about:blank" || new URL(frame.url()).origin === origin);
+  // A frame still loading has no address yet, and about:blank and about:srcdoc take their parent's origin.
+  return page.frames().every((frame) => frame.url() === "" || frame.url().startsWith("about:") || new URL(frame.url()).origin === origin);
 }
 
 /**

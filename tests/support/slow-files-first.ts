@@ -2,7 +2,7 @@
  * Vitest's order for the test files, with the slowest known files first. Vitest runs a file it has timed before in
  * order of its last duration, longest first, so neither worker is left with a long file at the end; on a fresh
  * checkout (CI) it has no timings and runs larger files first, which put the backup command's minute-long file last,
- * with the other worker idle beside it. These files took 20 s or more in the run of 2026-11-28 (decision 0046).
+ * with the other worker idle beside it. These files took 20 s or more in the run of 2026-11-28 (decision 0047).
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
