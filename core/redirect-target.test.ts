@@ -18,6 +18,7 @@ describe("a redirect's target from input", () => {
     ["a data: address", "data:text/html,<script>alert(1)</script>"],
     ["dot segments that leave two slashes", "/.//evil.example"],
     ["a parent segment that leaves two slashes", "/a/..//evil.example"],
+    ["dot segments that leave two slashes and no host", "/.//"],
     ["no value", null],
     ["an empty value", ""],
   ])("falls back on %s", (_, requested) => {

@@ -12,14 +12,18 @@
 export function redirectPath(requested: string | null | undefined, shop: string | readonly string[], fallback: string): string {
   if (!requested) return fallback;
   const origins = typeof shop === "string" ? [shop] : shop;
-  let target: URL;
-  try {
-    target = new URL(requested, origins[0]);
-  } catch {
-    return fallback;
-  }
-  if (!origins.includes(target.origin)) return fallback;
+  const target = parsed(requested, origins[0]);
+  if (!target || !origins.includes(target.origin)) return fallback;
   const path = `${target.pathname}${target.search}${target.hash}`;
-  // Dot segments can leave the path starting `//` (`/.//evil.example`), which a browser reads as another host.
-  return new URL(path, target).origin === target.origin ? path : fallback;
+  // Dot segments can leave the path starting `//` (`/.//evil.example`), which a browser reads as another host, or
+  // as no address at all when nothing follows (`/.//`).
+  return parsed(path, target)?.origin === target.origin ? path : fallback;
+}
+
+function parsed(url: string, base: string | URL): URL | null {
+  try {
+    return new URL(url, base);
+  } catch {
+    return null;
+  }
 }
