@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { formatMoney } from "@core/money";
 import { customerIdParamsSchema } from "@core/schemas/admin-orders";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { ORDER_STATUS_LABELS } from "~/components/admin/order-status";
+import { staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { getDeskCustomer, HttpError, requireStaffPage } from "./admin.customers.$id.server";
 import type { Route } from "./+types/admin.customers.$id";
@@ -70,7 +70,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
                   Order #{order.number}
                 </Link>
                 <span>
-                  <When at={order.placedAt} /> · {ORDER_STATUS_LABELS[order.status as keyof typeof ORDER_STATUS_LABELS] ?? order.status} ·{" "}
+                  <When at={order.placedAt} /> · {staffStatusLabel(order.status)} ·{" "}
                   {formatMoney(order.totalCents)}
                 </span>
               </li>

@@ -1,4 +1,4 @@
 export { getDeskOrder } from "../../server/orders/desk";
 export { KNOWN_CARRIERS } from "../../server/orders/carriers";
-export { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../../server/orders/orders";
+export { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../../server/orders/operations";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";

@@ -1,12 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { formatMoney, toCents } from "@core/money";
+import { canMove, leftToRefund as leftToRefundOf } from "@core/order-lifecycle";
 import { fulfilSchema, orderNoteSchema, orderNumberParamsSchema, refundSchema } from "@core/schemas/admin-orders";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton, SelectField } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
 import { noticeOf, withNotice } from "~/components/admin/notices";
-import { CANCELLABLE, FULFILLABLE, ORDER_STATUS_LABELS, REFUNDABLE } from "~/components/admin/order-status";
+import { staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -138,14 +139,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const confirmRefund = refundAsked && !refundAsked.error && failure?.intent !== "refund" ? refundAsked : null;
   const refundAmountError = refundErrors.at.amount ?? refundAsked?.error;
   const address = order.shippingAddress;
-  const leftToRefund = order.totalCents - payment.refundedCents;
-  const canRefund = REFUNDABLE.includes(order.status) && leftToRefund > 0;
+  const leftToRefund = leftToRefundOf(order, payment.refundedCents);
+  const canRefund = leftToRefund > 0;
   return (
     <AdminPage
       title={`Order #${number}`}
       intro={
         <p>
-          {ORDER_STATUS_LABELS[order.status as keyof typeof ORDER_STATUS_LABELS] ?? order.status} · placed <When at={order.createdAt} /> ·{" "}
+          {staffStatusLabel(order.status)} · placed <When at={order.createdAt} /> ·{" "}
           <Link to="/admin/orders" className="underline">
             All orders
           </Link>
@@ -266,7 +267,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </AdminSection>
       </div>
 
-      {FULFILLABLE.includes(order.status) ? (
+      {canMove(order.status, "fulfil") ? (
         <AdminSection title="Ship the order">
           {fulfilErrors.form ? <FormMessage tone="error">{fulfilErrors.form}</FormMessage> : null}
           <Form method="post" className="grid items-end gap-4 sm:grid-cols-[1fr_1fr_auto]">
@@ -379,7 +380,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             Resend the order confirmation
           </AdminButton>
         </Form>
-        {CANCELLABLE.includes(order.status) ? (
+        {canMove(order.status, "cancel") ? (
           <>
             {cancelErrors.form ? (
               <div className="mt-3">

@@ -5,7 +5,7 @@ import { TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
-import { ORDER_STATUS_LABELS, ORDER_TABS } from "~/components/admin/order-status";
+import { ORDER_TABS, staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { HttpError, listDeskOrders, orderFilterOf, requireStaffPage } from "./admin.orders.server";
@@ -103,7 +103,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                 {order.customerName}
                 <span className="block break-all text-black/70">{order.email}</span>
               </td>
-              <td className="px-3 py-2">{ORDER_STATUS_LABELS[order.status]}</td>
+              <td className="px-3 py-2">{staffStatusLabel(order.status)}</td>
               <td className="px-3 py-2 text-right">{order.itemCount}</td>
               <td className="px-3 py-2 text-right whitespace-nowrap">
                 {formatMoney(order.totalCents)}

@@ -1,3 +1,3 @@
 export { checkoutSessionIdOfPayment, findOrderByPayment } from "../../server/checkout/checkout";
 export { cartIdForRequest } from "../../server/cart/store";
-export { getOrderByNumber } from "../../server/orders/orders";
+export { getOrderByNumber } from "../../server/orders/operations";

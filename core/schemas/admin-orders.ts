@@ -1,10 +1,11 @@
 /** Payloads of the admin API's orders desk and customers (/api/admin/orders, /api/admin/customers). */
 import { z } from "zod";
+import { ORDER_GROUPS } from "../order-lifecycle";
 import { storable } from "./storable";
 import { listCursor, recordIdParam } from "./record-id";
 
-/** The states of an order that was paid: the desk's orders. One never paid has no number and nothing to work on. */
-export const DESK_STATUSES = ["paid", "backordered", "fulfilled", "cancelled", "refunded"] as const;
+/** The desk's orders are the placed ones: one never paid has no number and nothing to work on. */
+export const DESK_STATUSES = ORDER_GROUPS.placed;
 
 const timestamp = z.string().describe("ISO 8601");
 const day = (name: string) =>

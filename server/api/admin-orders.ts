@@ -16,11 +16,12 @@ import {
   refundAnswerSchema,
   refundSchema,
 } from "../../core/schemas/admin-orders";
+import { leftToRefund } from "../../core/order-lifecycle";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { getDeskOrder, listDeskOrders, orderFilterOf, type DeskStatus, type OrderListItem } from "../orders/desk";
 import { toCsv } from "../orders/csv";
-import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../orders/orders";
+import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../orders/operations";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register } from "./operation";
 
@@ -158,7 +159,7 @@ async function detailBody(c: Context<AppEnv>, number: number): Promise<z.infer<t
         reference: payment.reference,
         status: payment.status,
         refunded_cents: payment.refundedCents,
-        refundable_cents: ["paid", "backordered", "fulfilled"].includes(order.status) ? order.totalCents - payment.refundedCents : 0,
+        refundable_cents: leftToRefund(order, payment.refundedCents),
         refunds: payment.refunds.map((made) => ({
           amount_cents: made.amountCents,
           status: made.status,

@@ -34,7 +34,7 @@ import {
 } from "../checkout/checkout";
 import type { AppEnv } from "../context";
 import { HttpError } from "../http/errors";
-import { applyPaymentEvent } from "../orders/orders";
+import { applyPaymentEvent } from "../orders/payment-events";
 import { InvalidCardError, unlessNotFound, WebhookVerificationError } from "../payments/provider";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
 

@@ -9,7 +9,8 @@ import { meetsMinimumSubtotal, minimumSubtotalMessage, type Discount } from "../
 import type { Database } from "../db/client";
 import { HttpError } from "../http/errors";
 import { discounts, orders } from "../db/schema";
-import { PURCHASED, restrictedCodeAllows } from "../newsletter/welcome";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
+import { restrictedCodeAllows } from "../newsletter/welcome";
 import type { Tx } from "../orders/inventory";
 import { normalizeEmail } from "../newsletter/subscribers";
 
@@ -67,7 +68,7 @@ async function hasUsedCode(db: Database | Tx, storeId: string, code: string, ema
         eq(orders.storeId, storeId),
         eq(sql`lower(${orders.discountCode})`, code.toLowerCase()),
         eq(sql`lower(${orders.email})`, normalizeEmail(email)),
-        claimedBy === undefined ? inArray(orders.status, [...PURCHASED]) : inArray(orders.status, [...PURCHASED, "pending"]),
+        claimedBy === undefined ? inArray(orders.status, [...ORDER_GROUPS.placed]) : inArray(orders.status, [...ORDER_GROUPS.placed, "pending"]),
         claimedBy === undefined ? undefined : ne(orders.id, claimedBy),
       ),
     )

@@ -5,7 +5,8 @@ import { paidOrderBy, SKU, startCheckout, stockOf, submitOrder } from "../../tes
 import { usingPostgres } from "../../tests/support/database";
 import { auditEvents, stockAdjustments, variants } from "../db/schema";
 import { lowStockVariants } from "../orders/dashboard";
-import { cancelOrder, sweepPendingOrders } from "../orders/orders";
+import { cancelOrder } from "../orders/operations";
+import { sweepPendingOrders } from "../orders/sweep";
 import type { AuditActor } from "../staff/audit";
 import { inventoryItem, listInventory, recordStockChange, stockHistory } from "./stock";
 

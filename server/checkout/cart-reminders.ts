@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import type { CartReminderReport } from "../../core/schemas/cart-reminders";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
@@ -14,6 +15,7 @@ import { utcDay } from "../analytics/daily";
 import { mergeCarts, newCartToken, priceStoredCart } from "../cart/store";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
+import { revenueCentsOf } from "../orders/revenue";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { checkLink, signLink } from "../mail/signed-links";
 import { normalizeEmail } from "../newsletter/subscribers";
@@ -26,9 +28,6 @@ export const RESTORE_LINK_DAYS = 7;
 const STOP_LINK_DAYS = 365;
 const RESTORE_PURPOSE = "cart-restore";
 const STOP_PURPOSE = "cart-reminders-stop";
-
-/** Order states in which an order is (still) paid for; its shopper bought, and it counts as revenue. */
-const PAID_STATES = ["paid", "backordered", "fulfilled"] as const;
 
 async function stoppedAddress(db: Database, storeId: string, email: string): Promise<boolean> {
   const [row] = await db
@@ -248,14 +247,14 @@ export async function cartReminderReport(
   const from = new Date(`${since}T00:00:00Z`);
   const mine = eq(cartReminders.storeId, storeId);
   const firstPaid = db
-    .select({ totalCents: orders.totalCents, paidAt: orders.paidAt })
+    .select({ revenueCents: revenueCentsOf().as("revenue_cents"), paidAt: orders.paidAt })
     .from(orders)
     .where(
       and(
         eq(orders.storeId, storeId),
         eq(orders.cartId, cartReminders.restoredCartId),
         gte(orders.paidAt, cartReminders.restoredAt),
-        inArray(orders.status, [...PAID_STATES]),
+        inArray(orders.status, [...ORDER_GROUPS.placed]),
       ),
     )
     .orderBy(asc(orders.paidAt))
@@ -271,7 +270,7 @@ export async function cartReminderReport(
       .from(cartReminders)
       .where(and(mine, gte(cartReminders.restoredAt, from))),
     db
-      .select({ n: count(), cents: sum(firstPaid.totalCents) })
+      .select({ n: count(), cents: sum(firstPaid.revenueCents) })
       .from(cartReminders)
       .innerJoinLateral(firstPaid, sql`true`)
       .where(and(mine, gte(firstPaid.paidAt, from))),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";
 import { discounts, mailOutbox, orders, paymentEvents, payments, variants, cartLines } from "../db/schema";
-import { sweepPendingOrders } from "../orders/orders";
+import { sweepPendingOrders } from "../orders/sweep";
 import { SimulatedPaymentProvider, SIMULATED_SIGNATURE_HEADER, TEST_CARDS } from "../payments/simulated";
 import {
   ADDRESS,

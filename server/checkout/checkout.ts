@@ -28,16 +28,8 @@ import { discountForBuyer, findDiscount, minimumSubtotalRefusal } from "../cart/
 import { priceCart, problemText, totalsOf, type PricedLine } from "../cart/pricing";
 import { getCartDiscountCode, getCartLines, priceStoredCart, setCartDiscountCode, type StoredCartLine } from "../cart/store";
 import { HttpError } from "../http/errors";
-import {
-  abandonOrder,
-  closeSupersededOrder,
-  createPendingOrder,
-  isPendingCartConflict,
-  rewriteUnpaidOrder,
-  UNPAID_STATES,
-  type NewOrder,
-  type Order,
-} from "../orders/orders";
+import { isPlaced, ORDER_GROUPS } from "../../core/order-lifecycle";
+import { abandonOrder, closeSupersededOrder, createPendingOrder, isPendingCartConflict, rewriteUnpaidOrder, type NewOrder, type Order } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
 import { recordReminderConsent } from "./cart-reminders";
@@ -265,9 +257,6 @@ export class CheckoutPaidError extends HttpError {
   }
 }
 
-/** Order states that come only after a payment; "failed" and "expired" orders may still be paid (a retry). */
-const PAID_STATES: readonly Order["status"][] = ["paid", "backordered", "fulfilled", "cancelled", "refunded"];
-
 /**
  * The session and its order, while it can still be paid: not once its order was paid, nor once any order of its
  * cart was paid after it was opened (paying empties the cart, so it was opened for what has been bought since).
@@ -275,7 +264,7 @@ const PAID_STATES: readonly Order["status"][] = ["paid", "backordered", "fulfill
 async function openSession(deps: AppDeps, storeId: string, sessionId: string, cartId: string | undefined) {
   const session = await sessionRow(deps, storeId, sessionId, cartId);
   const order = session.orderId ? await orderById(deps, session.orderId) : null;
-  if (order && PAID_STATES.includes(order.status)) throw new CheckoutPaidError(order.number);
+  if (order && isPlaced(order.status)) throw new CheckoutPaidError(order.number);
   const [paidSince] = await deps.db
     .select({ number: orders.number })
     .from(orders)
@@ -283,7 +272,7 @@ async function openSession(deps: AppDeps, storeId: string, sessionId: string, ca
       and(
         eq(orders.storeId, storeId),
         eq(orders.cartId, session.cartId!),
-        inArray(orders.status, [...PAID_STATES]),
+        inArray(orders.status, [...ORDER_GROUPS.placed]),
         gte(orders.paidAt, session.createdAt),
       ),
     )
@@ -326,7 +315,7 @@ async function sessionPayment(deps: AppDeps, session: SessionRow, order: Order |
     await deps.db
       .update(orders)
       .set({ paymentReference: payment.id })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, [...UNPAID_STATES])));
+      .where(and(eq(orders.id, order.id), inArray(orders.status, [...ORDER_GROUPS.unpaid])));
   }
   return payment;
 }
@@ -486,7 +475,7 @@ async function supersede(deps: AppDeps, other: Order) {
       if (payment?.status === "succeeded" || payment?.status === "processing") throw new CheckoutPaidError(order.number);
     }
     const { order: now, settled } = await closeSupersededOrder(deps, order.id, reference);
-    if (PAID_STATES.includes(now.status)) throw new CheckoutPaidError(now.number);
+    if (isPlaced(now.status)) throw new CheckoutPaidError(now.number);
     if (settled) return;
     order = now;
   }
@@ -501,7 +490,7 @@ async function supersedeOtherOrders(deps: AppDeps, storeId: string, cartId: stri
       and(
         eq(orders.storeId, storeId),
         eq(orders.cartId, cartId),
-        inArray(orders.status, [...UNPAID_STATES]),
+        inArray(orders.status, [...ORDER_GROUPS.unpaid]),
         ne(orders.idempotencyKey, keepKey),
       ),
     );
@@ -525,7 +514,7 @@ async function placeCartOrder(deps: AppDeps, input: NewOrder & { cartId: string 
       if (holdsAlready(order, input)) return { order, changed: false };
       const { idempotencyKey: _key, paymentReference: _reference, ...fields } = input;
       const rewritten = await rewriteUnpaidOrder(deps, order.id, fields);
-      if (PAID_STATES.includes(rewritten.status)) throw new CheckoutPaidError(rewritten.number);
+      if (isPlaced(rewritten.status)) throw new CheckoutPaidError(rewritten.number);
       return { order: rewritten, changed: true };
     } catch (error) {
       if (!isPendingCartConflict(error)) throw error;

@@ -10,7 +10,8 @@ import { formatMoney, toCents } from "../../core/money";
 import type { AppDeps } from "../context";
 import { carrierName, trackingUrl } from "../orders/carriers";
 import { addressLines, orderTotals } from "../orders/email";
-import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type Order, type RefundResult } from "../orders/orders";
+import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type RefundResult } from "../orders/operations";
+import { type Order } from "../orders/orders";
 import { commandLineActor } from "../staff/audit";
 import { CommandUsageError } from "./usage-error";
 

@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { customers, newsletterSubscribers } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { containing, cursorId } from "../db/listing";
-import { refundedCentsOf } from "../orders/orders";
+import { revenueCentsOf } from "../orders/revenue";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 
@@ -26,9 +26,9 @@ export type CustomerSummary = {
 };
 
 // Named in full: a one-table select leaves drizzle's columns unqualified, which a subquery would misread. An order
-// counts once it has a number (it was paid); what it cost is its total less what went back.
+// counts once it has a number (it was paid); what it cost is its revenue (server/orders/revenue.ts).
 const orderCount = sql<string>`(select count(*) from orders o where o.customer_id = "customers"."id" and o.number is not null)`;
-const totalSpent = sql<string>`(select coalesce(sum(o.total_cents - ${refundedCentsOf("o")}), 0) from orders o
+const totalSpent = sql<string>`(select coalesce(sum(${revenueCentsOf("o")}), 0) from orders o
   where o.customer_id = "customers"."id" and o.number is not null)`;
 
 const summaryColumns = {

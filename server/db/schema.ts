@@ -27,6 +27,7 @@ import { STAFF_ROLES } from "../../core/staff-roles";
 import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
 import { CONTENT_STATUSES } from "../../core/content-admin";
 import { PAGE_TYPES } from "../../core/page-speed";
+import { ORDER_STATES } from "../../core/order-lifecycle";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -642,10 +643,8 @@ export const orders = pgTable(
     storeId: storeId(),
     /** Shop-facing order number, given only once the order is paid. */
     number: integer("number"),
-    status: text("status", {
-      // "backordered": a subscription renewal paid while its stock was short; it holds no stock until fulfilled.
-      enum: ["pending", "paid", "backordered", "failed", "expired", "fulfilled", "cancelled", "refunded"],
-    })
+    // The lifecycle's states and moves: core/order-lifecycle.ts.
+    status: text("status", { enum: ORDER_STATES })
       .notNull()
       .default("pending"),
     email: text("email").notNull(),

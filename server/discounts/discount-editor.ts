@@ -10,7 +10,8 @@ import { isRedeemableNow, type DiscountRow } from "../cart/discounts";
 import type { Database } from "../db/client";
 import { discounts, orders } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { PURCHASED } from "../newsletter/welcome";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
+import { revenueCentsOf } from "../orders/revenue";
 import { recordAudit, type AuditActor } from "../staff/audit";
 
 export const DISCOUNT_NOT_FOUND = "No discount with this id in this store";
@@ -18,8 +19,6 @@ export const CODE_TAKEN = "Another discount has this code (codes match whatever 
 export const USED_CODE_KEEPS_NAME = "A code that orders have used keeps its name, so its usage stays counted; end it and make a new one";
 export const ENDED_STAYS_ENDED = "An ended discount stays ended; make a new one";
 
-/** Orders that bring money in: refunded ones used the code but brought nothing. */
-const EARNING = ["paid", "fulfilled"] as const;
 
 export type DiscountRecord = {
   id: number;
@@ -64,7 +63,7 @@ async function usageByCode(db: Database, storeId: string, codes: string[]): Prom
     .select({
       code,
       used: sql<number>`count(*)::int`,
-      revenueCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${inArray(orders.status, [...EARNING])}), 0)::int`,
+      revenueCents: sql<number>`coalesce(sum(${revenueCentsOf()}), 0)::int`,
     })
     .from(orders)
     .where(
@@ -72,7 +71,7 @@ async function usageByCode(db: Database, storeId: string, codes: string[]): Prom
         eq(orders.storeId, storeId),
         isNotNull(orders.discountCode),
         inArray(code, codes.map((one) => one.toLowerCase())),
-        inArray(orders.status, [...PURCHASED]),
+        inArray(orders.status, [...ORDER_GROUPS.placed]),
       ),
     )
     .groupBy(code);

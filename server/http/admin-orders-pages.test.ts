@@ -136,6 +136,28 @@ describe("the orders desk's pages", () => {
     expect(mail.text).toContain(formatMoney(cancelled.totalCents));
   });
 
+  it("offers on an order the moves the order lifecycle allows from its state, and follows the table when it changes", async () => {
+    const shipped = (page: string) => page.includes("Mark shipped");
+    const path = `/admin/orders/${max.number}`;
+    const offered = await html(await get(path, owner));
+    expect([shipped(offered), offered.includes("is left to refund"), offered.includes("Cancel the order")]).toEqual([true, true, true]);
+
+    // The table as the pages read it: a paid order that may no longer be shipped is offered no shipping, and
+    // posting it anyway is refused by the same table.
+    const { ORDER_MOVES } = await office.pageModule<typeof import("../../core/order-lifecycle")>("/core/order-lifecycle.ts");
+    const fulfil = ORDER_MOVES.fulfil;
+    ORDER_MOVES.fulfil = { ...fulfil, from: ["backordered"] };
+    try {
+      const changed = await html(await get(path, owner));
+      expect(shipped(changed)).toBe(false);
+      expect(changed).toContain("Cancel the order");
+      await html(await post(path, { intent: "fulfil", carrier: "", tracking_number: "" }, owner), 409);
+    } finally {
+      ORDER_MOVES.fulfil = fulfil;
+    }
+    expect(shipped(await html(await get(path, owner)))).toBe(true);
+  });
+
   it("shows the sales the orders made here add up to, and the orders to ship", async () => {
     const [refreshed] = await t.deps.db.select().from(orders).where(eq(orders.id, max.id));
     expect(refreshed.status).toBe("paid");

@@ -6,7 +6,7 @@ import { sendDueReminders } from "../checkout/cart-reminders";
 import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } from "../catalog/import-jobs";
 import type { AppDeps } from "../context";
 import { logger } from "../logger";
-import { sweepPendingOrders } from "../orders/orders";
+import { sweepPendingOrders } from "../orders/sweep";
 import { sendDueStockAlerts, STOCK_ALERTS_JOB } from "../catalog/stock-alerts";
 import { sendPriceDropEmails } from "../wishlist/price-drops";
 import { startJobQueue, type JobQueue } from "./queue";

@@ -5,6 +5,7 @@
  */
 import { randomInt } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import type { PopupDiscount } from "../../core/schemas/content";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
@@ -104,9 +105,6 @@ export async function sendWelcomeEmail(deps: AppDeps, storeId: string, email: st
   return outcome;
 }
 
-/** Orders that count as a customer's earlier purchase: paid, whatever happened afterwards. */
-export const PURCHASED = ["paid", "fulfilled", "refunded"] as const;
-
 /**
  * Whether a code restricted to one address may be used with `email`: only that address, and only for its first
  * order (the welcome discount's promise).
@@ -117,7 +115,7 @@ export async function restrictedCodeAllows(db: Database, storeId: string, restri
   const [earlier] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(sql`lower(${orders.email})`, normalized), inArray(orders.status, [...PURCHASED])))
+    .where(and(eq(orders.storeId, storeId), eq(sql`lower(${orders.email})`, normalized), inArray(orders.status, [...ORDER_GROUPS.placed])))
     .limit(1);
   return !earlier;
 }

@@ -1,13 +1,14 @@
 /**
- * The back office's dashboard figures, each read from the database as it is now. Sales are what the shop kept:
- * the totals of orders paid in the period less everything refunded of them since (a cancelled order nets nothing).
+ * The back office's dashboard figures, each read from the database as it is now. Sales are the revenue of the orders
+ * paid in the period (server/orders/revenue.ts): what they kept, less everything refunded of them since.
  * Days are UTC days, as the orders desk's date filter counts them.
  */
-import { and, asc, count, eq, gte, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { lowStockLimit } from "../catalog/stock";
 import type { Database } from "../db/client";
 import { orders, products, variants } from "../db/schema";
-import { refundedCentsOf } from "./orders";
+import { revenueCentsOf } from "./revenue";
 
 const DAY_MS = 86_400_000;
 
@@ -17,8 +18,7 @@ export type SalesFigures = { todayCents: number; last7DaysCents: number; last30D
 export async function salesFigures(db: Database, storeId: string, now = new Date()): Promise<SalesFigures> {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const since = (days: number) => new Date(today.getTime() - (days - 1) * DAY_MS);
-  const kept = sql`${orders.totalCents} - ${refundedCentsOf()}`;
-  const within = (start: Date) => sql<string>`coalesce(sum(${kept}) filter (where ${orders.paidAt} >= ${start.toISOString()}), 0)`;
+  const within = (start: Date) => sql<string>`coalesce(sum(${revenueCentsOf()}) filter (where ${orders.paidAt} >= ${start.toISOString()}), 0)`;
   const [row] = await db
     .select({ today: within(today), last7: within(since(7)), last30: within(since(30)) })
     .from(orders)
@@ -31,7 +31,7 @@ export async function ordersToShipCount(db: Database, storeId: string): Promise<
   const [row] = await db
     .select({ count: count() })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.status, "paid")));
+    .where(and(eq(orders.storeId, storeId), inArray(orders.status, [...ORDER_GROUPS.toShip])));
   return row.count;
 }
 

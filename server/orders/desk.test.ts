@@ -8,7 +8,7 @@ import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createStaff, setOrderNotices } from "../staff/accounts";
 import { commandLineActor, type AuditActor } from "../staff/audit";
 import { getDeskOrder, listDeskOrders } from "./desk";
-import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "./orders";
+import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "./operations";
 
 const PUBLIC_URL = "https://shop.example.com";
 const actor: AuditActor = { storeId: "demo", kind: "staff", id: 7, label: "packer@example.com" };

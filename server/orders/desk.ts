@@ -12,7 +12,8 @@ import { mailOutbox, orderLines, orderNotes, orders, payments, refunds } from ".
 import { HttpError } from "../http/errors";
 import { containing, cursorId } from "../db/listing";
 import { carrierName, trackingUrl } from "./carriers";
-import { refundedCentsOf, type Order } from "./orders";
+import { refundedCentsOf } from "./refunds";
+import { type Order } from "./orders";
 
 export type DeskStatus = (typeof DESK_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import { paidOrderBy } from "../../tests/support/checkout";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { Order } from "./orders";
-import { fulfilOrder } from "./orders";
+import { fulfilOrder } from "./operations";
 import { LOOKUP_PER_CLIENT, LOOKUP_PER_ORDER } from "./lookup";
 
 let t: TestApp;

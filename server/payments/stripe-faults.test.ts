@@ -9,7 +9,8 @@ import { orderRow, startCheckout, stockOf, submitOrder } from "../../tests/suppo
 import type { FakeStripe } from "../../tests/support/fake-stripe";
 import { createStripeTestApp, postWebhook } from "../../tests/support/stripe-app";
 import { payments, refunds } from "../db/schema";
-import { refundOrder, sweepPendingOrders } from "../orders/orders";
+import { refundOrder } from "../orders/operations";
+import { sweepPendingOrders } from "../orders/sweep";
 import type { StripePaymentProvider } from "./stripe";
 
 let fake: FakeStripe;

@@ -97,7 +97,8 @@ describe("the Stripe provider against a local fake Stripe", () => {
     const { sessionId } = await startCheckout(t, 2);
     const { body } = await submitOrder(t, sessionId);
     await (t.deps.payments as StripePaymentProvider).confirmPayment(body.payment_reference, { paymentMethodId: "pm_card_visa" });
-    const { sweepPendingOrders, refundOrder } = await import("../orders/orders");
+    const { sweepPendingOrders } = await import("../orders/sweep");
+    const { refundOrder } = await import("../orders/operations");
     expect((await sweepPendingOrders(t.deps, new Date(), { all: true })).paid).toBe(1);
     const order = await orderRow(t, body.order_id);
     expect(order.status).toBe("paid");

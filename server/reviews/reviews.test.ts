@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { DEMO, seedDemoStore } from "../db/seed";
 import { bundles, mailOutbox, orderLines, orders, products, reviewTokens, reviews } from "../db/schema";
 import { getProductByHandle } from "../catalog/products";
-import { fulfilOrder } from "../orders/orders";
+import { fulfilOrder } from "../orders/operations";
 import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./review-tokens";
 import { publicReviewerName } from "./reviewer-name";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";

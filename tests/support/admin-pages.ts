@@ -56,6 +56,8 @@ export type BackOffice = ReturnType<typeof staffBrowser> & {
   /** The owner's and the packer's staff cookies. */
   owner: string;
   packer: string;
+  /** A source module as the pages load it (rendered-pages.ts). */
+  pageModule: PageRenderer["pageModule"];
 };
 
 /**
@@ -70,6 +72,7 @@ export function renderedBackOffice(env: Record<string, string> = {}): BackOffice
     renderer = await startPageRenderer();
     office.t = await createTestApp(env);
     office.pages = renderer.appOf(office.t);
+    office.pageModule = renderer.pageModule;
     for (const member of [PAGE_OWNER, PAGE_PACKER]) await createStaff(office.t.deps.db, commandLineActor(office.t.deps.storeId), member);
     office.owner = await office.signIn(PAGE_OWNER);
     office.packer = await office.signIn(PAGE_PACKER);

@@ -13,14 +13,17 @@ import type { TestApp } from "./app";
 export type PageRenderer = {
   /** An instance's whole application, pages and API, over its dependencies, with caches of its own. */
   appOf(instance: TestApp): ReturnType<typeof createApp>;
+  /** A source module as the rendered pages load it (`/core/order-lifecycle.ts`): the same instance they read. */
+  pageModule<T = Record<string, unknown>>(id: string): Promise<T>;
   close(): Promise<void>;
 };
 
 export async function startPageRenderer(): Promise<PageRenderer> {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), "storefront-no-client-"));
-  const { build } = await sharedServerBuild();
+  const { build, loadModule } = await sharedServerBuild();
   return {
     appOf: (instance) => createApp(instance.deps, { build, clientDir }),
+    pageModule: <T>(id: string) => loadModule(id) as Promise<T>,
     close: async () => rmSync(clientDir, { recursive: true, force: true }),
   };
 }
@@ -42,6 +45,7 @@ export async function viteServerBuild() {
   });
   return {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    loadModule: (id: string) => vite.ssrLoadModule(id),
     close: () => vite.close(),
   };
 }
