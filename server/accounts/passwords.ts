@@ -41,15 +41,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** One per cost, so an unknown email is checked at the cost a real hash would be. */
+const dummyHashes = new Map<number, Promise<string>>();
 
 /**
  * A hash of nothing anyone knows, checked when the email has no account, so that answer takes as long as a
  * wrong password and timing does not tell which emails have accounts.
  */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(24).toString("base64"));
-  return dummyHash;
+  const { N } = params();
+  let dummy = dummyHashes.get(N);
+  if (!dummy) dummyHashes.set(N, (dummy = hashPassword(randomBytes(24).toString("base64"))));
+  return dummy;
 }
 
 /** A new password that is refused; pages show it beside the password field. */
