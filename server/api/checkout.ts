@@ -21,17 +21,10 @@ import {
 } from "../../core/schemas/checkout";
 import { linkOrderToSignedInCustomer } from "../accounts/customer-orders";
 import { cartIdForRequest } from "../cart/store";
-import {
-  CANCELED_PAYMENT_MESSAGE,
-  calculateTax,
-  confirmSubscription,
-  createCheckoutSession,
-  getCheckoutSession,
-  previewCartCheckout,
-  previewSessionCheckout,
-  shippingOptionsFor,
-  submitSessionOrder,
-} from "../checkout/checkout";
+import { CANCELED_PAYMENT_MESSAGE } from "../checkout/refusals";
+import { calculateTax, createCheckoutSession, getCheckoutSession, previewSessionCheckout, submitSessionOrder } from "../checkout/checkout";
+import { confirmSubscription, previewCartCheckout } from "../checkout/subscription-checkout";
+import { shippingOptionsFor } from "../checkout/quote";
 import type { AppEnv } from "../context";
 import { HttpError } from "../http/errors";
 import { applyPaymentEvent } from "../orders/payment-events";

@@ -23,7 +23,7 @@ import {
 import { DEMO } from "../db/seed";
 import { discounts, orders, payments, variants } from "../db/schema";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
-import { ALREADY_PAID_MESSAGE, CANCELED_PAYMENT_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from "./checkout";
+import { ALREADY_PAID_MESSAGE, CANCELED_PAYMENT_MESSAGE, SESSION_NOT_FOUND_MESSAGE } from "./refusals";
 
 let t: TestApp;
 beforeAll(async () => {

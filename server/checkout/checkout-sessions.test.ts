@@ -12,7 +12,8 @@ import { createApp } from "../app";
 import { loadConfig } from "../config";
 import { discounts, orders } from "../db/schema";
 import { createDeps } from "../deps";
-import { ALREADY_PAID_MESSAGE, RESTRICTED_DISCOUNT_MESSAGE } from "./checkout";
+import { ALREADY_PAID_MESSAGE } from "./refusals";
+import { RESTRICTED_DISCOUNT_MESSAGE } from "./quote";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   stockOf,
   submitOrder,
 } from "../../tests/support/checkout";
-import { shippingCents, taxCents } from "./checkout";
+import { shippingCents, taxCents } from "./quote";
 import { namedError } from "../../tests/support/errors";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { RESTRICTED_DISCOUNT_MESSAGE } from "../checkout/checkout";
+import { RESTRICTED_DISCOUNT_MESSAGE } from "../checkout/quote";
 import { DEMO } from "../db/seed-content";
 import { discounts, mailOutbox, newsletterSubscribers, orders } from "../db/schema";
 import { SimulatedPaymentProvider, TEST_CARDS } from "../payments/simulated";

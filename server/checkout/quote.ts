@@ -1,0 +1,139 @@
+/**
+ * The one quote of a checkout: everything the shopper pays, recomputed from the database: the lines' prices, the
+ * discount, shipping (free at the option's threshold or with a free-shipping code) and the state's tax.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { INVALID_DISCOUNT_MESSAGE, type Discount } from "../../core/cart";
+import { centsToDollars, formatMoney, roundCents } from "../../core/money";
+import type { CheckoutAddress, PriceInfo, ShippingOption, shippingOptionsRequestSchema } from "../../core/schemas/checkout";
+import type { z } from "zod";
+import type { AppDeps } from "../context";
+import type { Database } from "../db/client";
+import { shippingOptions, taxRates } from "../db/schema";
+import { discountForBuyer, minimumSubtotalRefusal } from "../cart/discounts";
+import { totalsOf, type PricedLine } from "../cart/pricing";
+import { HttpError } from "../http/errors";
+import { getStoreSettings } from "../store/settings";
+import { recordReminderConsent } from "./cart-reminders";
+
+export { RESTRICTED_DISCOUNT_MESSAGE } from "../cart/discounts";
+
+export type CheckoutDetails = {
+  address: CheckoutAddress;
+  email: string;
+  name: string | null | undefined;
+  shippingOptionKey: string;
+  discountCode: string | null | undefined;
+};
+
+type ShippingRow = typeof shippingOptions.$inferSelect;
+
+/** The options for the shopper's address; the email it comes with carries the reminder box's answer (decision 0037). */
+export async function shippingOptionsFor(
+  deps: AppDeps,
+  storeId: string,
+  cartId: string | undefined,
+  body: z.infer<typeof shippingOptionsRequestSchema>,
+): Promise<ShippingOption[]> {
+  await recordReminderConsent(deps.db, storeId, cartId, body.email, body.remind_me);
+  return listShippingOptions(deps.db, storeId);
+}
+
+export async function listShippingOptions(db: Database, storeId: string): Promise<ShippingOption[]> {
+  const rows = await db
+    .select()
+    .from(shippingOptions)
+    .where(eq(shippingOptions.storeId, storeId))
+    .orderBy(asc(shippingOptions.position), asc(shippingOptions.id));
+  return rows.map((row) => ({
+    shipping_option_id: row.key,
+    shipping_option_name: row.name,
+    additional_information: row.additionalInformation,
+    price: centsToDollars(row.priceCents),
+    free_shipping_threshold: row.freeShippingThresholdCents === null ? null : centsToDollars(row.freeShippingThresholdCents),
+  }));
+}
+
+export async function shippingOption(db: Database, storeId: string, key: string): Promise<ShippingRow> {
+  const [row] = await db
+    .select()
+    .from(shippingOptions)
+    .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.key, key)));
+  if (!row) throw new HttpError(400, `unknown shipping option "${key}"`, "shipping_option");
+  return row;
+}
+
+export async function taxRate(db: Database, storeId: string, address: CheckoutAddress) {
+  const [row] = await db
+    .select()
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.storeId, storeId),
+        eq(taxRates.country, address.country.toUpperCase()),
+        eq(taxRates.region, address.state.toUpperCase()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The one free-shipping rule: free from the option's threshold on the discounted subtotal, or with a free-shipping code. */
+export function shippingCents(option: Pick<ShippingRow, "priceCents" | "freeShippingThresholdCents">, goodsCents: number, discount: Discount | null) {
+  if (discount?.freeShipping) return 0;
+  if (option.freeShippingThresholdCents !== null && goodsCents >= option.freeShippingThresholdCents) return 0;
+  return option.priceCents;
+}
+
+/** Tax on the goods after discount and, where the state taxes it, on shipping; basis points, rounded to the cent. */
+export function taxCents(rate: { rateBasisPoints: number; taxesShipping: boolean } | null, goodsCents: number, shipping: number) {
+  if (!rate) return 0;
+  return roundCents(((goodsCents + (rate.taxesShipping ? shipping : 0)) * rate.rateBasisPoints) / 10_000);
+}
+
+export async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
+  if (!code || code.trim() === "") return null;
+  const found = await discountForBuyer(db, storeId, code, email);
+  if ("discount" in found) return found.discount;
+  // The cart, which knows no email, may have accepted the code: "invalid" alone would not tell the shopper why it stopped.
+  throw new HttpError(400, found.refusal ?? INVALID_DISCOUNT_MESSAGE, "discount_code");
+}
+
+export type Quote = {
+  priceInfo: PriceInfo;
+  discount: Discount | null;
+  shipping: ShippingRow;
+};
+
+/** The store's minimum, on the goods after every discount: the same cart is refused by a code on any path. */
+export function assertMinimumOrder(settings: Awaited<ReturnType<typeof getStoreSettings>>, goodsCents: number) {
+  if (goodsCents < settings.checkout.minimumOrderCents) {
+    throw new HttpError(422, `Minimum order amount is ${formatMoney(settings.checkout.minimumOrderCents)}`);
+  }
+}
+
+/** The order's amounts in cents: goods after discount, shipping, tax and total; refused below the store's minimum. */
+export async function quote(db: Database, storeId: string, lines: readonly PricedLine[], details: CheckoutDetails): Promise<Quote> {
+  const [discount, shipping, rate, settings] = await Promise.all([
+    resolveDiscount(db, storeId, details.discountCode, details.email),
+    shippingOption(db, storeId, details.shippingOptionKey),
+    taxRate(db, storeId, details.address),
+    getStoreSettings(db, storeId),
+  ]);
+  const totals = totalsOf(lines, discount);
+  const belowCodeMinimum = minimumSubtotalRefusal(totals.subtotalCents, discount);
+  if (belowCodeMinimum) throw new HttpError(400, belowCodeMinimum, "discount_code");
+  assertMinimumOrder(settings, totals.totalCents);
+  const shippingAmount = shippingCents(shipping, totals.totalCents, discount);
+  const tax = taxCents(rate, totals.totalCents, shippingAmount);
+  return {
+    discount,
+    shipping,
+    priceInfo: {
+      subtotal: totals.subtotalCents,
+      discount: totals.discountCents,
+      shipping: shippingAmount,
+      tax,
+      total: totals.totalCents + shippingAmount + tax,
+    },
+  };
+}
