@@ -1,6 +1,5 @@
 import { stockChangeSchema } from "@core/schemas/admin-inventory";
-import { recordStockChange } from "../../server/catalog/stock";
-import { askToSendStockAlerts } from "../../server/catalog/stock-alerts";
+import { changeStockAndAlert } from "../../server/catalog/catalogue-writes";
 import type { AppDeps } from "../../server/context";
 import { HttpError } from "../../server/http/errors";
 import type { AuditActor } from "../../server/staff/audit";
@@ -31,8 +30,7 @@ export async function adjustStockFromForm(context: AppDeps, actor: AuditActor, f
       note: values.note,
     });
     const by = change.delta !== undefined ? { delta: change.delta } : { setTo: change.set_to! };
-    const done = await context.db.transaction((tx) => recordStockChange(tx, actor, { variantId, reason: change.reason, note: change.note, ...by }));
-    if (done.delta > 0) await askToSendStockAlerts(context);
+    await changeStockAndAlert(context, actor, { variantId, reason: change.reason, note: change.note, ...by });
     return { ok: true as const, variantId };
   } catch (error) {
     const failure = formFailure(error, values, "The stock could not be changed; please try again in a moment");

@@ -9,11 +9,10 @@ import {
   getAdminProduct,
   listCollectionChoices,
   productWriteConflict,
-  saveProduct,
   setProductStatus,
   type AdminProduct,
 } from "../../server/catalog/product-editor";
-import { askToSendStockAlerts } from "../../server/catalog/stock-alerts";
+import { saveProductAndAlert } from "../../server/catalog/catalogue-writes";
 import { formFailure, HttpError, requireStaffPage } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS, type ProductNotice } from "~/components/admin/product-form-data";
@@ -64,11 +63,7 @@ export async function productFormAction(context: AppDeps, request: Request, prod
     const parsed = productInputOfForm(values, rows);
     if (!parsed.ok) return refused(400, parsed.errors, values, rows);
     try {
-      const saved = await productWriteConflict(
-        context.db.transaction((tx) => saveProduct(tx, actor, parsed.input, productId === null ? { create: true } : { productId })),
-      );
-      // A variant's stock may have been raised from zero.
-      if (!saved.created) await askToSendStockAlerts(context);
+      const saved = await saveProductAndAlert(context, actor, parsed.input, productId === null ? { create: true } : { productId });
       return redirect(withNotice(saved.productId, saved.created ? "created" : "saved"), { headers: ADMIN_PAGE_HEADERS });
     } catch (error) {
       if (error instanceof HttpError) return refused(error.status, [formErrorOf({ error: error.message, field: error.field }, parsed.usedRows)], values, rows);

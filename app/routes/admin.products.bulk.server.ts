@@ -2,8 +2,8 @@ import { toCents } from "@core/money";
 import { bulkEditSchema, type BulkEditRequest } from "@core/schemas/admin-inventory";
 import { HttpError } from "../../server/http/errors";
 
-export { applyBulkEdit, bulkTargets, previewBulkEdit } from "../../server/catalog/bulk-edit";
-export { askToSendStockAlerts } from "../../server/catalog/stock-alerts";
+export { bulkTargets, previewBulkEdit } from "../../server/catalog/bulk-edit";
+export { applyBulkEditAndAlert } from "../../server/catalog/catalogue-writes";
 export { listCollectionChoices } from "../../server/catalog/product-editor";
 export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
 

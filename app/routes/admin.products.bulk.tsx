@@ -11,8 +11,7 @@ import { stockNoticeOf } from "~/components/admin/stock-notices";
 import { variantOptions } from "~/components/admin/stock-level";
 import { placeErrors } from "~/lib/form-error";
 import {
-  applyBulkEdit,
-  askToSendStockAlerts,
+  applyBulkEditAndAlert,
   bulkRequestOf,
   bulkTargets,
   formFailure,
@@ -82,8 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const asked = bulkRequestOf(form, values);
     if (intent === "apply") {
-      await applyBulkEdit(context.db, actor, asked);
-      await askToSendStockAlerts(context);
+      await applyBulkEditAndAlert(context, actor, asked);
       return redirect("/admin/inventory?notice=bulk-applied");
     }
     return { ok: true as const, values, preview: await previewBulkEdit(context.db, actor, asked) };

@@ -4,7 +4,7 @@ import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/account-messages";
 import type { Database } from "../db/client";
 import { customers } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { normalizeEmail } from "./limits";
+import { normalizeEmail } from "../../core/email-address";
 import { dummyPasswordHash, hashPassword, assertAcceptablePassword, verifyPassword } from "./passwords";
 import type { Customer } from "./session";
 

@@ -5,6 +5,7 @@
  */
 import type { RateLimiter } from "../http/rate-limit";
 import { enforceRateLimit } from "../http/rate-limit";
+import { normalizeEmail } from "../../core/email-address";
 
 const WINDOW_MS = 60_000;
 /** Generous per address: a household or an office shares one, and each account has its own limit below. */
@@ -20,6 +21,3 @@ export async function limitAccountAttempt(limiter: RateLimiter, clientIp: string
   await enforceRateLimit(limiter, [`accounts:email:${account}`], PER_EMAIL);
 }
 
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -10,7 +10,7 @@ import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
-import { normalizeEmail } from "./limits";
+import { normalizeEmail } from "../../core/email-address";
 import { hashPassword, assertAcceptablePassword } from "./passwords";
 import { deleteOtherSessions, hashToken, newToken } from "./session";
 

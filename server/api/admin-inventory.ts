@@ -16,9 +16,9 @@ import {
   stockChangeSchema,
   variantIdParamsSchema,
 } from "../../core/schemas/admin-inventory";
-import { applyBulkEdit, previewBulkEdit, type BulkResult } from "../catalog/bulk-edit";
-import { inventoryItem, listInventory, recordStockChange, stockHistory, type InventoryItem } from "../catalog/stock";
-import { askToSendStockAlerts } from "../catalog/stock-alerts";
+import { previewBulkEdit, type BulkResult } from "../catalog/bulk-edit";
+import { applyBulkEditAndAlert, changeStockAndAlert } from "../catalog/catalogue-writes";
+import { inventoryItem, listInventory, stockHistory, type InventoryItem } from "../catalog/stock";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { adminOperation, iso } from "./admin-operation";
@@ -145,16 +145,14 @@ export function adminInventoryRoutes() {
     const variantId = variantIdOf(c);
     const body = await bodyOf(c, adjust);
     const amount = body.delta !== undefined ? { delta: body.delta } : { setTo: body.set_to! };
-    const done = await c.var.deps.db.transaction((tx) => recordStockChange(tx, c.var.staffActor, { variantId, reason: body.reason, note: body.note, ...amount }));
-    if (done.delta > 0) await askToSendStockAlerts(c.var.deps);
+    await changeStockAndAlert(c.var.deps, c.var.staffActor, { variantId, reason: body.reason, note: body.note, ...amount });
     return c.json(await stockBody(c, variantId), 201);
   });
 
   register(routes, preview, async (c) => c.json(bulkBody(await previewBulkEdit(c.var.deps.db, c.var.staffActor, await bodyOf(c, preview)))));
 
   register(routes, apply, async (c) => {
-    const applied = await applyBulkEdit(c.var.deps.db, c.var.staffActor, await bodyOf(c, apply));
-    await askToSendStockAlerts(c.var.deps);
+    const applied = await applyBulkEditAndAlert(c.var.deps, c.var.staffActor, await bodyOf(c, apply));
     return c.json(bulkBody(applied));
   });
 

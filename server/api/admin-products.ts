@@ -20,11 +20,10 @@ import {
   productInputOf,
   productWriteConflict,
   duplicateProduct,
-  saveProduct,
   setProductStatus,
   type AdminProduct,
 } from "../catalog/product-editor";
-import { askToSendStockAlerts } from "../catalog/stock-alerts";
+import { saveProductAndAlert } from "../catalog/catalogue-writes";
 import type { AppEnv } from "../context";
 import { parseWith } from "../http/errors";
 import { adminOperation, iso } from "./admin-operation";
@@ -195,11 +194,7 @@ export function adminProductsRoutes() {
 
   register(routes, createProduct, async (c) => {
     const input = await bodyOf(c, createProduct);
-    const { productId } = await productWriteConflict(
-      c.var.deps.db.transaction((tx) =>
-        saveProduct(tx, c.var.staffActor, input, { create: true }),
-      ),
-    );
+    const { productId } = await saveProductAndAlert(c.var.deps, c.var.staffActor, input, { create: true });
     return c.json(await answer(c, productId), 201);
   });
 
@@ -208,13 +203,7 @@ export function adminProductsRoutes() {
   register(routes, updateProduct, async (c) => {
     const productId = idOf(c);
     const input = await bodyOf(c, updateProduct);
-    await productWriteConflict(
-      c.var.deps.db.transaction((tx) =>
-        saveProduct(tx, c.var.staffActor, input, { productId }),
-      ),
-    );
-    // A variant's stock may have been raised from zero.
-    await askToSendStockAlerts(c.var.deps);
+    await saveProductAndAlert(c.var.deps, c.var.staffActor, input, { productId });
     return c.json(await answer(c, productId));
   });
 

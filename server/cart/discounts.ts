@@ -4,7 +4,7 @@
  * read here. Amounts are core's discountCents; a code's redemption is taken atomically with its order
  * (orders/orders.ts, redeemDiscount).
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type Column } from "drizzle-orm";
 import { meetsMinimumSubtotal, minimumSubtotalMessage, type Discount } from "../../core/cart";
 import type { Database } from "../db/client";
 import { HttpError } from "../http/errors";
@@ -12,9 +12,12 @@ import { discounts, orders } from "../db/schema";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { restrictedCodeAllows } from "../newsletter/welcome";
 import type { Tx } from "../orders/inventory";
-import { normalizeEmail } from "../newsletter/subscribers";
+import { normalizeEmail } from "../../core/email-address";
 
 export type DiscountRow = typeof discounts.$inferSelect;
+
+/** A stored code (a discount's, or the one an order used) matching `code` as the shop compares codes: whatever the case. */
+export const codeIs = (column: Column, code: string) => eq(sql`lower(${column})`, code.toLowerCase());
 
 /** Said when a code restricted to one address (the welcome code) is used with another address, or again. */
 export const RESTRICTED_DISCOUNT_MESSAGE =
@@ -38,7 +41,7 @@ async function codeRow(db: Database, storeId: string, code: string): Promise<Dis
   const [row] = await db
     .select()
     .from(discounts)
-    .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, trimmed.toLowerCase())));
+    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, trimmed)));
   return row ?? null;
 }
 
@@ -66,7 +69,7 @@ async function hasUsedCode(db: Database | Tx, storeId: string, code: string, ema
     .where(
       and(
         eq(orders.storeId, storeId),
-        eq(sql`lower(${orders.discountCode})`, code.toLowerCase()),
+        codeIs(orders.discountCode, code),
         eq(sql`lower(${orders.email})`, normalizeEmail(email)),
         claimedBy === undefined ? inArray(orders.status, [...ORDER_GROUPS.placed]) : inArray(orders.status, [...ORDER_GROUPS.placed, "pending"]),
         claimedBy === undefined ? undefined : ne(orders.id, claimedBy),
@@ -85,7 +88,7 @@ export async function claimOncePerCustomer(tx: Tx, storeId: string, code: string
   const [row] = await tx
     .select({ oncePerCustomer: discounts.oncePerCustomer })
     .from(discounts)
-    .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, code.toLowerCase())));
+    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
   if (row?.oncePerCustomer && (await hasUsedCode(tx, storeId, code, email, orderId))) {
     throw new HttpError(409, ONCE_PER_CUSTOMER_MESSAGE, "discount_code");
   }

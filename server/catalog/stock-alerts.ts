@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { variantName } from "../../core/cart";
 import { STOCK_ALERT_REQUESTED_MESSAGE, type StockAlertConfirmed } from "../../core/schemas/stock-alerts";
-import { normalizeEmail } from "../accounts/limits";
+import { normalizeEmail } from "../../core/email-address";
 import { currentCustomer } from "../accounts/session";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";

@@ -18,7 +18,7 @@ import { logger } from "../logger";
 import { revenueCentsOf } from "../orders/revenue";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { checkLink, signLink } from "../mail/signed-links";
-import { normalizeEmail } from "../newsletter/subscribers";
+import { normalizeEmail } from "../../core/email-address";
 import { getStoreSettings } from "../store/settings";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

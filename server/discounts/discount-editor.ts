@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DiscountInput, DiscountState, DiscountType, WelcomeOfferInput } from "../../core/schemas/admin-discounts";
-import { isRedeemableNow, type DiscountRow } from "../cart/discounts";
+import { codeIs, isRedeemableNow, type DiscountRow } from "../cart/discounts";
 import type { Database } from "../db/client";
 import { discounts, orders } from "../db/schema";
 import { HttpError } from "../http/errors";
@@ -178,7 +178,7 @@ async function assertCodeFree(db: Database, storeId: string, code: string, excep
     .select({ id: discounts.id })
     .from(discounts)
     .where(
-      and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, code.toLowerCase()), exceptId === undefined ? undefined : ne(discounts.id, exceptId)),
+      and(eq(discounts.storeId, storeId), codeIs(discounts.code, code), exceptId === undefined ? undefined : ne(discounts.id, exceptId)),
     );
   if (taken) throw new HttpError(409, CODE_TAKEN, "code");
 }

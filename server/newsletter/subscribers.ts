@@ -15,16 +15,12 @@ import { toCsv } from "../orders/csv";
 import { containing, cursorId } from "../db/listing";
 import { recordAudit, type AuditActor } from "../staff/audit";
 import { getStoreSettings } from "../store/settings";
+import { normalizeEmail } from "../../core/email-address";
 
 export type SubscriptionSource = "footer" | "popup";
 
 /** Executor of queries: the database or an open transaction. */
 type Queryable = Pick<Database, "select" | "insert" | "update">;
-
-/** Addresses differ only in case and surrounding spaces for the same mailbox, as far as the shop is concerned. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export function hashUnsubscribeToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

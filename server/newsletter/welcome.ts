@@ -10,7 +10,8 @@ import type { PopupDiscount } from "../../core/schemas/content";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { discounts, orders } from "../db/schema";
-import { AlreadySignedUpError, addSubscriber, normalizeEmail, sendNewsletterEmail } from "./subscribers";
+import { AlreadySignedUpError, addSubscriber, sendNewsletterEmail } from "./subscribers";
+import { normalizeEmail } from "../../core/email-address";
 
 type Queryable = Pick<Database, "select">;
 

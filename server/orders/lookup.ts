@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { ORDER_NOT_FOUND_MESSAGE, type OrderLookupRequest, type OrderLookupResponse } from "../../core/schemas/order-lookup";
-import { normalizeEmail } from "../accounts/limits";
+import { normalizeEmail } from "../../core/email-address";
 import type { AppDeps } from "../context";
 import { orders } from "../db/schema";
 import { HttpError } from "../http/errors";

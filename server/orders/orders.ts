@@ -10,7 +10,7 @@ import { ORDER_MOVES, type OrderMoveName } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
 import type { PostalAddress } from "../db/schema";
 import { discounts, orderLines, orders, stores } from "../db/schema";
-import { claimOncePerCustomer } from "../cart/discounts";
+import { claimOncePerCustomer, codeIs } from "../cart/discounts";
 import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import type { OrderEvent } from "./events";
@@ -154,7 +154,7 @@ async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; emai
     .where(
       and(
         eq(discounts.storeId, storeId),
-        eq(sql`lower(${discounts.code})`, code.toLowerCase()),
+        codeIs(discounts.code, code),
         lt(discounts.redemptions, discounts.maxRedemptions),
         eq(discounts.isPopup, false),
       ),
@@ -169,7 +169,7 @@ async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
   await tx
     .update(discounts)
     .set({ redemptions: sql`greatest(${discounts.redemptions} - 1, 0)` })
-    .where(and(eq(discounts.storeId, storeId), eq(sql`lower(${discounts.code})`, code.toLowerCase())));
+    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
 }
 
 export async function linesOf(tx: Tx | AppDeps["db"], orderId: number) {

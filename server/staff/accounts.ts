@@ -8,7 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { staff } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { normalizeEmail } from "../accounts/limits";
+import { normalizeEmail } from "../../core/email-address";
 import { assertAcceptablePassword, hashPassword } from "../accounts/passwords";
 import { recordAudit, type AuditActor } from "./audit";
 import type { StaffRole } from "../../core/staff-roles";
