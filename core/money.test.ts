@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { centsToDollars, formatMoney, roundCents, toCents } from "./money";
+import { centsToDollars, formatMoney, roundCents, toCents, typedDollarsToCents } from "./money";
 
 describe("toCents", () => {
   it("converts dollar numbers", () => {
@@ -84,5 +84,13 @@ describe("round trips", () => {
 
   it("toCents reads back what formatMoney wrote", () => {
     fc.assert(fc.property(cents, (c) => toCents(formatMoney(c, "")) === c));
+  });
+});
+
+describe("typedDollarsToCents", () => {
+  it("reads dollars as staff type them, blank as null and anything else as NaN", () => {
+    expect(["12", "12.50", "$12.50", " $ 12.5 ", "0"].map(typedDollarsToCents)).toEqual([1200, 1250, 1250, 1250, 0]);
+    expect(["", "  ", undefined].map(typedDollarsToCents)).toEqual([null, null, null]);
+    expect(["twelve", "12,50", "1.2.3", "-"].map(typedDollarsToCents)).toEqual([NaN, NaN, NaN, NaN]);
   });
 });

@@ -53,3 +53,20 @@ export function formatMoney(cents: number, symbol = "$"): string {
   const fraction = String(absolute % 100).padStart(2, "0");
   return `${cents < 0 ? "-" : ""}${symbol}${whole}.${fraction}`;
 }
+
+/** What staff read beside a money field that holds something other than an amount, on every screen. */
+export const TYPED_DOLLARS_MESSAGE = "Enter an amount in dollars, such as 12.50";
+
+/**
+ * Dollars as staff type them ("12", "12.50", "$12.50", spaces around) in cents: null when left blank, NaN when it is
+ * not an amount (the caller refuses it with TYPED_DOLLARS_MESSAGE, beside its field).
+ */
+export function typedDollarsToCents(typed: string | undefined): number | null {
+  const amount = (typed ?? "").trim().replace(/^\$/, "").trim();
+  if (amount === "") return null;
+  try {
+    return toCents(amount);
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -3,7 +3,7 @@
  * add a product), and the BundleInput it makes. Every button of the form posts the whole form, so a step before
  * JavaScript loads loses nothing typed beside it.
  */
-import { toCents } from "@core/money";
+import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { bundleInputSchema, type BundleInput } from "@core/schemas/admin-merchandising";
 import type { ErrorBody } from "~/lib/form-error";
 import type { BundleDraft } from "~/components/admin/bundle-draft";
@@ -76,12 +76,8 @@ export function applyBundleStep(draft: BundleDraft, intent: string, addProductId
 
 /** The draft as the input the editor saves, or all its problems, each naming the form's field (`price`, not `price_cents`). */
 export function bundleInputOfDraft(draft: BundleDraft): { input: BundleInput; errors?: undefined } | { errors: ErrorBody[] } {
-  let priceCents: number | null;
-  try {
-    priceCents = toCents(draft.price.trim().replace(/^\$/, ""));
-  } catch {
-    priceCents = null;
-  }
+  const typed = typedDollarsToCents(draft.price);
+  const priceCents = typed === null || Number.isNaN(typed) ? null : typed;
   const parsed = bundleInputSchema.safeParse({
     title: draft.title,
     handle: draft.handle,
@@ -95,7 +91,7 @@ export function bundleInputOfDraft(draft: BundleDraft): { input: BundleInput; er
     })),
     image_urls: draft.imageUrls,
   });
-  const errors: ErrorBody[] = priceCents === null ? [{ error: "Enter the price in dollars, such as 45.00", field: "price" }] : [];
+  const errors: ErrorBody[] = priceCents === null ? [{ error: TYPED_DOLLARS_MESSAGE, field: "price" }] : [];
   if (parsed.success && errors.length === 0) return { input: parsed.data };
   const seen = new Set(errors.map((error) => error.field));
   for (const issue of parsed.error?.issues ?? []) {

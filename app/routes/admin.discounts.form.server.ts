@@ -3,7 +3,7 @@
  * moments), parsed with the admin API's schema so both refuse the same things in the same words.
  */
 import { discountInputSchema, welcomeOfferInputSchema, type DiscountInput, type WelcomeOfferInput } from "@core/schemas/admin-discounts";
-import { toCents } from "@core/money";
+import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import type { ErrorBody } from "~/lib/form-error";
 import { FORM_FIELD_OF_INPUT, type DiscountDraft } from "~/components/admin/discount-draft";
 
@@ -34,14 +34,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function discountInputOfDraft(draft: DiscountDraft): { input: DiscountInput; errors?: undefined } | { errors: ErrorBody[] } {
   const errors: ErrorBody[] = [];
   const cents = (value: string, field: string) => {
-    const typed = value.trim().replace(/^\$/, "");
-    if (typed === "") return null;
-    try {
-      return toCents(typed);
-    } catch {
-      errors.push({ error: "Enter an amount in dollars, such as 15.00", field });
-      return null;
-    }
+    const typed = typedDollarsToCents(value);
+    if (!Number.isNaN(typed)) return typed;
+    errors.push({ error: TYPED_DOLLARS_MESSAGE, field });
+    return null;
   };
   const whole = (value: string, field: string, what: string) => {
     const typed = value.trim().replace(/\s*%$/, "");

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { formatMoney, toCents } from "@core/money";
+import { formatMoney, TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { canMove, leftToRefund as leftToRefundOf } from "@core/order-lifecycle";
 import { fulfilSchema, orderNoteSchema, orderNumberParamsSchema, refundSchema } from "@core/schemas/admin-orders";
 import { FormMessage, TextField } from "~/components/account/form-parts";
@@ -40,12 +40,10 @@ function numberOf(params: { number: string }): number {
 
 /** Dollars as typed ("12.50"), blank for all that is left; anything else is named beside the field. */
 function refundCents(amount: string): number | undefined {
-  if (amount.trim() === "") return undefined;
-  try {
-    return toCents(amount.trim().replace(/^\$/, ""));
-  } catch {
-    throw new HttpError(400, "Enter the amount in dollars, such as 12.50", "amount");
-  }
+  const cents = typedDollarsToCents(amount);
+  if (cents === null) return undefined;
+  if (Number.isNaN(cents)) throw new HttpError(400, TYPED_DOLLARS_MESSAGE, "amount");
+  return cents;
 }
 
 function refundAsked(amount: string, restock: boolean) {

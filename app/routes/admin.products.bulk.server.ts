@@ -1,4 +1,4 @@
-import { toCents } from "@core/money";
+import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { bulkEditSchema, type BulkEditRequest } from "@core/schemas/admin-inventory";
 import { HttpError } from "../../server/http/errors";
 
@@ -36,11 +36,9 @@ export function bulkRequestOf(form: FormData, values: Record<BulkField, string>)
   const change = (() => {
     switch (kind) {
       case "price_set": {
-        try {
-          return { kind, price_cents: toCents(values.price.trim().replace(/^\$/, "")) };
-        } catch {
-          throw new HttpError(400, "Enter the price in dollars, such as 12.50", "price");
-        }
+        const cents = typedDollarsToCents(values.price);
+        if (cents === null || Number.isNaN(cents)) throw new HttpError(400, TYPED_DOLLARS_MESSAGE, "price");
+        return { kind, price_cents: cents };
       }
       case "price_percent":
         return { kind, percent: numberOrText(values.percent.replace(/%$/, "")) };

@@ -5,7 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { toCents } from "@core/money";
+import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import {
   shippingOptionInputSchema,
   storeLooksChangeSchema,
@@ -53,22 +53,16 @@ export function problemsOf(error: z.ZodError, fieldNames: Record<string, string>
   });
 }
 
-/** Dollars as typed ("12", "12.50", "$12.50") in cents; blank is `blank`; anything else NaN, which the schema refuses. */
+/** Dollars as typed in cents; blank is `blank`; anything else NaN, which the schema refuses. */
 function centsOf(text: string | undefined, blank: number | null): number | null {
-  const trimmed = (text ?? "").trim().replace(/^\$/, "");
-  if (trimmed === "") return blank;
-  try {
-    return toCents(trimmed);
-  } catch {
-    return Number.NaN;
-  }
+  return typedDollarsToCents(text) ?? blank;
 }
 
-/** Each money field typed as something that is not an amount, refused beside it in the screen's own words. */
-function amountProblems(values: Record<string, string>, fields: Record<string, string>): Problems {
-  return Object.entries(fields)
-    .filter(([field]) => Number.isNaN(centsOf(values[field], 0)))
-    .map(([field, label]) => ({ error: `${label} must be an amount in dollars, such as 12.50`, field }));
+/** Each money field typed as something that is not an amount, refused beside it. */
+function amountProblems(values: Record<string, string>, fields: string[]): Problems {
+  return fields
+    .filter((field) => Number.isNaN(centsOf(values[field], 0)))
+    .map((field) => ({ error: TYPED_DOLLARS_MESSAGE, field }));
 }
 
 /** A save's refusal by the rules (a 400 naming a field, a 409) kept beside the form; anything else as formFailure says. */
@@ -86,7 +80,7 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
   const { actor } = await requireStaffPage(context, request, "settings");
   const form = await request.formData();
   const values = valuesOf(form);
-  const notAmounts = amountProblems(values, { minimum_order: "Minimum order" });
+  const notAmounts = amountProblems(values, ["minimum_order"]);
   if (notAmounts.length > 0) return refused(notAmounts, 400, values);
   const parsed = storeRulesSchema.safeParse({
     website_title: values.website_title ?? "",
@@ -122,7 +116,7 @@ export async function shippingAction(context: AppLoadContext, request: Request) 
       await deleteShippingOption(context.db, actor, id);
       return saved(SHIPPING_PATH, "deleted");
     }
-    const notAmounts = amountProblems(values, { price: "Price", free_shipping_threshold: "Free-shipping threshold" });
+    const notAmounts = amountProblems(values, ["price", "free_shipping_threshold"]);
     if (notAmounts.length > 0) return refused(notAmounts, 400, values, values.id ?? "new");
     const parsed = shippingOptionInputSchema.safeParse({
       name: values.name ?? "",

@@ -62,7 +62,7 @@ describe("the discount pages", () => {
   it("refuse bad terms beside their fields, keeping what was typed, and a code taken in another case", async () => {
     const refused = await html(await post("/admin/discounts/new", { ...capped, code: "BADTERMS", percentage: "120", cap: "lots" }, owner), 400);
     expect(refused).toContain("Percentage must be at most 100");
-    expect(refused).toContain("Enter an amount in dollars, such as 15.00");
+    expect(refused).toContain("Enter an amount in dollars, such as 12.50");
     expect(refused).toMatch(/aria-invalid="true"[^>]*name="cap"|name="cap"[^>]*aria-invalid="true"/);
     expect(refused).toContain('value="lots"');
     expect(await rowOf("BADTERMS")).toBeUndefined();

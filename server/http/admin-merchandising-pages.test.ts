@@ -57,7 +57,7 @@ describe("the bundle and collection screens", () => {
     // The first product added before the title: refused, the product kept in the form.
     const refused = await html(await post("/admin/bundles/new", { intent: "add", title: "", handle: "Bad Handle", price: "4x", add_product: String(mug) }, owner), 400);
     expect(refused).toContain("Title is required");
-    expect(refused).toContain("Enter the price in dollars, such as 45.00");
+    expect(refused).toContain("Enter an amount in dollars, such as 12.50");
     expect(refused).toContain(`name="product_id" value="${mug}"`);
     expect(refused).toContain('value="Bad Handle"');
 

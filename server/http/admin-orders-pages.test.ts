@@ -101,7 +101,7 @@ describe("the orders desk's pages", () => {
     const path = `/admin/orders/${max.number}`;
     const asked = await html(await get(`${path}?amount=5&restock=on`, owner));
     expect(asked).toContain(`Refund $5.00 of order #${max.number} and put its stock back?`);
-    expect(await html(await get(`${path}?amount=five`, owner))).toContain("Enter the amount in dollars, such as 12.50");
+    expect(await html(await get(`${path}?amount=five`, owner))).toContain("Enter an amount in dollars, such as 12.50");
 
     const tooMuch = await html(await post(path, { intent: "refund", amount: "100000" }, owner), 422);
     expect(tooMuch).toMatch(/aria-invalid="true"[^>]*>[^]*?more than the \d+ cents left to refund/);

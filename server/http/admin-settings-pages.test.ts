@@ -70,7 +70,7 @@ describe("the store rules pages", () => {
     expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout).toEqual({ enabled: true, minimumOrderCents: 1550, reminderDelayMinutes: 240 });
     const refused = await html(await post("/admin/settings", { ...form, minimum_order: "lots" }, owner), 400);
     expect(refused).toContain('value="lots"');
-    expect(refused).toContain("Minimum order must be an amount in dollars, such as 12.50");
+    expect(refused).toContain("Enter an amount in dollars, such as 12.50");
     expect(refused).toMatch(/aria-invalid="true"/);
   });
 

@@ -103,7 +103,7 @@ test("the owner makes a bundle of two products with chosen variants, a quantity,
   await page.getByLabel("Price in dollars").fill("thirty");
   await page.getByRole("button", { name: "Save bundle" }).click();
   await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("Enter the price in dollars, such as 45.00")).toBeVisible();
+  await expect(page.getByText("Enter an amount in dollars, such as 12.50")).toBeVisible();
   await expect(page.getByLabel("Price in dollars")).toHaveValue("thirty");
   await checkScreen(page, "bundle-refused");
   await page.getByLabel("Title").fill("Mug Pair");

@@ -4,7 +4,7 @@
  * turns the server's field paths (`variants.2.price_cents`) back into the form's names (`v2_price`) so each message
  * is shown beside what was typed. Imported by the editor's .server.ts only.
  */
-import { toCents } from "@core/money";
+import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { productInputSchema, type ProductInput } from "@core/schemas/admin-catalogue";
 import type { ErrorBody } from "~/lib/form-error";
 import {
@@ -79,12 +79,10 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
         if (part === "price") errors.push({ error: "Price is required", field: variantField(row, part) });
         return null;
       }
-      try {
-        return toCents(value(part).replace(/^\$/, ""));
-      } catch {
-        errors.push({ error: "Enter an amount in dollars, such as 12.50", field: variantField(row, part) });
-        return 0;
-      }
+      const cents = typedDollarsToCents(value(part));
+      if (cents !== null && !Number.isNaN(cents)) return cents;
+      errors.push({ error: TYPED_DOLLARS_MESSAGE, field: variantField(row, part) });
+      return 0;
     };
     const count = (part: "stock" | "low_stock" | "weight"): number | null => {
       if (value(part) === "") return null;
@@ -100,11 +98,10 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
     for (let slot = 0; slot < planSlotsOf(values[planSlotsField(row)]); slot++) {
       const plan = (part: (typeof PLAN_PARTS)[number]) => (values[planField(row, slot, part)] ?? "").trim();
       if (plan("name") === "" && plan("price") === "") continue;
-      let priceCents = 0;
-      try {
-        priceCents = toCents(plan("price").replace(/^\$/, ""));
-      } catch {
-        errors.push({ error: "Enter an amount in dollars, such as 12.50", field: planField(row, slot, "price") });
+      let priceCents = typedDollarsToCents(plan("price")) ?? Number.NaN;
+      if (Number.isNaN(priceCents)) {
+        priceCents = 0;
+        errors.push({ error: TYPED_DOLLARS_MESSAGE, field: planField(row, slot, "price") });
       }
       const interval = /^\d+$/.test(plan("interval")) ? Number(plan("interval")) : Number.NaN;
       subscriptions.push({ name: plan("name"), price_cents: priceCents, interval, interval_unit: plan("unit") });
