@@ -14,6 +14,14 @@ const serverOnlyMessage =
 const serverDirectory = /^(\.\.\/)+server(\/|$)/;
 const throughServerFileMessage =
   "A route imports server code through the *.server.ts beside it (app/routes/<route>.server.ts, app/root.server.ts).";
+/**
+ * Infrastructure (server/db, mail, images, payments, http, jobs) serves the domains and never imports one, nor the
+ * edge (server/edge, server/api) that speaks HTTP for them (decision 0050): what it needs of a domain is passed in.
+ */
+const INFRASTRUCTURE = ["db", "mail", "images", "payments", "http", "jobs"];
+const outsideInfrastructure = new RegExp(`^\\.\\./(?!(${INFRASTRUCTURE.join("|")})/)[a-z-]+/`);
+const infrastructureMessage =
+  "Infrastructure never imports a domain or the edge (decision 0050): pass in what it needs, or keep the shared constant in infrastructure.";
 // esquery ends a regular expression at any "/", escaped or not.
 const inSelector = (pattern) => pattern.source.replaceAll("\\/", "\\x2F");
 
@@ -52,6 +60,11 @@ export default tseslint.config(
   {
     files: ["app/components/**/*.{ts,tsx}", "app/state/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     rules: refuseImports(serverModule, serverOnlyMessage),
+  },
+  {
+    files: INFRASTRUCTURE.map((folder) => `server/${folder}/**/*.ts`),
+    ignores: ["**/*.test.ts"],
+    rules: refuseImports(outsideInfrastructure, infrastructureMessage),
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],

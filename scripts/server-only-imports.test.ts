@@ -33,3 +33,21 @@ describe("lint keeps server code out of the browser's modules", () => {
     expect(await refusals("app/routes/probe.tsx", 'import { logger } from "./probe.server";\nexport const probe = logger;\n')).toEqual([]);
   });
 });
+
+describe("lint keeps infrastructure from importing the domains (decision 0050)", () => {
+  loadLintProject();
+
+  it.each([
+    ["server/http/probe.ts", 'import { mergeCarts } from "../cart/store";\nexport const probe = mergeCarts;\n'],
+    ["server/db/probe.ts", 'import type { Order } from "../orders/orders";\nexport type Probe = Order;\n'],
+    ["server/jobs/probe.ts", 'export { resolveStore } from "../edge/store";\n'],
+  ])("refuses a domain's or the edge's module in %s", async (path, code) => {
+    expect(await refusals(path, code)).toEqual(["no-restricted-imports"]);
+  });
+
+  it("lets infrastructure import infrastructure, core and the server's own root modules, and a domain import infrastructure", async () => {
+    const infrastructure = 'import { HttpError } from "../http/errors";\nimport { formatMoney } from "../../core/money";\nimport { logger } from "../logger";\nexport { HttpError, formatMoney, logger };\n';
+    expect(await refusals("server/mail/probe.ts", infrastructure)).toEqual([]);
+    expect(await refusals("server/orders/probe.ts", 'import { HttpError } from "../http/errors";\nexport { HttpError };\n')).toEqual([]);
+  });
+});

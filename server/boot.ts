@@ -13,7 +13,7 @@ import { createDeps } from "./deps";
 import { copyImagesIntoStorage } from "./images/copy-images";
 import { imageStorageFor, type ImageStorage } from "./images/storage";
 import { isStoreSeeded, seedDemoStore, StoreAlreadyExistsError } from "./db/seed";
-import { startShopJobs } from "./jobs/shop-jobs";
+import { startShopJobs } from "./shop-jobs";
 import { logger } from "./logger";
 import { ensureSetupLink } from "./staff/setup-link";
 import { recordPublicUrl } from "./store/public-url";

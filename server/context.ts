@@ -39,7 +39,7 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
-    /** The store this request is for (server/http/store.ts): the deployment's unless it named another that exists. */
+    /** The store this request is for (server/edge/store.ts): the deployment's unless it named another that exists. */
     storeId: string;
   };
 };

@@ -17,7 +17,7 @@ export const POSTGRES_SUITE = {
     "server/http/pages-survive-database-loss.test.ts",
     "server/http/rate-limit.test.ts",
     "server/http/response-cache.test.ts",
-    "server/jobs/shop-jobs.test.ts",
+    "server/shop-jobs.test.ts",
     "server/mail/mailer.test.ts",
     "server/orders/concurrency.test.ts",
     "server/orders/crash-recovery.test.ts",

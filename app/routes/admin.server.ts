@@ -7,7 +7,7 @@
 import { data, redirect } from "react-router";
 import { can } from "@core/staff-roles";
 import type { AppDeps } from "../../server/context";
-import type { Access } from "../../server/http/require-staff";
+import type { Access } from "../../server/edge/require-staff";
 import type { StaffMember } from "../../server/staff/accounts";
 import type { AuditActor } from "../../server/staff/audit";
 import { staffOfRequest } from "../../server/staff/signed-in";

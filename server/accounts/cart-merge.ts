@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, isNull, or } from "drizzle-orm";
 import { generateCookie } from "hono/cookie";
-import { CART_COOKIE, cartIdForRequest, mergeCarts, newCartToken } from "../cart/store";
+import { cartIdForRequest, mergeCarts, newCartToken } from "../cart/store";
+import { CART_COOKIE } from "../http/cookies";
 import type { AppDeps } from "../context";
 import { carts } from "../db/schema";
 

@@ -10,8 +10,8 @@ import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { customers, sessions } from "../db/schema";
+import { SESSION_COOKIE } from "../http/cookies";
 
-export const SESSION_COOKIE = "session";
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 /**
  * Raw analytics are kept for a limited time (ANALYTICS_RETENTION_DAYS): a daily job deletes older events, page
- * speed figures and sessions (the `analytics-retention` job, server/jobs/shop-jobs.ts). A transaction-scoped advisory lock also keeps
+ * speed figures and sessions (the `analytics-retention` job, server/shop-jobs.ts). A transaction-scoped advisory lock also keeps
  * a run by hand from overlapping it.
  */
 import { lt, sql } from "drizzle-orm";

@@ -11,7 +11,7 @@ import {
 } from "../../core/schemas/admin";
 import { can, PERMISSIONS } from "../../core/staff-roles";
 import type { AppEnv } from "../context";
-import { signedInMember } from "../http/require-staff";
+import { signedInMember } from "../edge/require-staff";
 import type { StaffMember } from "../staff/accounts";
 import { clearedStaffSessionCookie, deleteStaffSession, staffSessionToken } from "../staff/sessions";
 import { completeSetup } from "../staff/setup-link";

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
 import { auditEvents, catalogueImports, products } from "../db/schema";
-import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
+import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, "../catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8");
 /** The fixture without its pictures: this file tests the HTTP face, import.test.ts the pictures. */

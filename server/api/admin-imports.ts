@@ -17,7 +17,7 @@ import {
 import { csvTextOf, getCatalogueImport, queueCatalogueImport, summaryOf, type CatalogueImport } from "../catalog/import-jobs";
 import { exportShopifyCsv } from "../catalog/shopify-csv/export";
 import type { AppEnv } from "../context";
-import { adminUploadPaths, type LargeBodyRoute } from "../http/body-limits";
+import { adminUploadPaths, type LargeBodyRoute } from "../edge/body-limits";
 import { HttpError, parseWith } from "../http/errors";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
 import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
@@ -72,7 +72,7 @@ export function importAnswer(job: CatalogueImport): ImportAnswer {
 }
 
 /**
- * The import, larger than the app's 64 KB for a caller its gate lets in (server/http/body-limits.ts): the API's
+ * The import, larger than the app's 64 KB for a caller its gate lets in (server/edge/body-limits.ts): the API's
  * CSV and the Import screen's form, which carries the file and a little more.
  */
 export const catalogueImportUpload: LargeBodyRoute = {

@@ -1,9 +1,9 @@
 /**
  * An admin operation is a shop operation (operation.ts) that cannot be defined without saying what it needs: the
- * permission (or own account) is part of its definition, so the gate (http/require-staff.ts) runs before the
+ * permission (or own account) is part of its definition, so the gate (edge/require-staff.ts) runs before the
  * handler on every request, and the document lists the 401 and 403 it answers.
  */
-import { FORBIDDEN_MESSAGE, requireStaff, SIGN_IN_REQUIRED_MESSAGE, type Access } from "../http/require-staff";
+import { FORBIDDEN_MESSAGE, requireStaff, SIGN_IN_REQUIRED_MESSAGE, type Access } from "../edge/require-staff";
 import { errors, operation } from "./operation";
 
 export function adminOperation<const R extends Parameters<typeof operation>[0]>(access: Access, route: R) {

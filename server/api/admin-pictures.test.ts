@@ -8,7 +8,7 @@ import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, productImages, products, variants } from "../db/schema";
-import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
+import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
 
 let t: TestApp;
 let manager: Record<string, string>;

@@ -33,7 +33,7 @@ import {
   type ProductPicture,
 } from "../catalog/product-pictures";
 import type { AppEnv } from "../context";
-import { adminUploadPaths, type LargeBodyRoute } from "../http/body-limits";
+import { adminUploadPaths, type LargeBodyRoute } from "../edge/body-limits";
 import { errorBodySchema, HttpError, parseWith } from "../http/errors";
 import { readUploadForm } from "../images/picture-intake";
 import { adminOperation } from "./admin-operation";
@@ -130,7 +130,7 @@ async function picturesBody(c: Context<AppEnv>, productId: number): Promise<z.in
 }
 
 /**
- * The picture uploads, each larger than the app's 64 KB for a caller its gate lets in (server/http/body-limits.ts):
+ * The picture uploads, each larger than the app's 64 KB for a caller its gate lets in (server/edge/body-limits.ts):
  * a product's pictures, and the store's logo (server/api/admin-settings.ts, the Theme screen) and home page pictures
  * (server/api/admin-home.ts, the Home screen).
  */

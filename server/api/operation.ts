@@ -11,7 +11,7 @@ import type { Context, Handler } from "hono";
 import { z } from "zod";
 import { storable } from "../../core/schemas/storable";
 import type { AppEnv } from "../context";
-import { BODY_TOO_LARGE_MESSAGE } from "../http/body-limits";
+import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
 import { errorBodySchema, parseWith, readJson } from "../http/errors";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;

@@ -15,11 +15,11 @@ import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { cartLines, carts } from "../db/schema";
+import { CART_COOKIE } from "../http/cookies";
 import { HttpError } from "../http/errors";
 import { findDiscount } from "./discounts";
 import { priceCart, type PricedCart, type PricedLine } from "./pricing";
 
-export const CART_COOKIE = "cart";
 const CART_DAYS = 60;
 
 /** A stored line: what identifies it, how many, and the unit price it was last shown at (null before any). */

@@ -4,8 +4,7 @@
  * lookup, not a render. A page is only shared when nothing in it depends on the visitor: requests carrying the cart
  * or session cookie are always rendered.
  */
-import { CART_COOKIE } from "../cart/store";
-import { SESSION_COOKIE } from "../accounts/session";
+import { CART_COOKIE, SESSION_COOKIE } from "./cookies";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 
 /** Pages (and their client-navigation `.data` twins) whose content is the same for every anonymous visitor. */

@@ -60,7 +60,7 @@ export type CatalogueReadCacheOptions = {
   maxEntries?: number;
 };
 
-/** Mounted after the store is resolved (server/http/store.ts): the key names the store a request is for. */
+/** Mounted after the store is resolved (server/edge/store.ts): the key names the store a request is for. */
 export function catalogueReadCache({
   readVersion,
   maxBytes = 8 * 1024 * 1024,

@@ -12,7 +12,7 @@ import { IMPORT_TOO_LARGE_MESSAGE } from "../../core/schemas/admin-imports";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { products } from "../db/schema";
-import { BODY_TOO_LARGE_MESSAGE } from "./body-limits";
+import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -1,4 +1,4 @@
-/** The sweep of unpaid orders and owed refunds, run at start and then on an interval (server/jobs/shop-jobs.ts). */
+/** The sweep of unpaid orders and owed refunds, run at start and then on an interval (server/shop-jobs.ts). */
 import { and, eq, lt } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { orders } from "../db/schema";

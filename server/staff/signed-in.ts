@@ -1,5 +1,5 @@
 /**
- * Who a request's staff cookie signs in: shared by the admin API's gate (server/http/require-staff.ts) and the
+ * Who a request's staff cookie signs in: shared by the admin API's gate (server/edge/require-staff.ts) and the
  * admin pages' (app/routes/admin.server.ts), so both read a session and the owner's two-step rule the same way.
  */
 import type { Database } from "../db/client";

@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const SLOWEST_FIRST = [
   "server/commands/backup.test.ts",
   "scripts/shop.test.ts",
-  "server/jobs/shop-jobs.test.ts",
+  "server/shop-jobs.test.ts",
   "server/scale-out.test.ts",
   "server/db/client.test.ts",
   "server/http/admin-pages.test.ts",

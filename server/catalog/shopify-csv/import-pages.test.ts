@@ -11,7 +11,7 @@ import { type TestApp } from "../../../tests/support/app";
 import { generatedShopifyExport, seededRandom } from "../../../tests/support/generated-catalogue";
 import type { createApp } from "../../app";
 import { catalogueImports, products } from "../../db/schema";
-import { BODY_TOO_LARGE_MESSAGE } from "../../http/body-limits";
+import { BODY_TOO_LARGE_MESSAGE } from "../../edge/body-limits";
 import { SHOPIFY_COLUMNS } from "./columns";
 
 let t: TestApp;

@@ -7,15 +7,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { tokenHeaders } from "../../tests/support/api-tokens";
-import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
-import { usingPostgres } from "../../tests/support/database";
-import { queueCatalogueImport } from "../catalog/import-jobs";
-import { commandLineActor } from "../staff/audit";
-import { listFailedJobs, startJobQueue, type JobQueue } from "./queue";
+import { tokenHeaders } from "../tests/support/api-tokens";
+import { createTestApp, secondInstance, type TestApp } from "../tests/support/app";
+import { usingPostgres } from "../tests/support/database";
+import { queueCatalogueImport } from "./catalog/import-jobs";
+import { commandLineActor } from "./staff/audit";
+import { listFailedJobs, startJobQueue, type JobQueue } from "./jobs/queue";
 import { JOBS, startShopJobs } from "./shop-jobs";
 
-const CSV = readFileSync(path.join(import.meta.dirname, "../catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
+const CSV = readFileSync(path.join(import.meta.dirname, "catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
   /https:\/\/cdn\.shopify\.com[^,]*/g,
   "",
 );

@@ -1,15 +1,15 @@
 /**
  * The shop's background work as jobs (decision 0033): what runs on which schedule, once across every instance.
  */
-import { runRetentionOnce } from "../analytics/retention";
-import { sendDueReminders } from "../checkout/cart-reminders";
-import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } from "../catalog/import-jobs";
-import type { AppDeps } from "../context";
-import { logger } from "../logger";
-import { sweepPendingOrders } from "../orders/sweep";
-import { sendDueStockAlerts, STOCK_ALERTS_JOB } from "../catalog/stock-alerts";
-import { sendPriceDropEmails } from "../wishlist/price-drops";
-import { startJobQueue, type JobQueue } from "./queue";
+import { runRetentionOnce } from "./analytics/retention";
+import { sendDueReminders } from "./checkout/cart-reminders";
+import { CATALOGUE_IMPORT_JOB, runQueuedCatalogueImport, type ImportJobData } from "./catalog/import-jobs";
+import type { AppDeps } from "./context";
+import { logger } from "./logger";
+import { sweepPendingOrders } from "./orders/sweep";
+import { sendDueStockAlerts, STOCK_ALERTS_JOB } from "./catalog/stock-alerts";
+import { sendPriceDropEmails } from "./wishlist/price-drops";
+import { startJobQueue, type JobQueue } from "./jobs/queue";
 
 export const JOBS = {
   ordersSweep: "orders-sweep",

@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Permission } from "../../core/staff-roles";
 import type { AppEnv } from "../context";
-import { errorResponse } from "./errors";
+import { errorResponse } from "../http/errors";
 import { passesStaffGate } from "./require-staff";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;

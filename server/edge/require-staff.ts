@@ -12,7 +12,7 @@ import type { AuditActor } from "../staff/audit";
 import { staffOfRequest } from "../staff/signed-in";
 import { tokenOfBearer } from "../staff/tokens";
 import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
-import { HttpError } from "./errors";
+import { HttpError } from "../http/errors";
 
 export const SIGN_IN_REQUIRED_MESSAGE = "Sign-in required";
 export const FORBIDDEN_MESSAGE = "Forbidden";
@@ -73,7 +73,7 @@ export function requireStaff(access: Access): MiddlewareHandler<AppEnv> {
 
 /**
  * Whether the request's caller would pass `requireStaff(access)` in the deployment's store: asked by the body limits
- * (http/body-limits.ts) before the body is read, and so before the request's own store is resolved from it.
+ * (edge/body-limits.ts) before the body is read, and so before the request's own store is resolved from it.
  */
 export async function passesStaffGate(c: Context<AppEnv>, access: Access): Promise<boolean> {
   const actor = await actorOf(c, c.var.deps.storeId);
