@@ -59,8 +59,20 @@ export function addressOf(address: CheckoutAddress, name: string | null | undefi
  * The discount lives in the stored cart alone: a code the request names (the spec's `discount_code`) is applied to
  * the cart first, as the drawer's Apply would, and the quote reads the cart's code.
  */
-export async function cartCodeFor(deps: AppDeps, storeId: string, cartId: string, requested: string | null | undefined) {
-  return requested === undefined ? getCartDiscountCode(deps.db, storeId, cartId) : setCartDiscountCode(deps.db, storeId, cartId, requested);
+/**
+ * What a checkout request says of the buyer, with the code to price: the one the request names (kept on the cart
+ * from now on), or without one the cart's own.
+ */
+export async function checkoutDetails(
+  deps: AppDeps,
+  storeId: string,
+  cartId: string,
+  buyer: Omit<CheckoutDetails, "discountCode">,
+  requestedCode: string | null | undefined,
+): Promise<CheckoutDetails> {
+  const discountCode =
+    requestedCode === undefined ? await getCartDiscountCode(deps.db, storeId, cartId) : await setCartDiscountCode(deps.db, storeId, cartId, requestedCode);
+  return { ...buyer, discountCode };
 }
 
 export const isSubscribed = (line: CartLine) => line.kind === "product" && line.subscription !== null;

@@ -21,9 +21,9 @@ import { isPlaced, ORDER_GROUPS } from "../../core/order-lifecycle";
 import { type Order } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { recordReminderConsent } from "./cart-reminders";
-import { type CheckoutDetails, quote } from "./quote";
+import { quote } from "./quote";
 import { SESSION_NOT_FOUND_MESSAGE, SUPERSEDED_MESSAGE, PAYMENT_PROCESSING_MESSAGE, CheckoutPaidError } from "./refusals";
-import { checkoutableCart, staleLines, cartCodeFor, isSubscribed, orderFields, placeCartOrder } from "./cart-orders";
+import { checkoutableCart, checkoutDetails, isSubscribed, orderFields, placeCartOrder, staleLines } from "./cart-orders";
 
 type CreateSessionRequest = z.infer<typeof createCheckoutSessionSchema>;
 
@@ -160,13 +160,8 @@ export async function getCheckoutSession(
 
 type SessionCheckoutRequest = z.infer<typeof sessionCheckoutSchema>;
 
-const detailsOf = async (deps: AppDeps, storeId: string, cartId: string, body: SessionCheckoutRequest): Promise<CheckoutDetails> => ({
-  address: body.address,
-  email: body.email,
-  name: body.name,
-  shippingOptionKey: body.shipping_option,
-  discountCode: await cartCodeFor(deps, storeId, cartId, body.discount_code),
-});
+const detailsOf = (deps: AppDeps, storeId: string, cartId: string, body: SessionCheckoutRequest) =>
+  checkoutDetails(deps, storeId, cartId, { address: body.address, email: body.email, name: body.name, shippingOptionKey: body.shipping_option }, body.discount_code);
 
 export async function previewSessionCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: SessionCheckoutRequest) {
   const { session } = await openSession(deps, storeId, body.session_id, cartId);
@@ -191,13 +186,8 @@ export async function calculateTax(
   if (!session) throw new HttpError(404, "no checkout has this payment", "payment_intent_id");
   if (session.cartId !== cartId) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
   const lines = await sessionLines(deps, storeId, session);
-  const { priceInfo } = await quote(deps.db, storeId, lines, {
-    address: body.address,
-    email: body.email,
-    name: body.name,
-    shippingOptionKey: body.shipping_id,
-    discountCode: await cartCodeFor(deps, storeId, session.cartId!, body.discount_code),
-  });
+  const buyer = { address: body.address, email: body.email, name: body.name, shippingOptionKey: body.shipping_id };
+  const { priceInfo } = await quote(deps.db, storeId, lines, await checkoutDetails(deps, storeId, session.cartId!, buyer, body.discount_code));
   if (final && !session.orderId) {
     await deps.payments.updatePayment(body.payment_intent_id, { amountCents: priceInfo.total, email: body.email });
   }

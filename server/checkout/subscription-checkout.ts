@@ -13,19 +13,14 @@ import { HttpError } from "../http/errors";
 import { abandonOrder } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { recordReminderConsent } from "./cart-reminders";
-import { type CheckoutDetails, quote } from "./quote";
+import { quote } from "./quote";
 import { SUPERSEDED_MESSAGE, CheckoutPaidError } from "./refusals";
-import { checkoutableCart, cartCodeFor, orderFields, placeCartOrder } from "./cart-orders";
+import { checkoutableCart, checkoutDetails, orderFields, placeCartOrder } from "./cart-orders";
 
 type CartCheckoutRequest = z.infer<typeof cartCheckoutSchema>;
 
-const cartDetailsOf = async (deps: AppDeps, storeId: string, cartId: string, body: CartCheckoutRequest): Promise<CheckoutDetails> => ({
-  address: body.address,
-  email: body.email,
-  name: body.fullName,
-  shippingOptionKey: body.shipping_option,
-  discountCode: await cartCodeFor(deps, storeId, cartId, body.discount_code),
-});
+const cartDetailsOf = (deps: AppDeps, storeId: string, cartId: string, body: CartCheckoutRequest) =>
+  checkoutDetails(deps, storeId, cartId, { address: body.address, email: body.email, name: body.fullName, shippingOptionKey: body.shipping_option }, body.discount_code);
 
 export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);

@@ -6,7 +6,7 @@
  * in sweep.ts, refunds owed in refunds.ts and the owner's operations in operations.ts.
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { ORDER_MOVES, type OrderMoveName } from "../../core/order-lifecycle";
+import { canMove, ORDER_MOVES, type OrderMoveName } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
 import type { PostalAddress } from "../db/schema";
 import { discounts, orderLines, orders, stores } from "../db/schema";
@@ -100,7 +100,7 @@ export async function rewriteUnpaidOrder(
 ): Promise<Order> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!(ORDER_MOVES.resubmit.from as readonly string[]).includes(current.status)) return current;
+    if (!canMove(current.status, "resubmit")) return current;
     const { lines, ...fields } = input;
     // The order's row first, then stock, then discounts: the lock order of createPendingOrder.
     const [rewritten] = await tx
