@@ -58,6 +58,10 @@ export default tseslint.config(
     languageOptions: { globals: { console: "readonly", process: "readonly" } },
   },
   {
+    files: [".dependency-cruiser.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable" } },
+  },
+  {
     files: ["app/components/**/*.{ts,tsx}", "app/state/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     rules: refuseImports(serverModule, serverOnlyMessage),
   },

@@ -3,6 +3,9 @@
  * the admin screens (which must not load zod, so the limits live here rather than in core/schemas/admin-content.ts).
  */
 
+/** Blog posts (/blog/{id}) and static pages (/pages/{name}): one content type, a post having an author and a date. */
+export type ContentKind = "post" | "page";
+
 /** Only `published` posts and pages reach shoppers; a draft is seen by staff with the content permission alone. */
 export const CONTENT_STATUSES = ["draft", "published"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -5,9 +5,23 @@
  * allows, so a change here changes both.
  *
  * An order starts `pending` at checkout; a subscription's renewal starts `paid`, or `backordered` when its stock was
- * short (it was charged all the same and holds no stock until it ships).
+ * short (it was charged all the same and holds no stock until it ships); an order staff build (taken by phone) starts
+ * `draft`, holding no stock and no number until it is paid. A paid order whose change left a balance owed waits in
+ * `awaiting_payment`, holding its stock, until the customer's payment link or staff settle it (decision 0057); so
+ * does an exchange that costs more than what was returned, from the start (decision 0056).
  */
-export const ORDER_STATES = ["pending", "paid", "backordered", "failed", "expired", "fulfilled", "cancelled", "refunded"] as const;
+export const ORDER_STATES = [
+  "draft",
+  "pending",
+  "paid",
+  "awaiting_payment",
+  "backordered",
+  "failed",
+  "expired",
+  "fulfilled",
+  "cancelled",
+  "refunded",
+] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** Who makes a move: the shopper at checkout, the payment provider's events, the shop's own jobs, or staff. */
@@ -26,10 +40,24 @@ export const ORDER_MOVES = {
   expire: { from: ["pending"], to: "expired", by: ["shop"] },
   /** A payment the order cannot keep (another sum, or stock gone by the time it came) goes back. */
   returnPayment: { from: ["failed", "expired"], to: "refunded", by: ["shop"] },
+  /**
+   * Staff change a paid order before it ships (server/order-edits/edits.ts, decision 0058): its lines, address or
+   * shipping, priced by the one quote. What it then owes (with a balance still open) is asked by a payment link
+   * (awaitPayment), and what it owes less than nothing is refunded. One awaiting payment may be changed again: its
+   * link is replaced.
+   */
+  edit: { from: ["paid", "awaiting_payment"], to: "paid", by: ["staff"] },
+  /** A change of a paid order left the customer owing a balance: it ships once that is paid (a payment link). */
+  awaitPayment: { from: ["paid"], to: "awaiting_payment", by: ["staff", "shop"] },
+  /**
+   * What was owed is paid: by the customer's payment link (the provider's event) or, taken another way (cash, a bank
+   * transfer), by staff. A draft settled holds its stock then, or is backordered when it is short.
+   */
+  settle: { from: ["awaiting_payment", "draft"], to: "paid", by: ["provider", "staff"] },
   fulfil: { from: ["paid", "backordered"], to: "fulfilled", by: ["staff"] },
-  cancel: { from: ["paid", "backordered"], to: "cancelled", by: ["staff"] },
+  cancel: { from: ["paid", "awaiting_payment", "backordered"], to: "cancelled", by: ["staff"] },
   /** Everything paid went back: by staff, or reported by the provider for a refund made outside the shop. */
-  refund: { from: ["paid", "backordered", "fulfilled"], to: "refunded", by: ["staff", "provider"] },
+  refund: { from: ["paid", "awaiting_payment", "backordered", "fulfilled"], to: "refunded", by: ["staff", "provider"] },
 } satisfies Record<string, OrderMove>;
 
 export type OrderMoveName = keyof typeof ORDER_MOVES;
@@ -39,9 +67,12 @@ export function canMove(state: string, move: OrderMoveName): boolean {
   return (ORDER_MOVES[move] as OrderMove).from.includes(state as OrderState);
 }
 
-/** What is left to refund of an order that has had `refundedCents` refunded: nothing where no refund may start. */
-export function leftToRefund(order: { status: string; totalCents: number }, refundedCents: number): number {
-  return canMove(order.status, "refund") ? order.totalCents - refundedCents : 0;
+/**
+ * What is left to refund of an order that has had `refundedCents` refunded: nothing where no refund may start, and
+ * never a balance its payment link still asks for (`dueCents`), which was not paid.
+ */
+export function leftToRefund(order: { status: string; totalCents: number }, refundedCents: number, dueCents = 0): number {
+  return canMove(order.status, "refund") ? order.totalCents - dueCents - refundedCents : 0;
 }
 
 /** Groups of states the rules name. The refundable, shippable and cancellable states are the moves' own `from`. */
@@ -52,9 +83,11 @@ export const ORDER_GROUPS = {
    * Paid at some point, whatever came after: its checkout is done for good, its buyer has purchased (a first-order
    * code is used up), the orders desk lists it, and its revenue is what it kept (server/orders/revenue.ts).
    */
-  placed: ["paid", "backordered", "fulfilled", "cancelled", "refunded"],
+  placed: ["paid", "awaiting_payment", "backordered", "fulfilled", "cancelled", "refunded"],
   /** Paid, not shipped, and holding its stock: the desk's "To ship" and the dashboard's count. */
   toShip: ["paid"],
+  /** Paid and not given back: a subscription its first order started keeps renewing. */
+  kept: ["paid", "awaiting_payment", "backordered", "fulfilled"],
 } as const satisfies Record<string, readonly OrderState[]>;
 
 export type PlacedOrderState = (typeof ORDER_GROUPS.placed)[number];
@@ -62,6 +95,7 @@ export type PlacedOrderState = (typeof ORDER_GROUPS.placed)[number];
 /** How staff and shoppers read each state of a placed order. */
 export const ORDER_STATE_LABELS: Record<PlacedOrderState, { staff: string; shopper: string }> = {
   paid: { staff: "Paid, to ship", shopper: "Paid" },
+  awaiting_payment: { staff: "Awaiting payment", shopper: "Awaiting payment" },
   backordered: { staff: "Backordered", shopper: "Backordered" },
   fulfilled: { staff: "Shipped", shopper: "Fulfilled" },
   cancelled: { staff: "Cancelled", shopper: "Cancelled" },
@@ -69,3 +103,4 @@ export const ORDER_STATE_LABELS: Record<PlacedOrderState, { staff: string; shopp
 };
 
 export const isPlaced = (state: string): state is PlacedOrderState => (ORDER_GROUPS.placed as readonly string[]).includes(state);
+

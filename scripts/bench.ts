@@ -3,8 +3,8 @@
  * ratio to a static asset served by the same process in the same run), cold start and memory, and search latency
  * on a generated 10,000-product catalogue, and a mixed sale (page-cache hit ratio). PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL is set, with a 10,000-row Shopify product CSV import there; and the shop's peak memory through
- * a first start, a restart, an import with pictures and uploads. `npm run bench -- memory` runs that section alone.
- * Printed as tables and written to bench-results/ as JSON.
+ * a first start, a restart, an import with pictures and uploads; and subscription renewals against a subscription
+ * checkout. `npm run bench -- memory` runs that section alone. Printed as tables and written to bench-results/ as JSON.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
 import { benchCatalogueImport } from "./bench/catalogue-import";
 import { benchMemory, printMemory } from "./bench/memory";
+import { benchRenewals } from "./bench/renewals";
 import { benchSale } from "./bench/sale";
 import { benchSearch, type SearchFigures } from "./bench/search";
 import { rssMegabytes, startServer, storeTwoBagCart } from "./bench/server";
@@ -160,6 +161,9 @@ async function main() {
   report.salePglite = await benchSale();
   console.log("\n## mixed sale on PGlite (one checkout per 50 reads): page-cache hit ratio and RSS after");
   console.table([report.salePglite]);
+  report.renewalsPglite = await benchRenewals();
+  console.log("\n## subscription renewals on PGlite: one renew-due run's time per renewal against a subscription checkout's median");
+  console.table([report.renewalsPglite]);
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -182,6 +186,9 @@ async function main() {
     report.salePostgres = await withScratchDatabase(postgresUrl, (url) => benchSale(url));
     console.log("\n## mixed sale on PostgreSQL");
     console.table([report.salePostgres]);
+    report.renewalsPostgres = await withScratchDatabase(postgresUrl, (url) => benchRenewals(url));
+    console.log("\n## subscription renewals on PostgreSQL");
+    console.table([report.renewalsPostgres]);
     const { benchScaleOut } = await import("./bench/scale-out");
     const scaleOut = await withScratchDatabase(postgresUrl, (url) => benchScaleOut(url));
     report.scaleOutPostgres = scaleOut;

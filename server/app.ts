@@ -19,7 +19,7 @@ import { hydrationAfterPaint } from "./http/hydration-after-paint";
 import { pageCache } from "./http/page-cache";
 import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
-import { DATABASE_UNAVAILABLE_MESSAGE, HttpError, errorResponse } from "./http/errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponse, isAnswerable, statusOf } from "./http/errors";
 import { pageStatus, type PageFaults } from "./http/page-errors";
 import { checkedPageForm } from "./http/page-form";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
@@ -86,26 +86,17 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   if (options.clientDir) {
     const clientDir = options.clientDir;
+    const buildFiles = (cacheControl: string) =>
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", cacheControl);
+        },
+      });
     app.use("/assets/*", clientAssets(path.join(clientDir, "assets")));
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          // Anything else the build put there (fonts, images) is named by its content hash too.
-          c.header("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    // Anything else the build put there (fonts, images) is named by its content hash too.
+    app.use("/assets/*", buildFiles("public, max-age=31536000, immutable"));
+    app.use("*", buildFiles("public, max-age=3600"));
     // Only a fixed client build makes rendered pages worth keeping; development renders each request afresh.
     app.use("*", pageCache({ readVersion: async () => (await deps.contentCache.versions()).pages }));
   }
@@ -132,7 +123,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.message, error.field);
+    if (isAnswerable(error)) return errorResponse(c, statusOf(error), error.message, error.field);
     if (isDatabaseUnavailable(error)) {
       logger.warn({ requestId: c.get("requestId"), err: error }, "database unavailable");
       return errorResponse(c, 503, DATABASE_UNAVAILABLE_MESSAGE);

@@ -10,14 +10,17 @@ import type { RateLimiter } from "./http/rate-limit";
 import type { ImageStorage } from "./images/storage";
 import type { JobQueue } from "./jobs/queue";
 import type { Mailer } from "./mail/mailer";
-import type { OrderEvents } from "./orders/events";
+import type { OrderEvents } from "./order-events";
 import type { PaymentProvider } from "./payments/provider";
 
 export type AppDeps = {
   db: Database;
   database: DatabaseHandle;
   config: Config;
-  /** The store this deployment serves. */
+  /**
+   * The store a request is for, and the only place it is carried: the deployment's store, or on an API request the
+   * one it named (server/edge/store.ts hands the request a copy of these deps with that store).
+   */
   storeId: string;
   imagesDir: string;
   /** Where uploaded and imported pictures are kept: the images folder (images/storage.ts). */
@@ -39,8 +42,6 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
-    /** The store this request is for (server/edge/store.ts): the deployment's unless it named another that exists. */
-    storeId: string;
   };
 };
 

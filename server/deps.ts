@@ -7,8 +7,8 @@ import { createRateLimiter } from "./http/rate-limit";
 import { localImageStorage, type ImageStorage } from "./images/storage";
 import { createMailer } from "./mail/mailer";
 import { requestReviewsOnFulfilment } from "./reviews/review-tokens";
-import { createOrderEvents } from "./orders/events";
-import { applyPaymentEventLogged } from "./orders/payment-events";
+import { createOrderEvents } from "./order-events";
+import { applyPaymentEventLogged } from "./subscriptions/payment-events";
 import { createPaymentProvider } from "./payments";
 
 /** Wires the services every handler receives; the one place a new service is added. */

@@ -21,7 +21,7 @@ import { DEMO } from "./db/seed";
 import { orders, products, variants } from "./db/schema";
 import { copyImagesIntoStorage } from "./images/copy-images";
 import { imageStorageFor } from "./images/storage";
-import { commandLineActor } from "./staff/audit";
+import { commandLineActor } from "./audit/audit";
 import { createApiToken } from "./staff/tokens";
 
 const SKU = DEMO.subscriptions.houseBlend.sku;

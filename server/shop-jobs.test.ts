@@ -11,7 +11,7 @@ import { tokenHeaders } from "../tests/support/api-tokens";
 import { createTestApp, secondInstance, type TestApp } from "../tests/support/app";
 import { usingPostgres } from "../tests/support/database";
 import { queueCatalogueImport } from "./catalog/import-jobs";
-import { commandLineActor } from "./staff/audit";
+import { commandLineActor } from "./audit/audit";
 import { listFailedJobs, startJobQueue, type JobQueue } from "./jobs/queue";
 import { JOBS, startShopJobs } from "./shop-jobs";
 

@@ -10,6 +10,8 @@ import { sweepPendingOrders } from "./orders/sweep";
 import { sendDueStockAlerts, STOCK_ALERTS_JOB } from "./catalog/stock-alerts";
 import { sendPriceDropEmails } from "./wishlist/price-drops";
 import { startJobQueue, type JobQueue } from "./jobs/queue";
+import { renewDue } from "./subscriptions/renewals";
+import { sendRenewalReminders } from "./subscriptions/reminders";
 
 export const JOBS = {
   ordersSweep: "orders-sweep",
@@ -19,6 +21,8 @@ export const JOBS = {
   stockAlerts: STOCK_ALERTS_JOB,
   cartReminders: "cart-reminders",
   priceDropEmails: "price-drop-emails",
+  subscriptionRenewals: "subscription-renewals",
+  subscriptionReminders: "subscription-reminders",
 } as const;
 
 /** Starts the queue, works every job in this instance and keeps the schedules; the caller stops it at shutdown. */
@@ -51,7 +55,18 @@ export async function startShopJobs(deps: AppDeps, options: { pollSeconds?: numb
     const sent = await sendDueStockAlerts(deps);
     if (sent) logger.info({ sent }, "back-in-stock emails sent");
   });
+  // Each cycle is claimed by its unique row before it is charged, so instances running at once charge it once (decision 0052).
+  await queue.work(JOBS.subscriptionRenewals, async () => {
+    const run = await renewDue(deps);
+    if (run.charged || run.retried || run.failed || run.started) logger.info(run, "subscriptions renewed");
+  });
+  await queue.work(JOBS.subscriptionReminders, async () => {
+    const sent = await sendRenewalReminders(deps);
+    if (sent) logger.info({ sent }, "renewal reminders sent");
+  });
   await queue.schedule(JOBS.ordersSweep, "* * * * *");
+  await queue.schedule(JOBS.subscriptionRenewals, "*/5 * * * *");
+  await queue.schedule(JOBS.subscriptionReminders, "7 * * * *");
   await queue.schedule(JOBS.mailRetries, "* * * * *");
   // Catches stock raised where nothing asked for a sending (a cancelled order's, an import's).
   await queue.schedule(JOBS.stockAlerts, "* * * * *");

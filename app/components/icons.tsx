@@ -63,24 +63,24 @@ export const TiktokIcon = (p: IconProps) => (
     <path d="M14 3c.5 3 2.5 5 5.5 5" />
   </Svg>
 );
-export const StarIcon = ({ filled, className = "h-4 w-4" }: { filled: boolean; className?: string }) => (
-  <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
-    <path
-      d="m12 2.8 2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.5}
-    />
-  </svg>
+/** A shape drawn solid when `filled` (a star of a rating, a saved product's heart), else as its outline. */
+function FillableIcon({ filled, className, ...path }: { filled: boolean; className: string } & React.SVGProps<SVGPathElement>) {
+  return (
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
+      <path fill={filled ? "currentColor" : "none"} stroke="currentColor" {...path} />
+    </svg>
+  );
+}
+type FillableProps = { filled: boolean; className?: string };
+export const StarIcon = ({ filled, className = "h-4 w-4" }: FillableProps) => (
+  <FillableIcon filled={filled} className={className} strokeWidth={1.5} d="m12 2.8 2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z" />
 );
-export const HeartIcon = ({ filled, className = "h-6 w-6" }: { filled: boolean; className?: string }) => (
-  <svg viewBox="0 0 24 24" className={className} aria-hidden="true">
-    <path
-      d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4z"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinejoin="round"
-    />
-  </svg>
+export const HeartIcon = ({ filled, className = "h-6 w-6" }: FillableProps) => (
+  <FillableIcon
+    filled={filled}
+    className={className}
+    strokeWidth={1.8}
+    strokeLinejoin="round"
+    d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4z"
+  />
 );

@@ -1,5 +1,5 @@
 import { data, Form } from "react-router";
-import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders } from "~/components/admin/admin-page";
+import { ADMIN_PAGE_HEADERS, AdminErrorBoundary } from "~/components/admin/admin-page";
 import { CartRemindersReport } from "~/components/analytics/cart-reminders-report";
 import { BarTable, DailyChart } from "~/components/analytics/charts";
 import { PageSpeedReport } from "~/components/analytics/page-speed-report";
@@ -14,8 +14,6 @@ import {
 import type { Route } from "./+types/admin-analytics";
 
 const PERIODS = [7, 30, 90, 180];
-
-export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "analytics");

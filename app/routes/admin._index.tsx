@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
 import { can } from "@core/staff-roles";
 import { LOW_STOCK_THRESHOLD } from "@core/stock-band";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, Figure } from "~/components/admin/admin-page";
 import { screenGroupsFor } from "~/components/admin/admin-screens";
 import { When } from "~/components/admin/when";
 import {
@@ -17,7 +17,6 @@ import {
 } from "./admin._index.server";
 import type { Route } from "./+types/admin._index";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Home");
 
 const NEWEST_REVIEWS = 5;
@@ -43,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { name: member.name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics: can(role, "analytics") };
 }
 
-function Figure({ label, cents }: { label: string; cents: number }) {
+/** A panel of the shop's newest or most pressing things; none when the role may not see them (`items` is null). */
+function ListSection<Item>({ title, items, empty, row }: { title: string; items: Item[] | null; empty: string; row: (item: Item) => React.ReactNode }) {
+  if (!items) return null;
   return (
-    <div className="rounded border border-black/15 p-3">
-      <dt className="text-sm">{label}</dt>
-      <dd className="text-2xl font-semibold">{formatMoney(cents)}</dd>
-    </div>
+    <AdminSection title={title}>
+      {items.length === 0 ? <p>{empty}</p> : <ul className="flex flex-col divide-y divide-black/10">{items.map(row)}</ul>}
+    </AdminSection>
   );
 }
 
@@ -77,9 +77,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       {sales ? (
         <AdminSection title="Sales">
           <dl className="grid gap-3 sm:grid-cols-3">
-            <Figure label="Today" cents={sales.todayCents} />
-            <Figure label="Last 7 days" cents={sales.last7DaysCents} />
-            <Figure label="Last 30 days" cents={sales.last30DaysCents} />
+            <Figure label="Today" value={formatMoney(sales.todayCents)} />
+            <Figure label="Last 7 days" value={formatMoney(sales.last7DaysCents)} />
+            <Figure label="Last 30 days" value={formatMoney(sales.last30DaysCents)} />
           </dl>
           <p className="mt-3 text-sm">Orders paid in each period less what was refunded of them, by UTC day.</p>
           {analytics ? (
@@ -103,76 +103,61 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </AdminSection>
       ) : null}
 
-      {lowStock ? (
-        <AdminSection title="Low stock">
-          {lowStock.length === 0 ? (
-            <p>Every variant has more than {LOW_STOCK_THRESHOLD} in stock.</p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-black/10">
-              {lowStock.map((variant) => (
-                <li key={variant.sku} className="flex flex-wrap justify-between gap-x-4 py-2">
-                  <span>
-                    <Link to={`/products/${variant.productHandle}`} className="underline">
-                      {variant.productTitle}
-                    </Link>{" "}
-                    {Object.values(variant.attributes).join(" / ")} <span className="text-sm text-black/70">SKU {variant.sku}</span>
-                  </span>
-                  <span className="font-medium">{variant.stock === 0 ? "Out of stock" : `${variant.stock} left`}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </AdminSection>
-      ) : null}
+      <ListSection
+        title="Low stock"
+        items={lowStock}
+        empty={`Every variant has more than ${LOW_STOCK_THRESHOLD} in stock.`}
+        row={(variant) => (
+          <li key={variant.sku} className="flex flex-wrap justify-between gap-x-4 py-2">
+            <span>
+              <Link to={`/products/${variant.productHandle}`} className="underline">
+                {variant.productTitle}
+              </Link>{" "}
+              {Object.values(variant.attributes).join(" / ")} <span className="text-sm text-black/70">SKU {variant.sku}</span>
+            </span>
+            <span className="font-medium">{variant.stock === 0 ? "Out of stock" : `${variant.stock} left`}</span>
+          </li>
+        )}
+      />
 
-      {reviews ? (
-        <AdminSection title="Newest reviews">
-          {reviews.length === 0 ? (
-            <p>No reviews yet.</p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-black/10">
-              {reviews.map((review) => (
-                <li key={review.id} className="py-2">
-                  <p>
-                    <span className="font-medium">{review.rating} of 5</span> · {review.title}
-                    {review.status === "published" ? "" : ` (${review.status})`}
-                  </p>
-                  <p className="text-sm">
-                    {review.reviewerName} on{" "}
-                    <Link to={`/products/${review.productHandle}`} className="underline">
-                      {review.productHandle}
-                    </Link>
-                    , <When at={review.createdAt} />
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </AdminSection>
-      ) : null}
+      <ListSection
+        title="Newest reviews"
+        items={reviews}
+        empty="No reviews yet."
+        row={(review) => (
+          <li key={review.id} className="py-2">
+            <p>
+              <span className="font-medium">{review.rating} of 5</span> · {review.title}
+              {review.status === "published" ? "" : ` (${review.status})`}
+            </p>
+            <p className="text-sm">
+              {review.reviewerName} on{" "}
+              <Link to={`/products/${review.productHandle}`} className="underline">
+                {review.productHandle}
+              </Link>
+              , <When at={review.createdAt} />
+            </p>
+          </li>
+        )}
+      />
 
-      {messages ? (
-        <AdminSection title="Newest messages">
-          {messages.length === 0 ? (
-            <p>No messages yet.</p>
-          ) : (
-            <ul className="flex flex-col divide-y divide-black/10">
-              {messages.map((message) => (
-                <li key={message.id} className="py-2">
-                  <p>
-                    <span className="font-medium">{message.name || message.email}</span> ·{" "}
-                    <a href={`mailto:${message.email}`} className="break-all underline">
-                      {message.email}
-                    </a>
-                    , <When at={message.createdAt} />
-                  </p>
-                  <p className="line-clamp-2 text-sm break-words">{message.message}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </AdminSection>
-      ) : null}
+      <ListSection
+        title="Newest messages"
+        items={messages}
+        empty="No messages yet."
+        row={(message) => (
+          <li key={message.id} className="py-2">
+            <p>
+              <span className="font-medium">{message.name || message.email}</span> ·{" "}
+              <a href={`mailto:${message.email}`} className="break-all underline">
+                {message.email}
+              </a>
+              , <When at={message.createdAt} />
+            </p>
+            <p className="line-clamp-2 text-sm break-words">{message.message}</p>
+          </li>
+        )}
+      />
 
       <AdminSection title="Your screens">
         <div className="grid gap-6 sm:grid-cols-2">

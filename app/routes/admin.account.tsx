@@ -1,10 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import { totpCodeSchema } from "@core/schemas/admin";
-import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AuthenticatorCodeField, FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ROLE_LABELS } from "~/components/admin/admin-screens";
-import { noticeOf, withNotice } from "~/components/admin/notices";
+import { NOTICES } from "~/components/admin/notices";
 import { placeErrors } from "~/lib/form-error";
 import {
   confirmTotp,
@@ -21,6 +21,7 @@ import {
 } from "./admin.account.server";
 import type { Route } from "./+types/admin.account";
 
+// Its own, not the layout's: only a route's own headers see its action's, and a refused code keeps its Retry-After.
 export const headers = adminHeaders;
 export const meta = () => adminMeta("Your account");
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The server's words, when the owner requires two-step sign-in and this member has none yet. */
     setupRequired: totpSetupRequired ? TOTP_REQUIRED_MESSAGE : null,
     totpRequired: await isTotpRequired(context.db, context.storeId),
-    notice: noticeOf(new URL(request.url)),
+    notice: NOTICES.of(new URL(request.url)),
   };
 }
 
@@ -50,15 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "enrol") return { ok: true as const, enrolment: await enrolTotp(context.db, context.storeId, member.id) };
     if (intent === "confirm") {
       await confirmTotp(context.db, actor, member.id, totpCodeSchema.parse(values).code);
-      return redirect(withNotice(PATH, "totp-on"));
+      return redirect(NOTICES.onto(PATH, "totp-on"));
     }
     if (intent === "disable") {
       await disableTotp(context, actor, member.id, totpCodeSchema.parse(values).code);
-      return redirect(withNotice(PATH, "totp-off"));
+      return redirect(NOTICES.onto(PATH, "totp-off"));
     }
     if (intent === "order-notices-on" || intent === "order-notices-off") {
       await setOrderNotices(context.db, actor, member.id, intent === "order-notices-on");
-      return redirect(withNotice(PATH, intent));
+      return redirect(NOTICES.onto(PATH, intent));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -76,16 +77,7 @@ function CodeForm({ intent, label, error, enrolment, danger }: { intent: string;
           <input type="hidden" name="uri" value={enrolment.uri} />
         </>
       ) : null}
-      <TextField
-        label="Code from your authenticator app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        error={error}
-      />
+      <AuthenticatorCodeField label="Code from your authenticator app" error={error} />
       <AdminButton name="intent" value={intent} weight={danger ? "danger" : "primary"}>
         {label}
       </AdminButton>
@@ -119,11 +111,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
             ? "On: signing in asks for your password and a code from your authenticator app."
             : "Off: signing in asks for your password only. An authenticator app adds a code that changes every 30 seconds."}
         </p>
-        {placed.form ? (
-          <div className="mb-4">
-            <FormMessage tone="error">{placed.form}</FormMessage>
-          </div>
-        ) : null}
+        {placed.form ? <FormMessage tone="error" className="mb-4">{placed.form}</FormMessage> : null}
         {member.totpEnabled ? (
           totpRequired ? (
             <p>The owner requires two-step sign-in for every account, so it stays on.</p>

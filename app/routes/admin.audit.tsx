@@ -1,15 +1,14 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { auditQuerySchema } from "@core/schemas/admin";
 import { TextField } from "~/components/account/form-parts";
-import { AdminButton } from "~/components/admin/admin-form";
-import { listAddress, ListPages } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { ListPages, ListSearch } from "~/components/admin/list-screen";
+import { AdminErrorBoundary, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { askedFilters, checkFilters } from "~/components/admin/list-query";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { listAudit, requireStaffPage } from "./admin.audit.server";
 import type { Route } from "./+types/admin.audit";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Audit trail");
 
 const PATH = "/admin/audit";
@@ -17,16 +16,12 @@ const FILTERS = ["entity", "actor", "cursor"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "audit");
-  const params = new URL(request.url).searchParams;
-  const asked = Object.fromEntries(FILTERS.map((name) => [name, params.get(name)?.trim() || undefined]));
-  const parsed = auditQuerySchema.safeParse(asked);
-  const filter = { entity: asked.entity ?? "", actor: asked.actor ?? "" };
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) }));
-    return data({ filter, events: [], nextCursor: null, paged: false, errors }, { status: 400 });
-  }
-  const { events, nextCursor } = await listAudit(context.db, context.storeId, parsed.data);
-  return { filter, events, nextCursor, paged: parsed.data.cursor !== undefined, errors: [] };
+  const asked = askedFilters(new URL(request.url), FILTERS);
+  const { cursor: _page, ...filter } = asked;
+  const checked = checkFilters(auditQuerySchema, asked);
+  if ("errors" in checked) return data({ filter, events: [], nextCursor: null, paged: false, errors: checked.errors }, { status: 400 });
+  const { events, nextCursor } = await listAudit(context.db, context.storeId, checked.query);
+  return { filter, events, nextCursor, paged: checked.query.cursor !== undefined, errors: [] };
 }
 
 /** A stored value as staff read it: words as they are, nothing as a dash, anything else as JSON. */
@@ -42,12 +37,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const placed = placeErrors(errors, FILTERS);
   return (
     <AdminPage title="Audit trail" intro={<p>Every change made in the back office, by a script or at the command line, newest first.</p>}>
-      <Form method="get" role="search" aria-label="Filter the audit trail" className="grid items-end gap-4 rounded-lg bg-card p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:p-6">
+      <ListSearch label="Filter the audit trail" columns="sm:grid-cols-[1fr_1fr_auto]" button="Filter" refusal={placed.at.cursor}>
         <TextField label="Entity (staff, token, …)" name="entity" defaultValue={filter.entity} error={placed.at.entity} />
         <TextField label="Actor (email, token name or “command line”)" name="actor" defaultValue={filter.actor} error={placed.at.actor} />
-        <AdminButton weight="secondary">Filter</AdminButton>
-        {placed.at.cursor ? <p className="text-sm text-red-800 sm:col-span-3">{placed.at.cursor}</p> : null}
-      </Form>
+      </ListSearch>
 
       {events.length === 0 ? (
         <p>{filter.entity || filter.actor ? "No events match this filter." : "Nothing has been changed yet."}</p>
@@ -92,12 +85,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
 
-      <ListPages
-        label="Audit trail pages"
-        noun="events"
-        newest={paged ? listAddress(PATH, filter) : undefined}
-        older={nextCursor ? listAddress(PATH, { ...filter, cursor: nextCursor }) : undefined}
-      />
+      <ListPages label="Audit trail pages" noun="events" path={PATH} filters={filter} paged={paged} nextCursor={nextCursor} />
     </AdminPage>
   );
 }

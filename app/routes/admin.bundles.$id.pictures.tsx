@@ -1,28 +1,22 @@
-import { data, Form, Link } from "react-router";
-import { FormMessage } from "~/components/account/form-parts";
+import { Form, Link } from "react-router";
+import { FieldError, FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
-import { bundleIdOf, bundlePicturesAction, getBundleRecord, HttpError, requireStaffPage } from "./admin.bundles.$id.server";
+import { recordIdOf, bundlePicturesAction, foundOrNotFound, getBundleRecord, requireStaffPage } from "./admin.bundles.$id.server";
 import type { Route } from "./+types/admin.bundles.$id.pictures";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Add bundle pictures");
 
 /** The upload's own address (its body may be larger than a form's), also a page of its own with the upload form. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
-  try {
-    const bundle = await getBundleRecord(context.db, context.storeId, bundleIdOf(params));
-    return { bundle: { id: bundle.id, title: bundle.title } };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const bundle = await foundOrNotFound(getBundleRecord(context.db, context.storeId, recordIdOf(params)));
+  return { bundle: { id: bundle.id, title: bundle.title } };
 }
 
 /** A stored upload returns to the bundle; a refused one shows here, beside the file field. */
-export const action = ({ request, context, params }: Route.ActionArgs) => bundlePicturesAction(context, request, bundleIdOf(params));
+export const action = ({ request, context, params }: Route.ActionArgs) => bundlePicturesAction(context, request, recordIdOf(params));
 
 export default function BundlePictures({ loaderData, actionData }: Route.ComponentProps) {
   const { bundle } = loaderData;
@@ -46,11 +40,7 @@ export default function BundlePictures({ loaderData, actionData }: Route.Compone
             aria-describedby={placed.at.file ? "bundle-pictures-error" : undefined}
             className="w-full rounded border border-black/30 bg-white px-3 py-2"
           />
-          {placed.at.file ? (
-            <p id="bundle-pictures-error" className="mt-1 text-sm text-red-800">
-              {placed.at.file}
-            </p>
-          ) : null}
+          <FieldError id="bundle-pictures-error" error={placed.at.file} />
         </div>
         <AdminButton weight="secondary">Upload pictures</AdminButton>
       </Form>

@@ -5,55 +5,40 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { applyBundleStep, bundleInputOfDraft, formFieldOf, readBundleForm } from "./admin.bundles.form.server";
-import { withMerchandisingNotice } from "~/components/admin/bundle-notices";
+import { MERCHANDISING_NOTICES } from "~/components/admin/bundle-notices";
 import { bundleProductChoices, createBundle, deleteBundle, getBundleRecord, updateBundle, uploadBundlePictures } from "../../server/catalog/bundle-editor";
 import { readUploadForm } from "../../server/images/picture-intake";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { deleteOrSave } from "./admin.merchandise.server";
+import { formFailure, foundOrNotFound, requireStaffPage } from "./admin.server";
+import { isRefusal } from "@core/errors";
 
 export { bundleProductChoices, getBundleRecord } from "../../server/catalog/bundle-editor";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { foundOrNotFound, recordIdOf, requireStaffPage } from "./admin.server";
 
 export const BUNDLES_PATH = "/admin/bundles";
 
-const notFound = () => data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-
-/** The bundle's id from the address; anything that cannot be one is a page that does not exist. */
-export function bundleIdOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!/^[1-9]\d{0,8}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) throw notFound();
-  return id;
-}
-
 /** The form's post: delete, or the button's step and a save; a refusal sends the form back as posted, with its errors. */
-export async function bundleFormAction(context: AppLoadContext, request: Request, id: number | null) {
-  const { actor } = await requireStaffPage(context, request, "catalogue");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  try {
-    if (intent === "delete" && id !== null) {
-      await deleteBundle(context.db, actor, id);
-      return redirect(withMerchandisingNotice(BUNDLES_PATH, "bundle-deleted"));
-    }
-    const products = await bundleProductChoices(context.db, context.storeId);
-    const adding = String(form.get("add_product") ?? "");
-    const draft = applyBundleStep(readBundleForm(form), intent, adding ? Number(adding) : null, products);
-    if (intent === "add" && !adding) return data({ draft, errors: [{ error: "Choose a product to add", field: "add_product" }] }, { status: 400, headers: ADMIN_PAGE_HEADERS });
-    const parsed = bundleInputOfDraft(draft);
-    if (parsed.errors) return data({ draft, errors: parsed.errors }, { status: 400, headers: ADMIN_PAGE_HEADERS });
-    try {
-      const saved = id === null ? await createBundle(context.db, actor, parsed.input) : await updateBundle(context.db, actor, id, parsed.input);
-      return redirect(withMerchandisingNotice(`${BUNDLES_PATH}/${saved.id}`, "bundle-saved"));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw notFound();
-      const failure = formFailure(error, {}, "The bundle could not be saved; please try again in a moment");
-      const errors = failure.errors.map((body) => (body.field ? { ...body, field: formFieldOf(body.field) } : body));
-      return data({ draft, errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
-    }
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
-    throw error;
-  }
-}
+export const bundleFormAction = (context: AppLoadContext, request: Request, id: number | null) =>
+  deleteOrSave(context, request, "bundle", id, {
+    remove: (actor, id) => deleteBundle(context.db, actor, id),
+    save: async (actor, form, intent) => {
+      const products = await bundleProductChoices(context.db, context.storeId);
+      const adding = String(form.get("add_product") ?? "");
+      const draft = applyBundleStep(readBundleForm(form), intent, adding ? Number(adding) : null, products);
+      if (intent === "add" && !adding) return data({ draft, errors: [{ error: "Choose a product to add", field: "add_product" }] }, { status: 400, headers: ADMIN_PAGE_HEADERS });
+      const parsed = bundleInputOfDraft(draft);
+      if (parsed.errors) return data({ draft, errors: parsed.errors }, { status: 400, headers: ADMIN_PAGE_HEADERS });
+      try {
+        const saved = id === null ? await createBundle(context.db, actor, parsed.input) : await updateBundle(context.db, actor, id, parsed.input);
+        return redirect(MERCHANDISING_NOTICES.onto(`${BUNDLES_PATH}/${saved.id}`, "bundle-saved"));
+      } catch (error) {
+        if (isRefusal(error, "not-found")) throw error;
+        const failure = formFailure(error, {}, "The bundle could not be saved; please try again in a moment");
+        const errors = failure.errors.map((body) => (body.field ? { ...body, field: formFieldOf(body.field) } : body));
+        return data({ draft, errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
+      }
+    },
+  });
 
 /**
  * The upload form's post: the files under `file`, checked and stored (storePicture), added after the bundle's
@@ -61,17 +46,12 @@ export async function bundleFormAction(context: AppLoadContext, request: Request
  */
 export async function bundlePicturesAction(context: AppLoadContext, request: Request, id: number) {
   const { actor } = await requireStaffPage(context, request, "catalogue");
+  await foundOrNotFound(getBundleRecord(context.db, context.storeId, id));
   try {
-    await getBundleRecord(context.db, context.storeId, id);
-    try {
-      await uploadBundlePictures(context, actor, id, readUploadForm(await request.formData()).files);
-      return redirect(withMerchandisingNotice(`${BUNDLES_PATH}/${id}`, "pictures-added"));
-    } catch (error) {
-      const failure = formFailure(error, {}, "The pictures could not be added; please try again in a moment");
-      return data({ uploadErrors: failure.errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
-    }
+    await uploadBundlePictures(context, actor, id, readUploadForm(await request.formData()).files);
+    return redirect(MERCHANDISING_NOTICES.onto(`${BUNDLES_PATH}/${id}`, "pictures-added"));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
-    throw error;
+    const failure = formFailure(error, {}, "The pictures could not be added; please try again in a moment");
+    return data({ uploadErrors: failure.errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
   }
 }

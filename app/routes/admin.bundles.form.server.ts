@@ -43,6 +43,14 @@ export function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
   return copy;
 }
 
+/** The list after a row's button: `up` and `down` move the item at `index`, `remove` drops it; anything else leaves it. */
+export function stepped<T>(items: T[], move: string | undefined, index: number): T[] {
+  if (move === "up") return moved(items, index, -1);
+  if (move === "down") return moved(items, index, 1);
+  if (move === "remove") return items.filter((_, position) => position !== index);
+  return items;
+}
+
 /**
  * The draft after the button's step: `product-up:2`, `product-down:0`, `product-remove:1`, `picture-up:1`, … or `add`
  * (the product chosen in `add_product`, with its first variant and a quantity of 1). `save` and anything else leave it.
@@ -50,28 +58,14 @@ export function moved<T>(items: T[], index: number, by: -1 | 1): T[] {
 export function applyBundleStep(draft: BundleDraft, intent: string, addProductId: number | null, products: ProductSkus[]): BundleDraft {
   const [step, at] = intent.split(":");
   const index = Number(at);
-  switch (step) {
-    case "product-up":
-      return { ...draft, products: moved(draft.products, index, -1) };
-    case "product-down":
-      return { ...draft, products: moved(draft.products, index, 1) };
-    case "product-remove":
-      return { ...draft, products: draft.products.filter((_, position) => position !== index) };
-    case "picture-up":
-      return { ...draft, imageUrls: moved(draft.imageUrls, index, -1) };
-    case "picture-down":
-      return { ...draft, imageUrls: moved(draft.imageUrls, index, 1) };
-    case "picture-remove":
-      return { ...draft, imageUrls: draft.imageUrls.filter((_, position) => position !== index) };
-    case "add": {
-      const product = products.find((candidate) => candidate.id === addProductId);
-      if (!product || draft.products.some((held) => held.productId === product.id)) return draft;
-      const first = product.variants[0]?.sku;
-      return { ...draft, products: [...draft.products, { productId: product.id, quantity: "1", skus: first ? [first] : [] }] };
-    }
-    default:
-      return draft;
-  }
+  const [kind, move] = step.split("-");
+  if (kind === "product") return { ...draft, products: stepped(draft.products, move, index) };
+  if (kind === "picture") return { ...draft, imageUrls: stepped(draft.imageUrls, move, index) };
+  if (step !== "add") return draft;
+  const product = products.find((candidate) => candidate.id === addProductId);
+  if (!product || draft.products.some((held) => held.productId === product.id)) return draft;
+  const first = product.variants[0]?.sku;
+  return { ...draft, products: [...draft.products, { productId: product.id, quantity: "1", skus: first ? [first] : [] }] };
 }
 
 /** The draft as the input the editor saves, or all its problems, each naming the form's field (`price`, not `price_cents`). */

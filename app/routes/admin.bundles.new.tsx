@@ -1,11 +1,10 @@
-import { Link } from "react-router";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
 import { emptyBundleDraft } from "~/components/admin/bundle-draft";
 import { BundleForm } from "~/components/admin/bundle-form";
+import { NewMerchandisePage } from "~/components/admin/merchandise-screens";
 import { bundleFormAction, bundleProductChoices, requireStaffPage } from "./admin.bundles.$id.server";
 import type { Route } from "./+types/admin.bundles.new";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("New bundle");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,19 +17,9 @@ export const action = ({ request, context }: Route.ActionArgs) => bundleFormActi
 export default function NewBundle({ loaderData, actionData }: Route.ComponentProps) {
   const draft = actionData?.draft ?? emptyBundleDraft();
   return (
-    <AdminPage
-      title="New bundle"
-      intro={
-        <p>
-          Add its products, choose the variants each offers and the price; pictures follow once it is saved.{" "}
-          <Link to="/admin/bundles" className="underline">
-            All bundles
-          </Link>
-        </p>
-      }
-    >
+    <NewMerchandisePage noun="bundle" intro="Add its products, choose the variants each offers and the price; pictures follow once it is saved.">
       <BundleForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={loaderData.products} />
-    </AdminPage>
+    </NewMerchandisePage>
   );
 }
 

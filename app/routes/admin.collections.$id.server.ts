@@ -5,24 +5,19 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { withMerchandisingNotice } from "~/components/admin/bundle-notices";
+import { MERCHANDISING_NOTICES } from "~/components/admin/bundle-notices";
 import { applyCollectionStep, collectionInputOfDraft, readCollectionForm } from "./admin.collections.form.server";
 import { bundleProductChoices, listBundles } from "../../server/catalog/bundle-editor";
 import { createCollection, deleteCollection, updateCollection } from "../../server/catalog/collection-editor";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { deleteOrSave } from "./admin.merchandise.server";
+import { formFailure } from "./admin.server";
+import { isRefusal } from "@core/errors";
 
 export { ALL_PRODUCTS_HANDLE } from "@core/schemas/admin-merchandising";
 export { getCollectionRecord } from "../../server/catalog/collection-editor";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { foundOrNotFound, recordIdOf, requireStaffPage } from "./admin.server";
 
 const COLLECTIONS_PATH = "/admin/collections";
-
-const notFound = () => data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-
-export function collectionIdOf(params: { id?: string }): number {
-  if (!/^[1-9]\d{0,8}$/.test(params.id ?? "")) throw notFound();
-  return Number(params.id);
-}
 
 /** What the add selects offer: every product (with its status) and every bundle, by title. */
 export async function collectionChoices(context: AppLoadContext) {
@@ -38,33 +33,31 @@ const chosenId = (form: FormData, name: string) => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
+/** The form's post: delete, or the button's step and a save; a refusal sends the form back as posted, with its errors. */
 export async function collectionFormAction(context: AppLoadContext, request: Request, id: number | null) {
-  const { actor } = await requireStaffPage(context, request, "catalogue");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
   try {
-    if (intent === "delete" && id !== null) {
-      await deleteCollection(context.db, actor, id);
-      return redirect(withMerchandisingNotice(COLLECTIONS_PATH, "collection-deleted"));
-    }
-    const adding = { product: chosenId(form, "add_product"), bundle: chosenId(form, "add_bundle") };
-    const draft = applyCollectionStep(readCollectionForm(form), intent, adding);
-    const refused = (errors: { error: string; field?: string }[], status: number) => data({ draft, errors }, { status, headers: ADMIN_PAGE_HEADERS });
-    if (intent === "add-product" && !adding.product) return refused([{ error: "Choose a product to add", field: "add_product" }], 400);
-    if (intent === "add-bundle" && !adding.bundle) return refused([{ error: "Choose a bundle to add", field: "add_bundle" }], 400);
-    const parsed = collectionInputOfDraft(draft);
-    if (parsed.errors) return refused(parsed.errors, 400);
-    try {
-      const saved = id === null ? await createCollection(context.db, actor, parsed.input) : await updateCollection(context.db, actor, id, parsed.input);
-      return redirect(withMerchandisingNotice(`${COLLECTIONS_PATH}/${saved.id}`, "collection-saved"));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw error;
-      const failure = formFailure(error, {}, "The collection could not be saved; please try again in a moment");
-      return refused(failure.errors, failure.status);
-    }
+    return await deleteOrSave(context, request, "collection", id, {
+      remove: (actor, id) => deleteCollection(context.db, actor, id),
+      save: async (actor, form, intent) => {
+        const adding = { product: chosenId(form, "add_product"), bundle: chosenId(form, "add_bundle") };
+        const draft = applyCollectionStep(readCollectionForm(form), intent, adding);
+        const refused = (errors: { error: string; field?: string }[], status: number) => data({ draft, errors }, { status, headers: ADMIN_PAGE_HEADERS });
+        if (intent === "add-product" && !adding.product) return refused([{ error: "Choose a product to add", field: "add_product" }], 400);
+        if (intent === "add-bundle" && !adding.bundle) return refused([{ error: "Choose a bundle to add", field: "add_bundle" }], 400);
+        const parsed = collectionInputOfDraft(draft);
+        if (parsed.errors) return refused(parsed.errors, 400);
+        try {
+          const saved = id === null ? await createCollection(context.db, actor, parsed.input) : await updateCollection(context.db, actor, id, parsed.input);
+          return redirect(MERCHANDISING_NOTICES.onto(`${COLLECTIONS_PATH}/${saved.id}`, "collection-saved"));
+        } catch (error) {
+          if (isRefusal(error, "not-found")) throw error;
+          const failure = formFailure(error, {}, "The collection could not be saved; please try again in a moment");
+          return refused(failure.errors, failure.status);
+        }
+      },
+    });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
-    if (error instanceof HttpError && error.status === 422) {
+    if (isRefusal(error, "rule-broken")) {
       return data({ draft: null, errors: [{ error: error.message, field: error.field }] }, { status: 422, headers: ADMIN_PAGE_HEADERS });
     }
     throw error;

@@ -5,7 +5,7 @@
 import { collectionInputSchema, type CollectionInput } from "@core/schemas/admin-merchandising";
 import type { ErrorBody } from "~/lib/form-error";
 import type { CollectionDraft } from "~/components/admin/collection-draft";
-import { moved } from "./admin.bundles.form.server";
+import { stepped } from "./admin.bundles.form.server";
 
 const ids = (form: FormData, name: string) =>
   form
@@ -33,9 +33,7 @@ export function applyCollectionStep(draft: CollectionDraft, intent: string, addi
   const index = Number(at);
   const [kind, move] = step.split("-");
   const key = kind === "product" ? "productIds" : kind === "bundle" ? "bundleIds" : null;
-  if (key && move === "up") return { ...draft, [key]: moved(draft[key], index, -1) };
-  if (key && move === "down") return { ...draft, [key]: moved(draft[key], index, 1) };
-  if (key && move === "remove") return { ...draft, [key]: draft[key].filter((_, position) => position !== index) };
+  if (key) return { ...draft, [key]: stepped(draft[key], move, index) };
   if (step === "add-product" && adding.product && !draft.productIds.includes(adding.product)) return { ...draft, productIds: [...draft.productIds, adding.product] };
   if (step === "add-bundle" && adding.bundle && !draft.bundleIds.includes(adding.bundle)) return { ...draft, bundleIds: [...draft.bundleIds, adding.bundle] };
   return draft;

@@ -1,11 +1,10 @@
-import { Link } from "react-router";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
 import { emptyCollectionDraft } from "~/components/admin/collection-draft";
 import { CollectionForm } from "~/components/admin/collection-form";
+import { NewMerchandisePage } from "~/components/admin/merchandise-screens";
 import { collectionChoices, collectionFormAction, requireStaffPage } from "./admin.collections.$id.server";
 import type { Route } from "./+types/admin.collections.new";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("New collection");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,18 +17,9 @@ export const action = ({ request, context }: Route.ActionArgs) => collectionForm
 export default function NewCollection({ loaderData, actionData }: Route.ComponentProps) {
   const draft = actionData?.draft ?? emptyCollectionDraft();
   return (
-    <AdminPage
-      title="New collection"
-      intro={
-        <p>
-          <Link to="/admin/collections" className="underline">
-            All collections
-          </Link>
-        </p>
-      }
-    >
+    <NewMerchandisePage noun="collection">
       <CollectionForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={loaderData.products} bundles={loaderData.bundles} />
-    </AdminPage>
+    </NewMerchandisePage>
   );
 }
 

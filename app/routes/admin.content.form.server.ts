@@ -3,7 +3,8 @@
  * section) and the input it makes, parsed with the admin API's own schemas (core/schemas/admin-content.ts).
  */
 import { blogPostInputSchema, staticPageInputSchema, type BlogPostInput, type StaticPageInput } from "@core/schemas/admin-content";
-import { CONTENT_STATUSES, type ContentStatus } from "@core/content-admin";
+import { CONTENT_STATUSES, type ContentKind, type ContentStatus } from "@core/content-admin";
+import type { ContentInputOf } from "../../server/content/content-editor";
 import type { ContentDraft } from "~/components/admin/content-draft";
 import { moved } from "./admin.bundles.form.server";
 
@@ -36,17 +37,11 @@ export function applyContentStep(draft: ContentDraft, intent: string): ContentDr
 /** The API's names for the form's address field. */
 export const ADDRESS_FIELDS = new Set(["blog_id", "name"]);
 
-export function postInputOfDraft(draft: ContentDraft): BlogPostInput {
-  return blogPostInputSchema.parse({
-    blog_id: draft.address,
-    title: draft.title,
-    author: draft.author,
-    status: draft.status,
-    image_url: draft.imageUrl,
-    sections: draft.sections,
-  });
-}
-
-export function pageInputOfDraft(draft: ContentDraft): StaticPageInput {
-  return staticPageInputSchema.parse({ name: draft.address, title: draft.title, status: draft.status, image_url: draft.imageUrl, sections: draft.sections });
+/** The input the draft makes, named as the API names the kind's fields. */
+export function contentInputOfDraft<K extends ContentKind>(kind: K, draft: ContentDraft): ContentInputOf<K>;
+export function contentInputOfDraft(kind: ContentKind, draft: ContentDraft): BlogPostInput | StaticPageInput {
+  const common = { title: draft.title, status: draft.status, image_url: draft.imageUrl, sections: draft.sections };
+  return kind === "post"
+    ? blogPostInputSchema.parse({ blog_id: draft.address, author: draft.author, ...common })
+    : staticPageInputSchema.parse({ name: draft.address, ...common });
 }

@@ -5,27 +5,22 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { CONTENT_PATHS, withContentNotice, type ContentKind, type ContentNotice } from "~/components/admin/content-draft";
+import { CONTENT_KINDS, CONTENT_NOTICES, type ContentNotice } from "~/components/admin/content-draft";
+import type { ContentKind } from "@core/content-admin";
 import {
-  createPage,
-  createPost,
-  deletePage,
-  deletePost,
-  getPageRecord,
-  getPostRecord,
-  pageInputOf,
-  postInputOf,
-  updatePage,
-  updatePost,
-  uploadPagePicture,
-  uploadPostPicture,
-  type BlogPostRecord,
-  type StaticPageRecord,
+  contentInputOf,
+  createContent,
+  deleteContent,
+  getContent,
+  listContent,
+  updateContent,
+  uploadContentPicture,
+  type ContentRecordOf,
 } from "../../server/content/content-editor";
-import { ADDRESS_FIELDS, applyContentStep, pageInputOfDraft, postInputOfDraft, readContentForm } from "./admin.content.form.server";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { ADDRESS_FIELDS, applyContentStep, contentInputOfDraft, readContentForm } from "./admin.content.form.server";
+import { formFailure, requireStaffPage } from "./admin.server";
+import { isRefusal } from "@core/errors";
 
-export { getPageRecord, getPostRecord, listPageRecords, listPostRecords } from "../../server/content/content-editor";
 export { requireStaffPage } from "./admin.server";
 
 const notFound = () => data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
@@ -36,16 +31,26 @@ export function contentIdOf(params: { id?: string }): number {
 }
 
 /** The stored post or page, or the admin's 404 page. */
-export async function contentRecordOf(context: AppLoadContext, kind: "post", id: number): Promise<BlogPostRecord>;
-export async function contentRecordOf(context: AppLoadContext, kind: "page", id: number): Promise<StaticPageRecord>;
-export async function contentRecordOf(context: AppLoadContext, kind: ContentKind, id: number): Promise<BlogPostRecord | StaticPageRecord>;
-export async function contentRecordOf(context: AppLoadContext, kind: ContentKind, id: number) {
+export async function contentRecordOf<K extends ContentKind>(context: AppLoadContext, kind: K, id: number): Promise<ContentRecordOf<K>> {
   try {
-    return kind === "post" ? await getPostRecord(context.db, context.storeId, id) : await getPageRecord(context.db, context.storeId, id);
+    return await getContent(kind, context.db, context.storeId, id);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
+    if (isRefusal(error, "not-found")) throw notFound();
     throw error;
   }
+}
+
+/** The list screen's rows: every post or page, drafts too. */
+export async function listedContentOf(context: AppLoadContext, kind: ContentKind) {
+  const records = await listContent(kind, context.db, context.storeId);
+  return records.map((record) => ({
+    id: record.id,
+    title: record.title,
+    address: "blogId" in record ? record.blogId : record.name,
+    status: record.status,
+    ...("author" in record ? { author: record.author } : {}),
+    updatedAt: record.updatedAt.toISOString(),
+  }));
 }
 
 const uploadedFile = (form: FormData) => {
@@ -57,41 +62,38 @@ export async function contentFormAction(context: AppLoadContext, request: Reques
   const { actor } = await requireStaffPage(context, request, "content");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
-  const { admin } = CONTENT_PATHS[kind];
-  const done = (savedId: number, notice: ContentNotice) => redirect(withContentNotice(`${admin}/${savedId}`, notice));
+  const { admin } = CONTENT_KINDS[kind];
+  const done = (savedId: number, notice: ContentNotice) => redirect(CONTENT_NOTICES.onto(`${admin}/${savedId}`, notice));
   if (id !== null && intent === "delete") {
     await contentRecordOf(context, kind, id);
-    await (kind === "post" ? deletePost(context, actor, id) : deletePage(context, actor, id));
-    return redirect(withContentNotice(admin, "content-deleted"));
+    await deleteContent(kind, context, actor, id);
+    return redirect(CONTENT_NOTICES.onto(admin, "content-deleted"));
   }
   if (id !== null && (intent === "publish" || intent === "unpublish")) {
     const status = intent === "publish" ? "published" : "draft";
     const record = await contentRecordOf(context, kind, id);
-    if ("blogId" in record) await updatePost(context.db, actor, id, { ...postInputOf(record), status });
-    else await updatePage(context.db, actor, id, { ...pageInputOf(record), status });
+    await updateContent(kind, context.db, actor, id, { ...contentInputOf(kind, record), status });
     return done(id, intent === "publish" ? "content-published" : "content-unpublished");
   }
   const draft = applyContentStep(readContentForm(form), intent);
   if (intent !== "save") return data({ draft, errors: [] }, { headers: ADMIN_PAGE_HEADERS });
   const file = uploadedFile(form);
   try {
-    const savedId =
-      kind === "post"
-        ? (id === null ? await createPost(context.db, actor, postInputOfDraft(draft)) : await updatePost(context.db, actor, id, postInputOfDraft(draft))).id
-        : (id === null ? await createPage(context.db, actor, pageInputOfDraft(draft)) : await updatePage(context.db, actor, id, pageInputOfDraft(draft))).id;
+    const input = contentInputOfDraft(kind, draft);
+    const savedId = (id === null ? await createContent(kind, context.db, actor, input) : await updateContent(kind, context.db, actor, id, input)).id;
     const saved = draft.status === "published" ? "content-published" : "content-saved";
     if (!file) return done(savedId, saved);
     try {
-      await (kind === "post" ? uploadPostPicture(context, actor, savedId, file) : uploadPagePicture(context, actor, savedId, file));
+      await uploadContentPicture(kind, context, actor, savedId, file);
     } catch (error) {
       // The text is saved (a new post has its address now): the picture alone is told as refused, on its edit page.
-      if (id === null && error instanceof HttpError && (error.status === 413 || error.status === 415)) return done(savedId, "content-picture-refused");
+      if (id === null && isRefusal(error, "too-large", "unsupported-type")) return done(savedId, "content-picture-refused");
       throw error;
     }
     return done(savedId, saved);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
-    const failure = formFailure(error, {}, `The ${CONTENT_PATHS[kind].noun} could not be saved; please try again in a moment`);
+    if (isRefusal(error, "not-found")) throw notFound();
+    const failure = formFailure(error, {}, `The ${CONTENT_KINDS[kind].noun} could not be saved; please try again in a moment`);
     const errors = failure.errors.map((body) => (body.field && ADDRESS_FIELDS.has(body.field) ? { ...body, field: "address" } : body));
     return data({ draft, errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
   }

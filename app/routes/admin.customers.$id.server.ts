@@ -1,2 +1,2 @@
-export { getDeskCustomer } from "../../server/customers/desk";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { getDeskCustomer, saveCustomerProfile } from "../../server/customers/desk";
+export { formFailure, formValues, foundOrNotFound, requireStaffPage } from "./admin.server";

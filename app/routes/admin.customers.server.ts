@@ -1,2 +1,2 @@
-export { getDeskCustomer, listDeskCustomers } from "../../server/customers/desk";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { listDeskCustomers } from "../../server/customers/desk";
+export { readList, requireStaffPage } from "./admin.server";

@@ -1,27 +1,21 @@
-import { data, Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatMoney } from "@core/money";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
-import { discountNoticeOf, draftOfDiscount, STATE_LABELS } from "~/components/admin/discount-draft";
+import { DISCOUNT_NOTICES, draftOfDiscount, STATE_LABELS } from "~/components/admin/discount-draft";
 import { DiscountForm } from "~/components/admin/discount-form";
-import { discountFormAction, discountIdOf, getDiscountRecord, HttpError, requireStaffPage } from "./admin.discounts.server";
+import { discountFormAction, discountIdOf, foundOrNotFound, getDiscountRecord, requireStaffPage } from "./admin.discounts.server";
 import type { Route } from "./+types/admin.discounts.$id";
 
-export const headers = adminHeaders;
 export const meta = ({ data: loaded }: Route.MetaArgs) => adminMeta(loaded ? `Discount: ${loaded.discount.code}` : "Discount");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "discounts");
   const url = new URL(request.url);
-  try {
-    const discount = await getDiscountRecord(context.db, context.storeId, discountIdOf(params));
-    return { discount, draft: draftOfDiscount(discount), notice: discountNoticeOf(url), confirmEnd: url.searchParams.has("end") };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const discount = await foundOrNotFound(getDiscountRecord(context.db, context.storeId, discountIdOf(params)));
+  return { discount, draft: draftOfDiscount(discount), notice: DISCOUNT_NOTICES.of(url), confirmEnd: url.searchParams.has("end") };
 }
 
 export const action = ({ request, context, params }: Route.ActionArgs) => discountFormAction(context, request, discountIdOf(params));
@@ -35,13 +29,10 @@ export default function EditDiscount({ loaderData, actionData }: Route.Component
     <AdminPage
       title={discount.code}
       intro={
-        <p>
+        <RecordIntro list="/admin/discounts" listLabel="All discounts">
           {STATE_LABELS[discount.state]} · used by {discount.used} paid {discount.used === 1 ? "order" : "orders"} (limit {discount.maxRedemptions}) ·
           revenue {formatMoney(discount.revenueCents)} ·{" "}
-          <Link to="/admin/discounts" className="underline">
-            All discounts
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -24,6 +24,7 @@ export function readDiscountForm(form: FormData): DiscountDraft {
     endsOn: text(form, "ends_on"),
     minimumSubtotal: text(form, "minimum_subtotal"),
     oncePerCustomer: form.get("once_per_customer") === "on",
+    appliesToRenewals: form.get("applies_to_renewals") === "on",
   };
 }
 
@@ -70,6 +71,7 @@ export function discountInputOfDraft(draft: DiscountDraft): { input: DiscountInp
     ends_at: day(draft.endsOn, "ends_on", DAY_MS),
     minimum_subtotal_cents: cents(draft.minimumSubtotal, "minimum_subtotal"),
     once_per_customer: draft.oncePerCustomer,
+    applies_to_renewals: draft.appliesToRenewals,
   };
   const parsed = discountInputSchema.safeParse(candidate);
   const seen = new Set(errors.map((error) => error.field));

@@ -1,11 +1,9 @@
-import { Link } from "react-router";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
 import { emptyDiscountDraft } from "~/components/admin/discount-draft";
 import { DiscountForm } from "~/components/admin/discount-form";
 import { discountFormAction, requireStaffPage } from "./admin.discounts.server";
 import type { Route } from "./+types/admin.discounts.new";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("New discount");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,13 +18,7 @@ export default function NewDiscount({ actionData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="New discount"
-      intro={
-        <p>
-          <Link to="/admin/discounts" className="underline">
-            All discounts
-          </Link>
-        </p>
-      }
+      intro={<RecordIntro list="/admin/discounts" listLabel="All discounts" />}
     >
       <DiscountForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} submitLabel="Create discount" />
     </AdminPage>

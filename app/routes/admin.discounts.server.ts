@@ -4,13 +4,14 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { withDiscountNotice, type DiscountDraft } from "~/components/admin/discount-draft";
+import { DISCOUNT_NOTICES, type DiscountDraft } from "~/components/admin/discount-draft";
 import { changeDiscountStatus, createDiscount, setWelcomeOffer, updateDiscount } from "../../server/discounts/discount-editor";
 import { discountInputOfDraft, formFieldOf, readDiscountForm, welcomeOfferInputOf } from "./admin.discounts.form.server";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { formFailure, requireStaffPage } from "./admin.server";
+import { isRefusal } from "@core/errors";
 
 export { getDiscountRecord, getWelcomeOffer, listDiscounts } from "../../server/discounts/discount-editor";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { foundOrNotFound, requireStaffPage } from "./admin.server";
 
 export const DISCOUNTS_PATH = "/admin/discounts";
 
@@ -36,7 +37,7 @@ export async function welcomeOfferAction(context: AppLoadContext, request: Reque
   const parsed = welcomeOfferInputOf(form);
   if (parsed.errors) return refused(parsed.errors, 400);
   await setWelcomeOffer(context.db, actor, parsed.input);
-  return redirect(withDiscountNotice(DISCOUNTS_PATH, "welcome-saved"));
+  return redirect(DISCOUNT_NOTICES.onto(DISCOUNTS_PATH, "welcome-saved"));
 }
 
 const STATUS_NOTICES = { pause: "discount-paused", resume: "discount-resumed", end: "discount-ended" } as const;
@@ -49,15 +50,15 @@ export async function discountFormAction(context: AppLoadContext, request: Reque
   try {
     if (id !== null && (intent === "pause" || intent === "resume" || intent === "end")) {
       await changeDiscountStatus(context.db, actor, id, intent);
-      return redirect(withDiscountNotice(`${DISCOUNTS_PATH}/${id}`, STATUS_NOTICES[intent]));
+      return redirect(DISCOUNT_NOTICES.onto(`${DISCOUNTS_PATH}/${id}`, STATUS_NOTICES[intent]));
     }
     const draft = readDiscountForm(form);
     const parsed = discountInputOfDraft(draft);
     if (parsed.errors) return refusedDraft(parsed.errors, 400, draft);
     const saved = id === null ? await createDiscount(context.db, actor, parsed.input) : await updateDiscount(context.db, actor, id, parsed.input);
-    return redirect(withDiscountNotice(`${DISCOUNTS_PATH}/${saved.id}`, "discount-saved"));
+    return redirect(DISCOUNT_NOTICES.onto(`${DISCOUNTS_PATH}/${saved.id}`, "discount-saved"));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound();
+    if (isRefusal(error, "not-found")) throw notFound();
     const failure = formFailure(error, {}, "The discount could not be saved; please try again in a moment");
     const errors = failure.errors.map((problem) => ({ ...problem, field: formFieldOf(problem.field) }));
     return refusedDraft(errors, failure.status, intent === "save" ? readDiscountForm(form) : null);

@@ -1,15 +1,14 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { formatMoney } from "@core/money";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminTable } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { discountNoticeOf, STATE_LABELS, termsOf } from "~/components/admin/discount-draft";
+import { AdminTable, NewRecordLink, RowLink } from "~/components/admin/admin-list";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { DISCOUNT_NOTICES, STATE_LABELS, termsOf } from "~/components/admin/discount-draft";
 import { placeErrors } from "~/lib/form-error";
 import { getWelcomeOffer, listDiscounts, requireStaffPage, welcomeOfferAction } from "./admin.discounts.server";
 import type { Route } from "./+types/admin.discounts";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Discounts");
 
 const COLUMNS = [{ label: "Code" }, { label: "Terms" }, { label: "Status" }, { label: "Used", numeric: true }, { label: "Revenue", numeric: true }];
@@ -17,7 +16,7 @@ const COLUMNS = [{ label: "Code" }, { label: "Terms" }, { label: "Status" }, { l
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "discounts");
   const [discounts, welcome] = await Promise.all([listDiscounts(context.db, context.storeId), getWelcomeOffer(context.db, context.storeId)]);
-  return { discounts, welcome, notice: discountNoticeOf(new URL(request.url)) };
+  return { discounts, welcome, notice: DISCOUNT_NOTICES.of(new URL(request.url)) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => welcomeOfferAction(context, request);
@@ -28,22 +27,14 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
   return (
     <AdminPage title="Discounts" intro={<p>Codes shoppers type in the cart or at checkout, and the welcome popup&apos;s first-order offer.</p>}>
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      <p>
-        <Link to="/admin/discounts/new" className="inline-block rounded bg-button px-4 py-2 font-medium text-button-ink">
-          New discount
-        </Link>
-      </p>
+      <NewRecordLink to="/admin/discounts/new">New discount</NewRecordLink>
       {discounts.length === 0 ? (
         <p>No discount codes yet.</p>
       ) : (
         <AdminTable label="Discount codes" minWidth="36rem" columns={COLUMNS}>
           {discounts.map((discount) => (
             <tr key={discount.id} className="border-b border-black/10 align-top">
-              <th scope="row" className="px-3 py-2">
-                <Link to={`/admin/discounts/${discount.id}`} className="font-semibold break-all underline">
-                  {discount.code}
-                </Link>
-              </th>
+              <RowLink to={`/admin/discounts/${discount.id}`} breakAll>{discount.code}</RowLink>
               <td className="px-3 py-2">{termsOf(discount)}</td>
               <td className="px-3 py-2">{STATE_LABELS[discount.state]}</td>
               <td className="px-3 py-2 text-right">{`${discount.used} of ${discount.maxRedemptions}`}</td>

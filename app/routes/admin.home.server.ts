@@ -13,11 +13,11 @@ import {
   moveTestimonial,
   updateTestimonial,
   uploadHomePicture,
-} from "../../server/store/home-page";
+} from "../../server/catalog/home-page";
 import { requireStaffPage } from "./admin.server";
 import { formId, problemsOf, refusalOf, refused, saved, valuesOf } from "./admin.settings.server";
 
-export { getHomeContent, listBannerProducts, listTestimonialRecords } from "../../server/store/home-page";
+export { getHomeContent, listBannerProducts, listTestimonialRecords } from "../../server/catalog/home-page";
 export { requireStaffPage } from "./admin.server";
 
 export const HOME_PATH = "/admin/home";

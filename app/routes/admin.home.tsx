@@ -1,14 +1,13 @@
 import { Form, Link } from "react-router";
 import type { HomeSectionKey } from "@core/home-sections";
-import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { settingsNoticeOf } from "~/components/admin/settings-form";
+import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { SETTINGS_NOTICES } from "~/components/admin/settings-form";
 import { placeErrors } from "~/lib/form-error";
 import { getHomeContent, homeAction, listBannerProducts, listTestimonialRecords, requireStaffPage } from "./admin.home.server";
 import type { Route } from "./+types/admin.home";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Home page");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listBannerProducts(context.db, context.storeId),
     listTestimonialRecords(context.db, context.storeId),
   ]);
-  return { home, products, testimonials, notice: settingsNoticeOf(new URL(request.url)) };
+  return { home, products, testimonials, notice: SETTINGS_NOTICES.of(new URL(request.url)) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => homeAction(context, request);

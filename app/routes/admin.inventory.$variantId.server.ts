@@ -1,1 +1,2 @@
-export { adjustStockFromForm, HttpError, inventoryItem, requireStaffPage, stockHistory } from "./admin.inventory.server";
+export { adjustStockFromForm, inventoryItem, requireStaffPage, stockHistory } from "./admin.inventory.server";
+export { foundOrNotFound } from "./admin.server";

@@ -2,16 +2,15 @@ import { data, Link, redirect } from "react-router";
 import { variantIdParamsSchema } from "@core/schemas/admin-inventory";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminTable } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { STOCK_FORM_FIELDS, STOCK_REASON_LABELS, StockAdjustForm } from "~/components/admin/stock-adjust-form";
-import { stockNoticeOf } from "~/components/admin/stock-notices";
+import { STOCK_NOTICES } from "~/components/admin/stock-notices";
 import { StockLevel, variantOptions } from "~/components/admin/stock-level";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { adjustStockFromForm, HttpError, inventoryItem, requireStaffPage, stockHistory } from "./admin.inventory.$variantId.server";
+import { adjustStockFromForm, foundOrNotFound, inventoryItem, requireStaffPage, stockHistory } from "./admin.inventory.$variantId.server";
 import type { Route } from "./+types/admin.inventory.$variantId";
 
-export const headers = adminHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `Stock of ${loaderData.variant.sku}` : "Stock");
 
 // Few enough columns to fit a phone without scrolling sideways: a note goes under its reason, an order under who.
@@ -27,14 +26,9 @@ function variantIdOf(params: { variantId: string }): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
   const variantId = variantIdOf(params);
-  try {
-    const variant = await inventoryItem(context.db, context.storeId, variantId);
-    const history = await stockHistory(context.db, context.storeId, variantId);
-    return { variant, history, notice: stockNoticeOf(new URL(request.url)) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const variant = await foundOrNotFound(inventoryItem(context.db, context.storeId, variantId));
+  const history = await stockHistory(context.db, context.storeId, variantId);
+  return { variant, history, notice: STOCK_NOTICES.of(new URL(request.url)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -44,7 +38,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // The address names the variant; a field saying otherwise is not followed.
   form.set("variant_id", String(variantId));
   const done = await adjustStockFromForm(context, actor, form);
-  if (done.ok) return redirect(`/admin/inventory/${variantId}?notice=stock-adjusted`);
+  if (done.ok) return redirect(STOCK_NOTICES.onto(`/admin/inventory/${variantId}`, "stock-adjusted"));
   return data(done, { status: done.status, headers: ADMIN_PAGE_HEADERS });
 }
 
@@ -57,13 +51,10 @@ export default function AdminVariantStock({ loaderData, actionData }: Route.Comp
     <AdminPage
       title={`Stock of ${variant.sku}`}
       intro={
-        <p>
+        <RecordIntro list="/admin/inventory" listLabel="All inventory">
           {variant.productTitle}
           {options ? ` · ${options}` : ""} ·{" "}
-          <Link to="/admin/inventory" className="underline">
-            All inventory
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}

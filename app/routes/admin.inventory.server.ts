@@ -2,13 +2,13 @@ import { stockChangeSchema } from "@core/schemas/admin-inventory";
 import { changeStockAndAlert } from "../../server/catalog/catalogue-writes";
 import type { AppDeps } from "../../server/context";
 import { HttpError } from "../../server/http/errors";
-import type { AuditActor } from "../../server/staff/audit";
+import type { AuditActor } from "../../server/audit/audit";
 import { STOCK_FORM_FIELDS } from "~/components/admin/stock-adjust-form";
 import { formFailure, formValues } from "./admin.server";
 
 export { inventoryItem, listInventory, stockHistory } from "../../server/catalog/stock";
 export { askToSendStockAlerts, waitingStockAlertsByProduct, waitingStockAlertsByVariant } from "../../server/catalog/stock-alerts";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { readList, requireStaffPage } from "./admin.server";
 
 /** The API's fields as the form names them: an amount is a delta or a count, whichever the form chose. */
 const FORM_FIELD_OF: Record<string, string> = { delta: "amount", set_to: "amount" };

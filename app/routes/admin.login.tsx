@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { redirectPath } from "@core/redirect-target";
 import { adminLoginSchema } from "@core/schemas/admin";
-import { FormMessage, TextField } from "~/components/account/form-parts";
+import { AuthenticatorCodeField, FormMessage, PasswordField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
 import { AdminGateShell } from "~/components/admin/admin-shell";
@@ -50,11 +50,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     <AdminGateShell>
       <h1 className="mb-2 text-3xl font-semibold">Staff sign-in</h1>
       <p className="mb-6">Sign in to the shop's back office.</p>
-      {loaderData.signedOut && !actionData ? (
-        <div className="mb-4">
-          <FormMessage tone="success">You are signed out.</FormMessage>
-        </div>
-      ) : null}
+      {loaderData.signedOut && !actionData ? <FormMessage tone="success" className="mb-4">You are signed out.</FormMessage> : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -67,25 +63,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           defaultValue={actionData?.values.email}
           error={placed.at.email}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={placed.at.password}
-        />
+        <PasswordField error={placed.at.password} />
         {askCode ? (
-          <TextField
-            label="Authenticator code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            error={placed.at.code}
-          />
+          <AuthenticatorCodeField label="Authenticator code" error={placed.at.code} />
         ) : null}
         <AdminButton className="w-full py-3">Sign in</AdminButton>
       </Form>

@@ -1,15 +1,14 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { FormMessage, LabelledField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { inboxNoticeOf, MESSAGE_STATUS_LABELS, withInboxNotice } from "~/components/admin/inbox-notices";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
+import { INBOX_NOTICES, MESSAGE_STATUS_LABELS } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { REPLY_MAX } from "@core/inbox-rules";
-import { formFailure, formValues, HttpError, markContactMessageSpam, openContactMessage, replyToContactMessage, requireStaffPage } from "./admin.messages.server";
+import { formFailure, formValues, foundOrNotFound, HttpError, markContactMessageSpam, openContactMessage, replyToContactMessage, requireStaffPage } from "./admin.messages.server";
 import type { Route } from "./+types/admin.messages.$id";
 
-export const headers = adminHeaders;
 export const meta = ({ data: loaded }: Route.MetaArgs) => adminMeta(loaded ? `Message from ${loaded.message.name || loaded.message.email}` : "Message");
 
 const FIELDS = ["body"] as const;
@@ -23,12 +22,7 @@ function idOf(params: { id: string }): number {
 /** Opening the message is reading it: a new one becomes read, as in any mail program. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requireStaffPage(context, request, "customers");
-  try {
-    return { message: await openContactMessage(context.db, actor, idOf(params)), notice: inboxNoticeOf(new URL(request.url)) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  return { message: await foundOrNotFound(openContactMessage(context.db, actor, idOf(params))), notice: INBOX_NOTICES.of(new URL(request.url)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -41,11 +35,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "reply") {
       await replyToContactMessage(context, actor, id, values.body);
-      return redirect(withInboxNotice(path, "reply-sent"));
+      return redirect(INBOX_NOTICES.onto(path, "reply-sent"));
     }
     if (intent === "spam" || intent === "not-spam") {
       await markContactMessageSpam(context.db, actor, id, intent === "spam");
-      return redirect(withInboxNotice(path, intent === "spam" ? "marked-spam" : "not-spam"));
+      return redirect(INBOX_NOTICES.onto(path, intent === "spam" ? "marked-spam" : "not-spam"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -62,12 +56,9 @@ export default function AdminMessage({ loaderData, actionData }: Route.Component
     <AdminPage
       title={`Message from ${message.name || message.email}`}
       intro={
-        <p>
+        <RecordIntro list="/admin/messages" listLabel="All messages">
           {MESSAGE_STATUS_LABELS[message.status]} · received <When at={message.createdAt} /> ·{" "}
-          <Link to="/admin/messages" className="underline">
-            All messages
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -1,23 +1,17 @@
 import { data, Link } from "react-router";
-import { AdminTable, listAddress, ListPages } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminTable, listAddress } from "~/components/admin/admin-list";
+import { ListPages, StatusTabs } from "~/components/admin/list-screen";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { MESSAGE_FILTERS, MESSAGE_STATUS_LABELS } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { readMessageList, requireStaffPage } from "./admin.messages.server";
 import type { Route } from "./+types/admin.messages";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Messages");
 
 const PATH = "/admin/messages";
-const TABS = [
-  { status: "", label: "Inbox" },
-  { status: "new", label: "New" },
-  { status: "read", label: "Read" },
-  { status: "answered", label: "Answered" },
-  { status: "spam", label: "Spam" },
-] as const;
+const TABS = [{ status: "", label: "Inbox" }, ...Object.entries(MESSAGE_STATUS_LABELS).map(([status, label]) => ({ status, label }))];
 const COLUMNS = [{ label: "From" }, { label: "Received" }, { label: "Status" }, { label: "Message" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,21 +26,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const refusal = placed.at.status ?? placed.at.cursor ?? placed.form;
   return (
     <AdminPage title="Messages" intro={<p>What customers wrote through the contact form, newest first. Open one to read and answer it.</p>}>
-      <nav aria-label="Message status">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((tab) => (
-            <li key={tab.label}>
-              <Link
-                to={listAddress(PATH, { status: tab.status })}
-                aria-current={asked.status === tab.status ? "page" : undefined}
-                className="inline-block rounded-full border border-black/30 px-3 py-1.5 aria-[current=page]:border-ink aria-[current=page]:bg-ink aria-[current=page]:text-white"
-              >
-                {tab.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusTabs label="Message status" tabs={TABS} current={asked.status} addressOf={(status) => listAddress(PATH, { status })} />
       {refusal ? <p className="text-sm text-red-800">{refusal}</p> : null}
 
       {messages.length === 0 ? (
@@ -71,12 +51,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         </AdminTable>
       )}
 
-      <ListPages
-        label="Message pages"
-        noun="messages"
-        newest={asked.cursor ? listAddress(PATH, { status: asked.status }) : undefined}
-        older={nextCursor ? listAddress(PATH, { status: asked.status, cursor: nextCursor }) : undefined}
-      />
+      <ListPages label="Message pages" noun="messages" path={PATH} filters={{ status: asked.status }} paged={Boolean(asked.cursor)} nextCursor={nextCursor} />
     </AdminPage>
   );
 }

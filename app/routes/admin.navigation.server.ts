@@ -8,10 +8,10 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { storeLooksChangeSchema } from "@core/schemas/admin-settings";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { applyIntent, changeOf, readDraft, type NavigationDraft } from "~/components/admin/navigation-draft";
-import { changeStoreLooks } from "../../server/store/rules";
+import { changeStoreLooks } from "../../server/looks/looks";
 import { formFailure, requireStaffPage } from "./admin.server";
 
-export { getStoreLooks } from "../../server/store/rules";
+export { getStoreLooks } from "../../server/looks/looks";
 export { requireStaffPage } from "./admin.server";
 
 export const NAVIGATION_PATH = "/admin/navigation";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import {
   draftOf,
   LISTING_TYPES,
@@ -10,17 +10,16 @@ import {
   type FooterLinkDraft,
   type MenuLinkDraft,
 } from "~/components/admin/navigation-draft";
-import { settingsNoticeOf } from "~/components/admin/settings-form";
+import { SETTINGS_NOTICES } from "~/components/admin/settings-form";
 import { getStoreLooks, navigationAction, requireStaffPage } from "./admin.navigation.server";
 import type { Route } from "./+types/admin.navigation";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Navigation");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "content");
   const looks = await getStoreLooks(context.db, context.storeId);
-  return { draft: draftOf(looks), notice: settingsNoticeOf(new URL(request.url)) };
+  return { draft: draftOf(looks), notice: SETTINGS_NOTICES.of(new URL(request.url)) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => navigationAction(context, request);

@@ -1,20 +1,23 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { formatMoney, TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { canMove, leftToRefund as leftToRefundOf } from "@core/order-lifecycle";
 import { fulfilSchema, orderNoteSchema, orderNumberParamsSchema, refundSchema } from "@core/schemas/admin-orders";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { FieldError, FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
-import { noticeOf, withNotice } from "~/components/admin/notices";
+import { NOTICES } from "~/components/admin/notices";
+import { CustomerAndPayment, ItemLine, Timeline, Totals } from "~/components/admin/order-parts";
 import { staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
   addOrderNote,
   cancelOrder,
+  documentsOfOrderNumber,
   formFailure,
   formValues,
+  foundOrNotFound,
   fulfilOrder,
   getDeskOrder,
   HttpError,
@@ -25,7 +28,6 @@ import {
 } from "./admin.orders.$number.server";
 import type { Route } from "./+types/admin.orders.$number";
 
-export const headers = adminHeaders;
 export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Order #${params.number}`);
 
 const FIELDS = ["carrier", "tracking_number", "amount", "restock", "text"] as const;
@@ -60,21 +62,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
   const number = numberOf(params);
   const url = new URL(request.url);
-  try {
-    const detail = await getDeskOrder(context.db, context.storeId, number);
-    const amount = url.searchParams.get("amount");
-    return {
-      ...detail,
-      carriers: CARRIER_OPTIONS,
-      confirmCancel: url.searchParams.has("cancel"),
-      // The refund's question, once its form was filled in: the amount as typed, and whether stock goes back.
-      refundAsked: amount === null ? null : refundAsked(amount, url.searchParams.get("restock") === "on"),
-      notice: noticeOf(url),
-    };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const detail = await foundOrNotFound(getDeskOrder(context.db, context.storeId, number));
+  const amount = url.searchParams.get("amount");
+  return {
+    ...detail,
+    documents: await documentsOfOrderNumber(context.db, context.storeId, number),
+    carriers: CARRIER_OPTIONS,
+    confirmCancel: url.searchParams.has("cancel"),
+    // The refund's question, once its form was filled in: the amount as typed, and whether stock goes back.
+    refundAsked: amount === null ? null : refundAsked(amount, url.searchParams.get("restock") === "on"),
+    notice: NOTICES.of(url),
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -88,24 +86,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === "fulfil") {
       const shipment = fulfilSchema.parse(values);
       await fulfilOrder(context, context.storeId, number, { carrier: shipment.carrier, trackingNumber: shipment.tracking_number, actor });
-      return redirect(withNotice(path, "order-fulfilled"));
+      return redirect(NOTICES.onto(path, "order-fulfilled"));
     }
     if (intent === "cancel") {
       const done = await cancelOrder(context, context.storeId, number, { actor });
-      return redirect(withNotice(path, done.refundOwed ? "order-refund-owed" : "order-cancelled"));
+      return redirect(NOTICES.onto(path, done.refundOwed ? "order-refund-owed" : "order-cancelled"));
     }
     if (intent === "refund") {
       const asked = refundSchema.parse({ amount_cents: refundCents(values.amount), restock: values.restock === "on" });
       const done = await refundOrder(context, context.storeId, number, { amountCents: asked.amount_cents, restock: asked.restock, actor });
-      return redirect(withNotice(path, done.refundOwed ? "order-refund-owed" : "order-refunded"));
+      return redirect(NOTICES.onto(path, done.refundOwed ? "order-refund-owed" : "order-refunded"));
     }
     if (intent === "note") {
       await addOrderNote(context, context.storeId, number, orderNoteSchema.parse(values).text, { actor });
-      return redirect(withNotice(path, "order-noted"));
+      return redirect(NOTICES.onto(path, "order-noted"));
     }
     if (intent === "resend") {
       await resendOrderConfirmation(context, context.storeId, number, { actor });
-      return redirect(withNotice(path, "confirmation-sent"));
+      return redirect(NOTICES.onto(path, "confirmation-sent"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -116,17 +114,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-function Money({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
-  return (
-    <>
-      <dt className={strong ? "font-semibold" : undefined}>{label}</dt>
-      <dd className={`text-right ${strong ? "font-semibold" : ""}`}>{formatMoney(cents)}</dd>
-    </>
-  );
-}
-
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, payment, shipment, notes, timeline, carriers, confirmCancel, refundAsked, notice } = loaderData;
+  const { order, lines, payment, paymentDue, shippingOptionName, shipment, notes, timeline, documents, carriers, confirmCancel, refundAsked, notice } = loaderData;
   const number = order.number!;
   const path = `/admin/orders/${number}`;
   const failure = actionData;
@@ -136,19 +125,31 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   // The question is asked once the amount reads as money; the server's refusal sends the form back with its words.
   const confirmRefund = refundAsked && !refundAsked.error && failure?.intent !== "refund" ? refundAsked : null;
   const refundAmountError = refundErrors.at.amount ?? refundAsked?.error;
-  const address = order.shippingAddress;
-  const leftToRefund = leftToRefundOf(order, payment.refundedCents);
+  const leftToRefund = leftToRefundOf(order, payment.refundedCents, paymentDue?.amountCents);
   const canRefund = leftToRefund > 0;
   return (
     <AdminPage
       title={`Order #${number}`}
       intro={
-        <p>
+        <RecordIntro list="/admin/orders" listLabel="All orders">
           {staffStatusLabel(order.status)} · placed <When at={order.createdAt} /> ·{" "}
-          <Link to="/admin/orders" className="underline">
-            All orders
-          </Link>
-        </p>
+          <a href={`/admin/orders/slips?number=${number}`} className="underline">
+            Print packing slip
+          </a>{" "}
+          ·{" "}
+          {canMove(order.status, "edit") && order.restockedAt === null ? (
+            <>
+              <a href={`${path}/edit`} className="underline">
+                Edit order
+              </a>{" "}
+              ·{" "}
+            </>
+          ) : null}
+          <a href={`${path}/returns`} className="underline">
+            Returns and exchanges
+          </a>{" "}
+          ·{" "}
+        </RecordIntro>
       }
     >
       {notice && !failure ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -156,114 +157,87 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       <AdminSection title="Items">
         <ul className="flex flex-col divide-y divide-black/10">
           {lines.map((line) => (
-            <li key={line.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
-              <div>
-                <p className="font-medium">{line.title}</p>
-                {Object.entries(line.attributes ?? {}).length > 0 ? (
-                  <p className="text-sm">
-                    {Object.entries(line.attributes ?? {})
-                      .map(([name, value]) => `${name}: ${value}`)
-                      .join(" · ")}
-                  </p>
-                ) : null}
-                {line.sku ? <p className="text-sm text-black/70">SKU {line.sku}</p> : null}
-              </div>
-              <p className="text-right">
-                {line.quantity} × {formatMoney(line.unitPriceCents)} = <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
-              </p>
-            </li>
+            <ItemLine key={line.id} line={{ title: line.title, sku: line.sku, ...line.words }}>
+              {line.quantity} × {formatMoney(line.unitPriceCents)} = <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+            </ItemLine>
           ))}
         </ul>
-        <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          <Money label="Subtotal" cents={order.subtotalCents} />
-          {order.discountCents > 0 ? <Money label={`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`} cents={-order.discountCents} /> : null}
-          <Money label="Shipping" cents={order.shippingCents} />
-          <Money label="Tax" cents={order.taxCents} />
-          <Money label="Total" cents={order.totalCents} strong />
-        </dl>
+        <Totals totals={order} />
       </AdminSection>
 
-      <div className="grid gap-8 md:grid-cols-2">
-        <AdminSection title="Customer and address">
-          <p className="font-medium">{order.customerName}</p>
-          <p className="break-all">
-            <a href={`mailto:${order.email}`} className="underline">
-              {order.email}
-            </a>
+      <CustomerAndPayment title="Customer and address" record={order} shipping={shippingOptionName}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-medium">Provider</dt>
+          <dd>
+            {payment.provider}
+            {payment.status ? ` (${payment.status})` : ""}
+          </dd>
+          {payment.reference ? (
+            <>
+              <dt className="font-medium">Reference</dt>
+              <dd className="break-all">{payment.reference}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium">Paid</dt>
+          <dd>{formatMoney(order.totalCents - (paymentDue?.amountCents ?? 0))}</dd>
+          {paymentDue ? (
+            <>
+              <dt className="font-medium">Due</dt>
+              <dd>
+                {formatMoney(paymentDue.amountCents)}:{" "}
+                <a href={`${path}/payment`} className="underline">
+                  payment link
+                </a>
+              </dd>
+            </>
+          ) : null}
+          <dt className="font-medium">Refunded</dt>
+          <dd>{formatMoney(payment.refundedCents)}</dd>
+        </dl>
+        {payment.refunds.length > 0 ? (
+          <ul className="mt-3 text-sm">
+            {payment.refunds.map((refund, index) => (
+              <li key={index}>
+                {formatMoney(refund.amountCents)} on <When at={refund.createdAt} />
+                {refund.status === "owed" ? " (owed: the provider has not confirmed it yet)" : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {shipment.carrier || shipment.trackingNumber ? (
+          <p className="mt-3">
+            Shipped with {shipment.carrier ?? "a carrier not named"}
+            {shipment.trackingNumber ? (
+              <>
+                , tracking{" "}
+                {shipment.trackingUrl ? (
+                  <a href={shipment.trackingUrl} className="underline" rel="noreferrer" target="_blank">
+                    {shipment.trackingNumber}
+                    <span className="sr-only"> (opens the carrier&apos;s page in a new tab)</span>
+                  </a>
+                ) : (
+                  shipment.trackingNumber
+                )}
+              </>
+            ) : null}
           </p>
-          {order.customerId ? (
-            <p>
-              <Link to={`/admin/customers/${order.customerId}`} className="underline">
-                Customer account
-              </Link>
-            </p>
-          ) : null}
-          <address className="mt-3 not-italic">
-            {address.name}
-            <br />
-            {address.line1}
-            {address.line2 ? (
-              <>
-                <br />
-                {address.line2}
-              </>
-            ) : null}
-            <br />
-            {address.city}, {address.state} {address.postal_code}
-            <br />
-            {address.country}
-          </address>
-          <p className="mt-2 text-sm">Shipping: {order.shippingOptionKey}</p>
-        </AdminSection>
+        ) : null}
+      </CustomerAndPayment>
 
-        <AdminSection title="Payment">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">Provider</dt>
-            <dd>
-              {payment.provider}
-              {payment.status ? ` (${payment.status})` : ""}
-            </dd>
-            {payment.reference ? (
-              <>
-                <dt className="font-medium">Reference</dt>
-                <dd className="break-all">{payment.reference}</dd>
-              </>
-            ) : null}
-            <dt className="font-medium">Paid</dt>
-            <dd>{formatMoney(order.totalCents)}</dd>
-            <dt className="font-medium">Refunded</dt>
-            <dd>{formatMoney(payment.refundedCents)}</dd>
-          </dl>
-          {payment.refunds.length > 0 ? (
-            <ul className="mt-3 text-sm">
-              {payment.refunds.map((refund, index) => (
-                <li key={index}>
-                  {formatMoney(refund.amountCents)} on <When at={refund.createdAt} />
-                  {refund.status === "owed" ? " (owed: the provider has not confirmed it yet)" : ""}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {shipment.carrier || shipment.trackingNumber ? (
-            <p className="mt-3">
-              Shipped with {shipment.carrier ?? "a carrier not named"}
-              {shipment.trackingNumber ? (
-                <>
-                  , tracking{" "}
-                  {shipment.trackingUrl ? (
-                    <a href={shipment.trackingUrl} className="underline" rel="noreferrer" target="_blank">
-                      {shipment.trackingNumber}
-                      <span className="sr-only"> (opens the carrier&apos;s page in a new tab)</span>
-                    </a>
-                  ) : (
-                    shipment.trackingNumber
-                  )}
-                </>
-              ) : null}
-            </p>
-          ) : null}
+      {documents.length > 0 ? (
+        <AdminSection title="Invoice and credit notes">
+          <ul>
+            {documents.map((doc) => (
+              <li key={doc.number}>
+                <a href={`${path}/documents/${doc.filename}`} className="underline" download>
+                  {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
+                </a>{" "}
+                · {formatMoney(doc.totalCents)}
+              </li>
+            ))}
+          </ul>
         </AdminSection>
-      </div>
+      ) : null}
 
       {canMove(order.status, "fulfil") ? (
         <AdminSection title="Ship the order">
@@ -343,11 +317,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               aria-describedby={noteErrors.at.text ? "order-note-error" : undefined}
               className="w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink"
             />
-            {noteErrors.at.text ? (
-              <p id="order-note-error" className="mt-1 text-sm text-red-800">
-                {noteErrors.at.text}
-              </p>
-            ) : null}
+            <FieldError id="order-note-error" error={noteErrors.at.text} />
           </div>
           {noteErrors.form ? <FormMessage tone="error">{noteErrors.form}</FormMessage> : null}
           <div>
@@ -359,16 +329,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       </AdminSection>
 
       <AdminSection title="Timeline">
-        <ol className="flex flex-col gap-2">
-          {timeline.map((entry, index) => (
-            <li key={index} className="grid gap-x-4 sm:grid-cols-[12rem_1fr]">
-              <span className="text-sm text-black/70">
-                <When at={entry.at} />
-              </span>
-              <span className="break-words">{entry.text}</span>
-            </li>
-          ))}
-        </ol>
+        <Timeline entries={timeline} />
       </AdminSection>
 
       <AdminSection title="More">
@@ -380,11 +341,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Form>
         {canMove(order.status, "cancel") ? (
           <>
-            {cancelErrors.form ? (
-              <div className="mt-3">
-                <FormMessage tone="error">{cancelErrors.form}</FormMessage>
-              </div>
-            ) : null}
+            {cancelErrors.form ? <FormMessage tone="error" className="mt-3">{cancelErrors.form}</FormMessage> : null}
             {confirmCancel ? (
               <ConfirmStep
                 question={`Cancel order #${number}? All that is left of its payment (${formatMoney(leftToRefund)}) is refunded, its stock goes back and the customer is emailed.`}

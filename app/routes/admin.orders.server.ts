@@ -1,2 +1,2 @@
 export { listDeskOrders, orderFilterOf, type DeskStatus, type OrderFilter } from "../../server/orders/desk";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { readList, requireStaffPage } from "./admin.server";

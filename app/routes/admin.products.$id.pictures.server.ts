@@ -7,4 +7,4 @@ export {
   updatePicture,
 } from "../../server/catalog/product-pictures";
 export { readUploadForm } from "../../server/images/picture-intake";
-export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
+export { formFailure, formValues, foundOrNotFound, HttpError, requireStaffPage } from "./admin.server";

@@ -1,17 +1,18 @@
 import { data, Form, Link, redirect } from "react-router";
 import { productIdParamsSchema } from "@core/schemas/admin-catalogue";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
 import { PictureDropZone } from "~/components/admin/picture-drop-zone";
-import { pictureNoticeOf, withPictureNotice } from "~/components/admin/picture-notices";
+import { PICTURE_NOTICES } from "~/components/admin/picture-notices";
 import { useImageFallback } from "~/lib/images";
 import { placeErrors } from "~/lib/form-error";
 import {
   addUploadedPictures,
   formFailure,
   formValues,
+  foundOrNotFound,
   HttpError,
   movePicture,
   picturesScreen,
@@ -23,7 +24,6 @@ import {
 } from "./admin.products.$id.pictures.server";
 import type { Route } from "./+types/admin.products.$id.pictures";
 
-export const headers = adminHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? `Pictures of ${loaderData.product.title}` : "Pictures");
 
 const FIELDS = ["file", "alt_text"] as const;
@@ -45,14 +45,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
   const productId = productIdOf(params);
   const url = new URL(request.url);
-  try {
-    const screen = await picturesScreen(context.db, context.storeId, productId);
-    const removing = Number(url.searchParams.get("remove"));
-    return { ...screen, confirmRemove: screen.pictures.some((picture) => picture.id === removing) ? removing : null, notice: pictureNoticeOf(url) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const screen = await foundOrNotFound(picturesScreen(context.db, context.storeId, productId));
+  const removing = Number(url.searchParams.get("remove"));
+  return { ...screen, confirmRemove: screen.pictures.some((picture) => picture.id === removing) ? removing : null, notice: PICTURE_NOTICES.of(url) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     if (intent === "upload") {
       await addUploadedPictures(context, actor, productId, readUploadForm(form));
-      return redirect(withPictureNotice(path, "pictures-added"));
+      return redirect(PICTURE_NOTICES.onto(path, "pictures-added"));
     }
     if (intent === "save" || intent === "up" || intent === "down") {
       const id = idIn(form, "id");
@@ -76,11 +71,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await updatePicture(tx, actor, id, { altText: values.alt_text });
         if (intent !== "save") await movePicture(tx, actor, id, Math.max(0, position + (intent === "up" ? -1 : 1)));
       });
-      return redirect(withPictureNotice(path, intent === "save" ? "picture-saved" : "picture-moved"));
+      return redirect(PICTURE_NOTICES.onto(path, intent === "save" ? "picture-saved" : "picture-moved"));
     }
     if (intent === "remove") {
       await removePictureAndFiles(context, actor, idIn(form, "id"));
-      return redirect(withPictureNotice(path, "picture-removed"));
+      return redirect(PICTURE_NOTICES.onto(path, "picture-removed"));
     }
     if (intent === "variants") {
       const { variants } = await picturesScreen(context.db, context.storeId, productId);
@@ -91,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           await setVariantPicture(tx, actor, variant.id, chosen === "" ? null : Number(chosen));
         }
       });
-      return redirect(withPictureNotice(path, "variant-pictures-saved"));
+      return redirect(PICTURE_NOTICES.onto(path, "variant-pictures-saved"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {

@@ -13,14 +13,16 @@ import {
   type AdminProduct,
 } from "../../server/catalog/product-editor";
 import { saveProductAndAlert } from "../../server/catalog/catalogue-writes";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { formFailure, foundOrNotFound, HttpError, requireStaffPage, statusOf } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS, type ProductNotice } from "~/components/admin/product-form-data";
+import type { NoticeKey } from "~/components/admin/notices";
+import { BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS, PRODUCT_NOTICES } from "~/components/admin/product-form-data";
 import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/components/admin/product-form-input";
+import { isRefusal } from "@core/errors";
 
 export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
 
-const withNotice = (productId: number, notice: ProductNotice) => `/admin/products/${productId}?notice=${notice}`;
+const withNotice = (productId: number, notice: NoticeKey<typeof PRODUCT_NOTICES>) => PRODUCT_NOTICES.onto(`/admin/products/${productId}`, notice);
 
 /** The product's id from the address; anything that cannot be one is a page that does not exist. */
 export function productIdOf(params: { id?: string }): number {
@@ -28,13 +30,8 @@ export function productIdOf(params: { id?: string }): number {
   return Number(params.id);
 }
 
-export async function loadProduct(context: AppDeps, productId: number): Promise<AdminProduct> {
-  try {
-    return await getAdminProduct(context.db, context.storeId, productId);
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+export function loadProduct(context: AppDeps, productId: number): Promise<AdminProduct> {
+  return foundOrNotFound(getAdminProduct(context.db, context.storeId, productId));
 }
 
 /** What a refused form is drawn again from: what was typed, the rows it had, and each problem by its field. */
@@ -66,7 +63,7 @@ export async function productFormAction(context: AppDeps, request: Request, prod
       const saved = await saveProductAndAlert(context, actor, parsed.input, productId === null ? { create: true } : { productId });
       return redirect(withNotice(saved.productId, saved.created ? "created" : "saved"), { headers: ADMIN_PAGE_HEADERS });
     } catch (error) {
-      if (error instanceof HttpError) return refused(error.status, [formErrorOf({ error: error.message, field: error.field }, parsed.usedRows)], values, rows);
+      if (isRefusal(error)) return refused(statusOf(error), [formErrorOf({ error: error.message, field: error.field }, parsed.usedRows)], values, rows);
       throw error;
     }
   } catch (error) {

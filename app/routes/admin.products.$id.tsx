@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm, type SavedVariantFacts } from "~/components/admin/product-form";
-import { BLANK_VARIANT_ROWS, placeFormErrors, productFormValuesOf, productNoticeOf, STATUS_LABELS } from "~/components/admin/product-form-data";
+import { BLANK_VARIANT_ROWS, placeFormErrors, PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
 import { listCollectionChoices, loadProduct, productFormAction, productIdOf, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.$id";
 
-export const headers = adminHeaders;
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? loaderData.product.title : "Product");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -16,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     product,
     collections: await listCollectionChoices(context.db, context.storeId),
-    notice: productNoticeOf(new URL(request.url)),
+    notice: PRODUCT_NOTICES.of(new URL(request.url)),
   };
 }
 
@@ -31,7 +30,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
     <AdminPage
       title={product.title}
       intro={
-        <p>
+        <RecordIntro list="/admin/products" listLabel="All products">
           {STATUS_LABELS[product.status]} ·{" "}
           <a href={`/products/${product.handle}`} className="underline">
             Preview on the shop
@@ -41,10 +40,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             Pictures ({product.pictures.length})
           </Link>{" "}
           ·{" "}
-          <Link to="/admin/products" className="underline">
-            All products
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -5,7 +5,7 @@ import { HttpError } from "../../server/http/errors";
 export { bulkTargets, previewBulkEdit } from "../../server/catalog/bulk-edit";
 export { applyBulkEditAndAlert } from "../../server/catalog/catalogue-writes";
 export { listCollectionChoices } from "../../server/catalog/product-editor";
-export { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
+export { formFailure, formValues, requireStaffPage } from "./admin.server";
 
 type BulkField = "kind" | "price" | "percent" | "stock" | "delta" | "reason" | "status" | "collection";
 

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { STOCK_REASONS } from "@core/catalog-admin";
 import { formatMoney } from "@core/money";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { FieldError, FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable } from "~/components/admin/admin-list";
 import { STATUS_LABELS, STATUS_OPTIONS } from "~/components/admin/product-form-data";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { STOCK_REASON_LABELS } from "~/components/admin/stock-adjust-form";
-import { stockNoticeOf } from "~/components/admin/stock-notices";
+import { STOCK_NOTICES } from "~/components/admin/stock-notices";
 import { variantOptions } from "~/components/admin/stock-level";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -17,15 +17,15 @@ import {
   formFailure,
   formFieldOf,
   formValues,
-  HttpError,
+  
   idsOf,
   listCollectionChoices,
   previewBulkEdit,
   requireStaffPage,
 } from "./admin.products.bulk.server";
 import type { Route } from "./+types/admin.products.bulk";
+import { isRefusal } from "@core/errors";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Bulk edit");
 
 /** The form's fields; only those of the chosen kind are read. */
@@ -61,12 +61,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const chosen = chosenOf(url.searchParams);
   const collections = await listCollectionChoices(context.db, context.storeId);
-  const notice = stockNoticeOf(url);
+  const notice = STOCK_NOTICES.of(url);
   if (chosen.variantIds.length + chosen.productIds.length === 0) return { chosen, targets: [], collections, notice, error: null };
   try {
     return { chosen, targets: await bulkTargets(context.db, context.storeId, chosen), collections, notice, error: null };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 400) {
+    if (isRefusal(error, "bad-input")) {
       return data({ chosen, targets: [], collections, notice, error: error.message }, { status: 400, headers: ADMIN_PAGE_HEADERS });
     }
     throw error;
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const asked = bulkRequestOf(form, values);
     if (intent === "apply") {
       await applyBulkEditAndAlert(context, actor, asked);
-      return redirect("/admin/inventory?notice=bulk-applied");
+      return redirect(STOCK_NOTICES.onto("/admin/inventory", "bulk-applied"));
     }
     return { ok: true as const, values, preview: await previewBulkEdit(context.db, actor, asked) };
   } catch (error) {
@@ -167,11 +167,7 @@ export default function AdminBulkEdit({ loaderData, actionData }: Route.Componen
                 </label>
               ))}
             </div>
-            {placed.at.kind ? (
-              <p id="bulk-kind-error" className="mt-1 text-sm text-red-800">
-                {placed.at.kind}
-              </p>
-            ) : null}
+            <FieldError id="bulk-kind-error" error={placed.at.kind} />
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <TextField label="Percentage (%)" name="percent" inputMode="decimal" defaultValue={values.percent} error={placed.at.percent} />

@@ -1,2 +1,2 @@
 export { applyCheckedImport, getCatalogueImport, settledWithin, summaryOf } from "../../server/catalog/import-jobs";
-export { formFailure, HttpError, requireStaffPage } from "./admin.server";
+export { formFailure, foundOrNotFound, requireStaffPage } from "./admin.server";

@@ -3,13 +3,11 @@ import { importIdParamsSchema } from "@core/schemas/admin-imports";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable } from "~/components/admin/admin-list";
-import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
-import { applyCheckedImport, formFailure, getCatalogueImport, HttpError, requireStaffPage, settledWithin, summaryOf } from "./admin.products.import.$id.server";
+import { applyCheckedImport, formFailure, foundOrNotFound, getCatalogueImport, requireStaffPage, settledWithin, summaryOf } from "./admin.products.import.$id.server";
 import { ExportLink, IMPORT_STATUS_LABELS } from "./admin.products.import-parts";
 import type { Route } from "./+types/admin.products.import.$id";
-
-export const headers = adminHeaders;
 
 /** While the job runs the page reloads itself every 2 s, with or without JavaScript, until it is done. */
 const REFRESH_SECONDS = 2;
@@ -30,13 +28,8 @@ function idOf(params: { id?: string }): number {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
   const id = idOf(params);
-  try {
-    const { csv: _file, problems, ...job } = await getCatalogueImport(context, context.storeId, id);
-    return { job, problems, summary: summaryOf(job) };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw data({ status: 404 }, { status: 404, headers: ADMIN_PAGE_HEADERS });
-    throw error;
-  }
+  const { csv: _file, problems, ...job } = await foundOrNotFound(getCatalogueImport(context, context.storeId, id));
+  return { job, problems, summary: summaryOf(job) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

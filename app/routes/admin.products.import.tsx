@@ -1,16 +1,15 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { IMPORT_TOO_LARGE_MESSAGE, MAX_IMPORT_BYTES } from "@core/schemas/admin-imports";
-import { FormMessage, LabelledField } from "~/components/account/form-parts";
+import { FieldError, FormMessage, LabelledField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminTable } from "~/components/admin/admin-list";
-import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminTable, RowLink } from "~/components/admin/admin-list";
+import { ADMIN_PAGE_HEADERS, AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import { csvTextOf, formFailure, HttpError, listCatalogueImports, queueCatalogueImport, requireStaffPage, settledWithin } from "./admin.products.import.server";
 import { ExportLink, IMPORT_STATUS_LABELS } from "./admin.products.import-parts";
 import type { Route } from "./+types/admin.products.import";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Import products");
 
 const FIELDS = ["file", "mode"] as const;
@@ -73,11 +72,7 @@ export default function AdminProductsImport({ loaderData, actionData }: Route.Co
                 Import
               </label>
             </div>
-            {placed.at.mode ? (
-              <p id="import-mode-error" className="mt-1 text-sm text-red-800">
-                {placed.at.mode}
-              </p>
-            ) : null}
+            <FieldError id="import-mode-error" error={placed.at.mode} />
           </fieldset>
           <div>
             <AdminButton>Upload</AdminButton>
@@ -93,11 +88,7 @@ export default function AdminProductsImport({ loaderData, actionData }: Route.Co
         <AdminTable label="Recent imports" minWidth="32rem" columns={[{ label: "Import" }, { label: "File" }, { label: "Started" }, { label: "Status" }]}>
           {imports.map((job) => (
             <tr key={job.id} className="border-b border-black/10 align-top">
-              <th scope="row" className="px-3 py-2">
-                <Link to={`/admin/products/import/${job.id}`} className="font-semibold underline">
-                  {job.dryRun ? "Check" : "Import"} #{job.id}
-                </Link>
-              </th>
+              <RowLink to={`/admin/products/import/${job.id}`}>{job.dryRun ? "Check" : "Import"} #{job.id}</RowLink>
               <td className="px-3 py-2 break-all">{job.fileName || "(no name)"}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 <When at={job.createdAt} />

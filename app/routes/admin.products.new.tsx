@@ -1,11 +1,9 @@
-import { Link } from "react-router";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS, placeFormErrors } from "~/components/admin/product-form-data";
 import { listCollectionChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.new";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Add product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,12 +19,9 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
     <AdminPage
       title="Add product"
       intro={
-        <p>
+        <RecordIntro list="/admin/products" listLabel="All products">
           Saved as a draft unless you choose otherwise; add pictures once it is saved.{" "}
-          <Link to="/admin/products" className="underline">
-            All products
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       <ProductForm

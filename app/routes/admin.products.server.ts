@@ -1,2 +1,2 @@
 export { listAdminProducts } from "../../server/catalog/product-editor";
-export { HttpError, requireStaffPage } from "./admin.server";
+export { readList, requireStaffPage } from "./admin.server";

@@ -5,37 +5,22 @@
  */
 import { redirect, type AppLoadContext } from "react-router";
 import { reviewListQuerySchema, reviewResponseSchema } from "@core/schemas/admin-reviews";
-import { listBack, REVIEW_FILTERS, REVIEWS_PATH, withInboxNotice } from "~/components/admin/inbox-notices";
-import { listReviews, respondToReview, reviewedProducts, setReviewHidden } from "../../server/reviews/reviews";
+import { INBOX_NOTICES, listBack, REVIEW_FILTERS, REVIEWS_PATH } from "~/components/admin/inbox-notices";
+import { listReviews, respondToReview, reviewedProducts, reviewFilterOf, setReviewHidden } from "../../server/reviews/reviews";
 import { changeStoreSettings, getStoreSettings } from "../../server/store/settings";
-import { formFailure, formValues, HttpError, requireStaffPage } from "./admin.server";
+import { formFailure, formValues, HttpError, readList, requireStaffPage } from "./admin.server";
 
-export { requireStaffPage } from "./admin.server";
+export { noticedListScreen } from "./admin.server";
 
-type Asked = Record<(typeof REVIEW_FILTERS)[number], string>;
 type ErrorBody = { error: string; field?: string };
 
 /** The list the address asks for, the product filter's choices and the publishing setting. */
 export async function readReviewList(context: AppLoadContext, url: URL) {
-  const asked = Object.fromEntries(REVIEW_FILTERS.map((name) => [name, url.searchParams.get(name)?.trim() ?? ""])) as Asked;
   const [productChoices, settings] = await Promise.all([reviewedProducts(context.db, context.storeId), getStoreSettings(context.db, context.storeId)]);
+  const { asked, page, errors } = await readList(url, REVIEW_FILTERS, reviewListQuerySchema, (query) => listReviews(context.db, context.storeId, reviewFilterOf(query)));
   const common = { asked, productChoices, holdForApproval: settings.reviews.holdForApproval };
-  const refused = (errors: ErrorBody[]) => ({ ...common, reviews: [], nextCursor: null, errors, status: 400 });
-  const parsed = reviewListQuerySchema.safeParse(Object.fromEntries(Object.entries(asked).filter(([, value]) => value !== "")));
-  if (!parsed.success) return refused(parsed.error.issues.map((issue) => ({ error: issue.message, field: String(issue.path[0]) })));
-  const query = parsed.data;
-  try {
-    const page = await listReviews(context.db, context.storeId, {
-      status: query.status,
-      rating: query.rating === undefined ? undefined : Number(query.rating),
-      productId: query.product_id === undefined ? undefined : Number(query.product_id),
-      cursor: query.cursor,
-    });
-    return { ...common, reviews: page.reviews, nextCursor: page.nextCursor, errors: [] as ErrorBody[], status: 200 };
-  } catch (error) {
-    if (error instanceof HttpError && error.status === 400) return refused([{ error: error.message, field: error.field }]);
-    throw error;
-  }
+  if (!page) return { ...common, reviews: [], nextCursor: null, errors, status: 400 };
+  return { ...common, reviews: page.reviews, nextCursor: page.nextCursor, errors: errors as ErrorBody[], status: 200 };
 }
 
 /**
@@ -53,17 +38,17 @@ export async function reviewAction(context: AppLoadContext, request: Request) {
     if (intent === "hold") {
       const holdForApproval = values.hold_for_approval === "on";
       await changeStoreSettings(context.db, actor, { reviews: { holdForApproval } }, "store_settings.reviews");
-      return redirect(withInboxNotice(back, "reviews-setting"));
+      return redirect(INBOX_NOTICES.onto(back, "reviews-setting"));
     }
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(400, "Unknown review");
     if (intent === "respond") {
       const { response } = reviewResponseSchema.parse({ response: values.response });
       await respondToReview(context.db, context.storeId, id, response, actor);
-      return redirect(withInboxNotice(back, "review-answered"));
+      return redirect(INBOX_NOTICES.onto(back, "review-answered"));
     }
     if (intent === "hide" || intent === "show") {
       await setReviewHidden(context.db, context.storeId, id, intent === "hide", actor);
-      return redirect(withInboxNotice(back, intent === "hide" ? "review-hidden" : "review-shown"));
+      return redirect(INBOX_NOTICES.onto(back, intent === "hide" ? "review-hidden" : "review-shown"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {

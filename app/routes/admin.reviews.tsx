@@ -1,16 +1,16 @@
 import { data, Form, Link, useLocation } from "react-router";
 import { RESPONSE_MAX } from "@core/inbox-rules";
-import { FormMessage, LabelledField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { listAddress, ListPages } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { inboxNoticeOf, REVIEW_FILTERS, REVIEW_STATUS_LABELS, REVIEWS_PATH } from "~/components/admin/inbox-notices";
+import { FormMessage, LabelledField, SelectField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { listAddress } from "~/components/admin/admin-list";
+import { ListSearch, PagedList } from "~/components/admin/list-screen";
+import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { INBOX_NOTICES, REVIEW_FILTERS, REVIEW_STATUS_LABELS, REVIEWS_PATH } from "~/components/admin/inbox-notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { readReviewList, requireStaffPage, reviewAction } from "./admin.reviews.server";
+import { noticedListScreen, readReviewList, reviewAction } from "./admin.reviews.server";
 import type { Route } from "./+types/admin.reviews";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Reviews");
 
 const STATUS_OPTIONS = [
@@ -21,13 +21,7 @@ const STATUS_OPTIONS = [
 ];
 const RATING_OPTIONS = [{ value: "", label: "Any" }, ...[5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} of 5` }))];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "reviews");
-  const url = new URL(request.url);
-  const { status, ...list } = await readReviewList(context, url);
-  const loaded = { ...list, notice: inboxNoticeOf(url) };
-  return status === 200 ? loaded : data(loaded, { status, headers: ADMIN_PAGE_HEADERS });
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => noticedListScreen(context, request, "reviews", readReviewList, INBOX_NOTICES);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await reviewAction(context, request);
@@ -43,7 +37,6 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
   const back = listAddress(REVIEWS_PATH, Object.fromEntries(kept));
   const placed = placeErrors(errors, REVIEW_FILTERS);
   const refusal = placed.at.cursor ?? placed.form;
-  const { cursor: _page, ...filters } = asked;
   const failureFor = (id: number) => (actionData && "id" in actionData && actionData.id === id ? placeErrors(actionData.errors, ["response"] as const) : null);
   const settingFailure = actionData && actionData.intent === "hold" ? placeErrors(actionData.errors, []).form : undefined;
   return (
@@ -66,7 +59,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         </Form>
       </AdminSection>
 
-      <Form method="get" role="search" aria-label="Filter reviews" className="grid items-end gap-4 rounded-lg bg-card p-4 shadow-sm sm:grid-cols-[1fr_1fr_2fr_auto] sm:p-6">
+      <ListSearch label="Filter reviews" columns="sm:grid-cols-[1fr_1fr_2fr_auto]" button="Filter" refusal={refusal}>
         <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={asked.status} error={placed.at.status} />
         <SelectField label="Rating" name="rating" options={RATING_OPTIONS} defaultValue={asked.rating} error={placed.at.rating} />
         <SelectField
@@ -76,13 +69,9 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
           defaultValue={asked.product_id}
           error={placed.at.product_id}
         />
-        <AdminButton weight="secondary">Filter</AdminButton>
-        {refusal ? <p className="text-sm text-red-800 sm:col-span-4">{refusal}</p> : null}
-      </Form>
+      </ListSearch>
 
-      {reviews.length === 0 ? (
-        <p>{Object.values(filters).some(Boolean) ? "No reviews match." : "No reviews yet."}</p>
-      ) : (
+      <PagedList label="Review pages" noun="reviews" path={REVIEWS_PATH} asked={asked} empty={reviews.length === 0} nextCursor={nextCursor}>
         <ul className="flex flex-col gap-4" aria-label="Reviews">
           {reviews.map((review) => {
             const failure = failureFor(review.id);
@@ -140,14 +129,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
             );
           })}
         </ul>
-      )}
-
-      <ListPages
-        label="Review pages"
-        noun="reviews"
-        newest={asked.cursor ? listAddress(REVIEWS_PATH, filters) : undefined}
-        older={nextCursor ? listAddress(REVIEWS_PATH, { ...filters, cursor: nextCursor }) : undefined}
-      />
+      </PagedList>
     </AdminPage>
   );
 }

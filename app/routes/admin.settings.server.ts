@@ -6,34 +6,42 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
+import type { Permission } from "@core/staff-roles";
 import {
   shippingOptionInputSchema,
   storeLooksChangeSchema,
   storeRulesSchema,
   taxRateInputSchema,
+  type ShippingOptionInput,
+  type TaxRateInput,
 } from "@core/schemas/admin-settings";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { THEME_FIELDS, type SettingsNotice } from "~/components/admin/settings-form";
+import { SETTINGS_NOTICES, THEME_FIELDS, type SettingsNotice } from "~/components/admin/settings-form";
 import { readUploadForm } from "../../server/images/picture-intake";
-import {
-  changeStoreLooks,
-  changeStoreRules,
-  createShippingOption,
-  createTaxRate,
-  deleteShippingOption,
-  deleteTaxRate,
-  updateShippingOption,
-  updateTaxRate,
-  uploadLogo,
-} from "../../server/store/rules";
-import { formFailure, HttpError, requireStaffPage } from "./admin.server";
+import { changeStoreRules, createShippingOption, createTaxRate, deleteShippingOption, deleteTaxRate, updateShippingOption, updateTaxRate } from "../../server/store/rules";
+import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
+import type { AuditActor } from "../../server/audit/audit";
+import { formFailure, requireStaffPage } from "./admin.server";
+import { isRefusal } from "@core/errors";
 
-export { getStoreLooks, getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
+export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
+export { getStoreLooks } from "../../server/looks/looks";
 export { requireStaffPage } from "./admin.server";
 
 type Problems = { error: string; field?: string }[];
 
-export const saved = (path: string, notice: SettingsNotice) => redirect(`${path}?notice=${notice}`, { headers: ADMIN_PAGE_HEADERS });
+/** A settings screen's loader: what it shows, and the notice its last save left; the member needs `permission`. */
+export async function settingsScreen<Shown extends object>(
+  context: AppLoadContext,
+  request: Request,
+  permission: Permission,
+  read: (db: AppLoadContext["db"], storeId: string) => Promise<Shown>,
+) {
+  await requireStaffPage(context, request, permission);
+  return { ...(await read(context.db, context.storeId)), notice: SETTINGS_NOTICES.of(new URL(request.url)) };
+}
+
+export const saved = (path: string, notice: SettingsNotice) => redirect(SETTINGS_NOTICES.onto(path, notice), { headers: ADMIN_PAGE_HEADERS });
 
 export const refused = (errors: Problems, status: number, values: Record<string, string>, id: string | null = null) =>
   data({ errors, values, id }, { status, headers: ADMIN_PAGE_HEADERS });
@@ -67,7 +75,7 @@ function amountProblems(values: Record<string, string>, fields: string[]): Probl
 
 /** A save's refusal by the rules (a 400 naming a field, a 409) kept beside the form; anything else as formFailure says. */
 export function refusalOf(error: unknown, values: Record<string, string>, id: string | null = null) {
-  if (error instanceof HttpError && error.status === 404) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+  if (isRefusal(error, "not-found")) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
   const failure = formFailure(error, {}, "The settings could not be saved; please try again in a moment");
   return refused(failure.errors, failure.status, values, id);
 }
@@ -75,6 +83,9 @@ export function refusalOf(error: unknown, values: Record<string, string>, id: st
 // ---------------------------------------------------------------- store settings
 
 export const STORE_PATH = "/admin/settings";
+
+/** A whole number as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps the setting. */
+const wholeNumberOf = (typed: string | undefined) => (typed === undefined ? undefined : Number(typed.trim() || Number.NaN));
 
 export async function storeRulesAction(context: AppLoadContext, request: Request) {
   const { actor } = await requireStaffPage(context, request, "settings");
@@ -88,9 +99,19 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
     checkout_enabled: values.checkout_enabled === "on",
     minimum_order_cents: centsOf(values.minimum_order, 0),
     // Whole minutes as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps it.
-    cart_reminder_delay_minutes: values.reminder_delay === undefined ? undefined : Number(values.reminder_delay.trim() || Number.NaN),
+    cart_reminder_delay_minutes: wholeNumberOf(values.reminder_delay),
+    subscription_reminder_days: wholeNumberOf(values.renewal_reminder),
+    return_window_days: wholeNumberOf(values.return_window),
+    legal_name: values.legal_name,
+    legal_address: values.legal_address?.replace(/\r\n/g, "\n"),
+    tax_id: values.tax_id,
   });
-  const fieldNames = { minimum_order_cents: "minimum_order", cart_reminder_delay_minutes: "reminder_delay" };
+  const fieldNames = {
+    minimum_order_cents: "minimum_order",
+    cart_reminder_delay_minutes: "reminder_delay",
+    subscription_reminder_days: "renewal_reminder",
+    return_window_days: "return_window",
+  };
   if (!parsed.success) return refused(problemsOf(parsed.error, fieldNames), 400, values);
   try {
     await changeStoreRules(context.db, actor, parsed.data);
@@ -106,33 +127,57 @@ export const SHIPPING_PATH = "/admin/shipping";
 
 export const formId = (values: Record<string, string>) => (/^[1-9]\d{0,8}$/.test(values.id ?? "") ? Number(values.id) : null);
 
-export async function shippingAction(context: AppLoadContext, request: Request) {
+/**
+ * A shipping option's or tax rate's form: its delete button, or the fields read into the input (or their problems)
+ * and saved as a new row or over the one it names; then back to the list with what was done.
+ */
+async function ruleRowAction<Input>(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  rows: {
+    read(values: Record<string, string>): { input: Input } | { problems: Problems };
+    create(actor: AuditActor, input: Input): Promise<unknown>;
+    update(actor: AuditActor, id: number, input: Input): Promise<unknown>;
+    remove(actor: AuditActor, id: number): Promise<unknown>;
+  },
+) {
   const { actor } = await requireStaffPage(context, request, "settings");
   const values = valuesOf(await request.formData());
   const id = formId(values);
-  const intent = values.intent ?? "save";
   try {
-    if (intent === "delete" && id !== null) {
-      await deleteShippingOption(context.db, actor, id);
-      return saved(SHIPPING_PATH, "deleted");
+    if (values.intent === "delete" && id !== null) {
+      await rows.remove(actor, id);
+      return saved(path, "deleted");
     }
-    const notAmounts = amountProblems(values, ["price", "free_shipping_threshold"]);
-    if (notAmounts.length > 0) return refused(notAmounts, 400, values, values.id ?? "new");
-    const parsed = shippingOptionInputSchema.safeParse({
-      name: values.name ?? "",
-      details: values.details ?? "",
-      price_cents: centsOf(values.price, Number.NaN),
-      free_shipping_threshold_cents: centsOf(values.free_shipping_threshold, null),
-    });
-    const fieldNames = { price_cents: "price", free_shipping_threshold_cents: "free_shipping_threshold" };
-    if (!parsed.success) return refused(problemsOf(parsed.error, fieldNames), 400, values, values.id ?? "new");
-    if (id === null) await createShippingOption(context.db, actor, parsed.data);
-    else await updateShippingOption(context.db, actor, id, parsed.data);
-    return saved(SHIPPING_PATH, id === null ? "added" : "saved");
+    const read = rows.read(values);
+    if ("problems" in read) return refused(read.problems, 400, values, values.id ?? "new");
+    if (id === null) await rows.create(actor, read.input);
+    else await rows.update(actor, id, read.input);
+    return saved(path, id === null ? "added" : "saved");
   } catch (error) {
     return refusalOf(error, values, values.id ?? "new");
   }
 }
+
+export const shippingAction = (context: AppLoadContext, request: Request) =>
+  ruleRowAction<ShippingOptionInput>(context, request, SHIPPING_PATH, {
+    read(values) {
+      const notAmounts = amountProblems(values, ["price", "free_shipping_threshold"]);
+      if (notAmounts.length > 0) return { problems: notAmounts };
+      const parsed = shippingOptionInputSchema.safeParse({
+        name: values.name ?? "",
+        details: values.details ?? "",
+        price_cents: centsOf(values.price, Number.NaN),
+        free_shipping_threshold_cents: centsOf(values.free_shipping_threshold, null),
+      });
+      const fieldNames = { price_cents: "price", free_shipping_threshold_cents: "free_shipping_threshold" };
+      return parsed.success ? { input: parsed.data } : { problems: problemsOf(parsed.error, fieldNames) };
+    },
+    create: (actor, input) => createShippingOption(context.db, actor, input),
+    update: (actor, id, input) => updateShippingOption(context.db, actor, id, input),
+    remove: (actor, id) => deleteShippingOption(context.db, actor, id),
+  });
 
 // ---------------------------------------------------------------- taxes
 
@@ -144,29 +189,21 @@ function basisPointsOf(text: string | undefined): number {
   return /^\d{1,2}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
 }
 
-export async function taxAction(context: AppLoadContext, request: Request) {
-  const { actor } = await requireStaffPage(context, request, "settings");
-  const values = valuesOf(await request.formData());
-  const id = formId(values);
-  try {
-    if (values.intent === "delete" && id !== null) {
-      await deleteTaxRate(context.db, actor, id);
-      return saved(TAXES_PATH, "deleted");
-    }
-    const parsed = taxRateInputSchema.safeParse({
-      country: values.country ?? "",
-      region: values.region ?? "",
-      rate_basis_points: basisPointsOf(values.rate),
-      taxes_shipping: values.taxes_shipping === "on",
-    });
-    if (!parsed.success) return refused(problemsOf(parsed.error, { rate_basis_points: "rate" }), 400, values, values.id ?? "new");
-    if (id === null) await createTaxRate(context.db, actor, parsed.data);
-    else await updateTaxRate(context.db, actor, id, parsed.data);
-    return saved(TAXES_PATH, id === null ? "added" : "saved");
-  } catch (error) {
-    return refusalOf(error, values, values.id ?? "new");
-  }
-}
+export const taxAction = (context: AppLoadContext, request: Request) =>
+  ruleRowAction<TaxRateInput>(context, request, TAXES_PATH, {
+    read(values) {
+      const parsed = taxRateInputSchema.safeParse({
+        country: values.country ?? "",
+        region: values.region ?? "",
+        rate_basis_points: basisPointsOf(values.rate),
+        taxes_shipping: values.taxes_shipping === "on",
+      });
+      return parsed.success ? { input: parsed.data } : { problems: problemsOf(parsed.error, { rate_basis_points: "rate" }) };
+    },
+    create: (actor, input) => createTaxRate(context.db, actor, input),
+    update: (actor, id, input) => updateTaxRate(context.db, actor, id, input),
+    remove: (actor, id) => deleteTaxRate(context.db, actor, id),
+  });
 
 // ---------------------------------------------------------------- theme
 

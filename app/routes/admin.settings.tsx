@@ -1,32 +1,29 @@
 import { Form } from "react-router";
 import { REMINDER_DELAY_MINUTES } from "@core/cart-reminders";
-import { FormMessage, TextField } from "~/components/account/form-parts";
+import { DEFAULT_REMINDER_DAYS } from "@core/subscriptions";
+import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "@core/returns";
+import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { settingsNoticeOf } from "~/components/admin/settings-form";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreRules, requireStaffPage, storeRulesAction } from "./admin.settings.server";
+import { getStoreRules, settingsScreen, storeRulesAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Store settings");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "settings");
-  const rules = await getStoreRules(context.db, context.storeId);
-  return { rules, notice: settingsNoticeOf(new URL(request.url)) };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  settingsScreen(context, request, "settings", async (db, storeId) => ({ rules: await getStoreRules(db, storeId) }));
 
 export const action = ({ request, context }: Route.ActionArgs) => storeRulesAction(context, request);
 
-const FIELDS = ["website_title", "contact_email", "checkout_enabled", "minimum_order", "reminder_delay"] as const;
+const FIELDS = ["website_title", "contact_email", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, notice } = loaderData;
   const placed = placeErrors(actionData?.errors, FIELDS);
   const typed = actionData?.values;
   return (
-    <AdminPage title="Store settings" intro={<p>The shop&apos;s name, where customers&apos; messages go, and when shoppers may check out.</p>}>
+    <AdminPage title="Store settings" intro={<p>The shop&apos;s name, where customers&apos; messages go, when shoppers may check out, and who sells on its invoices.</p>}>
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
       <Form method="post" className="flex flex-col gap-6">
@@ -70,6 +67,42 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
               defaultValue={typed?.reminder_delay ?? String(rules.cart_reminder_delay_minutes ?? REMINDER_DELAY_MINUTES.default)}
               error={placed.at.reminder_delay}
             />
+          </div>
+        </AdminSection>
+        <AdminSection title="Subscriptions">
+          <div className="flex max-w-xl flex-col gap-4">
+            <TextField
+              label="Renewal reminder, in days before each renewal (the subscriber's email has a one-click skip; 1 to 30)"
+              name="renewal_reminder"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={typed?.renewal_reminder ?? String(rules.subscription_reminder_days ?? DEFAULT_REMINDER_DAYS)}
+              error={placed.at.renewal_reminder}
+            />
+          </div>
+        </AdminSection>
+        <AdminSection title="Returns">
+          <div className="flex max-w-xl flex-col gap-4">
+            <TextField
+              label={`Return window, in days after shipping (customers may start a return from their order within it; 0 turns it off; at most ${MAX_RETURN_WINDOW_DAYS})`}
+              name="return_window"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={typed?.return_window ?? String(rules.return_window_days ?? DEFAULT_RETURN_WINDOW_DAYS)}
+              error={placed.at.return_window}
+            />
+          </div>
+        </AdminSection>
+        <AdminSection title="Invoices">
+          <div className="flex max-w-xl flex-col gap-4">
+            <p>Who sells, as every invoice and credit note says it. Blank: the store name alone.</p>
+            <TextField label="Legal name" name="legal_name" autoComplete="organization" defaultValue={typed?.legal_name ?? rules.legal_name ?? ""} error={placed.at.legal_name} maxLength={200} />
+            <LabelledField
+              label="Address (one line per line)"
+              error={placed.at.legal_address}
+              control={(control) => <textarea name="legal_address" rows={4} maxLength={500} defaultValue={typed?.legal_address ?? rules.legal_address ?? ""} {...control} />}
+            />
+            <TextField label="Tax id (VAT number or EIN)" name="tax_id" autoComplete="off" defaultValue={typed?.tax_id ?? rules.tax_id ?? ""} error={placed.at.tax_id} maxLength={60} />
           </div>
         </AdminSection>
         <div>

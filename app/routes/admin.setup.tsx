@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ownerSetupSchema } from "@core/schemas/admin";
-import { FormMessage, TextField } from "~/components/account/form-parts";
+import { FormMessage, PasswordField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
 import { AdminGateShell } from "~/components/admin/admin-shell";
@@ -78,8 +78,8 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="token" value={loaderData.token} />
         <TextField label="Email" name="email" type="email" autoComplete="username" required defaultValue={actionData?.values.email} error={placed.at.email} />
         <TextField label="Name" name="name" autoComplete="name" required defaultValue={actionData?.values.name} error={placed.at.name} />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={placed.at.password} />
-        <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required error={placed.at.confirm} />
+        <PasswordField fresh error={placed.at.password} />
+        <PasswordField label="Confirm password" name="confirm" fresh error={placed.at.confirm} />
         <AdminButton className="w-full py-3">Create the owner and sign in</AdminButton>
       </Form>
     </AdminGateShell>

@@ -1,21 +1,14 @@
-import { Form } from "react-router";
 import { formatMoney } from "@core/money";
 import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { settingsNoticeOf } from "~/components/admin/settings-form";
-import { placeErrors } from "~/lib/form-error";
-import { listShippingOptionRecords, requireStaffPage, shippingAction } from "./admin.settings.server";
+import { SettingsRowForm } from "~/components/admin/settings-row-form";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { listShippingOptionRecords, settingsScreen, shippingAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.shipping";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Shipping");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "settings");
-  const options = await listShippingOptionRecords(context.db, context.storeId);
-  return { options, notice: settingsNoticeOf(new URL(request.url)) };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  settingsScreen(context, request, "settings", async (db, storeId) => ({ options: await listShippingOptionRecords(db, storeId) }));
 
 export const action = ({ request, context }: Route.ActionArgs) => shippingAction(context, request);
 
@@ -25,37 +18,24 @@ const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).t
 type Option = Route.ComponentProps["loaderData"]["options"][number];
 
 function OptionForm({ option, actionData }: { option: Option | null; actionData: Route.ComponentProps["actionData"] }) {
-  const mine = actionData?.id === (option ? String(option.id) : "new");
-  const placed = placeErrors(mine ? actionData?.errors : undefined, FIELDS);
-  const typed = mine ? actionData?.values : undefined;
   return (
-    <Form method="post" className="flex flex-col gap-4">
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
-      {option ? <input type="hidden" name="id" value={option.id} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" name="name" defaultValue={typed?.name ?? option?.name ?? ""} error={placed.at.name} required maxLength={120} />
-        <TextField label="Details shown at checkout" name="details" defaultValue={typed?.details ?? option?.details ?? ""} error={placed.at.details} maxLength={500} />
-        <TextField label="Price, in dollars" name="price" inputMode="decimal" autoComplete="off" defaultValue={typed?.price ?? (option ? dollars(option.price_cents) : "")} error={placed.at.price} required />
-        <TextField
-          label="Free from an order of, in dollars (blank: never free)"
-          name="free_shipping_threshold"
-          inputMode="decimal"
-          autoComplete="off"
-          defaultValue={typed?.free_shipping_threshold ?? (option ? dollars(option.free_shipping_threshold_cents) : "")}
-          error={placed.at.free_shipping_threshold}
-        />
-      </div>
-      <div className="flex flex-wrap gap-3">
-        <AdminButton name="intent" value="save">
-          {option ? `Save ${option.name}` : "Add shipping option"}
-        </AdminButton>
-        {option ? (
-          <AdminButton name="intent" value="delete" weight="danger" formNoValidate>
-            {`Delete ${option.name}`}
-          </AdminButton>
-        ) : null}
-      </div>
-    </Form>
+    <SettingsRowForm row={option && { id: option.id, label: option.name }} add="Add shipping option" fields={FIELDS} answer={actionData}>
+      {(typed, placed) => (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" name="name" defaultValue={typed?.name ?? option?.name ?? ""} error={placed.at.name} required maxLength={120} />
+          <TextField label="Details shown at checkout" name="details" defaultValue={typed?.details ?? option?.details ?? ""} error={placed.at.details} maxLength={500} />
+          <TextField label="Price, in dollars" name="price" inputMode="decimal" autoComplete="off" defaultValue={typed?.price ?? (option ? dollars(option.price_cents) : "")} error={placed.at.price} required />
+          <TextField
+            label="Free from an order of, in dollars (blank: never free)"
+            name="free_shipping_threshold"
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={typed?.free_shipping_threshold ?? (option ? dollars(option.free_shipping_threshold_cents) : "")}
+            error={placed.at.free_shipping_threshold}
+          />
+        </div>
+      )}
+    </SettingsRowForm>
   );
 }
 

@@ -1,12 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import { newStaffSchema, staffIdParamsSchema, staffRoleChangeSchema } from "@core/schemas/admin";
 import { STAFF_ROLES } from "@core/staff-roles";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { FormMessage, PasswordField, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ROLE_LABELS } from "~/components/admin/admin-screens";
-import { noticeOf, withNotice } from "~/components/admin/notices";
+import { NOTICES } from "~/components/admin/notices";
 import { placeErrors } from "~/lib/form-error";
 import {
   changeStaffRole,
@@ -22,7 +22,6 @@ import {
 } from "./admin.staff.server";
 import type { Route } from "./+types/admin.staff";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Staff");
 
 const PATH = "/admin/staff";
@@ -38,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff,
     totpRequired,
     confirmRemove: Number(url.searchParams.get("remove")) || null,
-    notice: noticeOf(url),
+    notice: NOTICES.of(url),
   };
 }
 
@@ -50,20 +49,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "add") {
       await createStaff(context.db, actor, newStaffSchema.parse(values));
-      return redirect(withNotice(PATH, "staff-added"));
+      return redirect(NOTICES.onto(PATH, "staff-added"));
     }
     if (intent === "policy") {
       await setTotpRequired(context.db, actor, values.totp_required === "true");
-      return redirect(withNotice(PATH, "policy-saved"));
+      return redirect(NOTICES.onto(PATH, "policy-saved"));
     }
     const id = Number(staffIdParamsSchema.parse(values).id);
     if (intent === "role") {
       await changeStaffRole(context.db, actor, id, staffRoleChangeSchema.parse(values).role);
-      return redirect(withNotice(PATH, "staff-role"));
+      return redirect(NOTICES.onto(PATH, "staff-role"));
     }
     if (intent === "remove") {
       await removeStaff(context.db, actor, id);
-      return redirect(withNotice(PATH, "staff-removed"));
+      return redirect(NOTICES.onto(PATH, "staff-removed"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -101,11 +100,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                   <dt className="font-medium">Two-step sign-in</dt>
                   <dd>{member.totpEnabled ? "On" : "Off"}</dd>
                 </dl>
-                {error ? (
-                  <div className="mt-3">
-                    <FormMessage tone="error">{error}</FormMessage>
-                  </div>
-                ) : null}
+                {error ? <FormMessage tone="error" className="mt-3">{error}</FormMessage> : null}
                 <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
                   <input type="hidden" name="id" value={member.id} />
                   <div className="min-w-40 flex-1">
@@ -135,15 +130,11 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
       <AdminSection title="Add a staff member">
         {/* Keyed by the newest member: once one is added, the form starts empty for the next. */}
         <Form key={staff.at(-1)?.id} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-          {addErrors.form ? (
-            <div className="sm:col-span-2">
-              <FormMessage tone="error">{addErrors.form}</FormMessage>
-            </div>
-          ) : null}
+          {addErrors.form ? <FormMessage tone="error" className="sm:col-span-2">{addErrors.form}</FormMessage> : null}
           <TextField label="Email" name="email" type="email" autoComplete="off" required defaultValue={failure?.intent === "add" ? failure.values.email : undefined} error={addErrors.at.email} />
           <TextField label="Name" name="name" autoComplete="off" required defaultValue={failure?.intent === "add" ? failure.values.name : undefined} error={addErrors.at.name} />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue={failure?.intent === "add" ? failure.values.role : "fulfilment"} error={addErrors.at.role} />
-          <TextField label="Initial password" name="password" type="password" autoComplete="new-password" required error={addErrors.at.password} />
+          <PasswordField label="Initial password" fresh error={addErrors.at.password} />
           <div className="sm:col-span-2">
             <AdminButton name="intent" value="add">
               Add staff member
@@ -159,11 +150,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
             : "Optional: each staff member decides whether to use an authenticator app."}{" "}
           When it is required, anyone without it is asked to set it up before anything else.
         </p>
-        {failure?.intent === "policy" && failure.errors[0] ? (
-          <div className="mb-3">
-            <FormMessage tone="error">{failure.errors[0].error}</FormMessage>
-          </div>
-        ) : null}
+        {failure?.intent === "policy" && failure.errors[0] ? <FormMessage tone="error" className="mb-3">{failure.errors[0].error}</FormMessage> : null}
         <Form method="post">
           <input type="hidden" name="totp_required" value={String(!totpRequired)} />
           <AdminButton name="intent" value="policy" weight="secondary">

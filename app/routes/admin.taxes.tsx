@@ -1,14 +1,12 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton } from "~/components/admin/admin-form";
+import { SettingsRowForm } from "~/components/admin/settings-row-form";
 import { AdminTable } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { settingsNoticeOf } from "~/components/admin/settings-form";
-import { placeErrors } from "~/lib/form-error";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { SETTINGS_NOTICES } from "~/components/admin/settings-form";
 import { listTaxRateRecords, requireStaffPage, taxAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.taxes";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Taxes");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rates = await listTaxRateRecords(context.db, context.storeId);
   const editing = rates.find((rate) => String(rate.id) === url.searchParams.get("edit")) ?? null;
-  return { rates, editing, notice: settingsNoticeOf(url) };
+  return { rates, editing, notice: SETTINGS_NOTICES.of(url) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => taxAction(context, request);
@@ -28,33 +26,22 @@ const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
 type Rate = Route.ComponentProps["loaderData"]["rates"][number];
 
 function RateForm({ rate, actionData }: { rate: Rate | null; actionData: Route.ComponentProps["actionData"] }) {
-  const mine = actionData?.id === (rate ? String(rate.id) : "new");
-  const placed = placeErrors(mine ? actionData?.errors : undefined, FIELDS);
-  const typed = mine ? actionData?.values : undefined;
   return (
-    <Form method="post" action="/admin/taxes" className="flex flex-col gap-4">
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
-      {rate ? <input type="hidden" name="id" value={rate.id} /> : null}
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Country code" name="country" defaultValue={typed?.country ?? rate?.country ?? "US"} error={placed.at.country} required maxLength={2} autoComplete="off" />
-        <TextField label="Region code (as addresses give it)" name="region" defaultValue={typed?.region ?? rate?.region ?? ""} error={placed.at.region} required maxLength={3} autoComplete="off" />
-        <TextField label="Rate, in percent" name="rate" inputMode="decimal" defaultValue={typed?.rate ?? (rate ? (rate.rate_basis_points / 100).toFixed(2) : "")} error={placed.at.rate} required autoComplete="off" />
-      </div>
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="taxes_shipping" defaultChecked={typed ? typed.taxes_shipping === "on" : (rate?.taxes_shipping ?? false)} className="size-5 shrink-0" />
-        Shipping is taxed too
-      </label>
-      <div className="flex flex-wrap gap-3">
-        <AdminButton name="intent" value="save">
-          {rate ? `Save ${rate.country}-${rate.region}` : "Add tax rate"}
-        </AdminButton>
-        {rate ? (
-          <AdminButton name="intent" value="delete" weight="danger" formNoValidate>
-            {`Delete ${rate.country}-${rate.region}`}
-          </AdminButton>
-        ) : null}
-      </div>
-    </Form>
+    <SettingsRowForm row={rate && { id: rate.id, label: `${rate.country}-${rate.region}` }} add="Add tax rate" fields={FIELDS} answer={actionData} action="/admin/taxes">
+      {(typed, placed) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField label="Country code" name="country" defaultValue={typed?.country ?? rate?.country ?? "US"} error={placed.at.country} required maxLength={2} autoComplete="off" />
+            <TextField label="Region code (as addresses give it)" name="region" defaultValue={typed?.region ?? rate?.region ?? ""} error={placed.at.region} required maxLength={3} autoComplete="off" />
+            <TextField label="Rate, in percent" name="rate" inputMode="decimal" defaultValue={typed?.rate ?? (rate ? (rate.rate_basis_points / 100).toFixed(2) : "")} error={placed.at.rate} required autoComplete="off" />
+          </div>
+          <label className="flex items-center gap-2">
+            <input type="checkbox" name="taxes_shipping" defaultChecked={typed ? typed.taxes_shipping === "on" : (rate?.taxes_shipping ?? false)} className="size-5 shrink-0" />
+            Shipping is taxed too
+          </label>
+        </>
+      )}
+    </SettingsRowForm>
   );
 }
 

@@ -1,21 +1,17 @@
 import { Form } from "react-router";
 import { FONT_CHOICES } from "@core/fonts";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { settingsNoticeOf, THEME_FIELDS } from "~/components/admin/settings-form";
+import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { THEME_FIELDS } from "~/components/admin/settings-form";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreLooks, requireStaffPage, themeAction } from "./admin.settings.server";
+import { getStoreLooks, settingsScreen, themeAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.theme";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Theme");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "content");
-  const looks = await getStoreLooks(context.db, context.storeId);
-  return { looks, notice: settingsNoticeOf(new URL(request.url)) };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  settingsScreen(context, request, "content", async (db, storeId) => ({ looks: await getStoreLooks(db, storeId) }));
 
 export const action = ({ request, context }: Route.ActionArgs) => themeAction(context, request);
 

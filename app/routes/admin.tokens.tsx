@@ -1,12 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import { newApiTokenSchema, staffIdParamsSchema } from "@core/schemas/admin";
 import { STAFF_ROLES } from "@core/staff-roles";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ROLE_LABELS } from "~/components/admin/admin-screens";
-import { noticeOf, withNotice } from "~/components/admin/notices";
+import { NOTICES } from "~/components/admin/notices";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -20,7 +20,6 @@ import {
 } from "./admin.tokens.server";
 import type { Route } from "./+types/admin.tokens";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("API tokens");
 
 const PATH = "/admin/tokens";
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     tokens: await listApiTokens(context.db, context.storeId),
     confirmRevoke: Number(url.searchParams.get("revoke")) || null,
-    notice: noticeOf(url),
+    notice: NOTICES.of(url),
   };
 }
 
@@ -50,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "revoke") {
       await revokeApiToken(context.db, actor, Number(staffIdParamsSchema.parse(values).id));
-      return redirect(withNotice(PATH, "token-revoked"));
+      return redirect(NOTICES.onto(PATH, "token-revoked"));
     }
     throw new HttpError(400, "Unknown action");
   } catch (error) {
@@ -92,11 +91,7 @@ export default function AdminTokens({ loaderData, actionData }: Route.ComponentP
       ) : null}
 
       <AdminSection title="Tokens">
-        {revokeError ? (
-          <div className="mb-3">
-            <FormMessage tone="error">{revokeError}</FormMessage>
-          </div>
-        ) : null}
+        {revokeError ? <FormMessage tone="error" className="mb-3">{revokeError}</FormMessage> : null}
         {tokens.length === 0 ? (
           <p>No tokens yet.</p>
         ) : (
@@ -136,11 +131,7 @@ export default function AdminTokens({ loaderData, actionData }: Route.ComponentP
       <AdminSection title="Create a token">
         {/* Keyed by the token just made: once one is, the form starts empty for the next. */}
         <Form key={created?.secret} method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-          {createErrors.form ? (
-            <div className="sm:col-span-2">
-              <FormMessage tone="error">{createErrors.form}</FormMessage>
-            </div>
-          ) : null}
+          {createErrors.form ? <FormMessage tone="error" className="sm:col-span-2">{createErrors.form}</FormMessage> : null}
           <TextField label="Name" name="name" autoComplete="off" required defaultValue={failure?.intent === "create" ? failure.values.name : undefined} error={createErrors.at.name} />
           <SelectField label="Role" name="role" options={ROLE_OPTIONS} defaultValue={failure?.intent === "create" ? failure.values.role : "fulfilment"} error={createErrors.at.role} />
           <div className="sm:col-span-2">

@@ -6,6 +6,7 @@ import { requireStaffPage } from "./admin.server";
 import type { Route } from "./+types/admin";
 
 export const handle = OWNER_LAYOUT;
+// Every screen below answers with these: a route without headers of its own is given its parent's.
 export const headers = adminHeaders;
 
 /** Who is signed in, for the frame; each screen checks its own permission as well, since loaders run side by side. */

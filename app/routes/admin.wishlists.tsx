@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { AdminTable } from "~/components/admin/admin-list";
-import { AdminErrorBoundary, adminHeaders, adminMeta, AdminPage } from "~/components/admin/admin-page";
+import { AdminErrorBoundary, adminMeta, AdminPage } from "~/components/admin/admin-page";
 import { requireStaffPage, wishedForProducts } from "./admin.wishlists.server";
 import type { Route } from "./+types/admin.wishlists";
 
-export const headers = adminHeaders;
 export const meta = () => adminMeta("Wishlists");
 
 const COLUMNS = [

@@ -1,2 +1,2 @@
 export { blogExcerpt, getBlogPost } from "../../server/content/blog";
-export { PREVIEW_HEADERS, staffBlogPostPreview } from "../../server/content/content-preview";
+export { PREVIEW_HEADERS, publishedOrPreview } from "../../server/content/content-preview";

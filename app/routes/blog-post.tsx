@@ -1,17 +1,17 @@
 import { lazy, Suspense } from "react";
 import { data, Link } from "react-router";
+import { ContentSections } from "~/components/content/content-sections";
 import { PreviewBanner } from "~/components/ui/preview-banner";
-import { blogExcerpt, getBlogPost, PREVIEW_HEADERS, staffBlogPostPreview } from "./blog-post.server";
+import { blogExcerpt, getBlogPost, PREVIEW_HEADERS, publishedOrPreview } from "./blog-post.server";
 import type { Route } from "./+types/blog-post";
 
 /** Shoppers read published posts; staff with the content permission preview a draft here, on a page only they keep. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const url = new URL(`/blog/${encodeURIComponent(params.blogId)}`, context.config.publicUrl).toString();
-  const post = await getBlogPost(context.db, context.storeId, params.blogId);
-  if (post) return data({ post, description: blogExcerpt(post), url, preview: false });
-  const draft = await staffBlogPostPreview(context, request, params.blogId);
-  if (draft) return data({ post: draft, description: blogExcerpt(draft), url, preview: true }, { headers: PREVIEW_HEADERS });
-  return data({ post: null, description: "", url, preview: false }, { status: 404 });
+  const found = await publishedOrPreview(context, request, (options) => getBlogPost(context.db, context.storeId, params.blogId, options));
+  if (!found) return data({ post: null, description: "", url, preview: false }, { status: 404 });
+  const { shown: post, preview } = found;
+  return data({ post, description: blogExcerpt(post), url, preview }, preview ? { headers: PREVIEW_HEADERS } : {});
 }
 
 /** A staff preview's headers (private, not indexed) reach the page's response and its client-navigation data. */
@@ -73,14 +73,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           <PostImage url={post.image} alt={post.title} />
         </Suspense>
       ) : null}
-      <div className="mt-8 space-y-6 leading-relaxed">
-        {post.sections.map((section, index) => (
-          <section key={index}>
-            {section.heading && <h2 className="mb-2 text-2xl font-semibold">{section.heading}</h2>}
-            <p>{section.content}</p>
-          </section>
-        ))}
-      </div>
+      <ContentSections sections={post.sections} className="mt-8 space-y-6 leading-relaxed" />
       <Link to="/blog" className="mt-12 inline-block font-semibold text-primary underline-offset-4 hover:underline">
         ← All posts
       </Link>

@@ -1,2 +1,2 @@
 export { stopReminders } from "../../server/checkout/cart-reminders";
-export { HttpError } from "../../server/http/errors";
+export { statusOf } from "../../server/http/errors";

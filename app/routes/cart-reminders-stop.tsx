@@ -1,7 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import { EmailLinkPage, emailLinkMeta, linkToken } from "~/components/ui/email-link-page";
-import { HttpError, stopReminders } from "./cart-reminders-stop.server";
+import { statusOf, stopReminders } from "./cart-reminders-stop.server";
 import type { Route } from "./+types/cart-reminders-stop";
+import { isRefusal } from "@core/errors";
 
 /** The reminder's "Don't remind me again" (decision 0037): one click marks the address, and changes nothing else. */
 async function stop(context: AppLoadContext, request: Request) {
@@ -9,8 +10,8 @@ async function stop(context: AppLoadContext, request: Request) {
     await stopReminders(context.db, context.storeId, linkToken(request));
     return data({ problem: null }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 410)) {
-      return data({ problem: error.message }, { status: error.status, headers: { "Cache-Control": "no-store" } });
+    if (isRefusal(error, "bad-input", "gone")) {
+      return data({ problem: error.message }, { status: statusOf(error), headers: { "Cache-Control": "no-store" } });
     }
     throw error;
   }

@@ -1,3 +1,3 @@
 export { restoreRemindedCart } from "../../server/checkout/cart-reminders";
 export { cartIdForRequest } from "../../server/cart/store";
-export { HttpError } from "../../server/http/errors";
+export { statusOf } from "../../server/http/errors";

@@ -8,7 +8,8 @@ import { formatMoney } from "@core/money";
 import { emailLinkMeta } from "~/components/ui/email-link-page";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/cart-restore";
-import { cartIdForRequest, HttpError, restoreRemindedCart } from "./cart-restore.server";
+import { cartIdForRequest, restoreRemindedCart, statusOf } from "./cart-restore.server";
+import { isRefusal } from "@core/errors";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const BUTTON = "inline-block rounded bg-button px-6 py-3 font-semibold text-button-ink";
@@ -21,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The page is loaded again without the token, so the shop reads the cart through the cookie just set.
     return redirect("/cart/restore", { headers: { ...NO_STORE, ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 410)) {
-      return data({ problem: error.message }, { status: error.status, headers: NO_STORE });
+    if (isRefusal(error, "bad-input", "gone")) {
+      return data({ problem: error.message }, { status: statusOf(error), headers: NO_STORE });
     }
     throw error;
   }

@@ -12,7 +12,8 @@ import { useCheckout, type CheckoutSession } from "~/components/checkout/use-che
 import { absoluteUrl } from "~/lib/seo";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout";
-import { CheckoutPaidError, cartIdForRequest, getCheckoutSession, HttpError } from "./checkout.server";
+import { CheckoutPaidError, cartIdForRequest, getCheckoutSession, isAnswerable } from "./checkout.server";
+import { isRefusal } from "@core/errors";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const sessionId = params.sessionId ?? new URL(request.url).searchParams.get("session_id");
@@ -25,9 +26,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       const { line_items, ...found } = await getCheckoutSession(context, context.storeId, sessionId, cartIdForRequest(request));
       session = { ...found, lines: line_items.map((line) => fromApiCartItem(line.item)) };
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
+      if (!isAnswerable(error)) throw error;
       // Another browser's link (or a made-up one) is a page that does not exist for this visitor.
-      if (error.status === 404) throw data(error.message, { status: 404 });
+      if (isRefusal(error, "not-found")) throw data(error.message, { status: 404 });
       sessionError = error.message;
       if (error instanceof CheckoutPaidError) paidOrderNumber = error.orderNumber;
     }

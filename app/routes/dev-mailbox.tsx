@@ -22,6 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sent: message.sentAt !== null,
         failedReason: message.failedAt ? message.lastError : null,
         retrying: message.sentAt === null && message.failedAt === null && message.nextAttemptAt !== null,
+        attachments: message.attachments,
       })),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -59,6 +60,18 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                   <p className="text-sm font-semibold">Delivery failed: {message.failedReason}</p>
                 )}
                 <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{message.text}</pre>
+                {message.attachments.length > 0 ? (
+                  <ul className="mt-3 text-sm" aria-label={`Attachments of ${message.subject}`}>
+                    {message.attachments.map((filename) => (
+                      <li key={filename}>
+                        Attachment:{" "}
+                        <a href={`/dev/mailbox/${message.id}/attachments/${encodeURIComponent(filename)}`} className="underline" download>
+                          {filename}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </article>
             </li>
           ))}

@@ -1,2 +1,2 @@
 export { formFailure, formValues } from "../../server/accounts/forms";
-export { forgotPassword } from "../../server/accounts/sign-in";
+export { forgotPassword } from "../../server/sign-in/sign-in";

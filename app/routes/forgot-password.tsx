@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { RESET_REQUESTED_MESSAGE } from "@core/account-messages";
 import { forgotPasswordSchema } from "@core/schemas/auth";
-import { AccountPanel, BackToSignIn, EmailField, FormMessage, SubmitButton } from "~/components/account/form-parts";
+import { AccountPanel, BackToSignIn, EmailField, FormMessage, SubmitButton, useSending } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { placeErrors } from "~/lib/form-error";
 import { forgotPassword, formFailure, formValues } from "./forgot-password.server";
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/forgot-password") === true;
+  const busy = useSending("/forgot-password");
   const failure = actionData?.ok === false ? actionData : undefined;
   const placed = placeErrors(failure?.errors, ["email"]);
   const sendFailed = placed.form !== undefined;

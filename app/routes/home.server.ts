@@ -1,5 +1,7 @@
-export { shownHomeSections } from "@core/home-sections";
-export {
+import type { AppLoadContext } from "react-router";
+import { shownHomeSections } from "@core/home-sections";
+import { deferred } from "~/lib/promises";
+import {
   cachedFeaturedCollection,
   cachedPopupDiscount,
   cachedProductCards,
@@ -7,4 +9,23 @@ export {
   cachedStoreSettings,
   cachedTestimonials,
 } from "../../server/catalog/cached-reads";
-export { withProductCards } from "../../server/catalog/products";
+import { withProductCards } from "../../server/catalog/products";
+
+/** The home page's loader data: server reads only, so they are made here rather than re-exported one by one to the route. */
+export async function homePage(context: AppLoadContext) {
+  const { storeId } = context;
+  // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
+  const featured = deferred(cachedFeaturedCollection(context, storeId).then(withProductCards));
+  const [settings, products, reviews, testimonials, popup] = await Promise.all([
+    cachedStoreSettings(context, storeId),
+    cachedProductCards(context, storeId),
+    cachedRecentReviews(context, storeId),
+    cachedTestimonials(context, storeId),
+    // The spec's home fetches the popup discount: the same offer the welcome popup makes.
+    cachedPopupDiscount(context, storeId),
+  ]);
+  const popupPercentage = popup?.discount_popup_percentage ?? 0;
+  // The owner's order (/admin/home), worked out here so the page's bundle carries no settings code.
+  const sections = shownHomeSections(settings.homeSections);
+  return { sections, products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
+}

@@ -8,37 +8,11 @@ import { CardSkeleton, ProductGrid } from "~/components/product/product-grid";
 import { BundleCard, ProductCard } from "~/components/product/product-card";
 import { ReviewsGrid } from "~/components/reviews/reviews-grid";
 import { useShop } from "~/lib/use-shop";
-import { deferred } from "~/lib/promises";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
-import {
-  cachedFeaturedCollection,
-  cachedPopupDiscount,
-  cachedProductCards,
-  cachedRecentReviews,
-  cachedStoreSettings,
-  cachedTestimonials,
-  shownHomeSections,
-  withProductCards,
-} from "./home.server";
+import { homePage } from "./home.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { storeId } = context;
-  // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
-  const featured = deferred(cachedFeaturedCollection(context, storeId).then(withProductCards));
-  const [settings, products, reviews, testimonials, popup] = await Promise.all([
-    cachedStoreSettings(context, storeId),
-    cachedProductCards(context, storeId),
-    cachedRecentReviews(context, storeId),
-    cachedTestimonials(context, storeId),
-    // The spec's home fetches the popup discount: the same offer the welcome popup makes.
-    cachedPopupDiscount(context, storeId),
-  ]);
-  const popupPercentage = popup?.discount_popup_percentage ?? 0;
-  // The owner's order (/admin/home), worked out here so the page's bundle carries no settings code.
-  const sections = shownHomeSections(settings.homeSections);
-  return { sections, products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
-}
+export const loader = ({ context }: Route.LoaderArgs) => homePage(context);
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const settings = matches[0]?.loaderData?.settings;

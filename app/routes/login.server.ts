@@ -1,3 +1,3 @@
 export { formFailure, formValues } from "../../server/accounts/forms";
 export { currentCustomer } from "../../server/accounts/session";
-export { setCookies, signIn, signOut } from "../../server/accounts/sign-in";
+export { setCookies, signIn, signOut } from "../../server/sign-in/sign-in";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ACCOUNT_NOT_FOUND_MESSAGE, SIGNED_UP_MESSAGE } from "@core/account-messages";
 import { loginSchema } from "@core/schemas/auth";
-import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, PasswordField, privatePageHeaders, SubmitButton, useSending } from "~/components/account/form-parts";
 import { AlertDialog } from "~/components/ui/dialog";
 import { placeErrors } from "~/lib/form-error";
 import { currentCustomer, formFailure, formValues, setCookies, signIn, signOut } from "./login.server";
@@ -65,8 +65,7 @@ function loginErrorText(status: number, error: string): string {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, notice } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/login") === true;
+  const busy = useSending("/login");
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const [alertOpen, setAlertOpen] = useState(false);
   useEffect(() => setAlertOpen(failure?.status === 401), [failure]);
@@ -85,11 +84,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             <dd className="text-green-800">Active</dd>
           </dl>
         </div>
-        {failure ? (
-          <div className="mt-4">
-            <FormMessage tone="error">{LOGOUT_FAILED}</FormMessage>
-          </div>
-        ) : null}
+        {failure ? <FormMessage tone="error" className="mt-4">{LOGOUT_FAILED}</FormMessage> : null}
         <div className="mt-6 flex flex-col gap-3">
           <Link to="/profile" className="text-center font-medium underline">
             Your orders
@@ -108,22 +103,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AccountPanel title="Sign In">
       <p className="mb-6">Welcome back! Sign in to see your orders and check out faster.</p>
-      {notice ? (
-        <div className="mb-4">
-          <FormMessage tone="success">{notice}</FormMessage>
-        </div>
-      ) : null}
+      {notice ? <FormMessage tone="success" className="mb-4">{notice}</FormMessage> : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
         <EmailField defaultValue={failure?.values.email ?? ""} error={placed.at.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={placed.at.password}
-        />
+        <PasswordField error={placed.at.password} />
         <SubmitButton busy={busy} label="Sign In" />
       </Form>
       <div className="mt-6 flex flex-col gap-2 text-center">

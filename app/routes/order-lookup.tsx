@@ -1,9 +1,10 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { orderLookupRequestSchema, type OrderLookupResponse } from "@core/schemas/order-lookup";
-import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
 import { orderDate, statusLabel } from "~/lib/order-format";
-import { formFailure, formValues, lookUpOrder, requestClientIp } from "./order-lookup.server";
+import { formatMoney } from "@core/money";
+import { documentsWithSignedLinks, formFailure, formValues, lookUpOrder, requestClientIp, returnsPathOfFound } from "./order-lookup.server";
 import type { Route } from "./+types/order-lookup";
 
 const LOOKUP_FAILED = "We could not look up the order just now. Please try again.";
@@ -23,7 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = orderLookupRequestSchema.safeParse({ ...values, order_number: number, store_id: context.storeId });
   if (!parsed.success) return data(formFailure(parsed.error, values, LOOKUP_FAILED), { status: 400 });
   try {
-    return { ok: true as const, ...(await lookUpOrder(context, requestClientIp(request), context.storeId, parsed.data)) };
+    const found = await lookUpOrder(context, requestClientIp(request), context.storeId, parsed.data);
+    // Found by its number and email: the answer carries a signed link to the order's returns (decision 0056), and its
+    // invoice and credit notes by links signed for whoever just proved the order's email.
+    const [returnsPath, documents] = await Promise.all([
+      returnsPathOfFound(context.db, context.storeId, found.order.number),
+      documentsWithSignedLinks(context.db, context.storeId, found.order.number),
+    ]);
+    return { ok: true as const, ...found, returnsPath, documents };
   } catch (error) {
     const failure = formFailure(error, values, LOOKUP_FAILED);
     return data(failure, { status: failure.status });
@@ -31,8 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function OrderLookup({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/orders/lookup") === true;
+  const busy = useSending("/orders/lookup");
   const failure = actionData?.ok === false ? actionData : undefined;
   const placed = placeErrors(failure?.errors, FIELDS);
   return (
@@ -52,12 +59,14 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
         <EmailField defaultValue={failure?.values.email} error={placed.at.email} />
         <SubmitButton busy={busy} label="Find Order" busyLabel="Looking..." />
       </Form>
-      {actionData?.ok ? <OrderStatus order={actionData.order} /> : null}
+      {actionData?.ok ? <OrderStatus order={actionData.order} returnsPath={actionData.returnsPath} documents={actionData.documents} /> : null}
     </AccountPanel>
   );
 }
 
-function OrderStatus({ order }: OrderLookupResponse) {
+type Document = { kind: string; number: string; totalCents: number; href: string };
+
+function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { returnsPath: string | null; documents: Document[] }) {
   return (
     <section aria-labelledby="found-order" className="mt-8 border-t border-black/10 pt-6" role="status">
       <h2 id="found-order" className="text-xl font-semibold">
@@ -79,6 +88,25 @@ function OrderStatus({ order }: OrderLookupResponse) {
             Track your parcel<span className="sr-only"> (opens the carrier&apos;s site in a new tab)</span>
           </a>
         </p>
+      ) : null}
+      {returnsPath && order.shipped_at ? (
+        <p className="mt-2">
+          <a href={returnsPath} className="font-medium underline">
+            Start a return or see your returns
+          </a>
+        </p>
+      ) : null}
+      {documents.length > 0 ? (
+        <ul className="mt-2">
+          {documents.map((doc) => (
+            <li key={doc.number}>
+              <a href={doc.href} className="font-medium underline" download>
+                {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
+              </a>{" "}
+              · {formatMoney(doc.totalCents)}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </section>
   );

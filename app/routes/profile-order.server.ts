@@ -1,2 +1,2 @@
-export { getCustomerOrder } from "../../server/accounts/customer-orders";
+export { getCustomerOrderInWords } from "../../server/orders/customer-order";
 export { currentCustomer } from "../../server/accounts/session";

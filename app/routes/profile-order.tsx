@@ -1,8 +1,10 @@
-import { data, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
+import { data, Link, redirect } from "react-router";
 import { privatePageHeaders } from "~/components/account/form-parts";
+import { ItemLines } from "~/components/account/item-lines";
+import { OrderTotals } from "~/components/account/order-totals";
 import { orderDate, statusLabel } from "~/lib/order-format";
-import { getCustomerOrder, currentCustomer } from "./profile-order.server";
+import { getCustomerOrderInWords, currentCustomer } from "./profile-order.server";
 import type { Route } from "./+types/profile-order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -16,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!customer) throw redirect("/login");
   const number = Number(params.number);
   const order = Number.isSafeInteger(number) && number > 0
-    ? await getCustomerOrder(context.db, context.storeId, customer.id, number)
+    ? await getCustomerOrderInWords(context.db, context.storeId, customer.id, number)
     : null;
   // Another customer's order answers exactly like a missing one.
   if (!order) throw data("Order not found", { status: 404 });
@@ -26,14 +28,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const address = order.shippingAddress;
-  const totals: [string, number][] = [
-    ["Subtotal", order.subtotalCents],
-    ...(order.discountCents > 0
-      ? [[`Discount${order.discountCode ? ` (${order.discountCode})` : ""}`, -order.discountCents] as [string, number]]
-      : []),
-    ["Shipping", order.shippingCents],
-    ["Tax", order.taxCents],
-  ];
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12">
       <Link to="/profile" className="underline">
@@ -45,32 +39,42 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">
         <h2 className="text-xl font-semibold">Items</h2>
-        <ul className="mt-3 divide-y divide-black/10">
-          {order.lines.map((line) => (
-            <li key={line.id} className="flex justify-between gap-4 py-3">
-              <span>
-                {line.quantity} × {line.title}
-                {line.attributes && Object.keys(line.attributes).length > 0 ? (
-                  <span className="block text-sm">{Object.values(line.attributes).join(", ")}</span>
-                ) : null}
-              </span>
-              <span>{formatMoney(line.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-4 border-t border-black/10 pt-4">
-          {totals.map(([label, cents]) => (
-            <div key={label} className="flex justify-between py-1">
-              <dt>{label}</dt>
-              <dd>{label === "Shipping" && cents === 0 ? "FREE" : formatMoney(cents)}</dd>
-            </div>
-          ))}
-          <div className="flex justify-between py-1 text-lg font-semibold">
-            <dt>Total</dt>
-            <dd>{formatMoney(order.totalCents)}</dd>
-          </div>
-        </dl>
+        <ItemLines
+          className="mt-3"
+          lines={order.lines.map((line) => ({
+            key: line.id,
+            quantity: line.quantity,
+            title: line.title,
+            options: line.options,
+            contents: line.contents,
+            cents: line.lineTotalCents,
+          }))}
+        />
+        <OrderTotals className="mt-4" totals={order} />
       </div>
+      <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">
+        <h2 className="text-xl font-semibold">Returns</h2>
+        <p className="mt-2">
+          <Link to={`/orders/${order.number}/returns`} className="font-medium underline">
+            Start a return or see your returns
+          </Link>
+        </p>
+      </div>
+      {order.documents.length > 0 ? (
+        <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">
+          <h2 className="text-xl font-semibold">Invoice</h2>
+          <ul className="mt-2">
+            {order.documents.map((doc) => (
+              <li key={doc.number}>
+                <a href={`/profile/orders/${order.number}/documents/${doc.filename}`} className="underline" download>
+                  {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
+                </a>{" "}
+                · {formatMoney(doc.totalCents)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">
         <h2 className="text-xl font-semibold">Shipping address</h2>
         <address className="mt-2 not-italic">

@@ -1,4 +1,4 @@
 export { listCustomerOrders } from "../../server/accounts/customer-orders";
 export { currentCustomer } from "../../server/accounts/session";
-export { setCookies, signOut } from "../../server/accounts/sign-in";
+export { setCookies, signOut } from "../../server/sign-in/sign-in";
 export { logger } from "../../server/logger";

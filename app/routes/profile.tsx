@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
-import { FormMessage, privatePageHeaders, SubmitButton } from "~/components/account/form-parts";
+import { FormMessage, privatePageHeaders, SubmitButton, useSending } from "~/components/account/form-parts";
 import { orderDate, statusLabel } from "~/lib/order-format";
 import { listCustomerOrders, currentCustomer, setCookies, signOut, logger } from "./profile.server";
 import type { Route } from "./+types/profile";
@@ -29,8 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { customer, orders } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/profile") === true;
+  const busy = useSending("/profile");
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-12">
       <h1 className="font-heading text-3xl font-semibold">Your Profile</h1>
@@ -45,11 +44,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <SubmitButton busy={busy} label="Logout" />
         </Form>
       </div>
-      {actionData?.error ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{actionData.error}</FormMessage>
-        </div>
-      ) : null}
+      {actionData?.error ? <FormMessage tone="error" className="mt-4">{actionData.error}</FormMessage> : null}
+      <p className="mt-6">
+        <Link to="/profile/subscriptions" className="font-medium underline">
+          Your subscriptions
+        </Link>
+        : deliveries on a schedule, to skip, pause, change or cancel.
+      </p>
 
       <h2 className="mt-10 font-heading text-2xl font-semibold">Your Orders</h2>
       {orders.length === 0 ? (

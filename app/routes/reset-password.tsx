@@ -1,7 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { INVALID_RESET_LINK_MESSAGE } from "@core/account-messages";
 import { resetPasswordSchema } from "@core/schemas/auth";
-import { AccountPanel, BackToSignIn, FormMessage, privatePageHeaders, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, BackToSignIn, FormMessage, PasswordField, privatePageHeaders, SubmitButton, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
 import { chooseNewPassword, formFailure, HttpError, resetTokenIsUsable } from "./reset-password.server";
 import type { Route } from "./+types/reset-password";
@@ -44,8 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/reset-password") === true;
+  const busy = useSending("/reset-password");
   const placed = placeErrors(actionData?.errors, ["password", "confirm_password"]);
 
   if (!loaderData.token) {
@@ -67,22 +66,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          label="New Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={placed.at.password}
-        />
-        <TextField
-          label="Confirm New Password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={placed.at.confirm_password}
-        />
+        <PasswordField label="New Password" fresh error={placed.at.password} />
+        <PasswordField label="Confirm New Password" name="confirm_password" fresh error={placed.at.confirm_password} />
         <SubmitButton busy={busy} label="Set New Password" busyLabel="Saving..." />
       </Form>
       <BackToSignIn />

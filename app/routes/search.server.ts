@@ -1,3 +1,3 @@
 export { cachedCollectionTitle, cachedSearch } from "../../server/catalog/cached-reads";
 export { withProductCards } from "../../server/catalog/products";
-export { HttpError } from "../../server/http/errors";
+export { isAnswerable, statusOf } from "../../server/http/errors";

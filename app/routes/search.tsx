@@ -8,7 +8,7 @@ import { ALL_PRODUCTS, isListingPath, listingHeading, listingOf, listingPath } f
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
-import { cachedCollectionTitle, cachedSearch, withProductCards, HttpError } from "./search.server";
+import { cachedCollectionTitle, cachedSearch, isAnswerable, statusOf, withProductCards } from "./search.server";
 import type { Route } from "./+types/search";
 
 const listingSize = (result: { formattedProductData: unknown[]; formattedBundleData: unknown[] }) =>
@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     return { ...page, collectionTitle, result: withProductCards(result), error: null };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return data({ ...page, collectionTitle: null, result: null, error: error.message }, { status: error.status });
+    if (!isAnswerable(error)) throw error;
+    return data({ ...page, collectionTitle: null, result: null, error: error.message }, { status: statusOf(error) });
   }
 }
 

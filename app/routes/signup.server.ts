@@ -1,2 +1,2 @@
 export { formFailure, formValues } from "../../server/accounts/forms";
-export { signUp } from "../../server/accounts/sign-in";
+export { signUp } from "../../server/sign-in/sign-in";

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { signupSchema } from "@core/schemas/auth";
-import { AccountPanel, EmailField, FormMessage, SubmitButton, TextField } from "~/components/account/form-parts";
+import { AccountPanel, EmailField, FormMessage, PasswordField, SubmitButton, TextField, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
 import { formFailure, formValues, signUp } from "./signup.server";
 import type { Route } from "./+types/signup";
@@ -32,8 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/signup") === true;
+  const busy = useSending("/signup");
   const failure = actionData?.ok === false ? actionData : undefined;
   const { at: fieldErrors, form } = placeErrors(failure?.errors, ["first_name", "last_name", "email", "password"]);
   const values: Record<string, string | undefined> = failure?.values ?? {};
@@ -60,14 +59,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           error={fieldErrors.last_name}
         />
         <EmailField defaultValue={values.email} error={fieldErrors.email} />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrors.password}
-        />
+        <PasswordField fresh error={fieldErrors.password} />
         <SubmitButton busy={busy} label="Create Account" />
       </Form>
       <p className="mt-6 text-center">

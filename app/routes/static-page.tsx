@@ -2,9 +2,10 @@ import { Suspense } from "react";
 import { Await, data, useNavigation } from "react-router";
 import type { StaticPage } from "@core/schemas/static-page";
 import { checkPageData, fetchPageData, pageLoadFailure, requestedPageName } from "~/lib/page-data";
+import { ContentSections } from "~/components/content/content-sections";
 import { PreviewBanner } from "~/components/ui/preview-banner";
 import { useImageFallback } from "~/lib/images";
-import { getStaticPage, logger, PREVIEW_HEADERS, staffStaticPagePreview } from "./static-page.server";
+import { getStaticPage, logger, PREVIEW_HEADERS, publishedOrPreview } from "./static-page.server";
 import type { Route } from "./+types/static-page";
 
 /** What the page renders: the content, none ('No content available'), or a failure (only the shell). */
@@ -14,11 +15,10 @@ type PageResult = { status: "found"; page: StaticPage } | { status: "missing" } 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const name = requestedPageName(params.pageName);
   try {
-    const stored = await getStaticPage(context.db, context.storeId, name);
-    if (stored) return data({ name, result: { status: "found", page: checkPageData(stored) } as PageResult, preview: false });
-    const draft = await staffStaticPagePreview(context, request, name);
-    if (draft) return data({ name, result: { status: "found", page: checkPageData(draft) } as PageResult, preview: true }, { headers: PREVIEW_HEADERS });
-    return data({ name, result: { status: "missing" } as PageResult, preview: false }, { status: 404 });
+    const found = await publishedOrPreview(context, request, (options) => getStaticPage(context.db, context.storeId, name, options));
+    if (!found) return data({ name, result: { status: "missing" } as PageResult, preview: false }, { status: 404 });
+    const { shown, preview } = found;
+    return data({ name, result: { status: "found", page: checkPageData(shown) } as PageResult, preview }, preview ? { headers: PREVIEW_HEADERS } : {});
   } catch (error) {
     logger.error({ err: error }, pageLoadFailure(name));
     return data({ name, result: { status: "failed" } as PageResult, preview: false }, { status: 500 });
@@ -71,16 +71,7 @@ function Loading() {
 }
 
 function Sections({ page }: { page: StaticPage }) {
-  return (
-    <div className="space-y-6 leading-relaxed">
-      {page.sections.map((section, index) => (
-        <section key={index}>
-          {section.subheading && <h2 className="mb-2 text-2xl font-semibold">{section.subheading}</h2>}
-          <p>{section.content}</p>
-        </section>
-      ))}
-    </div>
-  );
+  return <ContentSections sections={page.sections.map(({ subheading, content }) => ({ heading: subheading, content }))} className="space-y-6 leading-relaxed" />;
 }
 
 function PageImage({ url, alt }: { url: string; alt: string }) {

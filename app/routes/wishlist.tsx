@@ -6,13 +6,11 @@ import {
   currentCustomer,
   formFailure,
   formValues,
-  priceDropAlertsOf,
   removeFromWishlist,
   saveToWishlist,
   setPriceDropAlerts,
   wishlistOwnerForSave,
-  wishlistOwnerOf,
-  wishlistProducts,
+  wishlistPage,
 } from "./wishlist.server";
 import type { Route } from "./+types/wishlist";
 
@@ -22,15 +20,7 @@ export function meta() {
 
 export const headers = privatePageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const customer = await currentCustomer(context, request);
-  const owner = wishlistOwnerOf(customer, request);
-  const [products, priceEmails] = await Promise.all([
-    wishlistProducts(context.db, context.storeId, owner),
-    customer ? priceDropAlertsOf(context.db, customer.id) : false,
-  ]);
-  return { products, signedIn: customer !== null, priceEmails };
-}
+export const loader = ({ request, context }: Route.LoaderArgs) => wishlistPage(context, request);
 
 /** Every change to the wishlist, an intent each: save and remove (the hearts), and the price-drop emails switch. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,11 +55,7 @@ export default function Wishlist({ loaderData, actionData }: Route.ComponentProp
   return (
     <section className="mx-auto w-full max-w-6xl px-4 py-12">
       <h1 className="font-heading text-3xl font-semibold">Wishlist</h1>
-      {error ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{error}</FormMessage>
-        </div>
-      ) : null}
+      {error ? <FormMessage tone="error" className="mt-4">{error}</FormMessage> : null}
       <div className="mt-4 rounded-lg bg-card p-4 shadow-sm">
         {signedIn ? (
           <Form method="post" className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

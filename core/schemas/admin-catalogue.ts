@@ -4,9 +4,10 @@
  * product's rules (unique SKU, option values matching option names, three options at most) live here once.
  */
 import { z } from "zod";
+import { listQuery, listSearch, oneOf } from "./fields";
 import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "../catalog-admin";
 import { storable } from "./storable";
-import { listCursor, recordId, recordIdParam } from "./record-id";
+import { recordId, recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
 const cents = (field: string) =>
@@ -113,16 +114,13 @@ const PLAN_UNITS = ["day", "week", "month", "year"] as const;
 /** Numbers only: /products/import, /products/export and /products/bulk are other routes. */
 export const productIdParamsSchema = z.object({ id: recordIdParam("id must be a product id") });
 
-export const productListQuerySchema = storable(
-  z.object({
-    q: z.string().max(200, "q is too long").optional().describe("Part of a title, handle or SKU"),
-    status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` }).optional(),
-    cursor: listCursor.optional(),
-  }),
-);
+export const productListQuerySchema = listQuery({
+  q: listSearch.describe("Part of a title, handle or SKU"),
+  status: oneOf("status", PRODUCT_STATUSES).optional(),
+});
 
 export const productStatusInputSchema = z.object({
-  status: z.enum(PRODUCT_STATUSES, { error: `status must be one of ${PRODUCT_STATUSES.join(", ")}` }),
+  status: oneOf("status", PRODUCT_STATUSES),
 });
 
 export const productListItemSchema = z.object({

@@ -68,6 +68,8 @@ export const discountInputSchema = storable(
       /** The goods before the discount must reach this. */
       minimum_subtotal_cents: cents("Minimum subtotal").nullable().default(null),
       once_per_customer: z.boolean().default(false),
+      /** A subscription bought with the code keeps it on every renewal, not on its first order alone. */
+      applies_to_renewals: z.boolean().default(false),
     })
     .superRefine((input, context) => {
       const refuse = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
@@ -98,6 +100,7 @@ const discountFields = {
   ends_at: z.string().nullable(),
   minimum_subtotal_cents: z.number().nullable(),
   once_per_customer: z.boolean(),
+  applies_to_renewals: z.boolean(),
   state: z.enum(DISCOUNT_STATES),
   /** Paid orders with the code (refunded ones included: they used it). */
   used: z.number(),

@@ -5,6 +5,7 @@
  * checked again, whole, by the schema the shop reads its settings with (server/store/settings.ts).
  */
 import { z } from "zod";
+import { oneOf } from "./fields";
 import { homeSectionsSchema } from "./store-settings";
 import { recordId, recordIdParam } from "./record-id";
 
@@ -57,7 +58,7 @@ export const homeChangeSchema = z
   .meta({ id: "HomePageChange" });
 export type HomeChange = z.infer<typeof homeChangeSchema>;
 
-export const homePictureParamsSchema = z.object({ slot: z.enum(HOME_PICTURE_SLOTS, `slot must be one of ${HOME_PICTURE_SLOTS.join(", ")}`) });
+export const homePictureParamsSchema = z.object({ slot: oneOf("slot", HOME_PICTURE_SLOTS) });
 export const homePictureUploadSchema = z.object({ file: z.any().describe("The picture: JPEG, PNG, WebP or AVIF, 20 MB at most") });
 
 export const testimonialInputSchema = z

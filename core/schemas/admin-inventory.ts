@@ -1,15 +1,16 @@
 /** Payloads of the admin API's stock and bulk editing (/api/admin/inventory, /api/admin/variants/{id}/stock, /api/admin/products/bulk). */
 import { z } from "zod";
+import { listQuery, listSearch, oneOf } from "./fields";
 import { PRODUCT_STATUSES, STOCK_REASONS } from "../catalog-admin";
 import { storable } from "./storable";
-import { listCursor, recordId, recordIdParam } from "./record-id";
+import { recordId, recordIdParam } from "./record-id";
 
 export const MAX_BULK_VARIANTS = 500;
 const MAX_STOCK = 10_000_000;
 const MAX_CENTS = 100_000_000;
 
 const timestamp = z.string().describe("ISO 8601");
-const reason = z.enum(STOCK_REASONS, { error: `reason must be one of ${STOCK_REASONS.join(", ")}` });
+const reason = oneOf("reason", STOCK_REASONS);
 const wholeNumber = (field: string, min: number, max: number) =>
   z
     .number({ error: `${field} must be a whole number` })
@@ -25,13 +26,10 @@ const ids = (field: string) =>
 
 export const variantIdParamsSchema = z.object({ id: recordIdParam("id must be a variant id") });
 
-export const inventoryQuerySchema = storable(
-  z.object({
-    q: z.string().max(200, "q is too long").optional().describe("Part of a SKU or a product title"),
-    low: z.enum(["true", "false"], { error: "low must be true or false" }).optional().describe("true: only variants at or below their low-stock threshold"),
-    cursor: listCursor.optional(),
-  }),
-);
+export const inventoryQuerySchema = listQuery({
+  q: listSearch.describe("Part of a SKU or a product title"),
+  low: z.enum(["true", "false"], { error: "low must be true or false" }).optional().describe("true: only variants at or below their low-stock threshold"),
+});
 
 export const inventoryItemSchema = z.object({
   id: z.number().int(),
@@ -94,7 +92,7 @@ const bulkChangeSchema = z.discriminatedUnion(
     z.object({ kind: z.literal("stock_adjust"), delta: wholeNumber("change.delta", -MAX_STOCK, MAX_STOCK), reason }),
     z.object({
       kind: z.literal("status"),
-      status: z.enum(PRODUCT_STATUSES, { error: `change.status must be one of ${PRODUCT_STATUSES.join(", ")}` }),
+      status: oneOf("change.status", PRODUCT_STATUSES),
     }),
     z.object({ kind: z.enum(["collection_add", "collection_remove"]), collection_id: recordId("change.collection_id must be a collection's id") }),
   ],

@@ -1,23 +1,18 @@
 /** Payloads of the admin API's inbox of contact messages (/api/admin/messages). */
 import { z } from "zod";
+import { listQuery, oneOf } from "./fields";
 import { CONTACT_MESSAGE_STATUSES, REPLY_MAX } from "../inbox-rules";
 import { storable } from "./storable";
-import { listCursor, recordIdParam } from "./record-id";
+import { recordIdParam } from "./record-id";
 
 
 const timestamp = z.string().describe("ISO 8601");
 
 export const messageIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
-export const messageListQuerySchema = storable(
-  z.object({
-    status: z
-      .enum(CONTACT_MESSAGE_STATUSES, { error: `status must be one of ${CONTACT_MESSAGE_STATUSES.join(", ")}` })
-      .optional()
-      .describe("Without it, every message but spam"),
-    cursor: listCursor.optional(),
-  }),
-);
+export const messageListQuerySchema = listQuery({
+  status: oneOf("status", CONTACT_MESSAGE_STATUSES).optional().describe("Without it, every message but spam"),
+});
 
 const status = z.enum(CONTACT_MESSAGE_STATUSES);
 

@@ -1,14 +1,16 @@
-/** Payloads of the admin API's orders desk and customers (/api/admin/orders, /api/admin/customers). */
+/** Payloads of the admin API's orders desk (/api/admin/orders). */
 import { z } from "zod";
+import { listQuery, listSearch, oneOf } from "./fields";
 import { ORDER_GROUPS } from "../order-lifecycle";
+import { PAID_ANOTHER_WAY, PAYMENT_LINK_PURPOSES } from "../payment-links";
 import { storable } from "./storable";
-import { listCursor, recordIdParam } from "./record-id";
+import { recordIdParam } from "./record-id";
 
 /** The desk's orders are the placed ones: one never paid has no number and nothing to work on. */
 export const DESK_STATUSES = ORDER_GROUPS.placed;
 
 const timestamp = z.string().describe("ISO 8601");
-const day = (name: string) =>
+export const day = (name: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
@@ -23,17 +25,37 @@ const optionalText = (name: string, max: number) =>
     .optional()
     .transform((value) => (value === "" ? undefined : value));
 
+/** An address an order or a subscription is shipped to, as the admin API answers it. */
+export const postalAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
 export const orderNumberParamsSchema = z.object({ number: recordIdParam("number must be an order number") });
 
-export const orderListQuerySchema = storable(
-  z.object({
-    status: z.enum(DESK_STATUSES, { error: `status must be one of ${DESK_STATUSES.join(", ")}` }).optional(),
-    q: z.string().max(200, "q is too long").optional(),
-    from: day("from").optional().describe("Placed on or after this day (UTC)"),
-    to: day("to").optional().describe("Placed on or before this day (UTC)"),
-    cursor: listCursor.optional(),
-  }),
-);
+/** The most packing slips one print holds: a day's parcels, not the whole shop's history. */
+export const MAX_PACKING_SLIPS = 100;
+
+/** The orders whose packing slips to print (`?number=1001&number=1002`), each once, in the order given. */
+export const packingSlipsQuerySchema = z.object({
+  number: z
+    .array(recordIdParam("number must be an order number"))
+    .min(1, "Choose at least one order to print its packing slip")
+    .max(MAX_PACKING_SLIPS, `Print at most ${MAX_PACKING_SLIPS} packing slips at once`)
+    .transform((numbers) => [...new Set(numbers.map(Number))]),
+});
+
+export const orderListQuerySchema = listQuery({
+  status: oneOf("status", DESK_STATUSES).optional(),
+  q: listSearch,
+  from: day("from").optional().describe("Placed on or after this day (UTC)"),
+  to: day("to").optional().describe("Placed on or before this day (UTC)"),
+});
 
 export const fulfilSchema = storable(
   z.object({
@@ -55,6 +77,13 @@ export const refundSchema = z.object({
     .optional()
     .describe("Put the order's stock back (once); without it, yes for a whole refund, no for a partial one"),
 });
+
+export const markPaidSchema = storable(
+  z.object({
+    paid_with: oneOf("paid_with", PAID_ANOTHER_WAY),
+    note: optionalText("note", 500).describe("What the customer paid with, a transfer's reference"),
+  }),
+);
 
 export const orderNoteSchema = storable(
   z.object({ text: z.string({ error: "text is required" }).trim().min(1, "text is required").max(2000, "text is too long") }),
@@ -92,8 +121,12 @@ export const orderDetailSchema = z.object({
       sku: z.string().nullable(),
       product_handle: z.string().nullable(),
       subscription_id: z.string().nullable(),
-      /** The options the customer chose (size, grind ...). */
+      /** The options the customer chose (size, grind ...); a bundle's are its products' handles and the skus chosen. */
       attributes: z.record(z.string(), z.string()),
+      /** The chosen options in words ('Ground, 12 oz'); empty for a bundle. */
+      options: z.string(),
+      /** What one unit of a bundle holds, in words ('1 × Harbor Dark Roast — Ground, 12 oz'), each with its sku. */
+      contents: z.array(z.object({ text: z.string(), sku: z.string() })),
       quantity: z.number().int(),
       unit_price_cents: z.number().int(),
       line_total_cents: z.number().int(),
@@ -117,20 +150,16 @@ export const orderDetailSchema = z.object({
       z.object({ amount_cents: z.number().int(), status: z.enum(["owed", "succeeded"]), created_at: timestamp, settled_at: timestamp.nullable() }),
     ),
   }),
-  shipping_address: z.object({
-    name: z.string(),
-    line1: z.string(),
-    line2: z.string().nullable(),
-    city: z.string(),
-    state: z.string(),
-    postal_code: z.string(),
-    country: z.string(),
-  }),
+  shipping_address: postalAddressSchema,
   shipping_option: z.string(),
   shipment: z.object({ carrier: z.string().nullable(), tracking_number: z.string().nullable(), tracking_url: z.string().nullable() }),
+  payment_due: z
+    .object({ amount_cents: z.number().int(), purpose: z.enum(PAYMENT_LINK_PURPOSES), asked_at: timestamp })
+    .nullable()
+    .describe("What the order's open payment link asks the customer for: it ships once that is paid"),
   notes: z.array(z.object({ id: z.number().int(), author: z.string(), text: z.string(), created_at: timestamp })),
   timeline: z.array(
-    z.object({ at: timestamp, type: z.enum(["created", "paid", "fulfilled", "refund", "cancelled", "note", "email"]), text: z.string() }),
+    z.object({ at: timestamp, type: z.enum(["created", "paid", "fulfilled", "refund", "cancelled", "note", "email", "return", "edit"]), text: z.string() }),
   ),
 });
 
@@ -141,28 +170,5 @@ export const refundAnswerSchema = z.object({
     amount_cents: z.number().int(),
     /** The provider could not be reached: the refund is recorded as owed and retried every minute. */
     owed: z.boolean(),
-  }),
-});
-
-export const customerIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
-export const customerListQuerySchema = storable(z.object({ q: z.string().max(200, "q is too long").optional(), cursor: listCursor.optional() }));
-
-export const customerSummarySchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  created_at: timestamp,
-  order_count: z.number().int(),
-  /** Paid less refunded, over the orders linked to the account. */
-  total_spent_cents: z.number().int(),
-});
-
-export const customerPageSchema = z.object({ customers: z.array(customerSummarySchema), next_cursor: z.string().nullable() });
-
-export const customerAnswerSchema = z.object({
-  customer: customerSummarySchema.extend({
-    newsletter: z.enum(["subscribed", "unsubscribed", "not subscribed"]),
-    orders: z.array(z.object({ number: z.number().int(), status: z.string(), total_cents: z.number().int(), placed_at: timestamp })),
   }),
 });

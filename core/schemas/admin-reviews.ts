@@ -1,25 +1,23 @@
 /** Payloads of the admin API's review moderation (/api/admin/reviews). */
 import { z } from "zod";
+import { listQuery, oneOf } from "./fields";
 import { RESPONSE_MAX, REVIEW_STATUSES } from "../inbox-rules";
 import { storable } from "./storable";
-import { listCursor, recordIdParam } from "./record-id";
+import { recordIdParam } from "./record-id";
 
 
 const timestamp = z.string().describe("ISO 8601");
 
 export const reviewIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
-export const reviewListQuerySchema = storable(
-  z.object({
-    status: z.enum(REVIEW_STATUSES, { error: `status must be one of ${REVIEW_STATUSES.join(", ")}` }).optional(),
-    rating: z
-      .string()
-      .regex(/^[1-5]$/, "rating must be a whole number from 1 to 5")
-      .optional(),
-    product_id: recordIdParam("product_id must be a product's id").optional(),
-    cursor: listCursor.optional(),
-  }),
-);
+export const reviewListQuerySchema = listQuery({
+  status: oneOf("status", REVIEW_STATUSES).optional(),
+  rating: z
+    .string()
+    .regex(/^[1-5]$/, "rating must be a whole number from 1 to 5")
+    .optional(),
+  product_id: recordIdParam("product_id must be a product's id").optional(),
+});
 
 export const reviewSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
+import { MAX_RETURN_WINDOW_DAYS } from "../returns";
 import { FONT_STACKS } from "../fonts";
 import { storeSettingsSchema } from "./store-settings";
 import { recordIdParam } from "./record-id";
@@ -29,6 +30,34 @@ export const storeRulesSchema = z
       .max(REMINDER_DELAY_MINUTES.max, `Reminder delay must be at most ${REMINDER_DELAY_MINUTES.max} minutes (a week)`)
       .optional()
       .describe("Minutes an unpaid checkout whose shopper asked for a reminder waits for its one reminder email (decision 0037); absent keeps it"),
+    subscription_reminder_days: z
+      .number({ error: "Renewal reminder must be a number of days" })
+      .int("Renewal reminder must be whole days")
+      .min(1, "Renewal reminder must be at least 1 day")
+      .max(30, "Renewal reminder must be at most 30 days")
+      .optional()
+      .describe("Days before each subscription renewal that the subscriber is reminded, with a one-click skip (decision 0052); absent keeps it"),
+    return_window_days: z
+      .number({ error: "Return window must be a number of days" })
+      .int("Return window must be whole days")
+      .min(0, "Return window cannot be negative")
+      .max(MAX_RETURN_WINDOW_DAYS, `Return window must be at most ${MAX_RETURN_WINDOW_DAYS} days`)
+      .optional()
+      .describe("Days after shipping that a customer may start a return (decision 0056); 0 turns customer-started returns off; absent keeps it"),
+    legal_name: z
+      .string()
+      .trim()
+      .max(200, "Legal name is too long")
+      .optional()
+      .describe("The seller's legal name on invoices and credit notes (decision 0055); empty: the store name; absent keeps it"),
+    legal_address: z
+      .string()
+      .trim()
+      .max(500, "Legal address is too long")
+      .refine((text) => text.split("\n").length <= 6, "Legal address must be at most 6 lines")
+      .optional()
+      .describe("The seller's address on invoices, one line per line of text; absent keeps it"),
+    tax_id: z.string().trim().max(60, "Tax id is too long").optional().describe("The seller's tax id (VAT or EIN) on invoices; absent keeps it"),
   })
   .meta({ id: "StoreRules" });
 export type StoreRules = z.infer<typeof storeRulesSchema>;

@@ -1,20 +1,17 @@
 /** Payloads of the admin API's newsletter subscribers (/api/admin/subscribers). */
 import { z } from "zod";
+import { listQuery, listSearch, oneOf } from "./fields";
 import { SUBSCRIBER_STATUSES } from "../inbox-rules";
-import { storable } from "./storable";
-import { listCursor, recordIdParam } from "./record-id";
+import { recordIdParam } from "./record-id";
 
 const timestamp = z.string().describe("ISO 8601");
 
 export const subscriberIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 
-export const subscriberListQuerySchema = storable(
-  z.object({
-    q: z.string().max(200, "q is too long").optional().describe("Part of the email address"),
-    status: z.enum(SUBSCRIBER_STATUSES, { error: `status must be one of ${SUBSCRIBER_STATUSES.join(", ")}` }).optional(),
-    cursor: listCursor.optional(),
-  }),
-);
+export const subscriberListQuerySchema = listQuery({
+  q: listSearch.describe("Part of the email address"),
+  status: oneOf("status", SUBSCRIBER_STATUSES).optional(),
+});
 
 export const subscriberSchema = z.object({
   id: z.number().int(),

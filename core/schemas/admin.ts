@@ -1,8 +1,9 @@
 /** Payloads of the admin API (/api/admin), shared by the API and, later, the admin screens. */
 import { z } from "zod";
+import { listQuery } from "./fields";
 import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
 import { storable } from "./storable";
-import { listCursor, recordIdParam } from "./record-id";
+import { recordIdParam } from "./record-id";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
 /** Length and commonness are checked on the server (accounts/passwords.ts), as for customers. */
@@ -22,13 +23,10 @@ export const staffIdParamsSchema = z.object({ id: recordIdParam("id must be a po
 export const totpCodeSchema = z.object({ code });
 export const staffPolicySchema = z.object({ totp_required: z.boolean({ error: "totp_required must be true or false" }) });
 export const newApiTokenSchema = storable(z.object({ name, role }));
-export const auditQuerySchema = storable(
-  z.object({
-    entity: z.string().max(100, "entity is too long").optional(),
-    actor: z.string().max(254, "actor is too long").optional(),
-    cursor: listCursor.optional(),
-  }),
-);
+export const auditQuerySchema = listQuery({
+  entity: z.string().max(100, "entity is too long").optional(),
+  actor: z.string().max(254, "actor is too long").optional(),
+});
 
 export const staffMemberSchema = z.object({
   id: z.number(),

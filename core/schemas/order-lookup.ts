@@ -21,7 +21,7 @@ export type OrderLookupRequest = z.infer<typeof orderLookupRequestSchema>;
 export const orderLookupResponseSchema = z.object({
   order: z.object({
     number: z.number(),
-    status: z.string().describe("paid, backordered, fulfilled, cancelled or refunded"),
+    status: z.string().describe("paid, awaiting_payment, backordered, fulfilled, cancelled or refunded"),
     placed_at: z.string().describe("ISO 8601"),
     shipped_at: z.string().nullable(),
     carrier: z.string().nullable().describe("The carrier's usual name when it is one we know"),

@@ -6,6 +6,8 @@ import { z } from "zod";
 import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
 import { isAllowedLink, LINK_MESSAGE } from "../links";
+import { DEFAULT_REMINDER_DAYS } from "../subscriptions";
+import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../returns";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
 /**
@@ -104,6 +106,32 @@ export const storeSettingsSchema = z.object({
   }),
   /** Publish a review the moment it is written (the default), or hold it as new until the owner publishes it. */
   reviews: z.object({ holdForApproval: z.boolean().default(false) }).default({ holdForApproval: false }),
+  /** How many days after shipping a customer may start a return (decision 0056); 0 turns customer-started returns off. */
+  returns: z
+    .object({
+      windowDays: z
+        .number()
+        .int("must be whole days")
+        .min(0, "cannot be negative")
+        .max(MAX_RETURN_WINDOW_DAYS, `must be at most ${MAX_RETURN_WINDOW_DAYS} days`)
+        .default(DEFAULT_RETURN_WINDOW_DAYS),
+    })
+    .default({ windowDays: DEFAULT_RETURN_WINDOW_DAYS }),
+  /** The seller on invoices and credit notes (decision 0055); empty, the shop's name stands alone. */
+  invoicing: z
+    .object({ legalName: z.string().default(""), address: z.string().default(""), taxId: z.string().default("") })
+    .default({ legalName: "", address: "", taxId: "" }),
+  /** How many days before each renewal the subscriber is reminded, with a link to skip it. */
+  subscriptions: z
+    .object({
+      reminderDays: z
+        .number()
+        .int("must be whole days")
+        .min(1, "must be at least 1 day")
+        .max(30, "must be at most 30 days")
+        .default(DEFAULT_REMINDER_DAYS),
+    })
+    .default({ reminderDays: DEFAULT_REMINDER_DAYS }),
 });
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;

@@ -11,8 +11,8 @@ import { openDatabase } from "../../server/db/client";
 import { seedDemoStore } from "../../server/db/seed";
 import { SHOPIFY_COLUMNS } from "../../server/catalog/shopify-csv/columns";
 import { importShopifyCsv } from "../../server/catalog/shopify-csv/import";
-import { toCsv } from "../../server/orders/csv";
-import { commandLineActor } from "../../server/staff/audit";
+import { toCsv } from "../../server/http/csv";
+import { commandLineActor } from "../../server/audit/audit";
 
 const PRODUCTS = 2_500;
 const SIZES = ["S", "M"];

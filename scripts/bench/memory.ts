@@ -15,7 +15,7 @@ import sharp from "sharp";
 import type { ImportAnswer } from "../../core/schemas/admin-imports";
 import { openDatabase } from "../../server/db/client";
 import { products } from "../../server/db/schema";
-import { commandLineActor } from "../../server/staff/audit";
+import { commandLineActor } from "../../server/audit/audit";
 import { createApiToken } from "../../server/staff/tokens";
 import { generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
 import { launch, peakMegabytes, rssMegabytes, serverEnv, type RunningServer } from "./server";

@@ -40,8 +40,10 @@ export async function getCustomerOrder(db: Database, storeId: string, customerId
   const lines = await db
     .select({
       id: orderLines.id,
+      kind: orderLines.kind,
       title: orderLines.title,
       attributes: orderLines.attributes,
+      stockComponents: orderLines.stockComponents,
       quantity: orderLines.quantity,
       unitPriceCents: orderLines.unitPriceCents,
       lineTotalCents: orderLines.lineTotalCents,

@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { ACCOUNT_NOT_FOUND_MESSAGE } from "../../core/account-messages";
 import type { Database } from "../db/client";
 import { customers } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { normalizeEmail } from "../../core/email-address";
 import { dummyPasswordHash, hashPassword, assertAcceptablePassword, verifyPassword } from "./passwords";
 import type { Customer } from "./session";
+import { notSignedIn } from "../../core/errors";
 
 const customerColumns = {
   id: customers.id,
@@ -54,6 +54,6 @@ async function findCustomerByEmail(db: Database, storeId: string, email: string)
 export async function authenticate(db: Database, storeId: string, email: string, password: string): Promise<Customer> {
   const row = await findCustomerByEmail(db, storeId, email);
   const valid = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !valid) throw new HttpError(401, ACCOUNT_NOT_FOUND_MESSAGE);
+  if (!row || !valid) throw notSignedIn(ACCOUNT_NOT_FOUND_MESSAGE);
   return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signupSchema } from "../../core/schemas/auth";
-import { HttpError } from "../http/errors";
+import { badInput, notSignedIn } from "../../core/errors";
 import { formFailure } from "./forms";
 
 const typed = { first_name: "Ada", last_name: "", email: "ada@example.com", password: "secret" };
@@ -16,11 +16,11 @@ describe("an account form's failure answer", () => {
   });
 
   it("carries a service's error with its field, if it names one", () => {
-    expect(formFailure(new HttpError(400, "The passwords do not match", "confirm_password"), typed, "x")).toMatchObject({
+    expect(formFailure(badInput("The passwords do not match", "confirm_password"), typed, "x")).toMatchObject({
       status: 400,
       errors: [{ error: "The passwords do not match", field: "confirm_password" }],
     });
-    expect(formFailure(new HttpError(401, "Account not found"), typed, "x")).toMatchObject({
+    expect(formFailure(notSignedIn("Account not found"), typed, "x")).toMatchObject({
       status: 401,
       errors: [{ error: "Account not found" }],
     });

@@ -5,9 +5,10 @@
  * What was typed comes back with it (passwords never do), so a form posted before JavaScript loads keeps it.
  */
 import { ZodError } from "zod";
-import { HttpError, type ErrorBody } from "../http/errors";
+import { type ErrorBody, isAnswerable, statusOf } from "../http/errors";
 import { logger } from "../logger";
 import { PasswordRejectedError } from "./passwords";
+import { badInput } from "../../core/errors";
 
 export function formValues(formData: FormData, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, String(formData.get(name) ?? "")]));
@@ -32,10 +33,10 @@ function problemsOf(error: ZodError): ErrorBody[] {
 export function formFailure(error: unknown, values: Record<string, string>, fallback: string): FormFailure {
   const shown = withoutPasswords(values);
   if (error instanceof ZodError) return { ok: false, status: 400, errors: problemsOf(error), values: shown };
-  const refusal = error instanceof PasswordRejectedError ? new HttpError(400, error.message, "password") : error;
-  if (refusal instanceof HttpError) {
+  const refusal = error instanceof PasswordRejectedError ? badInput(error.message, "password") : error;
+  if (isAnswerable(refusal)) {
     const body: ErrorBody = refusal.field ? { error: refusal.message, field: refusal.field } : { error: refusal.message };
-    return { ok: false, status: refusal.status, errors: [body], values: shown };
+    return { ok: false, status: statusOf(refusal), errors: [body], values: shown };
   }
   logger.error({ err: error }, "account form failed");
   return { ok: false, status: 500, errors: [{ error: fallback }], values: shown };

@@ -6,13 +6,13 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { INVALID_RESET_LINK_MESSAGE } from "../../core/account-messages";
 import type { AppDeps } from "../context";
 import { customers, passwordResetTokens } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { getStoreSettings } from "../store/settings";
 import { normalizeEmail } from "../../core/email-address";
 import { hashPassword, assertAcceptablePassword } from "./passwords";
 import { deleteOtherSessions, hashToken, newToken } from "./session";
+import { badInput } from "../../core/errors";
 
 const RESET_TOKEN_MINUTES = 60;
 
@@ -175,7 +175,7 @@ export async function resetPassword(
         ),
       )
       .returning({ customerId: passwordResetTokens.customerId });
-    if (!spent) throw new HttpError(400, INVALID_RESET_LINK_MESSAGE);
+    if (!spent) throw badInput(INVALID_RESET_LINK_MESSAGE);
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, spent.customerId));
     await tx
       .update(passwordResetTokens)

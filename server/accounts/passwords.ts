@@ -3,8 +3,8 @@
  * names its parameters, so they can be raised later without locking anyone out.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { HttpError } from "../http/errors";
 import { isCommonPassword } from "./common-passwords";
+import { DomainError } from "../../core/errors";
 
 /**
  * scrypt's cost: 2^15 makes each guess at a stolen hash expensive. The Vitest runs, which make up hundreds of accounts
@@ -56,9 +56,9 @@ export function dummyPasswordHash(): Promise<string> {
 }
 
 /** A new password that is refused; pages show it beside the password field. */
-export class PasswordRejectedError extends HttpError {
+export class PasswordRejectedError extends DomainError {
   constructor(message: string) {
-    super(400, message);
+    super("bad-input", message);
   }
 }
 

@@ -4,13 +4,11 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
-import { secureCookies, type Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { customers, sessions } from "../db/schema";
-import { SESSION_COOKIE } from "../http/cookies";
+import { SESSION_COOKIE, sessionCookies } from "../http/cookies";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -70,23 +68,6 @@ export function currentCustomer(deps: Pick<AppDeps, "db" | "storeId">, request: 
   return customerOfSession(deps.db, deps.storeId, sessionToken(request));
 }
 
-function cookieOptions(config: Config) {
-  return {
-    path: "/",
-    httpOnly: true,
-    sameSite: "Lax" as const,
-    secure: secureCookies(config),
-  };
-}
-
-export function sessionCookie(config: Config, session: { token: string; expiresAt: Date }): string {
-  return generateCookie(SESSION_COOKIE, session.token, {
-    ...cookieOptions(config),
-    expires: session.expiresAt,
-    maxAge: Math.floor(SESSION_MS / 1000),
-  });
-}
-
-export function clearedSessionCookie(config: Config): string {
-  return generateCookie(SESSION_COOKIE, "", { ...cookieOptions(config), maxAge: 0, expires: new Date(0) });
-}
+const cookies = sessionCookies(SESSION_COOKIE, "Lax", SESSION_MS);
+export const sessionCookie = cookies.set;
+export const clearedSessionCookie = cookies.cleared;

@@ -60,7 +60,6 @@ const setup = operation({
 const logout = adminOperation("own-account", {
   method: "post",
   path: "/auth/logout",
-  tags: ["admin"],
   summary: "Staff sign-out (ends the session, clears the cookie)",
   responses: { 200: json(successSchema, "Signed out") },
 });
@@ -68,7 +67,6 @@ const logout = adminOperation("own-account", {
 const me = adminOperation("own-account", {
   method: "get",
   path: "/auth/me",
-  tags: ["admin"],
   summary: "The signed-in staff member and what their role may do",
   responses: { 200: json(adminMeSchema, "The signed-in member") },
 });
@@ -76,7 +74,6 @@ const me = adminOperation("own-account", {
 const enrol = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/enrol",
-  tags: ["admin"],
   summary: "Start two-step sign-in: a new secret for an authenticator app (on once confirmed)",
   responses: { 200: json(totpEnrolmentSchema, "The secret and its otpauth:// address"), ...errors({ 409: "Already on" }) },
 });
@@ -84,7 +81,6 @@ const enrol = adminOperation("own-account", {
 const confirm = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/confirm",
-  tags: ["admin"],
   summary: "Turn two-step sign-in on with the app's first code",
   request: { body: jsonBody(totpCodeSchema) },
   responses: { 200: json(successSchema, "On"), ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Already on, or not enrolled" }) },
@@ -93,7 +89,6 @@ const confirm = adminOperation("own-account", {
 const disable = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/disable",
-  tags: ["admin"],
   summary: "Turn two-step sign-in off with a current code",
   request: { body: jsonBody(totpCodeSchema) },
   responses: {
@@ -108,15 +103,15 @@ export function adminAuthRoutes() {
   register(auth, login, async (c) => {
     const body = await bodyOf(c, login);
     const { deps } = c.var;
-    const { member, cookie } = await signInStaff(deps, c.req.raw, { storeId: c.var.storeId, ...body });
+    const { member, cookie } = await signInStaff(deps, c.req.raw, { storeId: c.var.deps.storeId, ...body });
     c.header("Set-Cookie", cookie);
-    const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(deps.db, c.var.storeId));
+    const totpSetupRequired = !member.totpEnabled && (await isTotpRequired(deps.db, c.var.deps.storeId));
     return c.json({ staff: { email: member.email, name: member.name, role: member.role }, totp_setup_required: totpSetupRequired });
   });
 
   register(auth, setup, async (c) => {
     const body = await bodyOf(c, setup);
-    const { member, cookie } = await completeSetup(c.var.deps, c.req.raw, { storeId: c.var.storeId, ...body });
+    const { member, cookie } = await completeSetup(c.var.deps, c.req.raw, { storeId: c.var.deps.storeId, ...body });
     c.header("Set-Cookie", cookie);
     return c.json({ staff: { email: member.email, name: member.name, role: member.role }, totp_setup_required: false }, 201);
   });
@@ -137,7 +132,7 @@ export function adminAuthRoutes() {
   });
 
   register(auth, enrol, async (c) => {
-    return c.json(await enrolTotp(c.var.deps.db, c.var.storeId, signedInMember(c).id));
+    return c.json(await enrolTotp(c.var.deps.db, c.var.deps.storeId, signedInMember(c).id));
   });
 
   register(auth, confirm, async (c) => {

@@ -2,27 +2,22 @@
  * Cart reminders' figures (permission `analytics`, decision 0037): what the owner's report shows, from the same
  * function.
  */
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { cartReminderReportQuerySchema, cartReminderReportSchema } from "../../core/schemas/cart-reminders";
 import { cartReminderReport } from "../checkout/cart-reminders";
-import type { AppEnv } from "../context";
 import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
+import { BAD_INPUT, errors, json, oneOperationRoutes, queryOf } from "./operation";
 
 const reportOperation = adminOperation("analytics", {
   method: "get",
   path: "/cart-reminders",
-  tags: ["admin"],
   summary: "Cart reminders sent, carts restored and revenue recovered over the last `days` days (UTC)",
   request: { query: cartReminderReportQuerySchema },
   responses: { 200: json(cartReminderReportSchema, "The figures"), ...errors({ 400: BAD_INPUT }) },
 });
 
 export function adminCartRemindersRoutes() {
-  const routes = new OpenAPIHono<AppEnv>();
-  register(routes, reportOperation, async (c) => {
+  return oneOperationRoutes(reportOperation, async (c) => {
     const { days } = queryOf(c, reportOperation);
-    return c.json(await cartReminderReport(c.var.deps.db, c.var.storeId, { days }));
+    return c.json(await cartReminderReport(c.var.deps.db, c.var.deps.storeId, { days }));
   });
-  return routes;
 }

@@ -1,64 +1,90 @@
-/** The customers (permission `customers`): the accounts by email or name, and one with its orders and newsletter status. */
+/**
+ * The customers (permission `customers`): everyone who bought or signed up, one per email (decision 0053), by name,
+ * email or tag, as pages or CSV; one with their orders, subscriptions and newsletter status; staff's notes and tags.
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { z } from "zod";
-import { customerAnswerSchema, customerIdParamsSchema, customerListQuerySchema, customerPageSchema } from "../../core/schemas/admin-orders";
+import {
+  customerAnswerSchema,
+  customerKeyParamsSchema,
+  customerListQuerySchema,
+  customerPageSchema,
+  customerProfileSchema,
+} from "../../core/schemas/admin-customers";
+import { parseWith } from "../../core/errors";
 import type { AppEnv } from "../context";
-import { getDeskCustomer, listDeskCustomers, type CustomerSummary } from "../customers/desk";
-import { parseWith } from "../http/errors";
-import { adminOperation, iso } from "./admin-operation";
-import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
+import { CUSTOMER_NOT_FOUND, customersCsv, getDeskCustomer, listDeskCustomers, saveCustomerProfile, type CustomerDetail, type CustomerSummary } from "../customers/desk";
+import { adminOperation, csvList, iso, isoOrNull, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
+import { bodyOf, csvDownload, json, jsonBody, queryOf, register } from "./operation";
 
 const listCustomers = adminOperation("customers", {
-  method: "get",
-  path: "/customers",
-  tags: ["admin"],
-  summary: "Customer accounts, newest first, by email or name, with their orders' count and what they spent",
-  request: { query: customerListQuerySchema },
-  responses: { 200: json(customerPageSchema, "A page of customers; next_cursor fetches the next"), ...errors({ 400: BAD_INPUT }) },
+  ...pagedList("/customers", customerListQuerySchema, customerPageSchema, "customers"),
+  summary: "Every customer, accounts and guests, newest activity first, by part of the name or email or a tag, with their orders' count and what they spent",
 });
 
-const readCustomer = adminOperation("customers", {
-  method: "get",
-  path: "/customers/{id}",
-  tags: ["admin"],
-  summary: "A customer account: its orders, what it spent (paid less refunded) and its newsletter status",
-  request: { params: customerIdParamsSchema },
-  responses: { 200: json(customerAnswerSchema, "The customer"), ...errors({ 400: BAD_INPUT, 404: "No such customer in this store" }) },
+const exportCustomers = adminOperation("customers", {
+  ...csvList("/customers.csv", customerListQuerySchema, "customer"),
+  summary: "The searched list, every page of it, as CSV (email, name, account, orders, total_spent, first_order_at, last_order_at, tags)",
 });
+
+const customer = resourceOperations("customers", {
+  path: "/customers/{id}",
+  params: customerKeyParamsSchema,
+  notFound: CUSTOMER_NOT_FOUND,
+  answer: json(customerAnswerSchema, "The customer"),
+});
+
+const saveProfile = customer.put({
+  path: "/profile",
+  summary: "Replace staff's notes and tags about a customer; in the audit trail",
+  body: jsonBody(customerProfileSchema),
+});
+
+const readCustomer = customer.get({
+  summary: "A customer, by account id or o and an order number: orders, what they spent (paid less refunded), subscriptions, newsletter status, notes and tags",
+});
+
+const keyOf = (c: { req: { param: (name: "id") => string } }) => parseWith(customerKeyParamsSchema, { id: c.req.param("id") }).id;
 
 const summaryBody = (customer: CustomerSummary): z.infer<typeof customerPageSchema>["customers"][number] => ({
-  id: customer.id,
+  key: customer.key,
+  id: customer.accountId,
   email: customer.email,
-  first_name: customer.firstName,
-  last_name: customer.lastName,
-  created_at: iso(customer.createdAt),
+  name: customer.name,
+  account: customer.accountId !== null,
+  created_at: iso(customer.since),
   order_count: customer.orderCount,
   total_spent_cents: customer.totalSpentCents,
+  first_order_at: isoOrNull(customer.firstOrderAt),
+  last_order_at: isoOrNull(customer.lastOrderAt),
+  tags: customer.tags,
+});
+
+const detailBody = (customer: CustomerDetail): z.infer<typeof customerAnswerSchema> => ({
+  customer: {
+    ...summaryBody(customer),
+    notes: customer.notes,
+    newsletter: customer.newsletter,
+    orders: customer.orders.map((order) => ({ number: order.number, status: order.status, total_cents: order.totalCents, placed_at: iso(order.placedAt) })),
+    subscriptions: customer.subscriptions.map((subscription) => ({ id: subscription.id, status: subscription.status, started_at: iso(subscription.startedAt) })),
+  },
 });
 
 export function adminCustomersRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
 
-  register(admin, listCustomers, async (c) => {
-    const page = await listDeskCustomers(c.var.deps.db, c.var.storeId, queryOf(c, listCustomers));
-    return c.json({ customers: page.customers.map(summaryBody), next_cursor: page.nextCursor });
+  register(admin, listCustomers, pageAnswer(listCustomers, "customers", listDeskCustomers, summaryBody));
+
+  register(admin, exportCustomers, async (c) => {
+    const { q } = queryOf(c, exportCustomers);
+    return csvDownload(c, "customers.csv", await customersCsv(c.var.deps.db, c.var.deps.storeId, { q }));
   });
 
-  register(admin, readCustomer, async (c) => {
-    const id = Number(parseWith(customerIdParamsSchema, { id: c.req.param("id") }).id);
-    const customer = await getDeskCustomer(c.var.deps.db, c.var.storeId, id);
-    return c.json({
-      customer: {
-        ...summaryBody(customer),
-        newsletter: customer.newsletter,
-        orders: customer.orders.map((order) => ({
-          number: order.number,
-          status: order.status,
-          total_cents: order.totalCents,
-          placed_at: order.placedAt,
-        })),
-      },
-    });
+  register(admin, readCustomer, async (c) => c.json(detailBody(await getDeskCustomer(c.var.deps.db, c.var.deps.storeId, keyOf(c)))));
+
+  register(admin, saveProfile, async (c) => {
+    const key = keyOf(c);
+    return c.json(detailBody(await saveCustomerProfile(c.var.deps.db, c.var.staffActor, key, await bodyOf(c, saveProfile))));
   });
 
   return admin;

@@ -4,7 +4,6 @@
  * with the ones sent: read it, change it, send it back. Money is integer cents; dates are ISO 8601 with an offset.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { z } from "zod";
 import {
   discountActionSchema,
@@ -31,77 +30,56 @@ import {
   type DiscountRecord,
   type WelcomeOffer,
 } from "../discounts/discount-editor";
-import { parseWith } from "../http/errors";
-import { adminOperation, iso, isoOrNull } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, register } from "./operation";
+import { iso, isoOrNull, resourceOperations } from "./admin-operation";
+import { bodyOf, json, jsonBody, numberParam, register } from "./operation";
 
-const params = { params: discountIdParamsSchema };
+const onDiscounts = resourceOperations("discounts", { path: "/discounts", answer: json(discountListSchema, "Every code") });
 
-const listOperation = adminOperation("discounts", {
-  method: "get",
-  path: "/discounts",
-  tags: ["admin"],
+const listOperation = onDiscounts.get({
   summary: "The store's discount codes, newest first, with their state, paid orders and revenue (welcome codes are not listed)",
-  responses: { 200: json(discountListSchema, "Every code") },
 });
 
-const createOperation = adminOperation("discounts", {
-  method: "post",
-  path: "/discounts",
-  tags: ["admin"],
+const createOperation = onDiscounts.post({
   summary: "Create a code: percentage (with an optional cap), fixed amount or free shipping; limit, dates, minimum subtotal, once per customer",
-  request: { body: jsonBody(discountInputSchema) },
-  responses: { 201: json(discountAnswerSchema, "The code"), ...errors({ 400: BAD_INPUT, 409: CODE_TAKEN }) },
+  body: jsonBody(discountInputSchema),
+  answers: { 201: json(discountAnswerSchema, "The code") },
+  refusals: { 409: CODE_TAKEN },
 });
 
-const readOperation = adminOperation("discounts", {
-  method: "get",
+const onDiscount = resourceOperations("discounts", {
   path: "/discounts/{id}",
-  tags: ["admin"],
-  summary: "A code with its state, paid orders and revenue",
-  request: params,
-  responses: { 200: json(discountAnswerSchema, "The code"), ...errors({ 400: BAD_INPUT, 404: DISCOUNT_NOT_FOUND }) },
+  params: discountIdParamsSchema,
+  notFound: DISCOUNT_NOT_FOUND,
+  answer: json(discountAnswerSchema, "The code"),
 });
 
-const updateOperation = adminOperation("discounts", {
-  method: "put",
-  path: "/discounts/{id}",
-  tags: ["admin"],
+const readOperation = onDiscount.get({ summary: "A code with its state, paid orders and revenue" });
+
+const updateOperation = onDiscount.put({
   summary: "Replace a code's terms with the ones sent; a code orders have used keeps its name",
-  request: { ...params, body: jsonBody(discountInputSchema) },
-  responses: {
-    200: json(discountAnswerSchema, "The code"),
-    ...errors({ 400: BAD_INPUT, 404: DISCOUNT_NOT_FOUND, 409: `${CODE_TAKEN}; or: ${USED_CODE_KEEPS_NAME}` }),
-  },
+  body: jsonBody(discountInputSchema),
+  refusals: { 409: `${CODE_TAKEN}; or: ${USED_CODE_KEEPS_NAME}` },
 });
 
-const statusOperation = adminOperation("discounts", {
-  method: "post",
-  path: "/discounts/{id}/status",
-  tags: ["admin"],
+const statusOperation = onDiscount.post({
+  path: "/status",
   summary: "Pause, resume or end a code; an ended code stays ended",
-  request: { ...params, body: jsonBody(discountActionSchema) },
-  responses: { 200: json(discountAnswerSchema, "The code"), ...errors({ 400: BAD_INPUT, 404: DISCOUNT_NOT_FOUND, 409: ENDED_STAYS_ENDED }) },
+  body: jsonBody(discountActionSchema),
+  refusals: { 409: ENDED_STAYS_ENDED },
 });
 
-const readWelcomeOperation = adminOperation("discounts", {
-  method: "get",
-  path: "/discounts/welcome-offer",
-  tags: ["admin"],
+const onWelcomeOffer = resourceOperations("discounts", { path: "/discounts/welcome-offer", answer: json(welcomeOfferAnswerSchema, "The offer") });
+
+const readWelcomeOperation = onWelcomeOffer.get({
   summary: "The welcome popup's offer: on or off, its percentage, the first-order codes sent and used",
-  responses: { 200: json(welcomeOfferAnswerSchema, "The offer") },
 });
 
-const updateWelcomeOperation = adminOperation("discounts", {
-  method: "put",
-  path: "/discounts/welcome-offer",
-  tags: ["admin"],
+const updateWelcomeOperation = onWelcomeOffer.put({
   summary: "Turn the welcome popup's offer on or off and set its percentage; codes sent before keep their terms",
-  request: { body: jsonBody(welcomeOfferInputSchema) },
-  responses: { 200: json(welcomeOfferAnswerSchema, "The offer"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(welcomeOfferInputSchema),
 });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(discountIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(discountIdParamsSchema, "id");
 
 type DiscountBody = z.infer<typeof discountAnswerSchema>["discount"];
 
@@ -118,6 +96,7 @@ const discountBody = (discount: DiscountRecord): DiscountBody => ({
   ends_at: isoOrNull(discount.endsAt),
   minimum_subtotal_cents: discount.minimumSubtotalCents,
   once_per_customer: discount.oncePerCustomer,
+  applies_to_renewals: discount.appliesToRenewals,
   state: discount.state,
   used: discount.used,
   redemptions: discount.redemptions,
@@ -132,17 +111,17 @@ const welcomeBody = (offer: WelcomeOffer): z.infer<typeof welcomeOfferAnswerSche
 export function adminDiscountsRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
   // Before /discounts/{id}: "welcome-offer" is not an id.
-  register(routes, readWelcomeOperation, async (c) => c.json(welcomeBody(await getWelcomeOffer(c.var.deps.db, c.var.storeId))));
+  register(routes, readWelcomeOperation, async (c) => c.json(welcomeBody(await getWelcomeOffer(c.var.deps.db, c.var.deps.storeId))));
   register(routes, updateWelcomeOperation, async (c) => {
     const input = await bodyOf(c, updateWelcomeOperation);
     return c.json(welcomeBody(await setWelcomeOffer(c.var.deps.db, c.var.staffActor, input)));
   });
-  register(routes, listOperation, async (c) => c.json({ discounts: (await listDiscounts(c.var.deps.db, c.var.storeId)).map(discountBody) }));
+  register(routes, listOperation, async (c) => c.json({ discounts: (await listDiscounts(c.var.deps.db, c.var.deps.storeId)).map(discountBody) }));
   register(routes, createOperation, async (c) => {
     const input = await bodyOf(c, createOperation);
     return c.json({ discount: discountBody(await createDiscount(c.var.deps.db, c.var.staffActor, input)) }, 201);
   });
-  register(routes, readOperation, async (c) => c.json({ discount: discountBody(await getDiscountRecord(c.var.deps.db, c.var.storeId, idOf(c))) }));
+  register(routes, readOperation, async (c) => c.json({ discount: discountBody(await getDiscountRecord(c.var.deps.db, c.var.deps.storeId, idOf(c))) }));
   register(routes, updateOperation, async (c) => {
     const id = idOf(c);
     const input = await bodyOf(c, updateOperation);

@@ -4,7 +4,6 @@
  * server/store/home-page.ts function the /admin/home screen calls, with the staff actor for the audit trail.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import {
   homeChangeSchema,
   homeContentSchema,
@@ -17,8 +16,7 @@ import {
   testimonialOrderSchema,
 } from "../../core/schemas/admin-home";
 import type { AppEnv } from "../context";
-import { errorBodySchema, HttpError, parseWith } from "../http/errors";
-import { readUploadForm } from "../images/picture-intake";
+import { parseWith } from "../../core/errors";
 import {
   changeHomeContent,
   createTestimonial,
@@ -31,112 +29,85 @@ import {
   TESTIMONIAL_NOT_FOUND,
   updateTestimonial,
   uploadHomePicture,
-} from "../store/home-page";
-import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, register, successSchema } from "./operation";
+} from "../catalog/home-page";
+import { adminOperation, DELETED, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, formBody, json, jsonBody, numberParam, register } from "./operation";
 
-const readHomeOperation = adminOperation("content", {
-  method: "get",
-  path: "/settings/home",
-  tags: ["admin"],
+const onHome = resourceOperations("content", { path: "/settings/home", answer: json(homeContentSchema, "The home page") });
+
+const readHomeOperation = onHome.get({
   summary: "What the home page shows: banners, pictures, the banner's product, sections in their order, the featured collection",
-  responses: { 200: json(homeContentSchema, "The home page") },
 });
 
-const changeHomeOperation = adminOperation("content", {
-  method: "patch",
-  path: "/settings/home",
-  tags: ["admin"],
+const changeHomeOperation = onHome.patch({
   summary: "Change any part of the home page; what is left out stays. bannerHeight null is the default height; homeSections is sent whole",
-  request: { body: jsonBody(homeChangeSchema) },
-  responses: { 200: json(homeContentSchema, "The home page as stored"), ...errors({ 400: `${BAD_INPUT}; or "${NOT_A_PRODUCT_ON_SALE}"` }) },
+  body: jsonBody(homeChangeSchema),
+  answers: { 200: json(homeContentSchema, "The home page as stored") },
+  refusals: { 400: `${BAD_INPUT}; or "${NOT_A_PRODUCT_ON_SALE}"` },
 });
 
 const uploadPictureOperation = adminOperation("content", {
   method: "post",
   path: "/settings/home/pictures/{slot}",
-  tags: ["admin"],
   summary: "Upload a new picture for the title banner (bannerImage), the image band, the discount block or the welcome popup (JPEG, PNG, WebP, AVIF; 20 MB)",
-  request: { params: homePictureParamsSchema, body: { required: true, content: { "multipart/form-data": { schema: homePictureUploadSchema } } } },
+  request: { params: homePictureParamsSchema, body: formBody(homePictureUploadSchema) },
   responses: {
     201: json(homeContentSchema, "The home page with the new picture"),
     ...errors({ 400: `${BAD_INPUT}; or no picture sent` }),
-    413: json(errorBodySchema, "A picture over 20 MB"),
-    415: json(errorBodySchema, "Pictures must be JPEG, PNG, WebP or AVIF"),
+    ...pictureRefusals(),
   },
 });
 
-const params = { params: testimonialIdParamsSchema };
+const onTestimonials = resourceOperations("content", { path: "/testimonials", answer: json(testimonialListSchema, "Every testimonial") });
 
-const listTestimonialsOperation = adminOperation("content", {
-  method: "get",
-  path: "/testimonials",
-  tags: ["admin"],
-  summary: "The home page's testimonials, in the carousel's order",
-  responses: { 200: json(testimonialListSchema, "Every testimonial") },
-});
+const listTestimonialsOperation = onTestimonials.get({ summary: "The home page's testimonials, in the carousel's order" });
 
-const createTestimonialOperation = adminOperation("content", {
-  method: "post",
-  path: "/testimonials",
-  tags: ["admin"],
+const createTestimonialOperation = onTestimonials.post({
   summary: "Add a testimonial, shown last",
-  request: { body: jsonBody(testimonialInputSchema) },
-  responses: { 201: json(testimonialAnswerSchema, "The testimonial"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(testimonialInputSchema),
+  answers: { 201: json(testimonialAnswerSchema, "The testimonial") },
 });
 
 // Before /testimonials/{id}: "order" is not an id.
 const reorderTestimonialsOperation = adminOperation("content", {
   method: "put",
   path: "/testimonials/order",
-  tags: ["admin"],
   summary: "Put the testimonials in a new order",
   request: { body: jsonBody(testimonialOrderSchema) },
   responses: { 200: json(testimonialListSchema, "Every testimonial, in the new order"), ...errors({ 400: `${BAD_INPUT}; or "${ORDER_NOT_WHOLE}"` }) },
 });
 
-const updateTestimonialOperation = adminOperation("content", {
-  method: "put",
+const onTestimonial = resourceOperations("content", {
   path: "/testimonials/{id}",
-  tags: ["admin"],
+  params: testimonialIdParamsSchema,
+  notFound: TESTIMONIAL_NOT_FOUND,
+  answer: json(testimonialAnswerSchema, "The testimonial"),
+});
+
+const updateTestimonialOperation = onTestimonial.put({
   summary: "Replace a testimonial's title, text, rating and name",
-  request: { ...params, body: jsonBody(testimonialInputSchema) },
-  responses: { 200: json(testimonialAnswerSchema, "The testimonial"), ...errors({ 400: BAD_INPUT, 404: TESTIMONIAL_NOT_FOUND }) },
+  body: jsonBody(testimonialInputSchema),
 });
 
-const deleteTestimonialOperation = adminOperation("content", {
-  method: "delete",
-  path: "/testimonials/{id}",
-  tags: ["admin"],
-  summary: "Remove a testimonial from the home page",
-  request: params,
-  responses: { 200: json(successSchema, "Deleted"), ...errors({ 400: BAD_INPUT, 404: TESTIMONIAL_NOT_FOUND }) },
-});
+const deleteTestimonialOperation = onTestimonial.delete({ summary: "Remove a testimonial from the home page", answers: DELETED });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(testimonialIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(testimonialIdParamsSchema, "id");
 
 export function adminHomeRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
 
-  register(routes, readHomeOperation, async (c) => c.json(await getHomeContent(c.var.deps.db, c.var.storeId)));
+  register(routes, readHomeOperation, async (c) => c.json(await getHomeContent(c.var.deps.db, c.var.deps.storeId)));
   register(routes, changeHomeOperation, async (c) => {
     const change = await bodyOf(c, changeHomeOperation);
     return c.json(await changeHomeContent(c.var.deps.db, c.var.staffActor, change));
   });
   register(routes, uploadPictureOperation, async (c) => {
     const { slot } = parseWith(homePictureParamsSchema, { slot: c.req.param("slot") });
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new HttpError(400, "Send the picture as a multipart form");
-    }
-    const { files } = readUploadForm(form);
-    if (files.length > 1) throw new HttpError(400, "Send one picture", "file");
-    return c.json(await uploadHomePicture(c.var.deps, c.var.staffActor, slot, files[0]), 201);
+    const { picture } = await onePictureOf(c, "picture");
+    return c.json(await uploadHomePicture(c.var.deps, c.var.staffActor, slot, picture), 201);
   });
 
-  register(routes, listTestimonialsOperation, async (c) => c.json({ testimonials: await listTestimonialRecords(c.var.deps.db, c.var.storeId) }));
+  register(routes, listTestimonialsOperation, async (c) => c.json({ testimonials: await listTestimonialRecords(c.var.deps.db, c.var.deps.storeId) }));
   register(routes, createTestimonialOperation, async (c) => {
     const input = await bodyOf(c, createTestimonialOperation);
     return c.json({ testimonial: await createTestimonial(c.var.deps.db, c.var.staffActor, input) }, 201);

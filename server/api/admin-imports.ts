@@ -18,14 +18,13 @@ import { csvTextOf, getCatalogueImport, queueCatalogueImport, summaryOf, type Ca
 import { exportShopifyCsv } from "../catalog/shopify-csv/export";
 import type { AppEnv } from "../context";
 import { adminUploadPaths, type LargeBodyRoute } from "../edge/body-limits";
-import { HttpError, parseWith } from "../http/errors";
+import { HttpError } from "../http/errors";
 import { adminOperation, iso, isoOrNull } from "./admin-operation";
-import { BAD_INPUT, errors, json, queryOf, register } from "./operation";
+import { BAD_INPUT, csv, csvDownload, errors, json, numberParam, queryOf, register } from "./operation";
 
 const importProducts = adminOperation("catalogue", {
   method: "post",
   path: "/products/import",
-  tags: ["admin"],
   summary: "Import Shopify's product CSV as a job: dry_run=true checks it and counts what it would change; false applies it whole or not at all",
   request: {
     query: importQuerySchema,
@@ -40,7 +39,6 @@ const importProducts = adminOperation("catalogue", {
 const readImport = adminOperation("catalogue", {
   method: "get",
   path: "/products/imports/{id}",
-  tags: ["admin"],
   summary: "An import's status and progress; once done, what it created and updated (or would) and every problem by row and column",
   request: { params: importIdParamsSchema },
   responses: { 200: json(importAnswerSchema, "The import"), ...errors({ 400: BAD_INPUT, 404: "No import with this id in this store" }) },
@@ -49,10 +47,11 @@ const readImport = adminOperation("catalogue", {
 const exportProducts = adminOperation("catalogue", {
   method: "get",
   path: "/products/export",
-  tags: ["admin"],
   summary: "Every product as Shopify's product CSV (the import's format): one row per variant, extra rows for extra pictures",
-  responses: { 200: { description: "The products, with a header row", content: { "text/csv": { schema: { type: "string" as const } } } } },
+  responses: { 200: csv("The products, with a header row") },
 });
+
+const idOf = numberParam(importIdParamsSchema, "id");
 
 export function importAnswer(job: CatalogueImport): ImportAnswer {
   return {
@@ -107,15 +106,11 @@ export function adminImportsRoutes() {
   });
 
   register(routes, readImport, async (c) => {
-    const { id } = parseWith(importIdParamsSchema, { id: c.req.param("id") });
-    return c.json(importAnswer(await getCatalogueImport(c.var.deps, c.var.storeId, Number(id))));
+    return c.json(importAnswer(await getCatalogueImport(c.var.deps, c.var.deps.storeId, idOf(c))));
   });
 
   register(routes, exportProducts, async (c) => {
-    const csv = await exportShopifyCsv(c.var.deps.db, c.var.storeId, c.var.deps.config.publicUrl);
-    c.header("Content-Type", "text/csv; charset=utf-8");
-    c.header("Content-Disposition", 'attachment; filename="products.csv"');
-    return c.body(csv);
+    return csvDownload(c, "products.csv", await exportShopifyCsv(c.var.deps.db, c.var.deps.storeId, c.var.deps.config.publicUrl));
   });
 
   return routes;

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import { stockOf } from "../../tests/support/checkout";
 import { auditEvents, collectionProducts, collections, productImages, products, stockAdjustments, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;

@@ -20,40 +20,32 @@ import { previewBulkEdit, type BulkResult } from "../catalog/bulk-edit";
 import { applyBulkEditAndAlert, changeStockAndAlert } from "../catalog/catalogue-writes";
 import { inventoryItem, listInventory, stockHistory, type InventoryItem } from "../catalog/stock";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
-import { adminOperation, iso } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register } from "./operation";
+import { adminOperation, iso, pagedList, resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, numberParam, queryOf, register } from "./operation";
 
 const NOT_FOUND = "No variant with this id in this store";
 
 const listStock = adminOperation("catalogue", {
-  method: "get",
-  path: "/inventory",
-  tags: ["admin"],
+  ...pagedList("/inventory", inventoryQuerySchema, inventoryPageSchema, "variants"),
   summary: "Every variant with its stock and low-stock flag, by a search of SKU and product title, a page at a time",
-  request: { query: inventoryQuerySchema },
-  responses: { 200: json(inventoryPageSchema, "A page of variants; next_cursor fetches the next"), ...errors({ 400: BAD_INPUT }) },
 });
 
-const readStock = adminOperation("catalogue", {
-  method: "get",
+const onVariantStock = resourceOperations("catalogue", {
   path: "/variants/{id}/stock",
-  tags: ["admin"],
+  params: variantIdParamsSchema,
+  notFound: NOT_FOUND,
+  answer: json(stockAnswerSchema, "The variant and its history"),
+});
+
+const readStock = onVariantStock.get({
   summary: "A variant's stock and its history, newest first: each change, its reason, note, who made it and the order",
-  request: { params: variantIdParamsSchema },
-  responses: { 200: json(stockAnswerSchema, "The variant and its history"), ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }) },
 });
 
-const adjust = adminOperation("catalogue", {
-  method: "post",
-  path: "/variants/{id}/stock",
-  tags: ["admin"],
+const adjust = onVariantStock.post({
   summary: "Change a variant's stock by delta or to set_to, with a reason (received, sold, returned, damaged, correction)",
-  request: { params: variantIdParamsSchema, body: jsonBody(stockChangeSchema) },
-  responses: {
-    201: json(stockAnswerSchema, "The variant and its history, the change first"),
-    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND, 409: "The stock would go below zero; nothing was changed" }),
-  },
+  body: jsonBody(stockChangeSchema),
+  answers: { 201: json(stockAnswerSchema, "The variant and its history, the change first") },
+  refusals: { 409: "The stock would go below zero; nothing was changed" },
 });
 
 const BULK_SUMMARY = "variant_ids and every variant of product_ids (at most 500), one change";
@@ -61,7 +53,6 @@ const BULK_SUMMARY = "variant_ids and every variant of product_ids (at most 500)
 const preview = adminOperation("catalogue", {
   method: "post",
   path: "/products/bulk/preview",
-  tags: ["admin"],
   summary: `What a bulk edit would do, row by row, before → after, and which rows would be refused; nothing changes (${BULK_SUMMARY})`,
   request: { body: jsonBody(bulkEditSchema) },
   responses: { 200: json(bulkAnswerSchema, "Each row before and after"), ...errors({ 400: BAD_INPUT }) },
@@ -70,7 +61,6 @@ const preview = adminOperation("catalogue", {
 const apply = adminOperation("catalogue", {
   method: "post",
   path: "/products/bulk/apply",
-  tags: ["admin"],
   summary: `Make a bulk edit in one transaction, each change audited; all of it or, when any row is refused, none (${BULK_SUMMARY})`,
   request: { body: jsonBody(bulkEditSchema) },
   responses: {
@@ -94,8 +84,8 @@ const itemBody = (item: InventoryItem): z.infer<typeof inventoryItemSchema> => (
 
 async function stockBody(c: Context<AppEnv>, variantId: number): Promise<z.infer<typeof stockAnswerSchema>> {
   const { db } = c.var.deps;
-  const variant = await inventoryItem(db, c.var.storeId, variantId);
-  const history = await stockHistory(db, c.var.storeId, variantId);
+  const variant = await inventoryItem(db, c.var.deps.storeId, variantId);
+  const history = await stockHistory(db, c.var.deps.storeId, variantId);
   return {
     variant: itemBody(variant),
     history: history.map((entry) => ({
@@ -128,14 +118,14 @@ const bulkBody = (result: BulkResult): z.infer<typeof bulkAnswerSchema> => ({
   refused_count: result.refusedCount,
 });
 
-const variantIdOf = (c: Context<AppEnv>) => Number(parseWith(variantIdParamsSchema, { id: c.req.param("id") }).id);
+const variantIdOf = numberParam(variantIdParamsSchema, "id");
 
 export function adminInventoryRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
 
   register(routes, listStock, async (c) => {
     const query = queryOf(c, listStock);
-    const page = await listInventory(c.var.deps.db, c.var.storeId, { q: query.q, low: query.low === "true", cursor: query.cursor });
+    const page = await listInventory(c.var.deps.db, c.var.deps.storeId, { q: query.q, low: query.low === "true", cursor: query.cursor });
     return c.json({ variants: page.items.map(itemBody), next_cursor: page.nextCursor });
   });
 

@@ -5,7 +5,6 @@
  * it, change it, send it back.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { z } from "zod";
 import {
   bundleAnswerSchema,
@@ -16,6 +15,8 @@ import {
   collectionInputSchema,
   collectionListSchema,
   merchandisingIdParamsSchema,
+  type BundleInput,
+  type CollectionInput,
 } from "../../core/schemas/admin-merchandising";
 import {
   BUNDLE_NOT_FOUND,
@@ -26,6 +27,7 @@ import {
   updateBundle,
   uploadBundlePictures,
   type BundleRecord,
+  type BundleSummary,
 } from "../catalog/bundle-editor";
 import {
   COLLECTION_NOT_FOUND,
@@ -35,126 +37,40 @@ import {
   listCollections,
   updateCollection,
   type CollectionRecord,
+  type CollectionSummary,
 } from "../catalog/collection-editor";
+import type { AuditActor } from "../audit/audit";
 import type { AppEnv } from "../context";
-import { errorBodySchema, HttpError, parseWith } from "../http/errors";
-import { readUploadForm } from "../images/picture-intake";
-import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, register, successSchema } from "./operation";
+import type { Database } from "../db/client";
+import { DELETED, pictureRefusals, resourceOperations, uploadOf } from "./admin-operation";
+import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, register } from "./operation";
 
 const HANDLE_TAKEN = "Another one has this handle (field handle)";
-const params = { params: merchandisingIdParamsSchema };
 
-const listBundlesOperation = adminOperation("catalogue", {
-  method: "get",
-  path: "/bundles",
-  tags: ["admin"],
-  summary: "The store's bundles, by title",
-  responses: { 200: json(bundleListSchema, "Every bundle") },
-});
+/**
+ * What the API says differently of bundles and collections, edited alike: listed, added, read, replaced, deleted.
+ * The summaries and refusals are each operation's own.
+ */
+type MerchKind<I, S, R> = {
+  path: "/bundles" | "/collections";
+  /** The record as the answers name it: "bundle", "collection". */
+  one: string;
+  input: z.ZodType<I>;
+  answer: z.ZodType;
+  list: z.ZodType;
+  notFound: string;
+  summaries: { list: string; create: string; read: string; update: string; delete: string };
+  refusals: { update?: Record<422, string>; delete?: Record<422, string> };
+  listBody: (records: S[]) => object;
+  body: (record: R) => object;
+  listRecords: (db: Database, storeId: string) => Promise<S[]>;
+  getRecord: (db: Database, storeId: string, id: number) => Promise<R>;
+  create: (db: Database, actor: AuditActor, input: I) => Promise<R>;
+  update: (db: Database, actor: AuditActor, id: number, input: I) => Promise<R>;
+  remove: (db: Database, actor: AuditActor, id: number) => Promise<void>;
+};
 
-const createBundleOperation = adminOperation("catalogue", {
-  method: "post",
-  path: "/bundles",
-  tags: ["admin"],
-  summary: "Create a bundle: its products in order, the variants each offers with their quantity, price and standalone flag",
-  request: { body: jsonBody(bundleInputSchema) },
-  responses: { 201: json(bundleAnswerSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 409: HANDLE_TAKEN }) },
-});
-
-const readBundleOperation = adminOperation("catalogue", {
-  method: "get",
-  path: "/bundles/{id}",
-  tags: ["admin"],
-  summary: "A bundle as the editor shows it",
-  request: params,
-  responses: { 200: json(bundleAnswerSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 404: BUNDLE_NOT_FOUND }) },
-});
-
-const updateBundleOperation = adminOperation("catalogue", {
-  method: "put",
-  path: "/bundles/{id}",
-  tags: ["admin"],
-  summary: "Replace a bundle with the one sent; its pictures may be reordered or left out, new ones are uploaded",
-  request: { ...params, body: jsonBody(bundleInputSchema) },
-  responses: { 200: json(bundleAnswerSchema, "The bundle"), ...errors({ 400: BAD_INPUT, 404: BUNDLE_NOT_FOUND, 409: HANDLE_TAKEN }) },
-});
-
-const uploadBundlePicturesOperation = adminOperation("catalogue", {
-  method: "post",
-  path: "/bundles/{id}/pictures",
-  tags: ["admin"],
-  summary: "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the bundle's others",
-  description:
-    "A multipart form with `file` once per picture. Each picture is read by its content, not its name, and stored " +
-    "without EXIF with the storefront's renditions. All or none: one refused picture stores none of them. To reorder " +
-    "or remove pictures, PUT the bundle with the image_urls it keeps.",
-  request: { ...params, body: { required: true, content: { "multipart/form-data": { schema: bundlePictureUploadSchema } } } },
-  responses: {
-    201: json(bundleAnswerSchema, "The bundle, the new pictures last"),
-    ...errors({ 400: `${BAD_INPUT}; or no picture sent`, 404: BUNDLE_NOT_FOUND }),
-    413: json(errorBodySchema, "A picture over 20 MB, or more than 10 pictures"),
-    415: json(errorBodySchema, "Pictures must be JPEG, PNG, WebP or AVIF"),
-  },
-});
-
-const deleteBundleOperation = adminOperation("catalogue", {
-  method: "delete",
-  path: "/bundles/{id}",
-  tags: ["admin"],
-  summary: "Delete a bundle; carts holding it drop it when they next load, orders keep their copy",
-  request: params,
-  responses: { 200: json(successSchema, "Deleted"), ...errors({ 400: BAD_INPUT, 404: BUNDLE_NOT_FOUND }) },
-});
-
-const listCollectionsOperation = adminOperation("catalogue", {
-  method: "get",
-  path: "/collections",
-  tags: ["admin"],
-  summary: "The store's collections, by title, with which one is featured and which are in the navigation",
-  responses: { 200: json(collectionListSchema, "Every collection") },
-});
-
-const createCollectionOperation = adminOperation("catalogue", {
-  method: "post",
-  path: "/collections",
-  tags: ["admin"],
-  summary: "Create a collection: its products and bundles in the shop's order, featured on the home page, linked in the navigation",
-  request: { body: jsonBody(collectionInputSchema) },
-  responses: { 201: json(collectionAnswerSchema, "The collection"), ...errors({ 400: BAD_INPUT, 409: HANDLE_TAKEN }) },
-});
-
-const readCollectionOperation = adminOperation("catalogue", {
-  method: "get",
-  path: "/collections/{id}",
-  tags: ["admin"],
-  summary: "A collection with its products and bundles in order",
-  request: params,
-  responses: { 200: json(collectionAnswerSchema, "The collection"), ...errors({ 400: BAD_INPUT, 404: COLLECTION_NOT_FOUND }) },
-});
-
-const updateCollectionOperation = adminOperation("catalogue", {
-  method: "put",
-  path: "/collections/{id}",
-  tags: ["admin"],
-  summary: "Replace a collection with the one sent; featuring it unfeatures the one before",
-  request: { ...params, body: jsonBody(collectionInputSchema) },
-  responses: {
-    200: json(collectionAnswerSchema, "The collection"),
-    ...errors({ 400: BAD_INPUT, 404: COLLECTION_NOT_FOUND, 409: HANDLE_TAKEN, 422: "all_products keeps its handle" }),
-  },
-});
-
-const deleteCollectionOperation = adminOperation("catalogue", {
-  method: "delete",
-  path: "/collections/{id}",
-  tags: ["admin"],
-  summary: "Delete a collection (never all_products) with its links in the navigation and footer",
-  request: params,
-  responses: { 200: json(successSchema, "Deleted"), ...errors({ 400: BAD_INPUT, 404: COLLECTION_NOT_FOUND, 422: "all_products cannot be deleted" }) },
-});
-
-const idOf = (c: Context<AppEnv>) => Number(parseWith(merchandisingIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(merchandisingIdParamsSchema, "id");
 
 const bundleBody = (bundle: BundleRecord): z.infer<typeof bundleAnswerSchema> => ({
   bundle: {
@@ -188,85 +104,129 @@ const collectionBody = (collection: CollectionRecord): z.infer<typeof collection
   },
 });
 
+const BUNDLES: MerchKind<BundleInput, BundleSummary, BundleRecord> = {
+  path: "/bundles",
+  one: "bundle",
+  input: bundleInputSchema,
+  answer: bundleAnswerSchema,
+  list: bundleListSchema,
+  notFound: BUNDLE_NOT_FOUND,
+  summaries: {
+    list: "The store's bundles, by title",
+    create: "Create a bundle: its products in order, the variants each offers with their quantity, price and standalone flag",
+    read: "A bundle as the editor shows it",
+    update: "Replace a bundle with the one sent; its pictures may be reordered or left out, new ones are uploaded",
+    delete: "Delete a bundle; carts holding it drop it when they next load, orders keep their copy",
+  },
+  refusals: {},
+  listBody: (found) => ({
+    bundles: found.map((bundle) => ({
+      id: bundle.id,
+      handle: bundle.handle,
+      title: bundle.title,
+      price_cents: bundle.priceCents,
+      is_standalone: bundle.isStandalone,
+      product_count: bundle.productCount,
+      image_url: bundle.imageUrl,
+    })),
+  }),
+  body: bundleBody,
+  listRecords: listBundles,
+  getRecord: getBundleRecord,
+  create: createBundle,
+  update: updateBundle,
+  remove: deleteBundle,
+};
+
+const COLLECTIONS: MerchKind<CollectionInput, CollectionSummary, CollectionRecord> = {
+  path: "/collections",
+  one: "collection",
+  input: collectionInputSchema,
+  answer: collectionAnswerSchema,
+  list: collectionListSchema,
+  notFound: COLLECTION_NOT_FOUND,
+  summaries: {
+    list: "The store's collections, by title, with which one is featured and which are in the navigation",
+    create: "Create a collection: its products and bundles in the shop's order, featured on the home page, linked in the navigation",
+    read: "A collection with its products and bundles in order",
+    update: "Replace a collection with the one sent; featuring it unfeatures the one before",
+    delete: "Delete a collection (never all_products) with its links in the navigation and footer",
+  },
+  refusals: { update: { 422: "all_products keeps its handle" }, delete: { 422: "all_products cannot be deleted" } },
+  listBody: (found) => ({
+    collections: found.map((collection) => ({
+      id: collection.id,
+      handle: collection.handle,
+      title: collection.title,
+      featured: collection.featured,
+      in_navigation: collection.inNavigation,
+      product_count: collection.productCount,
+      bundle_count: collection.bundleCount,
+    })),
+  }),
+  body: collectionBody,
+  listRecords: listCollections,
+  getRecord: getCollectionRecord,
+  create: createCollection,
+  update: updateCollection,
+  remove: deleteCollection,
+};
+
+const onBundle = resourceOperations("catalogue", {
+  path: "/bundles/{id}",
+  params: merchandisingIdParamsSchema,
+  notFound: BUNDLE_NOT_FOUND,
+  answer: json(bundleAnswerSchema, "The bundle"),
+});
+
+const uploadBundlePicturesOperation = onBundle.post({
+  path: "/pictures",
+  summary: "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the bundle's others",
+  description:
+    "A multipart form with `file` once per picture. Each picture is read by its content, not its name, and stored " +
+    "without EXIF with the storefront's renditions. All or none: one refused picture stores none of them. To reorder " +
+    "or remove pictures, PUT the bundle with the image_urls it keeps.",
+  body: formBody(bundlePictureUploadSchema),
+  answers: { 201: json(bundleAnswerSchema, "The bundle, the new pictures last"), ...pictureRefusals("A picture over 20 MB, or more than 10 pictures") },
+  refusals: { 400: `${BAD_INPUT}; or no picture sent` },
+});
+
+function registerMerchKind<I, S, R>(routes: OpenAPIHono<AppEnv>, kind: MerchKind<I, S, R>) {
+  const { path, one, summaries, refusals } = kind;
+  const all = resourceOperations("catalogue", { path, answer: json(kind.list, `Every ${one}`) });
+  const oneRecord = resourceOperations("catalogue", { path: `${path}/{id}`, params: merchandisingIdParamsSchema, notFound: kind.notFound, answer: json(kind.answer, `The ${one}`) });
+
+  const list = all.get({ summary: summaries.list });
+  const create = all.post({ summary: summaries.create, body: jsonBody(kind.input), answers: { 201: json(kind.answer, `The ${one}`) }, refusals: { 409: HANDLE_TAKEN } });
+  const read = oneRecord.get({ summary: summaries.read });
+  const update = oneRecord.put({ summary: summaries.update, body: jsonBody(kind.input), refusals: { 409: HANDLE_TAKEN, ...refusals.update } });
+  const remove = oneRecord.delete({ summary: summaries.delete, answers: DELETED, refusals: refusals.delete });
+
+  register(routes, list, async (c) => c.json(kind.listBody(await kind.listRecords(c.var.deps.db, c.var.deps.storeId))));
+  register(routes, create, async (c) => {
+    const input = await bodyOf(c, create);
+    return c.json(kind.body(await kind.create(c.var.deps.db, c.var.staffActor, input)), 201);
+  });
+  register(routes, read, async (c) => c.json(kind.body(await kind.getRecord(c.var.deps.db, c.var.deps.storeId, idOf(c)))));
+  register(routes, update, async (c) => {
+    const id = idOf(c);
+    const input = await bodyOf(c, update);
+    return c.json(kind.body(await kind.update(c.var.deps.db, c.var.staffActor, id, input)));
+  });
+  register(routes, remove, async (c) => {
+    await kind.remove(c.var.deps.db, c.var.staffActor, idOf(c));
+    return c.json({ success: true as const });
+  });
+}
+
 export function adminMerchandisingRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
-
-  register(routes, listBundlesOperation, async (c) => {
-    const found = await listBundles(c.var.deps.db, c.var.storeId);
-    return c.json({
-      bundles: found.map((bundle) => ({
-        id: bundle.id,
-        handle: bundle.handle,
-        title: bundle.title,
-        price_cents: bundle.priceCents,
-        is_standalone: bundle.isStandalone,
-        product_count: bundle.productCount,
-        image_url: bundle.imageUrl,
-      })),
-    });
-  });
-
-  register(routes, createBundleOperation, async (c) => {
-    const input = await bodyOf(c, createBundleOperation);
-    return c.json(bundleBody(await createBundle(c.var.deps.db, c.var.staffActor, input)), 201);
-  });
-
-  register(routes, readBundleOperation, async (c) => c.json(bundleBody(await getBundleRecord(c.var.deps.db, c.var.storeId, idOf(c)))));
-
-  register(routes, updateBundleOperation, async (c) => {
-    const id = idOf(c);
-    const input = await bodyOf(c, updateBundleOperation);
-    return c.json(bundleBody(await updateBundle(c.var.deps.db, c.var.staffActor, id, input)));
-  });
-
+  registerMerchKind(routes, BUNDLES);
   register(routes, uploadBundlePicturesOperation, async (c) => {
     const id = idOf(c);
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new HttpError(400, "Send the pictures as a multipart form");
-    }
-    return c.json(bundleBody(await uploadBundlePictures(c.var.deps, c.var.staffActor, id, readUploadForm(form).files)), 201);
+    const { files } = await uploadOf(c, "pictures");
+    return c.json(bundleBody(await uploadBundlePictures(c.var.deps, c.var.staffActor, id, files)), 201);
   });
-
-  register(routes, deleteBundleOperation, async (c) => {
-    await deleteBundle(c.var.deps.db, c.var.staffActor, idOf(c));
-    return c.json({ success: true as const });
-  });
-
-  register(routes, listCollectionsOperation, async (c) => {
-    const found = await listCollections(c.var.deps.db, c.var.storeId);
-    return c.json({
-      collections: found.map((collection) => ({
-        id: collection.id,
-        handle: collection.handle,
-        title: collection.title,
-        featured: collection.featured,
-        in_navigation: collection.inNavigation,
-        product_count: collection.productCount,
-        bundle_count: collection.bundleCount,
-      })),
-    });
-  });
-
-  register(routes, createCollectionOperation, async (c) => {
-    const input = await bodyOf(c, createCollectionOperation);
-    return c.json(collectionBody(await createCollection(c.var.deps.db, c.var.staffActor, input)), 201);
-  });
-
-  register(routes, readCollectionOperation, async (c) => c.json(collectionBody(await getCollectionRecord(c.var.deps.db, c.var.storeId, idOf(c)))));
-
-  register(routes, updateCollectionOperation, async (c) => {
-    const id = idOf(c);
-    const input = await bodyOf(c, updateCollectionOperation);
-    return c.json(collectionBody(await updateCollection(c.var.deps.db, c.var.staffActor, id, input)));
-  });
-
-  register(routes, deleteCollectionOperation, async (c) => {
-    await deleteCollection(c.var.deps.db, c.var.staffActor, idOf(c));
-    return c.json({ success: true as const });
-  });
-
+  registerMerchKind(routes, COLLECTIONS);
   return routes;
 }

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { messageAnswerSchema, messagePageSchema } from "../../core/schemas/admin-messages";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { auditEvents, contactReplies, mailOutbox } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { createApiToken } from "../staff/tokens";
 import { changeStoreSettings } from "../store/settings";
 

@@ -4,7 +4,6 @@
  * server/content/contact-inbox.ts function the admin screens call, with the staff actor for the audit trail.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { z } from "zod";
 import {
   messageAnswerSchema,
@@ -25,61 +24,43 @@ import {
   type ContactMessageDetail,
 } from "../content/contact-inbox";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
-import { adminOperation, iso } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register } from "./operation";
-
-const params = { params: messageIdParamsSchema };
+import { adminOperation, iso, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
+import { bodyOf, json, jsonBody, numberParam, register } from "./operation";
 
 const listMessages = adminOperation("customers", {
-  method: "get",
-  path: "/messages",
-  tags: ["admin"],
+  ...pagedList("/messages", messageListQuerySchema, messagePageSchema, "messages"),
   summary: "Contact messages, newest first, by status (new, read, answered, spam); without one, all but spam",
-  request: { query: messageListQuerySchema },
-  responses: { 200: json(messagePageSchema, "A page of messages; next_cursor fetches the next"), ...errors({ 400: BAD_INPUT }) },
 });
 
-const readMessage = adminOperation("customers", {
-  method: "get",
+const onMessage = resourceOperations("customers", {
   path: "/messages/{id}",
-  tags: ["admin"],
-  summary: "A message with the replies sent to it, as it stands (reading it here does not mark it read)",
-  request: params,
-  responses: { 200: json(messageAnswerSchema, "The message"), ...errors({ 400: BAD_INPUT, 404: MESSAGE_NOT_FOUND }) },
+  params: messageIdParamsSchema,
+  notFound: MESSAGE_NOT_FOUND,
+  answer: json(messageAnswerSchema, "The message"),
 });
 
-const openMessage = adminOperation("customers", {
-  method: "post",
-  path: "/messages/{id}/read",
-  tags: ["admin"],
+const readMessage = onMessage.get({ summary: "A message with the replies sent to it, as it stands (reading it here does not mark it read)" });
+
+const openMessage = onMessage.post({
+  path: "/read",
   summary: "Open a message, as the inbox screen does: a new message becomes read; any other keeps its status",
-  request: params,
-  responses: { 200: json(messageAnswerSchema, "The message"), ...errors({ 400: BAD_INPUT, 404: MESSAGE_NOT_FOUND }) },
 });
 
-const replyToMessage = adminOperation("customers", {
-  method: "post",
-  path: "/messages/{id}/replies",
-  tags: ["admin"],
+const replyToMessage = onMessage.post({
+  path: "/replies",
   summary: "Reply to the sender: mailed from the shop (Reply-To the shop's contact address), kept on the message, which becomes answered",
-  request: { ...params, body: jsonBody(messageReplySchema) },
-  responses: {
-    201: json(messageAnswerSchema, "The message with its replies, the new one last"),
-    ...errors({ 400: BAD_INPUT, 404: MESSAGE_NOT_FOUND, 409: SPAM_REPLY_REFUSED }),
-  },
+  body: jsonBody(messageReplySchema),
+  answers: { 201: json(messageAnswerSchema, "The message with its replies, the new one last") },
+  refusals: { 409: SPAM_REPLY_REFUSED },
 });
 
-const markSpam = adminOperation("customers", {
-  method: "post",
-  path: "/messages/{id}/spam",
-  tags: ["admin"],
+const markSpam = onMessage.post({
+  path: "/spam",
   summary: "Mark a message as spam (it leaves the inbox), or not (it comes back answered if it has replies, read otherwise)",
-  request: { ...params, body: jsonBody(messageSpamSchema) },
-  responses: { 200: json(messageAnswerSchema, "The message"), ...errors({ 400: BAD_INPUT, 404: MESSAGE_NOT_FOUND }) },
+  body: jsonBody(messageSpamSchema),
 });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(messageIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(messageIdParamsSchema, "id");
 
 const messageBody = (message: ContactMessageDetail): z.infer<typeof messageAnswerSchema> => ({
   message: {
@@ -97,22 +78,20 @@ const messageBody = (message: ContactMessageDetail): z.infer<typeof messageAnswe
 export function adminMessagesRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
 
-  register(admin, listMessages, async (c) => {
-    const page = await listContactMessages(c.var.deps.db, c.var.storeId, queryOf(c, listMessages));
-    return c.json({
-      messages: page.messages.map((message) => ({
-        id: message.id,
-        name: message.name,
-        email: message.email,
-        preview: message.preview,
-        status: message.status,
-        received_at: iso(message.createdAt),
-      })),
-      next_cursor: page.nextCursor,
-    });
-  });
+  register(
+    admin,
+    listMessages,
+    pageAnswer(listMessages, "messages", listContactMessages, (message) => ({
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      preview: message.preview,
+      status: message.status,
+      received_at: iso(message.createdAt),
+    })),
+  );
 
-  register(admin, readMessage, async (c) => c.json(messageBody(await getContactMessage(c.var.deps.db, c.var.storeId, idOf(c)))));
+  register(admin, readMessage, async (c) => c.json(messageBody(await getContactMessage(c.var.deps.db, c.var.deps.storeId, idOf(c)))));
 
   register(admin, openMessage, async (c) => c.json(messageBody(await openContactMessage(c.var.deps.db, c.var.staffActor, idOf(c)))));
 

@@ -1,20 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  customerAnswerSchema,
-  customerPageSchema,
-  orderAnswerSchema,
-  orderPageSchema,
-  refundAnswerSchema,
-} from "../../core/schemas/admin-orders";
+import { customerAnswerSchema, customerPageSchema } from "../../core/schemas/admin-customers";
+import { orderAnswerSchema, orderPageSchema, refundAnswerSchema } from "../../core/schemas/admin-orders";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, paidOrderBy } from "../../tests/support/checkout";
 import { createCustomer } from "../accounts/customers";
-import { auditEvents, mailOutbox, orders, variants } from "../db/schema";
+import { auditEvents, mailOutbox, orderLines, orders, products, variants } from "../db/schema";
 import { addSubscriber } from "../newsletter/subscribers";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { createApiToken } from "../staff/tokens";
 
 let t: TestApp;
@@ -69,7 +64,7 @@ describe("/api/admin/orders", () => {
     const list = await call("GET", "/api/admin/orders?q=LEE");
     expect(list).toMatchObject({ status: 200, body: { orders: [{ number: order.number, status: "paid", customer_name: "Lee Lam" }], next_cursor: null } });
     expect((await call("GET", "/api/admin/orders?status=shipped")).body).toEqual({
-      error: "status must be one of paid, backordered, fulfilled, cancelled, refunded",
+      error: "status must be one of paid, awaiting_payment, backordered, fulfilled, cancelled, refunded",
       field: "status",
     });
     expect((await call("GET", "/api/admin/orders?from=2026-02-30")).body).toMatchObject({ field: "from" });
@@ -139,10 +134,57 @@ describe("/api/admin/orders", () => {
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect(csv.headers.get("cache-control")).toBe("no-store");
     const lines = (await csv.text()).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("number,status,placed_at,paid_at,fulfilled_at,customer_name,email,items,total,refunded");
+    expect(lines[0]).toBe(
+      "number,placed_at_utc,paid_at_utc,fulfilled_at_utc,status,customer_name,email,ship_city,ship_state,ship_postal_code,ship_country," +
+        "subtotal,discount,discount_code,shipping,tax,total,refunded,payment_provider,payment_reference,item_count,items",
+    );
     expect(lines).toHaveLength(2);
     // A name a spreadsheet would run as a formula is shown as text, quoted for its comma and quotes.
-    expect(lines[1]).toContain(`,"'=HYPERLINK(""x""), Max",max@example.com,2,`);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""x""), Max",max@example.com,Sacramento,CA,95814,US,`);
+  });
+
+  it("spells a bundle line out in words in the order, its email and both CSVs, money in dollars", async () => {
+    const order = await paidBy("bea@example.com", "Bea Bundle");
+    const [content] = await t.deps.db
+      .select({ sku: variants.sku, handle: products.handle, title: products.title, attributes: variants.attributes })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(and(eq(variants.storeId, t.deps.storeId), sql`${variants.attributes} <> '{}'::jsonb`))
+      .limit(1);
+    const words = `2 × ${content.title} — ${Object.values(content.attributes).join(", ")}`;
+    await t.deps.db.insert(orderLines).values({
+      storeId: t.deps.storeId,
+      orderId: order.id,
+      kind: "bundle",
+      title: "Gift Box",
+      attributes: { [content.handle]: content.sku },
+      stockComponents: { [content.sku]: 2 },
+      quantity: 1,
+      unitPriceCents: 4250,
+      lineTotalCents: 4250,
+    });
+
+    const detail = await call("GET", `/api/admin/orders/${order.number}`);
+    expect((detail.body as { order: { lines: unknown[] } }).order.lines[1]).toMatchObject({ kind: "bundle", options: "", contents: [{ text: words, sku: content.sku }] });
+
+    await call("POST", `/api/admin/orders/${order.number}/resend-confirmation`);
+    const confirmations = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.kind, "order-confirmation")));
+    const mail = confirmations.at(-1)!;
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(`1 × Gift Box: ${words}`.replace("1 × ", body === mail.text ? "1 x " : "1 × "));
+      expect(body).not.toContain(`${content.handle}:`);
+    }
+
+    const orderRows = (await (await t.call("GET", "/api/admin/orders.csv?q=bea", undefined, fulfilment)).text()).trimEnd().split("\r\n");
+    expect(orderRows).toHaveLength(2);
+    expect(orderRows[1]).toMatch(/^\d+,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
+    expect(orderRows[1]).toContain(`,${(order.subtotalCents / 100).toFixed(2)},0.00,,`);
+    expect(orderRows[1]).toContain(`; 1 × Gift Box: ${words}`);
+
+    const lineRows = (await (await t.call("GET", "/api/admin/order-lines.csv?q=bea", undefined, fulfilment)).text()).trimEnd().split("\r\n");
+    expect(lineRows[0]).toBe("order_number,placed_at_utc,title,sku,options,quantity,unit_price,line_total");
+    expect(lineRows).toHaveLength(3);
+    expect(lineRows[2]).toMatch(new RegExp(`^${order.number},[^,]+,Gift Box,,${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},1,42.50,42.50$`));
   });
 
   it("cancels a paid order and answers what went back", async () => {

@@ -10,7 +10,6 @@ import {
   MAX_PICTURES_PER_UPLOAD,
   MAX_UPLOAD_BYTES,
   PICTURE_TOO_LARGE_MESSAGE,
-  UNSUPPORTED_PICTURE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../../core/pictures";
 import { productIdParamsSchema } from "../../core/schemas/admin-catalogue";
@@ -34,10 +33,8 @@ import {
 } from "../catalog/product-pictures";
 import type { AppEnv } from "../context";
 import { adminUploadPaths, type LargeBodyRoute } from "../edge/body-limits";
-import { errorBodySchema, HttpError, parseWith } from "../http/errors";
-import { readUploadForm } from "../images/picture-intake";
-import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, register } from "./operation";
+import { adminOperation, pictureRefusals, resourceOperations, uploadOf } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, formBody, json, jsonBody, numberParam, register } from "./operation";
 
 const PRODUCT_NOT_FOUND = "No product with this id in this store";
 const PICTURE_NOT_FOUND = "No picture with this id in this store";
@@ -45,7 +42,6 @@ const PICTURE_NOT_FOUND = "No picture with this id in this store";
 const upload = adminOperation("catalogue", {
   method: "post",
   path: "/products/{id}/pictures",
-  tags: ["admin"],
   summary: "Upload pictures (JPEG, PNG, WebP, AVIF; 20 MB each), added after the product's others",
   description:
     "A multipart form with `file` once per picture and an optional `alt_text` for all of them. Each picture is read by " +
@@ -53,10 +49,7 @@ const upload = adminOperation("catalogue", {
     "`_1024.webp` versions. All or none: one refused picture stores none of them. At most 10 pictures and 100 MB a request.",
   request: {
     params: productIdParamsSchema,
-    body: {
-      required: true,
-      content: { "multipart/form-data": { schema: pictureUploadSchema } },
-    },
+    body: formBody(pictureUploadSchema),
   },
   responses: {
     201: json(productPicturesSchema, "The product's pictures, the new ones last"),
@@ -64,42 +57,30 @@ const upload = adminOperation("catalogue", {
       400: `${BAD_INPUT}; or alt text missing on a published product`,
       404: PRODUCT_NOT_FOUND,
     }),
-    413: json(errorBodySchema, `${PICTURE_TOO_LARGE_MESSAGE}, or the request carries more than ${MAX_PICTURES_PER_UPLOAD} pictures or 100 MB`),
-    415: json(errorBodySchema, UNSUPPORTED_PICTURE_MESSAGE),
+    ...pictureRefusals(`${PICTURE_TOO_LARGE_MESSAGE}, or the request carries more than ${MAX_PICTURES_PER_UPLOAD} pictures or 100 MB`),
   },
 });
 
-const change = adminOperation("catalogue", {
-  method: "patch",
+const onPicture = resourceOperations("catalogue", {
   path: "/pictures/{id}",
-  tags: ["admin"],
+  params: pictureIdParamsSchema,
+  notFound: PICTURE_NOT_FOUND,
+  answer: json(productPicturesSchema, "The product's pictures in their order"),
+});
+
+const change = onPicture.patch({
   summary: "Change a picture's alt text or move it (position 0 is the product's main picture)",
-  request: {
-    params: pictureIdParamsSchema,
-    body: jsonBody(pictureChangeSchema),
-  },
-  responses: {
-    200: json(productPicturesSchema, "The product's pictures in their order"),
-    ...errors({ 400: BAD_INPUT, 404: PICTURE_NOT_FOUND }),
-  },
+  body: jsonBody(pictureChangeSchema),
 });
 
-const remove = adminOperation("catalogue", {
-  method: "delete",
-  path: "/pictures/{id}",
-  tags: ["admin"],
+const remove = onPicture.delete({
   summary: "Remove a picture and its files; a variant that showed it shows the product's pictures",
-  request: { params: pictureIdParamsSchema },
-  responses: {
-    200: json(productPicturesSchema, "The product's pictures left"),
-    ...errors({ 400: BAD_INPUT, 404: PICTURE_NOT_FOUND }),
-  },
+  answers: { 200: json(productPicturesSchema, "The product's pictures left") },
 });
 
 const chooseForVariant = adminOperation("catalogue", {
   method: "put",
   path: "/variants/{id}/picture",
-  tags: ["admin"],
   summary: "Name the picture a variant shows (one of its product's), or null for the product's",
   request: {
     params: variantIdParamsSchema,
@@ -114,7 +95,7 @@ const chooseForVariant = adminOperation("catalogue", {
   },
 });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(productIdParamsSchema, "id");
 
 export const pictureBody = (picture: ProductPicture): z.infer<typeof productPicturesSchema>["pictures"][number] => ({
   id: picture.id,
@@ -125,7 +106,7 @@ export const pictureBody = (picture: ProductPicture): z.infer<typeof productPict
 });
 
 async function picturesBody(c: Context<AppEnv>, productId: number): Promise<z.infer<typeof productPicturesSchema>> {
-  const pictures = await listProductPictures(c.var.deps.db, c.var.storeId, productId);
+  const pictures = await listProductPictures(c.var.deps.db, c.var.deps.storeId, productId);
   return { product_id: productId, pictures: pictures.map(pictureBody) };
 }
 
@@ -146,13 +127,7 @@ export function adminPicturesRoutes() {
 
   register(routes, upload, async (c) => {
     const productId = idOf(c);
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new HttpError(400, "Send the pictures as a multipart form");
-    }
-    await addUploadedPictures(c.var.deps, c.var.staffActor, productId, readUploadForm(form));
+    await addUploadedPictures(c.var.deps, c.var.staffActor, productId, await uploadOf(c, "pictures"));
     return c.json(await picturesBody(c, productId), 201);
   });
 

@@ -25,15 +25,14 @@ import {
 } from "../catalog/product-editor";
 import { saveProductAndAlert } from "../catalog/catalogue-writes";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
-import { adminOperation, iso } from "./admin-operation";
+import { adminOperation, iso, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
 import {
   BAD_INPUT,
   bodyOf,
   errors,
   json,
   jsonBody,
-  queryOf,
+  numberParam,
   register,
 } from "./operation";
 
@@ -43,25 +42,14 @@ const TAKEN =
 const BAD_PRODUCT = `${BAD_INPUT}; also a product published while a picture has no alt text (field status)`;
 
 const listProducts = adminOperation("catalogue", {
-  method: "get",
-  path: "/products",
-  tags: ["admin"],
+  ...pagedList("/products", productListQuerySchema, productPageSchema, "products"),
   summary:
     "Products, newest first, by status and search (title, handle, SKU), 50 a page",
-  request: { query: productListQuerySchema },
-  responses: {
-    200: json(
-      productPageSchema,
-      "A page of products; next_cursor fetches the next",
-    ),
-    ...errors({ 400: BAD_INPUT }),
-  },
 });
 
 const createProduct = adminOperation("catalogue", {
   method: "post",
   path: "/products",
-  tags: ["admin"],
   summary:
     "Create a product with its options and variants; the description is cleaned to a safe subset of HTML",
   request: { body: jsonBody(productInputSchema) },
@@ -71,66 +59,41 @@ const createProduct = adminOperation("catalogue", {
   },
 });
 
-const readProduct = adminOperation("catalogue", {
-  method: "get",
+const onProduct = resourceOperations("catalogue", {
   path: "/products/{id}",
-  tags: ["admin"],
+  params: productIdParamsSchema,
+  notFound: NOT_FOUND,
+  answer: json(productAnswerSchema, "The product"),
+});
+
+const readProduct = onProduct.get({
   summary:
     "A product: its fields, variants with stock and plans, pictures, collections and old handles",
-  request: { params: productIdParamsSchema },
-  responses: {
-    200: json(productAnswerSchema, "The product"),
-    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }),
-  },
 });
 
-const updateProduct = adminOperation("catalogue", {
-  method: "put",
-  path: "/products/{id}",
-  tags: ["admin"],
+const updateProduct = onProduct.put({
   summary:
     "Replace a product with the whole input: variants are matched by SKU (kept ones changed, new ones added, missing ones removed); a changed handle keeps the old address answering with a 301",
-  request: {
-    params: productIdParamsSchema,
-    body: jsonBody(productInputSchema),
-  },
-  responses: {
-    200: json(productAnswerSchema, "The product"),
-    ...errors({ 400: BAD_PRODUCT, 404: NOT_FOUND, 409: TAKEN }),
-  },
+  body: jsonBody(productInputSchema),
+  refusals: { 400: BAD_PRODUCT, 409: TAKEN },
 });
 
-const duplicate = adminOperation("catalogue", {
-  method: "post",
-  path: "/products/{id}/duplicate",
-  tags: ["admin"],
+const duplicate = onProduct.post({
+  path: "/duplicate",
   summary:
     "A draft copy: handle <handle>-copy, title 'Copy of …', SKUs with -COPY, no stock, the same pictures and collections",
-  request: { params: productIdParamsSchema },
-  responses: {
-    201: json(productAnswerSchema, "The copy"),
-    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }),
-  },
+  answers: { 201: json(productAnswerSchema, "The copy") },
 });
 
-const changeStatus = adminOperation("catalogue", {
-  method: "post",
-  path: "/products/{id}/status",
-  tags: ["admin"],
+const changeStatus = onProduct.post({
+  path: "/status",
   summary:
     "Publish (active), take back to draft, or archive a product; publishing needs alt text on every picture",
-  request: {
-    params: productIdParamsSchema,
-    body: jsonBody(productStatusInputSchema),
-  },
-  responses: {
-    200: json(productAnswerSchema, "The product"),
-    ...errors({ 400: BAD_PRODUCT, 404: NOT_FOUND }),
-  },
+  body: jsonBody(productStatusInputSchema),
+  refusals: { 400: BAD_PRODUCT },
 });
 
-const idOf = (c: Context<AppEnv>) =>
-  Number(parseWith(productIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(productIdParamsSchema, "id");
 
 export function productBody(product: AdminProduct): z.infer<typeof productAnswerSchema> {
   const input = productInputOf(product);
@@ -168,29 +131,23 @@ export function productBody(product: AdminProduct): z.infer<typeof productAnswer
 export function adminProductsRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
   const answer = async (c: Context<AppEnv>, productId: number) =>
-    productBody(await getAdminProduct(c.var.deps.db, c.var.storeId, productId));
+    productBody(await getAdminProduct(c.var.deps.db, c.var.deps.storeId, productId));
 
-  register(routes, listProducts, async (c) => {
-    const page = await listAdminProducts(
-      c.var.deps.db,
-      c.var.storeId,
-      queryOf(c, listProducts),
-    );
-    return c.json({
-      products: page.products.map((row) => ({
-        id: row.id,
-        title: row.title,
-        handle: row.handle,
-        status: row.status,
-        variant_count: row.variantCount,
-        total_stock: row.totalStock,
-        min_price_cents: row.minPriceCents,
-        max_price_cents: row.maxPriceCents,
-        picture_url: row.pictureUrl,
-      })),
-      next_cursor: page.nextCursor,
-    });
-  });
+  register(
+    routes,
+    listProducts,
+    pageAnswer(listProducts, "products", listAdminProducts, (row) => ({
+      id: row.id,
+      title: row.title,
+      handle: row.handle,
+      status: row.status,
+      variant_count: row.variantCount,
+      total_stock: row.totalStock,
+      min_price_cents: row.minPriceCents,
+      max_price_cents: row.maxPriceCents,
+      picture_url: row.pictureUrl,
+    })),
+  );
 
   register(routes, createProduct, async (c) => {
     const input = await bodyOf(c, createProduct);

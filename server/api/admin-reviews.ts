@@ -16,77 +16,50 @@ import {
   reviewSettingsSchema,
 } from "../../core/schemas/admin-reviews";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
 import { changeStoreSettings, getStoreSettings } from "../store/settings";
-import { getOwnerReview, listReviews, respondToReview, REVIEW_NOT_FOUND, setReviewHidden, type OwnerReview } from "../reviews/reviews";
-import { adminOperation, iso } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register } from "./operation";
-
-const params = { params: reviewIdParamsSchema };
+import { getOwnerReview, listReviews, respondToReview, REVIEW_NOT_FOUND, reviewFilterOf, setReviewHidden, type OwnerReview } from "../reviews/reviews";
+import { adminOperation, iso, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
+import { bodyOf, json, jsonBody, numberParam, register } from "./operation";
 
 const listReviewsOperation = adminOperation("reviews", {
-  method: "get",
-  path: "/reviews",
-  tags: ["admin"],
+  ...pagedList("/reviews", reviewListQuerySchema, reviewPageSchema, "reviews"),
   summary: "Reviews, newest first, by status (new: held for approval; published; hidden), rating and product",
-  request: { query: reviewListQuerySchema },
-  responses: { 200: json(reviewPageSchema, "A page of reviews; next_cursor fetches the next"), ...errors({ 400: BAD_INPUT }) },
 });
 
-const readReview = adminOperation("reviews", {
-  method: "get",
+const onReview = resourceOperations("reviews", {
   path: "/reviews/{id}",
-  tags: ["admin"],
-  summary: "A review with its status and the shop's answer",
-  request: params,
-  responses: { 200: json(reviewAnswerSchema, "The review"), ...errors({ 400: BAD_INPUT, 404: REVIEW_NOT_FOUND }) },
+  params: reviewIdParamsSchema,
+  notFound: REVIEW_NOT_FOUND,
+  answer: json(reviewAnswerSchema, "The review"),
 });
 
-const respond = adminOperation("reviews", {
-  method: "put",
-  path: "/reviews/{id}/response",
-  tags: ["admin"],
+const readReview = onReview.get({ summary: "A review with its status and the shop's answer" });
+
+const respond = onReview.put({
+  path: "/response",
   summary: "The shop's public answer, shown under the review as 'Response from Seller'; an empty text removes it",
-  request: { ...params, body: jsonBody(reviewResponseSchema) },
-  responses: { 200: json(reviewAnswerSchema, "The review"), ...errors({ 400: BAD_INPUT, 404: REVIEW_NOT_FOUND }) },
+  body: jsonBody(reviewResponseSchema),
 });
 
-const hide = adminOperation("reviews", {
-  method: "post",
-  path: "/reviews/{id}/hide",
-  tags: ["admin"],
+const hide = onReview.post({
+  path: "/hide",
   summary: "Take a review off the shop (a new one is declined): its product page and ratings follow at once",
-  request: params,
-  responses: { 200: json(reviewAnswerSchema, "The review"), ...errors({ 400: BAD_INPUT, 404: REVIEW_NOT_FOUND }) },
 });
 
-const show = adminOperation("reviews", {
-  method: "post",
-  path: "/reviews/{id}/show",
-  tags: ["admin"],
-  summary: "Publish a new review, or show a hidden one again",
-  request: params,
-  responses: { 200: json(reviewAnswerSchema, "The review"), ...errors({ 400: BAD_INPUT, 404: REVIEW_NOT_FOUND }) },
-});
+const show = onReview.post({ path: "/show", summary: "Publish a new review, or show a hidden one again" });
 
-const readSettings = adminOperation("reviews", {
-  method: "get",
-  path: "/review-settings",
-  tags: ["admin"],
+const onReviewSettings = resourceOperations("reviews", { path: "/review-settings", answer: json(reviewSettingsSchema, "The setting") });
+
+const readSettings = onReviewSettings.get({
   summary: "Whether new reviews are held for approval (new, off the shop until published) or published at once",
-  responses: { 200: json(reviewSettingsSchema, "The setting") },
 });
 
-const changeSettings = adminOperation("reviews", {
-  method: "put",
-  path: "/review-settings",
-  tags: ["admin"],
+const changeSettings = onReviewSettings.put({
   summary: "Hold new reviews for approval, or publish them at once; reviews already written keep their status",
-  request: { body: jsonBody(reviewSettingsSchema) },
-  responses: { 200: json(reviewSettingsSchema, "The setting"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(reviewSettingsSchema),
 });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(reviewIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(reviewIdParamsSchema, "id");
 
 const reviewBody = (review: OwnerReview): z.infer<typeof reviewAnswerSchema>["review"] => ({
   id: review.id,
@@ -104,21 +77,12 @@ const reviewBody = (review: OwnerReview): z.infer<typeof reviewAnswerSchema>["re
 
 export function adminReviewsRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
-  const answer = async (c: Context<AppEnv>, id: number) => c.json({ review: reviewBody(await getOwnerReview(c.var.deps.db, c.var.storeId, id)) });
+  const answer = async (c: Context<AppEnv>, id: number) => c.json({ review: reviewBody(await getOwnerReview(c.var.deps.db, c.var.deps.storeId, id)) });
 
-  register(admin, listReviewsOperation, async (c) => {
-    const query = queryOf(c, listReviewsOperation);
-    const page = await listReviews(c.var.deps.db, c.var.storeId, {
-      status: query.status,
-      rating: query.rating === undefined ? undefined : Number(query.rating),
-      productId: query.product_id === undefined ? undefined : Number(query.product_id),
-      cursor: query.cursor,
-    });
-    return c.json({ reviews: page.reviews.map(reviewBody), next_cursor: page.nextCursor });
-  });
+  register(admin, listReviewsOperation, pageAnswer(listReviewsOperation, "reviews", (db, storeId, query) => listReviews(db, storeId, reviewFilterOf(query)), reviewBody));
 
   register(admin, readSettings, async (c) =>
-    c.json({ hold_for_approval: (await getStoreSettings(c.var.deps.db, c.var.storeId)).reviews.holdForApproval }),
+    c.json({ hold_for_approval: (await getStoreSettings(c.var.deps.db, c.var.deps.storeId)).reviews.holdForApproval }),
   );
 
   register(admin, changeSettings, async (c) => {
@@ -133,19 +97,19 @@ export function adminReviewsRoutes() {
   register(admin, respond, async (c) => {
     const id = idOf(c);
     const { response } = await bodyOf(c, respond);
-    await respondToReview(c.var.deps.db, c.var.storeId, id, response, c.var.staffActor);
+    await respondToReview(c.var.deps.db, c.var.deps.storeId, id, response, c.var.staffActor);
     return answer(c, id);
   });
 
   register(admin, hide, async (c) => {
     const id = idOf(c);
-    await setReviewHidden(c.var.deps.db, c.var.storeId, id, true, c.var.staffActor);
+    await setReviewHidden(c.var.deps.db, c.var.deps.storeId, id, true, c.var.staffActor);
     return answer(c, id);
   });
 
   register(admin, show, async (c) => {
     const id = idOf(c);
-    await setReviewHidden(c.var.deps.db, c.var.storeId, id, false, c.var.staffActor);
+    await setReviewHidden(c.var.deps.db, c.var.deps.storeId, id, false, c.var.staffActor);
     return answer(c, id);
   });
 

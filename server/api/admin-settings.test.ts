@@ -41,10 +41,18 @@ describe("store rules", () => {
       checkout_enabled: true,
       minimum_order_cents: 2000,
       cart_reminder_delay_minutes: 240,
+      subscription_reminder_days: 3,
+      return_window_days: 30,
+      legal_name: "",
+      legal_address: "",
+      tax_id: "",
     });
     const rules = { website_title: "Tidewater Roasters", contact_email: "hello@tidewater.example", checkout_enabled: true, minimum_order_cents: 1500 };
-    // Rules sent without the reminder delay keep it.
-    expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({ status: 200, body: { ...rules, cart_reminder_delay_minutes: 240 } });
+    // Rules sent without the reminders' timing keep it.
+    expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({
+      status: 200,
+      body: { ...rules, cart_reminder_delay_minutes: 240, subscription_reminder_days: 3, return_window_days: 30, legal_name: "", legal_address: "", tax_id: "" },
+    });
     expect((await settings()).websiteTitle).toBe("Tidewater Roasters");
     expect((await lastAudit("store_settings"))).toMatchObject({
       action: "store_rules.update",
@@ -54,6 +62,26 @@ describe("store rules", () => {
     const cleared = await call("PUT", "/api/admin/settings/rules", { ...rules, contact_email: null });
     expect(cleared.body.contact_email).toBeNull();
     expect((await settings()).contactEmail).toBeUndefined();
+    // The return window (decision 0056): 0 turns customer-started returns off; a part of a day is refused by its name.
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, return_window_days: 0 })).body.return_window_days).toBe(0);
+    expect((await settings()).returns.windowDays).toBe(0);
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, return_window_days: 1.5 })).body).toEqual({
+      error: "Return window must be whole days",
+      field: "return_window_days",
+    });
+    await call("PUT", "/api/admin/settings/rules", { ...rules, return_window_days: 30 });
+  });
+
+  it("keeps the seller's legal name, address and tax id for invoices, and refuses an address of more than six lines", async () => {
+    const rules = { website_title: "Tidewater Roasters", contact_email: null, checkout_enabled: true, minimum_order_cents: 1500 };
+    const legal = { legal_name: "Tidewater Roasting LLC", legal_address: "1 Dock St\nPortland, OR 97201", tax_id: "12-3456789" };
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, ...legal })).body).toMatchObject(legal);
+    expect((await settings()).invoicing).toEqual({ legalName: "Tidewater Roasting LLC", address: "1 Dock St\nPortland, OR 97201", taxId: "12-3456789" });
+    // Rules sent without them keep them.
+    expect((await call("PUT", "/api/admin/settings/rules", rules)).body).toMatchObject(legal);
+    const tooLong = await call("PUT", "/api/admin/settings/rules", { ...rules, legal_address: "a\nb\nc\nd\ne\nf\ng" });
+    expect(tooLong).toMatchObject({ status: 400, body: { field: "legal_address", error: "Legal address must be at most 6 lines" } });
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, legal_name: "", legal_address: "", tax_id: "" })).body).toMatchObject({ legal_name: "" });
   });
 
   it("refuses a bad rule naming its field, and refuses roles without the settings permission", async () => {
@@ -68,6 +96,12 @@ describe("store rules", () => {
     expect(set.body.cart_reminder_delay_minutes).toBe(30);
     expect((await settings()).checkout.reminderDelayMinutes).toBe(30);
     expect(await lastAudit("store_settings")).toMatchObject({ changes: { "checkout.reminderDelayMinutes": { before: 240, after: 30 } } });
+    for (const days of [0, 31, 2.5]) {
+      const refused = await call("PUT", "/api/admin/settings/rules", { ...rules, subscription_reminder_days: days });
+      expect(refused).toMatchObject({ status: 400, body: { field: "subscription_reminder_days" } });
+    }
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, subscription_reminder_days: 5 })).body.subscription_reminder_days).toBe(5);
+    expect((await settings()).subscriptions.reminderDays).toBe(5);
     expect((await call("GET", "/api/admin/settings/rules", undefined, fulfilment)).status).toBe(403);
     expect((await call("GET", "/api/admin/shipping-options", undefined, fulfilment)).status).toBe(403);
   });

@@ -7,7 +7,7 @@
  * pair's contrast falls below 4.5:1.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import type { z } from "zod";
 import {
   logoUploadSchema,
   settingsIdParamsSchema,
@@ -20,209 +20,168 @@ import {
   taxRateAnswerSchema,
   taxRateInputSchema,
   taxRateListSchema,
+  type ShippingOptionInput,
+  type TaxRateInput,
 } from "../../core/schemas/admin-settings";
+import type { AuditActor } from "../audit/audit";
 import type { AppEnv } from "../context";
-import { errorBodySchema, HttpError, parseWith } from "../http/errors";
-import { readUploadForm } from "../images/picture-intake";
-import {
-  changeStoreLooks,
-  changeStoreRules,
-  createShippingOption,
-  createTaxRate,
-  deleteShippingOption,
-  deleteTaxRate,
-  getStoreLooks,
-  getStoreRules,
-  LAST_SHIPPING_OPTION,
-  listShippingOptionRecords,
-  listTaxRateRecords,
-  SHIPPING_OPTION_NOT_FOUND,
-  TAX_RATE_NOT_FOUND,
-  TAX_REGION_TAKEN,
-  updateShippingOption,
-  updateTaxRate,
-  uploadLogo,
-} from "../store/rules";
-import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, register, successSchema } from "./operation";
+import type { Database } from "../db/client";
+import { changeStoreRules, createShippingOption, createTaxRate, deleteShippingOption, deleteTaxRate, getStoreRules, LAST_SHIPPING_OPTION, listShippingOptionRecords, listTaxRateRecords, SHIPPING_OPTION_NOT_FOUND, TAX_RATE_NOT_FOUND, TAX_REGION_TAKEN, updateShippingOption, updateTaxRate, type ShippingOptionRecord, type TaxRateRecord } from "../store/rules";
+import { changeStoreLooks, getStoreLooks, uploadLogo } from "../looks/looks";
+import { adminOperation, DELETED, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, formBody, json, jsonBody, numberParam, register } from "./operation";
 
-const params = { params: settingsIdParamsSchema };
 const LOOKS_REFUSED = `${BAD_INPUT}; a colour pair below 4.5:1 contrast ("Contrast 2.0:1 is below 4.5:1 for …", field the colour); or a menu or footer link the change adds that leads to no page of the shop ("navbar.pages.3.route: /pages/gone leads to no page in the shop", field the link's route, or its query for a collection)`;
 
-const readRulesOperation = adminOperation("settings", {
-  method: "get",
-  path: "/settings/rules",
-  tags: ["admin"],
-  summary: "The store's name, contact email, checkout on or off and minimum order",
-  responses: { 200: json(storeRulesSchema, "The rules") },
-});
+const onRules = resourceOperations("settings", { path: "/settings/rules", answer: json(storeRulesSchema, "The rules") });
 
-const changeRulesOperation = adminOperation("settings", {
-  method: "put",
-  path: "/settings/rules",
-  tags: ["admin"],
+const readRulesOperation = onRules.get({ summary: "The store's name, contact email, checkout on or off and minimum order" });
+
+const changeRulesOperation = onRules.put({
   summary: "Replace the store's name, contact email (null: SHOP_OWNER_EMAIL), checkout on or off and minimum order",
-  request: { body: jsonBody(storeRulesSchema) },
-  responses: { 200: json(storeRulesSchema, "The rules as stored"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(storeRulesSchema),
+  answers: { 200: json(storeRulesSchema, "The rules as stored") },
 });
 
-const listShippingOperation = adminOperation("settings", {
-  method: "get",
+const idOf = numberParam(settingsIdParamsSchema, "id");
+
+/**
+ * What the API says differently of shipping options and tax rates, edited alike: listed, added, replaced, deleted.
+ * `one` and `many` are the answers' keys; the summaries and refusals are each operation's own.
+ */
+type RuleKind<I, R> = {
+  path: "/shipping-options" | "/tax-rates";
+  one: "shipping_option" | "tax_rate";
+  many: "shipping_options" | "tax_rates";
+  input: z.ZodType<I>;
+  answer: z.ZodType;
+  list: z.ZodType;
+  /** How the answers describe one record and the list. */
+  words: { one: string; every: string };
+  notFound: string;
+  summaries: { list: string; create: string; update: string; delete: string };
+  refusals: { create?: Record<409, string>; update?: Record<409, string>; delete?: Record<409, string> };
+  listRecords: (db: Database, storeId: string) => Promise<R[]>;
+  create: (db: Database, actor: AuditActor, input: I) => Promise<R>;
+  update: (db: Database, actor: AuditActor, id: number, input: I) => Promise<R>;
+  remove: (db: Database, actor: AuditActor, id: number) => Promise<void>;
+};
+
+const SHIPPING_OPTIONS: RuleKind<ShippingOptionInput, ShippingOptionRecord> = {
   path: "/shipping-options",
-  tags: ["admin"],
-  summary: "The shipping options checkout offers, in its order",
-  responses: { 200: json(shippingOptionListSchema, "Every option") },
-});
+  one: "shipping_option",
+  many: "shipping_options",
+  input: shippingOptionInputSchema,
+  answer: shippingOptionAnswerSchema,
+  list: shippingOptionListSchema,
+  words: { one: "The option", every: "Every option" },
+  notFound: SHIPPING_OPTION_NOT_FOUND,
+  summaries: {
+    list: "The shipping options checkout offers, in its order",
+    create: "Add a shipping option, offered last",
+    update: "Replace a shipping option's name, details, price and free-shipping threshold (its key stays)",
+    delete: "Delete a shipping option; orders keep what they paid",
+  },
+  refusals: { delete: { 409: LAST_SHIPPING_OPTION } },
+  listRecords: listShippingOptionRecords,
+  create: createShippingOption,
+  update: updateShippingOption,
+  remove: deleteShippingOption,
+};
 
-const createShippingOperation = adminOperation("settings", {
-  method: "post",
-  path: "/shipping-options",
-  tags: ["admin"],
-  summary: "Add a shipping option, offered last",
-  request: { body: jsonBody(shippingOptionInputSchema) },
-  responses: { 201: json(shippingOptionAnswerSchema, "The option"), ...errors({ 400: BAD_INPUT }) },
-});
-
-const updateShippingOperation = adminOperation("settings", {
-  method: "put",
-  path: "/shipping-options/{id}",
-  tags: ["admin"],
-  summary: "Replace a shipping option's name, details, price and free-shipping threshold (its key stays)",
-  request: { ...params, body: jsonBody(shippingOptionInputSchema) },
-  responses: { 200: json(shippingOptionAnswerSchema, "The option"), ...errors({ 400: BAD_INPUT, 404: SHIPPING_OPTION_NOT_FOUND }) },
-});
-
-const deleteShippingOperation = adminOperation("settings", {
-  method: "delete",
-  path: "/shipping-options/{id}",
-  tags: ["admin"],
-  summary: "Delete a shipping option; orders keep what they paid",
-  request: params,
-  responses: { 200: json(successSchema, "Deleted"), ...errors({ 400: BAD_INPUT, 404: SHIPPING_OPTION_NOT_FOUND, 409: LAST_SHIPPING_OPTION }) },
-});
-
-const listTaxOperation = adminOperation("settings", {
-  method: "get",
+const TAX_RATES: RuleKind<TaxRateInput, TaxRateRecord> = {
   path: "/tax-rates",
-  tags: ["admin"],
-  summary: "Tax rates by country and region (basis points: 725 is 7.25 %), and whether each taxes shipping",
-  responses: { 200: json(taxRateListSchema, "Every rate, by country and region") },
-});
+  one: "tax_rate",
+  many: "tax_rates",
+  input: taxRateInputSchema,
+  answer: taxRateAnswerSchema,
+  list: taxRateListSchema,
+  words: { one: "The rate", every: "Every rate, by country and region" },
+  notFound: TAX_RATE_NOT_FOUND,
+  summaries: {
+    list: "Tax rates by country and region (basis points: 725 is 7.25 %), and whether each taxes shipping",
+    create: "Add a tax rate for a country and region (as a shipping address gives its state)",
+    update: "Replace a tax rate",
+    delete: "Delete a tax rate; its region is then taxed at 0",
+  },
+  refusals: { create: { 409: TAX_REGION_TAKEN }, update: { 409: TAX_REGION_TAKEN } },
+  listRecords: listTaxRateRecords,
+  create: createTaxRate,
+  update: updateTaxRate,
+  remove: deleteTaxRate,
+};
 
-const createTaxOperation = adminOperation("settings", {
-  method: "post",
-  path: "/tax-rates",
-  tags: ["admin"],
-  summary: "Add a tax rate for a country and region (as a shipping address gives its state)",
-  request: { body: jsonBody(taxRateInputSchema) },
-  responses: { 201: json(taxRateAnswerSchema, "The rate"), ...errors({ 400: BAD_INPUT, 409: TAX_REGION_TAKEN }) },
-});
+function registerRuleKind<I, R>(routes: OpenAPIHono<AppEnv>, kind: RuleKind<I, R>) {
+  const { path, words, summaries, refusals } = kind;
+  const all = resourceOperations("settings", { path, answer: json(kind.list, words.every) });
+  const oneRecord = resourceOperations("settings", { path: `${path}/{id}`, params: settingsIdParamsSchema, notFound: kind.notFound, answer: json(kind.answer, words.one) });
 
-const updateTaxOperation = adminOperation("settings", {
-  method: "put",
-  path: "/tax-rates/{id}",
-  tags: ["admin"],
-  summary: "Replace a tax rate",
-  request: { ...params, body: jsonBody(taxRateInputSchema) },
-  responses: { 200: json(taxRateAnswerSchema, "The rate"), ...errors({ 400: BAD_INPUT, 404: TAX_RATE_NOT_FOUND, 409: TAX_REGION_TAKEN }) },
-});
+  const list = all.get({ summary: summaries.list });
+  const create = all.post({ summary: summaries.create, body: jsonBody(kind.input), answers: { 201: json(kind.answer, words.one) }, refusals: refusals.create });
+  const update = oneRecord.put({ summary: summaries.update, body: jsonBody(kind.input), refusals: refusals.update });
+  const remove = oneRecord.delete({ summary: summaries.delete, answers: DELETED, refusals: refusals.delete });
 
-const deleteTaxOperation = adminOperation("settings", {
-  method: "delete",
-  path: "/tax-rates/{id}",
-  tags: ["admin"],
-  summary: "Delete a tax rate; its region is then taxed at 0",
-  request: params,
-  responses: { 200: json(successSchema, "Deleted"), ...errors({ 400: BAD_INPUT, 404: TAX_RATE_NOT_FOUND }) },
-});
+  register(routes, list, async (c) => c.json({ [kind.many]: await kind.listRecords(c.var.deps.db, c.var.deps.storeId) }));
+  register(routes, create, async (c) => {
+    const input = await bodyOf(c, create);
+    return c.json({ [kind.one]: await kind.create(c.var.deps.db, c.var.staffActor, input) }, 201);
+  });
+  register(routes, update, async (c) => {
+    const id = idOf(c);
+    const input = await bodyOf(c, update);
+    return c.json({ [kind.one]: await kind.update(c.var.deps.db, c.var.staffActor, id, input) });
+  });
+  register(routes, remove, async (c) => {
+    await kind.remove(c.var.deps.db, c.var.staffActor, idOf(c));
+    return c.json({ success: true as const });
+  });
+}
 
-const readLooksOperation = adminOperation("content", {
-  method: "get",
-  path: "/settings/looks",
-  tags: ["admin"],
+const onLooks = resourceOperations("content", { path: "/settings/looks", answer: json(storeLooksSchema, "The looks") });
+
+const readLooksOperation = onLooks.get({
   summary: "The callout, colours, fonts, buttons, logo, navigation, footer and social links the shop shows",
-  responses: { 200: json(storeLooksSchema, "The looks") },
 });
 
-const changeLooksOperation = adminOperation("content", {
-  method: "patch",
-  path: "/settings/looks",
-  tags: ["admin"],
+const changeLooksOperation = onLooks.patch({
   summary: "Change any part of the looks; what is left out stays, a list sent replaces the list. Fonts are one of the stacks the shop can show",
-  request: { body: jsonBody(storeLooksChangeSchema) },
-  responses: { 200: json(storeLooksSchema, "The looks as stored"), ...errors({ 400: LOOKS_REFUSED }) },
+  body: jsonBody(storeLooksChangeSchema),
+  answers: { 200: json(storeLooksSchema, "The looks as stored") },
+  refusals: { 400: LOOKS_REFUSED },
 });
 
 const uploadLogoOperation = adminOperation("content", {
   method: "post",
   path: "/settings/logo",
-  tags: ["admin"],
   summary: "Upload a new logo (JPEG, PNG, WebP, AVIF; 20 MB), with alt_text for its description if it changes",
-  request: { body: { required: true, content: { "multipart/form-data": { schema: logoUploadSchema } } } },
+  request: { body: formBody(logoUploadSchema) },
   responses: {
     201: json(storeLooksSchema, "The looks with the new logo"),
     ...errors({ 400: `${BAD_INPUT}; or no picture sent` }),
-    413: json(errorBodySchema, "A picture over 20 MB"),
-    415: json(errorBodySchema, "Pictures must be JPEG, PNG, WebP or AVIF"),
+    ...pictureRefusals(),
   },
 });
-
-const idOf = (c: Context<AppEnv>) => Number(parseWith(settingsIdParamsSchema, { id: c.req.param("id") }).id);
 
 export function adminSettingsRoutes() {
   const routes = new OpenAPIHono<AppEnv>();
 
-  register(routes, readRulesOperation, async (c) => c.json(await getStoreRules(c.var.deps.db, c.var.storeId)));
+  register(routes, readRulesOperation, async (c) => c.json(await getStoreRules(c.var.deps.db, c.var.deps.storeId)));
   register(routes, changeRulesOperation, async (c) => {
     const rules = await bodyOf(c, changeRulesOperation);
     return c.json(await changeStoreRules(c.var.deps.db, c.var.staffActor, rules));
   });
 
-  register(routes, listShippingOperation, async (c) => c.json({ shipping_options: await listShippingOptionRecords(c.var.deps.db, c.var.storeId) }));
-  register(routes, createShippingOperation, async (c) => {
-    const input = await bodyOf(c, createShippingOperation);
-    return c.json({ shipping_option: await createShippingOption(c.var.deps.db, c.var.staffActor, input) }, 201);
-  });
-  register(routes, updateShippingOperation, async (c) => {
-    const id = idOf(c);
-    const input = await bodyOf(c, updateShippingOperation);
-    return c.json({ shipping_option: await updateShippingOption(c.var.deps.db, c.var.staffActor, id, input) });
-  });
-  register(routes, deleteShippingOperation, async (c) => {
-    await deleteShippingOption(c.var.deps.db, c.var.staffActor, idOf(c));
-    return c.json({ success: true as const });
-  });
+  registerRuleKind(routes, SHIPPING_OPTIONS);
+  registerRuleKind(routes, TAX_RATES);
 
-  register(routes, listTaxOperation, async (c) => c.json({ tax_rates: await listTaxRateRecords(c.var.deps.db, c.var.storeId) }));
-  register(routes, createTaxOperation, async (c) => {
-    const input = await bodyOf(c, createTaxOperation);
-    return c.json({ tax_rate: await createTaxRate(c.var.deps.db, c.var.staffActor, input) }, 201);
-  });
-  register(routes, updateTaxOperation, async (c) => {
-    const id = idOf(c);
-    const input = await bodyOf(c, updateTaxOperation);
-    return c.json({ tax_rate: await updateTaxRate(c.var.deps.db, c.var.staffActor, id, input) });
-  });
-  register(routes, deleteTaxOperation, async (c) => {
-    await deleteTaxRate(c.var.deps.db, c.var.staffActor, idOf(c));
-    return c.json({ success: true as const });
-  });
-
-  register(routes, readLooksOperation, async (c) => c.json(await getStoreLooks(c.var.deps.db, c.var.storeId)));
+  register(routes, readLooksOperation, async (c) => c.json(await getStoreLooks(c.var.deps.db, c.var.deps.storeId)));
   register(routes, changeLooksOperation, async (c) => {
     const change = await bodyOf(c, changeLooksOperation);
     return c.json(await changeStoreLooks(c.var.deps.db, c.var.staffActor, change));
   });
   register(routes, uploadLogoOperation, async (c) => {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new HttpError(400, "Send the logo as a multipart form");
-    }
-    const { files, altText } = readUploadForm(form);
-    if (files.length > 1) throw new HttpError(400, "Send one logo", "file");
-    return c.json(await uploadLogo(c.var.deps, c.var.staffActor, files[0], altText.trim() || undefined), 201);
+    const { picture, altText } = await onePictureOf(c, "logo");
+    return c.json(await uploadLogo(c.var.deps, c.var.staffActor, picture, altText.trim() || undefined), 201);
   });
 
   return routes;

@@ -1,6 +1,5 @@
 /** The owner's staff and API-token management, and the audit trail (owner and manager). */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import { z } from "zod";
 import {
   apiTokenAnswerSchema,
@@ -17,111 +16,79 @@ import {
   staffRoleChangeSchema,
 } from "../../core/schemas/admin";
 import type { AppEnv } from "../context";
-import { parseWith } from "../http/errors";
 import { changeStaffRole, createStaff, listStaff, removeStaff } from "../staff/accounts";
-import { listAudit, type AuditEvent } from "../staff/audit";
+import { listAudit, type AuditEvent } from "../audit/audit";
 import { createApiToken, listApiTokens, revokeApiToken, type ApiToken } from "../staff/tokens";
 import { isTotpRequired, setTotpRequired } from "../staff/totp";
 import { staffBody } from "./admin-auth";
-import { adminOperation, iso, isoOrNull } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, queryOf, register, successSchema } from "./operation";
+import { adminOperation, iso, isoOrNull, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, numberParam, register, successSchema } from "./operation";
 
 const NOT_FOUND = "No such record in this store";
 
-const listStaffOperation = adminOperation("staff", {
-  method: "get",
-  path: "/staff",
-  tags: ["admin"],
-  summary: "Every staff account",
-  responses: { 200: json(staffListSchema, "The store's staff") },
-});
+const onStaff = resourceOperations("staff", { path: "/staff", answer: json(staffListSchema, "The store's staff") });
 
-const addStaff = adminOperation("staff", {
-  method: "post",
-  path: "/staff",
-  tags: ["admin"],
+const listStaffOperation = onStaff.get({ summary: "Every staff account" });
+
+const addStaff = onStaff.post({
   summary: "Add a staff account",
-  request: { body: jsonBody(newStaffSchema) },
-  responses: { 201: json(staffAnswerSchema, "The new account"), ...errors({ 400: BAD_INPUT, 409: "The email already has an account" }) },
+  body: jsonBody(newStaffSchema),
+  answers: { 201: json(staffAnswerSchema, "The new account") },
+  refusals: { 409: "The email already has an account" },
 });
 
-const changeRole = adminOperation("staff", {
-  method: "patch",
+const onMember = resourceOperations("staff", {
   path: "/staff/{id}",
-  tags: ["admin"],
+  params: staffIdParamsSchema,
+  notFound: NOT_FOUND,
+  answer: json(staffAnswerSchema, "The account"),
+});
+
+const changeRole = onMember.patch({
   summary: "Give a staff account another role",
-  request: { params: staffIdParamsSchema, body: jsonBody(staffRoleChangeSchema) },
-  responses: {
-    200: json(staffAnswerSchema, "The account"),
-    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND, 422: "The store's last owner keeps the role" }),
-  },
+  body: jsonBody(staffRoleChangeSchema),
+  refusals: { 422: "The store's last owner keeps the role" },
 });
 
-const removeStaffOperation = adminOperation("staff", {
-  method: "delete",
-  path: "/staff/{id}",
-  tags: ["admin"],
+const removeStaffOperation = onMember.delete({
   summary: "Remove a staff account (its sessions end)",
-  request: { params: staffIdParamsSchema },
-  responses: {
-    200: json(successSchema, "Removed"),
-    ...errors({ 400: BAD_INPUT, 404: NOT_FOUND, 422: "The store's last owner cannot be removed" }),
-  },
+  answers: { 200: json(successSchema, "Removed") },
+  refusals: { 422: "The store's last owner cannot be removed" },
 });
 
-const readPolicy = adminOperation("staff", {
-  method: "get",
-  path: "/staff-policy",
-  tags: ["admin"],
-  summary: "Whether every staff account must use two-step sign-in",
-  responses: { 200: json(staffPolicySchema, "The policy") },
-});
+const onPolicy = resourceOperations("staff", { path: "/staff-policy", answer: json(staffPolicySchema, "The policy") });
 
-const setPolicy = adminOperation("staff", {
-  method: "post",
-  path: "/staff-policy",
-  tags: ["admin"],
+const readPolicy = onPolicy.get({ summary: "Whether every staff account must use two-step sign-in" });
+
+const setPolicy = onPolicy.post({
   summary: "Require two-step sign-in of every staff account, or stop requiring it",
-  request: { body: jsonBody(staffPolicySchema) },
-  responses: { 200: json(staffPolicySchema, "The policy"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(staffPolicySchema),
 });
 
-const listTokens = adminOperation("tokens", {
-  method: "get",
-  path: "/tokens",
-  tags: ["admin"],
-  summary: "Every API token, revoked ones too (never the tokens themselves)",
-  responses: { 200: json(apiTokenListSchema, "The store's tokens") },
-});
+const onTokens = resourceOperations("tokens", { path: "/tokens", answer: json(apiTokenListSchema, "The store's tokens") });
 
-const addToken = adminOperation("tokens", {
-  method: "post",
-  path: "/tokens",
-  tags: ["admin"],
+const listTokens = onTokens.get({ summary: "Every API token, revoked ones too (never the tokens themselves)" });
+
+const addToken = onTokens.post({
   summary: "Make an API token acting with a role; the token is in this answer only",
-  request: { body: jsonBody(newApiTokenSchema) },
-  responses: { 201: json(newApiTokenResponseSchema, "The token, shown once"), ...errors({ 400: BAD_INPUT }) },
+  body: jsonBody(newApiTokenSchema),
+  answers: { 201: json(newApiTokenResponseSchema, "The token, shown once") },
 });
 
 const revokeToken = adminOperation("tokens", {
   method: "delete",
   path: "/tokens/{id}",
-  tags: ["admin"],
   summary: "Revoke an API token",
   request: { params: staffIdParamsSchema },
   responses: { 200: json(apiTokenAnswerSchema, "The revoked token"), ...errors({ 400: BAD_INPUT, 404: NOT_FOUND }) },
 });
 
 const audit = adminOperation("audit", {
-  method: "get",
-  path: "/audit",
-  tags: ["admin"],
+  ...pagedList("/audit", auditQuerySchema, auditPageSchema, "events"),
   summary: "The audit trail, newest first, by entity kind or actor (email, token name, 'command line')",
-  request: { query: auditQuerySchema },
-  responses: { 200: json(auditPageSchema, "A page of events; next_cursor fetches the next"), ...errors({ 400: BAD_INPUT }) },
 });
 
-const idOf = (c: Context<AppEnv>) => Number(parseWith(staffIdParamsSchema, { id: c.req.param("id") }).id);
+const idOf = numberParam(staffIdParamsSchema, "id");
 
 const tokenBody = (token: ApiToken) => ({
   id: token.id,
@@ -146,7 +113,7 @@ export function adminStaffRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
 
   register(admin, listStaffOperation, async (c) => {
-    const members = await listStaff(c.var.deps.db, c.var.storeId);
+    const members = await listStaff(c.var.deps.db, c.var.deps.storeId);
     return c.json({ staff: members.map(staffBody) });
   });
 
@@ -167,7 +134,7 @@ export function adminStaffRoutes() {
     return c.json({ success: true });
   });
 
-  register(admin, readPolicy, async (c) => c.json({ totp_required: await isTotpRequired(c.var.deps.db, c.var.storeId) }));
+  register(admin, readPolicy, async (c) => c.json({ totp_required: await isTotpRequired(c.var.deps.db, c.var.deps.storeId) }));
 
   register(admin, setPolicy, async (c) => {
     const { totp_required: required } = await bodyOf(c, setPolicy);
@@ -176,7 +143,7 @@ export function adminStaffRoutes() {
   });
 
   register(admin, listTokens, async (c) => {
-    const tokens = await listApiTokens(c.var.deps.db, c.var.storeId);
+    const tokens = await listApiTokens(c.var.deps.db, c.var.deps.storeId);
     return c.json({ api_tokens: tokens.map(tokenBody) });
   });
 
@@ -191,11 +158,7 @@ export function adminStaffRoutes() {
     return c.json({ api_token: tokenBody(token) });
   });
 
-  register(admin, audit, async (c) => {
-    const query = queryOf(c, audit);
-    const page = await listAudit(c.var.deps.db, c.var.storeId, query);
-    return c.json({ events: page.events.map(eventBody), next_cursor: page.nextCursor });
-  });
+  register(admin, audit, pageAnswer(audit, "events", listAudit, eventBody));
 
   return admin;
 }

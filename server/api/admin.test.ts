@@ -12,7 +12,7 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "../../core/rate-limit";
 import { PER_EMAIL_AND_CLIENT } from "../accounts/limits";
 import { apiTokens } from "../db/schema";
 import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { ensureSetupLink } from "../staff/setup-link";
 import { CODE_TRIES_PER_ACCOUNT, setTotpRequired } from "../staff/totp";
 

@@ -15,7 +15,9 @@ import { adminJobsRoutes } from "./admin-jobs";
 import { adminWishlistRoutes } from "./admin-wishlists";
 import { adminMerchandisingRoutes } from "./admin-merchandising";
 import { adminMessagesRoutes } from "./admin-messages";
+import { adminDraftsRoutes } from "./admin-drafts";
 import { adminOrdersRoutes } from "./admin-orders";
+import { adminReturnsRoutes } from "./admin-returns";
 import { adminPageSpeedRoutes } from "./admin-page-speed";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminCartRemindersRoutes } from "./admin-cart-reminders";
@@ -25,6 +27,7 @@ import { adminSettingsRoutes } from "./admin-settings";
 import { adminStaffRoutes } from "./admin-staff";
 import { adminStockAlertRoutes } from "./stock-alerts";
 import { adminSubscribersRoutes } from "./admin-subscribers";
+import { adminSubscriptionsRoutes } from "./admin-subscriptions";
 
 export function adminRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
@@ -35,6 +38,9 @@ export function adminRoutes() {
   admin.route("/", adminAuthRoutes());
   admin.route("/", adminStaffRoutes());
   admin.route("/", adminOrdersRoutes());
+  admin.route("/", adminReturnsRoutes());
+  admin.route("/", adminDraftsRoutes());
+  admin.route("/", adminSubscriptionsRoutes());
   admin.route("/", adminCustomersRoutes());
   // Before products: /products/import, /products/export and /products/bulk are not product ids.
   admin.route("/", adminImportsRoutes());

@@ -15,7 +15,7 @@ import {
 } from "../../core/schemas/auth";
 import { dummyPasswordHash } from "../accounts/passwords";
 import { customerOfSession, sessionToken } from "../accounts/session";
-import { chooseNewPassword, forgotPassword, signIn, signOut, signUp } from "../accounts/sign-in";
+import { chooseNewPassword, forgotPassword, signIn, signOut, signUp } from "../sign-in/sign-in";
 import type { AppEnv } from "../context";
 import {
   BAD_INPUT,
@@ -106,7 +106,7 @@ export function authRoutes() {
     const body = await bodyOf(c, signupOperation);
     const { deps } = c.var;
     await signUp(deps, c.req.raw, {
-      storeId: c.var.storeId,
+      storeId: c.var.deps.storeId,
       email: body.email,
       password: body.password,
       firstName: body.first_name,
@@ -121,7 +121,7 @@ export function authRoutes() {
     const body = await bodyOf(c, login);
     const { deps } = c.var;
     const { customer, cookies } = await signIn(deps, c.req.raw, {
-      storeId: c.var.storeId,
+      storeId: c.var.deps.storeId,
       email: body.email,
       password: body.password,
     });
@@ -144,7 +144,7 @@ export function authRoutes() {
   register(auth, status, async (c) => {
     queryOf(c, status);
     const { deps } = c.var;
-    const customer = await customerOfSession(deps.db, c.var.storeId, sessionToken(c.req.raw));
+    const customer = await customerOfSession(deps.db, c.var.deps.storeId, sessionToken(c.req.raw));
     const answer: AuthStatus = customer
       ? {
           isLoggedIn: true,
@@ -158,14 +158,14 @@ export function authRoutes() {
   register(auth, forgotPasswordOperation, async (c) => {
     const body = await bodyOf(c, forgotPasswordOperation);
     const { deps } = c.var;
-    await forgotPassword(deps, c.req.raw, { storeId: c.var.storeId, email: body.email });
+    await forgotPassword(deps, c.req.raw, { storeId: c.var.deps.storeId, email: body.email });
     return c.json({ success: true, message: RESET_REQUESTED_MESSAGE });
   });
 
   register(auth, resetPassword, async (c) => {
     const body = await bodyOf(c, resetPassword);
     const { deps } = c.var;
-    await chooseNewPassword(deps, c.req.raw, { storeId: c.var.storeId, token: body.token, password: body.password });
+    await chooseNewPassword(deps, c.req.raw, { storeId: c.var.deps.storeId, token: body.token, password: body.password });
     return c.json({ success: true });
   });
 

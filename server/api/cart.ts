@@ -65,14 +65,14 @@ export function cartRoutes() {
       c.header("Set-Cookie", created.setCookie, { append: true });
     }
     c.header("Cache-Control", "no-store");
-    return c.json(toApiCart(await saveCart(db, c.var.storeId, cartId, body)));
+    return c.json(toApiCart(await saveCart(db, c.var.deps.storeId, cartId, body)));
   });
 
   register(routes, discount, async (c) => {
     const { db, rateLimiter } = c.var.deps;
     const client = clientIp(c);
     await checkDiscountGuesses(rateLimiter, client);
-    const found = await findDiscount(db, c.var.storeId, c.req.param("code"));
+    const found = await findDiscount(db, c.var.deps.storeId, c.req.param("code"));
     if (!found) {
       await countFailedDiscountGuess(rateLimiter, client);
       throw new HttpError(404, INVALID_DISCOUNT_MESSAGE);

@@ -85,19 +85,19 @@ export function catalogRoutes() {
 
   register(api, keywordSearch, async (c) => {
     const body = await bodyOf(c, keywordSearch);
-    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, body.query, body.type ?? "search");
+    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.deps.storeId, body.query, body.type ?? "search");
     return c.json(result);
   });
 
   register(api, collectionSearch, async (c) => {
     const params = queryOf(c, collectionSearch);
-    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.storeId, params.collection_name, "collection-search");
+    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.deps.storeId, params.collection_name, "collection-search");
     return c.json(result);
   });
 
   register(api, byHandles, async (c) => {
     const body = await bodyOf(c, byHandles);
-    const found = await getProductsByHandles(c.var.deps.db, c.var.storeId, body.handles);
+    const found = await getProductsByHandles(c.var.deps.db, c.var.deps.storeId, body.handles);
     if (found.length === 0) throw new HttpError(404, "Product not found");
     const result: SearchResponse = { formattedProductData: found, formattedBundleData: [] };
     return c.json(result);
@@ -105,7 +105,7 @@ export function catalogRoutes() {
 
   register(api, bundle, async (c) => {
     queryOf(c, bundle);
-    const detail = await cachedBundleDetail(c.var.deps, c.var.storeId, c.req.param("handle"));
+    const detail = await cachedBundleDetail(c.var.deps, c.var.deps.storeId, c.req.param("handle"));
     if (!detail) throw new HttpError(404, "Bundle not found");
     const result: BundleResponse = { data: { data: detail } };
     return c.json(result);

@@ -27,7 +27,7 @@ import { confirmSubscription, previewCartCheckout } from "../checkout/subscripti
 import { shippingOptionsFor } from "../checkout/quote";
 import type { AppEnv } from "../context";
 import { HttpError } from "../http/errors";
-import { applyPaymentEvent } from "../orders/payment-events";
+import { applyPaymentEvent } from "../subscriptions/payment-events";
 import { InvalidCardError, unlessNotFound, WebhookVerificationError } from "../payments/provider";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
 
@@ -83,43 +83,53 @@ const clientSecret = operation({
   },
 });
 
-const shippingOptions = operation({
-  method: "post",
+/** A checkout step: a POST of a JSON `body`, answered with `answer`; 400 for a body that is not valid, and its `refusals`. */
+const checkoutStep = <const P extends string, B extends z.ZodType>(step: {
+  path: P;
+  summary: string;
+  body: B;
+  answer: ReturnType<typeof json>;
+  refusals: Partial<Record<400 | 404 | 409 | 422, string>>;
+}) =>
+  operation({
+    method: "post",
+    path: step.path,
+    tags: ["checkout"],
+    summary: step.summary,
+    request: { body: jsonBody(step.body) },
+    responses: { 200: step.answer, ...errors({ 400: BAD_INPUT, ...step.refusals }) },
+  });
+
+const shippingOptions = checkoutStep({
   path: "/get_shipping_options",
-  tags: ["checkout"],
   summary: "Shipping options for an address",
-  request: { body: jsonBody(shippingOptionsRequestSchema) },
-  responses: { 200: json(shippingOptionsResponseSchema, "The store's options"), ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }) },
+  body: shippingOptionsRequestSchema,
+  answer: json(shippingOptionsResponseSchema, "The store's options"),
+  refusals: { 404: UNKNOWN_STORE },
 });
 
-const previewTaxAndShipping = operation({
-  method: "post",
+const previewTaxAndShipping = checkoutStep({
   path: "/preview_tax_and_shipping",
-  tags: ["checkout"],
   summary: "Price a subscription cart with address, shipping option and code",
-  request: { body: jsonBody(cartCheckoutSchema) },
-  responses: {
-    200: priceInfo,
-    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: "The cart changed", 422: "The cart cannot be checked out" }),
-  },
+  body: cartCheckoutSchema,
+  answer: priceInfo,
+  refusals: { 404: UNKNOWN_STORE, 409: "The cart changed", 422: "The cart cannot be checked out" },
 });
 
-const previewTax = operation({
-  method: "post",
+const previewTax = checkoutStep({
   path: "/preview_tax",
-  tags: ["checkout"],
   summary: "Price a one-time checkout session with address, shipping option and code",
-  request: { body: jsonBody(sessionCheckoutSchema) },
-  responses: { 200: priceInfo, ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed" }) },
+  body: sessionCheckoutSchema,
+  answer: priceInfo,
+  refusals: { 404: UNKNOWN_SESSION, 409: "The cart changed" },
 });
 
-const calculateTaxOperation = operation({
-  method: "post",
+const calculateTaxOperation = checkoutStep({
   path: "/calculate_tax",
-  tags: ["checkout"],
   summary: "Price the payment of a checkout session",
-  request: { body: jsonBody(calculateTaxSchema) },
-  responses: { 200: priceInfo, ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed" }) },
+  body: calculateTaxSchema,
+  answer: priceInfo,
+  refusals: { 404: UNKNOWN_SESSION, 409: "The cart changed" },
 });
 
 const calculateTaxFinal = operation({
@@ -128,43 +138,31 @@ const calculateTaxFinal = operation({
   summary: "Price the payment of a checkout session and fix its amount",
 });
 
-const submitOrder = operation({
-  method: "post",
+const submitOrder = checkoutStep({
   path: "/submit_order",
-  tags: ["checkout"],
   summary: "Submit a one-time order (paid once the payment provider confirms)",
-  request: { body: jsonBody(sessionCheckoutSchema) },
-  responses: {
-    200: json(submittedOrderSchema, "The submitted order"),
-    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_SESSION, 409: "The cart changed or stock ran out", 422: "The order cannot be placed" }),
-  },
+  body: sessionCheckoutSchema,
+  answer: json(submittedOrderSchema, "The submitted order"),
+  refusals: { 404: UNKNOWN_SESSION, 409: "The cart changed or stock ran out", 422: "The order cannot be placed" },
 });
 
-const confirmSubscriptionOperation = operation({
-  method: "post",
+const confirmSubscriptionOperation = checkoutStep({
   path: "/confirm_subscription",
-  tags: ["checkout"],
   summary: "Submit a subscription order for the stored cart",
-  request: { body: jsonBody(cartCheckoutSchema) },
-  responses: {
-    200: json(submittedOrderSchema, "The submitted order"),
-    ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE, 409: "The cart changed or stock ran out", 422: "The cart cannot be checked out" }),
-  },
+  body: cartCheckoutSchema,
+  answer: json(submittedOrderSchema, "The submitted order"),
+  refusals: { 404: UNKNOWN_STORE, 409: "The cart changed or stock ran out", 422: "The cart cannot be checked out" },
 });
 
-const simulatedConfirm = operation({
-  method: "post",
+const simulatedConfirm = checkoutStep({
   path: "/simulated/confirm",
-  tags: ["checkout"],
   summary: "The simulated provider's card form (only with PAYMENT_PROVIDER=simulated)",
-  request: { body: jsonBody(simulatedConfirmSchema) },
-  responses: {
-    200: json(simulatedConfirmResponseSchema, "The payment's status, and why it failed"),
-    ...errors({
-      400: "Bad input, unknown payment or invalid card",
-      404: "Not the simulated provider",
-      409: "Another checkout of the cart took over",
-    }),
+  body: simulatedConfirmSchema,
+  answer: json(simulatedConfirmResponseSchema, "The payment's status, and why it failed"),
+  refusals: {
+    400: "Bad input, unknown payment or invalid card",
+    404: "Not the simulated provider",
+    409: "Another checkout of the cart took over",
   },
 });
 
@@ -185,7 +183,7 @@ export function checkoutRoutes() {
 
   register(routes, createSession, async (c) => {
     const body = await bodyOf(c, createSession);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json(await createCheckoutSession(c.var.deps, storeId, cartIdForRequest(c.req.raw), body), 201);
   });
 
@@ -193,14 +191,14 @@ export function checkoutRoutes() {
     const query = queryOf(c, checkoutSession);
     const sessionId = query.sessionId ?? query.session_id;
     if (!sessionId) throw new HttpError(400, "sessionId is required");
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json({ session_data: await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw)) });
   });
 
   register(routes, clientSecret, async (c) => {
     const sessionId = queryOf(c, clientSecret).session_id;
     if (!sessionId) throw new HttpError(400, "session_id is required");
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     const session = await getCheckoutSession(c.var.deps, storeId, sessionId, cartIdForRequest(c.req.raw));
     return c.json({ client_secret: session.client_secret });
   });
@@ -208,38 +206,38 @@ export function checkoutRoutes() {
   register(routes, shippingOptions, async (c) => {
     // store_id, when sent, must be a store (bodyOf); the options are the resolved store's.
     const body = await bodyOf(c, shippingOptions);
-    return c.json({ shipping_options: await shippingOptionsFor(c.var.deps, c.var.storeId, cartIdForRequest(c.req.raw), body) });
+    return c.json({ shipping_options: await shippingOptionsFor(c.var.deps, c.var.deps.storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   /** Subscription carts: the stored cart priced with the shopper's address, option and code. */
   register(routes, previewTaxAndShipping, async (c) => {
     const body = await bodyOf(c, previewTaxAndShipping);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json({ price_info: await previewCartCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   /** One-time carts: the checkout session priced with the shopper's address, option and code. */
   register(routes, previewTax, async (c) => {
     const body = await bodyOf(c, previewTax);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json({ price_info: await previewSessionCheckout(c.var.deps, storeId, cartIdForRequest(c.req.raw), body) });
   });
 
   register(routes, calculateTaxOperation, async (c) => {
     const body = await bodyOf(c, calculateTaxOperation);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, false) });
   });
 
   register(routes, calculateTaxFinal, async (c) => {
     const body = await bodyOf(c, calculateTaxFinal);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     return c.json({ price_info: await calculateTax(c.var.deps, storeId, cartIdForRequest(c.req.raw), body, true) });
   });
 
   register(routes, submitOrder, async (c) => {
     const body = await bodyOf(c, submitOrder);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     const submitted = await submitSessionOrder(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
     return c.json(submitted);
@@ -247,7 +245,7 @@ export function checkoutRoutes() {
 
   register(routes, confirmSubscriptionOperation, async (c) => {
     const body = await bodyOf(c, confirmSubscriptionOperation);
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     const submitted = await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
     return c.json(submitted);

@@ -22,7 +22,7 @@ import { submitContactRequest } from "../content/contact";
 import { getStaticPage } from "../content/pages";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
-import { errorResponse, HttpError, zodHttpError } from "../http/errors";
+import { errorResponse, HttpError, isAnswerable, statusOf } from "../http/errors";
 import type { RateLimitPolicy } from "../http/rate-limit";
 import { UNCHANGED } from "../http/response-cache-api";
 import { subscribeToNewsletter } from "../newsletter/newsletter";
@@ -41,6 +41,7 @@ import {
   successSchema,
   UNKNOWN_STORE,
 } from "./operation";
+import { badInputOf } from "../../core/errors";
 
 /** Contact messages per client address (spec: spam protection without a third party). */
 export const CONTACT_RATE_LIMIT: RateLimitPolicy = { limit: 5, windowMs: 60 * 60 * 1000 };
@@ -112,7 +113,7 @@ function parsePayload<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const known = parsed.error.issues.find((issue) => issue.message === INVALID_EMAIL_MESSAGE || issue.message === MESSAGE_TOO_LONG);
-  throw known ? new HttpError(400, known.message, known.path.join(".")) : zodHttpError(parsed.error);
+  throw known ? new HttpError(400, known.message, known.path.join(".")) : badInputOf(parsed.error);
 }
 
 /** Where a form post returns to: the page it came from (same site only), with the outcome in the query. */
@@ -135,7 +136,7 @@ async function answer(
     await work();
     return redirectBack(c, form.fallbackPath, form.param, "ok");
   } catch (error) {
-    const status = error instanceof HttpError ? error.status : 500;
+    const status = isAnswerable(error) ? statusOf(error) : 500;
     return redirectBack(c, form.fallbackPath, form.param, status === 409 ? "exists" : "error");
   }
 }
@@ -218,14 +219,14 @@ export function contentApiRoutes() {
               customer_phone_number: body.customer_phone_number,
               message: body.message,
             },
-            store_id: c.var.storeId,
+            store_id: c.var.deps.storeId,
             [HONEYPOT_FIELD]: body[HONEYPOT_FIELD],
           }
         : body;
       await enforceLimit(c, "contact", CONTACT_RATE_LIMIT);
       const request = parsePayload(declaredBody(contact), payload);
       // A filled-in trap field is a bot: it is told all went well and nothing is kept or sent.
-      if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, c.var.storeId, request.customer_service_data);
+      if (!request[HONEYPOT_FIELD]) await submitContactRequest(c.var.deps, c.var.deps.storeId, request.customer_service_data);
       return c.json({ success: true });
     });
   });
@@ -235,15 +236,15 @@ export function contentApiRoutes() {
     return answer(c, form, async () => {
       const body = await readBody(c);
       await enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
-      const request = parsePayload(declaredBody(newsletter), form ? { email: body.email, store_id: c.var.storeId } : body);
-      await subscribeToNewsletter(c.var.deps, c.var.storeId, request.email);
+      const request = parsePayload(declaredBody(newsletter), form ? { email: body.email, store_id: c.var.deps.storeId } : body);
+      await subscribeToNewsletter(c.var.deps, c.var.deps.storeId, request.email);
       return c.json({ success: true, message: "Email added to newsletter" });
     });
   });
 
   register(api, popupDiscount, async (c) => {
     queryOf(c, popupDiscount);
-    const popup = await getPopupDiscount(c.var.deps.db, c.var.storeId);
+    const popup = await getPopupDiscount(c.var.deps.db, c.var.deps.storeId);
     const body: PopupDiscountResponse = popup
       ? { success: true, data: [popup] }
       : { success: false, error: "No popup discount found" };
@@ -254,7 +255,7 @@ export function contentApiRoutes() {
     const body = await readBody(c);
     await enforceLimit(c, "signup", SIGNUP_RATE_LIMIT);
     const request = parsePayload(declaredBody(welcomeEmail), body);
-    const outcome = await sendWelcomeEmail(c.var.deps, c.var.storeId, request.customer_email);
+    const outcome = await sendWelcomeEmail(c.var.deps, c.var.deps.storeId, request.customer_email);
     return c.json({ success: true, data: { discount_popup_percentage: outcome.percentage } });
   });
 

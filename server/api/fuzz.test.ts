@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { captureLogs } from "../../tests/support/log-capture";
 import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { createStaffSession, STAFF_SESSION_COOKIE } from "../staff/sessions";
 import { setTotpRequired } from "../staff/totp";
 

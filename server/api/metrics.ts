@@ -12,9 +12,10 @@ import { networkPrefix } from "../analytics/network";
 import { DEFAULT_LOAD, LOAD_ID, recordSessionNetwork, saveSessionPayload, startPageLoad } from "../analytics/sessions";
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
-import { HttpError, errorResponse, zodHttpError } from "../http/errors";
+import { errorResponse, HttpError, isAnswerable, statusOf } from "../http/errors";
 import { enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
 import { bodyOf, declaredBody, errors, json, jsonBody, operation, queryOf, RATE_LIMITED, register, UNKNOWN_STORE } from "./operation";
+import { badInputOf } from "../../core/errors";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -79,14 +80,14 @@ export function metricsRoutes() {
 
   metrics.onError((error, c) => {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);
-    if (error instanceof HttpError) return errorResponse(c, error.status, error.message, error.field);
+    if (isAnswerable(error)) return errorResponse(c, statusOf(error), error.message, error.field);
     throw error;
   });
 
   register(metrics, initialize, async (c) => {
     const { db, config } = c.var.deps;
     if (!c.req.header("store_id")?.trim()) throw new HttpError(400, "store_id header is required");
-    const { storeId } = c.var;
+    const { storeId } = c.var.deps;
     const cookieId = getCookie(c, ANALYTICS_COOKIE);
     const { sessionId, loadId, continued } = await startPageLoad(
       db,
@@ -126,7 +127,7 @@ export function metricsRoutes() {
       throw new HttpError(400, "Request body must be valid JSON");
     }
     const parsed = declaredBody(updateSessionData).safeParse(body);
-    if (!parsed.success) throw zodHttpError(parsed.error);
+    if (!parsed.success) throw badInputOf(parsed.error);
     const load = queryOf(c, updateSessionData).load ?? DEFAULT_LOAD;
     if (!LOAD_ID.test(load)) throw new HttpError(400, "must be the id /api/metrics/initialize answered", "load");
     const known = await saveSessionPayload(db, id, parsed.data, new Date(), load);

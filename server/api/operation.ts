@@ -6,13 +6,14 @@
  * content type is not JSON (sendBeacon posts text/plain) and word malformed JSON their own way, where the API keeps
  * its one error shape (docs/decisions/0020).
  */
-import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context, Handler } from "hono";
 import { z } from "zod";
 import { storable } from "../../core/schemas/storable";
 import type { AppEnv } from "../context";
 import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
-import { errorBodySchema, parseWith, readJson } from "../http/errors";
+import { errorBodySchema, readJson } from "../http/errors";
+import { parseWith } from "../../core/errors";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;
 
@@ -30,6 +31,22 @@ export const json = <T extends z.ZodType>(schema: T, description: string) => ({
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   required: true,
   content: { "application/json": { schema } },
+});
+
+/** A CSV download, described by what its rows are. */
+export const csv = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" as const } } } });
+
+/** Answers `text` as a CSV file the browser saves as `filename`. */
+export function csvDownload(c: Context, filename: string, text: string) {
+  c.header("Content-Type", "text/csv; charset=utf-8");
+  c.header("Content-Disposition", `attachment; filename="${filename}"`);
+  return c.body(text);
+}
+
+/** A required multipart body, an upload: the form the schema describes. */
+export const formBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { "multipart/form-data": { schema } },
 });
 
 const errorAnswer = (description: string) => json(errorBodySchema, description);
@@ -81,6 +98,13 @@ export function register<R extends RouteConfig>(
   app.openapi({ ...routing, path: routingPath, hide: true }, handler as never);
 }
 
+/** The router of a file that defines one operation. */
+export function oneOperationRoutes<R extends RouteConfig>(route: R, handler: Handler<AppEnv, RoutingPath<R["path"]>>) {
+  const routes = new OpenAPIHono<AppEnv>();
+  register(routes, route, handler);
+  return routes;
+}
+
 /** The router's form of an OpenAPI path, so a handler's c.req.param knows the path's parameters. */
 type RoutingPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Tail}` ? `${Head}:${Name}${RoutingPath<Tail>}` : P;
 
@@ -105,6 +129,15 @@ export const declaredBody = <T extends z.ZodType>(route: WithBody<T>): T => chec
 
 /** The request's JSON body, validated with the schema the operation declares (readJson: malformed JSON is a 400). */
 export const bodyOf = <T extends z.ZodType>(c: Context, route: WithBody<T>): Promise<z.infer<T>> => readJson(c, declaredBody(route));
+
+/**
+ * Reads a numeric path parameter (a record's id, an order's number) with the params schema that words its refusal:
+ * anything but a number there is a 400 naming the parameter.
+ */
+export const numberParam =
+  <K extends string>(schema: z.ZodType<{ [P in K]: string }>, name: K) =>
+  (c: Context): number =>
+    Number(parseWith(schema, { [name]: c.req.param(name) })[name]);
 
 /** The request's query, validated with the schema the operation declares. */
 export const queryOf = <T extends z.ZodType>(c: Context, route: WithQuery<T>): z.infer<T> =>

@@ -1,10 +1,8 @@
 /** The shopper's order lookup over HTTP: an order's status and tracking link from its number and email. */
-import { OpenAPIHono } from "@hono/zod-openapi";
 import { orderLookupRequestSchema, orderLookupResponseSchema } from "../../core/schemas/order-lookup";
-import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
 import { lookUpOrder } from "../orders/lookup";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, RATE_LIMITED, register } from "./operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, oneOperationRoutes, operation, RATE_LIMITED } from "./operation";
 
 const lookup = operation({
   method: "post",
@@ -19,10 +17,8 @@ const lookup = operation({
 });
 
 export function orderRoutes() {
-  const api = new OpenAPIHono<AppEnv>();
-  register(api, lookup, async (c) => {
+  return oneOperationRoutes(lookup, async (c) => {
     const body = await bodyOf(c, lookup);
-    return c.json(await lookUpOrder(c.var.deps, clientIp(c), c.var.storeId, body));
+    return c.json(await lookUpOrder(c.var.deps, clientIp(c), c.var.deps.storeId, body));
   });
-  return api;
 }

@@ -65,7 +65,7 @@ export function reviewRoutes() {
     const refused = await refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await bodyOf(c, reviewerOrder);
-    const orderDetails = await getReviewerOrder(c.var.deps.db, c.var.storeId, body.review_token);
+    const orderDetails = await getReviewerOrder(c.var.deps.db, c.var.deps.storeId, body.review_token);
     return c.json({ orderDetails });
   });
 
@@ -73,7 +73,7 @@ export function reviewRoutes() {
     const refused = await refuseIfOverLimit(c);
     if (refused) return refused;
     const body = await bodyOf(c, submitReview);
-    return c.json(await submitVerifiedReview(c.var.deps.db, c.var.storeId, body), 201);
+    return c.json(await submitVerifiedReview(c.var.deps.db, c.var.deps.storeId, body), 201);
   });
 
   return api;

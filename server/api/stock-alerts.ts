@@ -13,8 +13,8 @@ import { confirmStockAlert, requestStockAlert, unsubscribeStockAlerts, waitingSt
 import type { AppEnv } from "../context";
 import { clientIp } from "../http/client-ip";
 import { errorResponse } from "../http/errors";
-import { adminOperation } from "./admin-operation";
-import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, RATE_LIMITED, register, successMessageSchema, successSchema } from "./operation";
+import { resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, errors, json, jsonBody, oneOperationRoutes, operation, RATE_LIMITED, register, successMessageSchema, successSchema } from "./operation";
 
 const INVALID_LINK = "This link is not valid any more";
 
@@ -53,37 +53,32 @@ export function stockAlertRoutes() {
 
   register(api, requestAlert, async (c) => {
     const body = await bodyOf(c, requestAlert);
-    const { message } = await requestStockAlert(c.var.deps, c.req.raw, clientIp(c), c.var.storeId, body);
+    const { message } = await requestStockAlert(c.var.deps, c.req.raw, clientIp(c), c.var.deps.storeId, body);
     return c.json({ success: true as const, message });
   });
 
   register(api, confirmAlert, async (c) => {
     const { token } = await bodyOf(c, confirmAlert);
-    const confirmed = await confirmStockAlert(c.var.deps, c.var.storeId, token);
+    const confirmed = await confirmStockAlert(c.var.deps, c.var.deps.storeId, token);
     return confirmed ? c.json(confirmed) : errorResponse(c, 404, INVALID_LINK);
   });
 
   register(api, unsubscribe, async (c) => {
     const { token } = await bodyOf(c, unsubscribe);
-    const done = await unsubscribeStockAlerts(c.var.deps.db, c.var.storeId, token);
+    const done = await unsubscribeStockAlerts(c.var.deps.db, c.var.deps.storeId, token);
     return done ? c.json({ success: true as const }) : errorResponse(c, 404, INVALID_LINK);
   });
 
   return api;
 }
 
-const waiting = adminOperation("catalogue", {
-  method: "get",
-  path: "/stock-alerts",
-  tags: ["admin"],
+const waiting = resourceOperations("catalogue", { path: "/stock-alerts", answer: json(waitingStockAlertsSchema, "The products shoppers wait for") }).get({
   summary: "Confirmed back-in-stock alerts waiting for a restock, per product, most awaited first",
-  responses: { 200: json(waitingStockAlertsSchema, "The products shoppers wait for") },
 });
 
 export function adminStockAlertRoutes() {
-  const api = new OpenAPIHono<AppEnv>();
-  register(api, waiting, async (c) => {
-    const rows = await waitingStockAlertsByProduct(c.var.deps.db, c.var.storeId);
+  return oneOperationRoutes(waiting, async (c) => {
+    const rows = await waitingStockAlertsByProduct(c.var.deps.db, c.var.deps.storeId);
     return c.json({
       products: rows.map((row) => ({
         product_id: row.productId,
@@ -93,5 +88,4 @@ export function adminStockAlertRoutes() {
       })),
     });
   });
-  return api;
 }

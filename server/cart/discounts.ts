@@ -6,13 +6,12 @@
  */
 import { and, eq, inArray, ne, sql, type Column } from "drizzle-orm";
 import { meetsMinimumSubtotal, minimumSubtotalMessage, type Discount } from "../../core/cart";
-import type { Database } from "../db/client";
-import { HttpError } from "../http/errors";
+import type { Database, Tx } from "../db/client";
 import { discounts, orders } from "../db/schema";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { restrictedCodeAllows } from "../newsletter/welcome";
-import type { Tx } from "../orders/inventory";
 import { normalizeEmail } from "../../core/email-address";
+import { conflict } from "../../core/errors";
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -90,7 +89,7 @@ export async function claimOncePerCustomer(tx: Tx, storeId: string, code: string
     .from(discounts)
     .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
   if (row?.oncePerCustomer && (await hasUsedCode(tx, storeId, code, email, orderId))) {
-    throw new HttpError(409, ONCE_PER_CUSTOMER_MESSAGE, "discount_code");
+    throw conflict(ONCE_PER_CUSTOMER_MESSAGE, "discount_code");
   }
 }
 
@@ -104,6 +103,17 @@ async function buyerRefusal(db: Database, storeId: string, row: DiscountRow, ema
 }
 
 /**
+ * The discount a placed order's code gives when the order is edited (decision 0058): the order holds its redemption
+ * and its claim already, so neither the redemptions left nor once per customer refuse it, and the terms it was sold
+ * with stand even if the code was paused or ended since; a code deleted since gives nothing.
+ */
+export async function discountKeptByOrder(db: Database, storeId: string, code: string): Promise<Discount | null> {
+  const row = await codeRow(db, storeId, code);
+  if (!row || row.isPopup) return null;
+  return { ...discountOf(row), maxRedemptions: row.maxRedemptions - row.redemptions + 1 };
+}
+
+/**
  * The discount a code names, or null when the store has no such code or it cannot be redeemed now. Codes match
  * whatever their case. With the buyer's email known (checkout), a code this buyer may not use is null too; the cart,
  * which knows no email, shows it.
@@ -111,6 +121,17 @@ async function buyerRefusal(db: Database, storeId: string, row: DiscountRow, ema
 export async function findDiscount(db: Database, storeId: string, code: string, buyer?: { email: string }): Promise<Discount | null> {
   const found = await discountForBuyer(db, storeId, code, buyer?.email ?? null);
   return "discount" in found ? found.discount : null;
+}
+
+/**
+ * The discount a subscription keeps on its renewals: its first order's code, when that code discounts renewals too,
+ * for as long as the owner has not ended it. Limits, dates and pauses govern new redemptions, not a subscription that
+ * already holds the code.
+ */
+export async function renewalDiscount(db: Database, storeId: string, code: string): Promise<Discount | null> {
+  const row = await codeRow(db, storeId, code);
+  // The subscription's redemption was counted with its first order: the code's remaining ones are not its concern.
+  return row?.appliesToRenewals && row.status !== "ended" ? { ...discountOf(row), maxRedemptions: 1 } : null;
 }
 
 /**

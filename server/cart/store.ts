@@ -16,9 +16,9 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { cartLines, carts } from "../db/schema";
 import { CART_COOKIE } from "../http/cookies";
-import { HttpError } from "../http/errors";
 import { findDiscount } from "./discounts";
 import { priceCart, type PricedCart, type PricedLine } from "./pricing";
+import { badInput } from "../../core/errors";
 
 const CART_DAYS = 60;
 
@@ -99,7 +99,7 @@ export async function getCartDiscountCode(db: Database, storeId: string, cartId:
  */
 export async function setCartDiscountCode(db: Database, storeId: string, cartId: string, code: string | null): Promise<string | null> {
   const discount = code?.trim() ? await findDiscount(db, storeId, code) : null;
-  if (code?.trim() && !discount) throw new HttpError(400, INVALID_DISCOUNT_MESSAGE, "discount_code");
+  if (code?.trim() && !discount) throw badInput(INVALID_DISCOUNT_MESSAGE, "discount_code");
   await db
     .update(carts)
     .set({ discountCode: discount?.code ?? null, updatedAt: new Date() })
@@ -171,7 +171,7 @@ export async function saveCart(
   const code = request.discount_code === undefined ? storedCode : request.discount_code;
   const priced = await priceCart(db, storeId, request.cartItems.map(lineRequestOf), code);
   const [problem] = priced.problems;
-  if (problem) throw new HttpError(400, problem.message, problem.field);
+  if (problem) throw badInput(problem.message, problem.field);
   const notices =
     code && !priced.discount ? [`The discount code ${code} is no longer valid and was removed.`] : [];
   await db.transaction(async (tx) => {

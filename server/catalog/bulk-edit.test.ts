@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { auditEvents, products, stockAdjustments, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
-import type { AuditActor } from "../staff/audit";
+import type { AuditActor } from "../audit/audit";
 import { applyBulkEdit, bulkTargets, previewBulkEdit, priceAfterPercent } from "./bulk-edit";
 
 const owner: AuditActor = { storeId: "demo", kind: "staff", id: 1, label: "owner@example.com" };
@@ -68,9 +68,9 @@ describe("bulk edits", () => {
     await t.deps.db
       .insert(variants)
       .values(Array.from({ length: 501 }, (_, i) => ({ storeId: "demo", productId: mug, sku: `BULK-${i}`, priceCents: 100, attributes: { Size: `${i}` } })));
-    await expect(bulkTargets(t.deps.db, "demo", { variantIds: [], productIds: [mug] })).rejects.toMatchObject({ status: 400, field: "product_ids" });
+    await expect(bulkTargets(t.deps.db, "demo", { variantIds: [], productIds: [mug] })).rejects.toMatchObject({ kind: "bad-input", field: "product_ids" });
     await expect(
       applyBulkEdit(t.deps.db, owner, { variant_ids: [999_999], change: { kind: "price_set", price_cents: 1 } }),
-    ).rejects.toMatchObject({ status: 400, field: "variant_ids" });
+    ).rejects.toMatchObject({ kind: "bad-input", field: "variant_ids" });
   });
 });

@@ -9,10 +9,10 @@ import { and, eq, inArray, max, or } from "drizzle-orm";
 import { MAX_BULK_VARIANTS, type BulkChange, type BulkEditRequest } from "../../core/schemas/admin-inventory";
 import type { Database } from "../db/client";
 import { collectionProducts, collections, products, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { setProductStatus } from "./product-editor";
 import { recordStockChange } from "./stock";
+import { badInput, isRefusal, ruleBroken } from "../../core/errors";
 
 const MAX_PRICE_CENTS = 100_000_000;
 
@@ -77,11 +77,11 @@ async function targetsOf(tx: Database, storeId: string, request: Pick<BulkEditRe
     )
     .orderBy(variants.sku);
   const missingVariant = variantIds.find((id) => !rows.some((row) => row.variantId === id));
-  if (missingVariant !== undefined) throw new HttpError(400, `No variant ${missingVariant} in this store`, "variant_ids");
+  if (missingVariant !== undefined) throw badInput(`No variant ${missingVariant} in this store`, "variant_ids");
   const missingProduct = productIds.find((id) => !rows.some((row) => row.productId === id));
-  if (missingProduct !== undefined) throw new HttpError(400, `No product ${missingProduct} with variants in this store`, "product_ids");
+  if (missingProduct !== undefined) throw badInput(`No product ${missingProduct} with variants in this store`, "product_ids");
   if (rows.length > MAX_BULK_VARIANTS) {
-    throw new HttpError(400, `At most ${MAX_BULK_VARIANTS} variants at once; these products have ${rows.length}`, "product_ids");
+    throw badInput(`At most ${MAX_BULK_VARIANTS} variants at once; these products have ${rows.length}`, "product_ids");
   }
   return rows;
 }
@@ -91,13 +91,13 @@ export async function bulkTargets(db: Database, storeId: string, chosen: { varia
   return targetsOf(db, storeId, { variant_ids: chosen.variantIds, product_ids: chosen.productIds });
 }
 
-/** Runs `change` in a savepoint: a refusal (an HttpError) undoes it alone and is returned as the row's reason. */
+/** Runs `change` in a savepoint: a refusal (a DomainError) undoes it alone and is returned as the row's reason. */
 async function attempt(tx: Database, change: (savepoint: Database) => Promise<void>): Promise<string | null> {
   try {
     await tx.transaction((savepoint) => change(savepoint));
     return null;
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return error.message;
+    if (isRefusal(error)) return error.message;
     throw error;
   }
 }
@@ -108,7 +108,7 @@ async function changeVariant(tx: Database, actor: AuditActor, target: BulkTarget
     const after = change.kind === "price_set" ? change.price_cents : priceAfterPercent(target.priceCents, change.percent);
     const changed = after !== target.priceCents;
     const refused = await attempt(tx, async (savepoint) => {
-      if (after > MAX_PRICE_CENTS) throw new HttpError(422, `The price would be above the most a price may be (${MAX_PRICE_CENTS} cents)`);
+      if (after > MAX_PRICE_CENTS) throw ruleBroken(`The price would be above the most a price may be (${MAX_PRICE_CENTS} cents)`);
       if (!changed) return;
       await savepoint.update(variants).set({ priceCents: after }).where(eq(variants.id, target.variantId));
       await recordAudit(savepoint, actor, {
@@ -188,7 +188,7 @@ async function run(tx: Database, actor: AuditActor, request: BulkEditRequest): P
         .select({ id: collections.id })
         .from(collections)
         .where(and(eq(collections.storeId, actor.storeId), eq(collections.id, change.collection_id)));
-      if (!collection) throw new HttpError(400, `No collection ${change.collection_id} in this store`, "change.collection_id");
+      if (!collection) throw badInput(`No collection ${change.collection_id} in this store`, "change.collection_id");
     }
     const firstOfEach = targets.filter((target, index) => targets.findIndex((other) => other.productId === target.productId) === index);
     for (const target of firstOfEach.sort((a, b) => a.productId - b.productId)) rows.push(await changeProduct(tx, actor, target, change));
@@ -229,7 +229,7 @@ export async function applyBulkEdit(db: Database, actor: AuditActor, request: Bu
     const refused = result.rows.find((row) => row.refused);
     if (refused) {
       const name = refused.sku ?? refused.productTitle;
-      throw new HttpError(422, `Nothing was changed: ${result.refusedCount} of the changes cannot be made (${name}: ${refused.refused})`, "change");
+      throw ruleBroken(`Nothing was changed: ${result.refusedCount} of the changes cannot be made (${name}: ${refused.refused})`, "change");
     }
     return result;
   });

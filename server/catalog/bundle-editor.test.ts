@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { auditEvents, bundles, products } from "../db/schema";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import { createBundle, getBundleRecord, inputOf, listBundles, updateBundle } from "./bundle-editor";
 import { getBundleDetail } from "./bundles";
 
@@ -69,7 +69,7 @@ describe("bundle editor", () => {
     const results = await Promise.allSettled([createBundle(database.db, actor, input("twice")), createBundle(database.db, actor, input("twice"))]);
     const refused = results.filter((result) => result.status === "rejected");
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(refused.map((result) => (result as PromiseRejectedResult).reason)).toMatchObject([{ status: 409, field: "handle" }]);
+    expect(refused.map((result) => (result as PromiseRejectedResult).reason)).toMatchObject([{ kind: "conflict", field: "handle" }]);
     expect((await listBundles(database.db, database.storeId)).filter((bundle) => bundle.handle === "twice")).toHaveLength(1);
   });
 });

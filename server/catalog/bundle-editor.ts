@@ -5,14 +5,16 @@
  * one quantity, and they share one price, since the bundle page and the cart price a product's place in the bundle by
  * the variant it lists (catalog/bundles.ts, offeredInBundle).
  */
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { BundleInput } from "../../core/schemas/admin-merchandising";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, products, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { removeStoredPicture, storePicture } from "../images/picture-intake";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, conflict } from "../../core/errors";
+import { storeRow } from "../db/store-rows";
+import { assertFree, whenTaken } from "../db/unique-violation";
 
 export const BUNDLE_NOT_FOUND = "No bundle with this id in this store";
 
@@ -90,11 +92,7 @@ export async function bundleProductChoices(db: Database, storeId: string): Promi
 }
 
 export async function getBundleRecord(db: Database, storeId: string, id: number): Promise<BundleRecord> {
-  const [row] = await db
-    .select()
-    .from(bundles)
-    .where(and(eq(bundles.storeId, storeId), eq(bundles.id, id)));
-  if (!row) throw new HttpError(404, BUNDLE_NOT_FOUND);
+  const row = await storeRow(db, bundles, storeId, id, BUNDLE_NOT_FOUND);
   const members = await db
     .select({ productId: products.id, handle: products.handle, title: products.title })
     .from(bundleProducts)
@@ -134,16 +132,7 @@ export async function getBundleRecord(db: Database, storeId: string, id: number)
 
 /** What the audit trail keeps of a bundle: what an owner sets, products by handle. */
 function audited(bundle: BundleRecord) {
-  return {
-    handle: bundle.handle,
-    title: bundle.title,
-    description: bundle.description,
-    price_cents: bundle.priceCents,
-    is_standalone: bundle.isStandalone,
-    image_urls: bundle.imageUrls,
-    products: bundle.products.map((product) => product.handle),
-    sku_to_quantity: bundle.skuToQuantity,
-  };
+  return { ...inputOf(bundle), products: bundle.products.map((product) => product.handle), sku_to_quantity: bundle.skuToQuantity };
 }
 
 /**
@@ -160,14 +149,14 @@ async function skuToQuantityOf(db: Database, storeId: string, input: BundleInput
   const skuToQuantity: Record<string, number> = {};
   input.products.forEach((product, index) => {
     const own = rows.filter((row) => row.productId === product.product_id);
-    if (own.length === 0) throw new HttpError(400, "No product with this id in this store", `products.${index}.product_id`);
+    if (own.length === 0) throw badInput("No product with this id in this store", `products.${index}.product_id`);
     let price: number | undefined;
     product.skus.forEach((sku, at) => {
       const variant = own.find((row) => row.sku.toUpperCase() === sku.toUpperCase());
-      if (!variant) throw new HttpError(400, `SKU ${sku} is not a variant of this product`, `products.${index}.skus.${at}`);
+      if (!variant) throw badInput(`SKU ${sku} is not a variant of this product`, `products.${index}.skus.${at}`);
       price ??= variant.priceCents;
       if (variant.priceCents !== price) {
-        throw new HttpError(400, "The variants offered for one product must share a price", `products.${index}.skus.${at}`);
+        throw badInput("The variants offered for one product must share a price", `products.${index}.skus.${at}`);
       }
       skuToQuantity[variant.sku] = product.quantity;
     });
@@ -177,31 +166,18 @@ async function skuToQuantityOf(db: Database, storeId: string, input: BundleInput
 
 const HANDLE_TAKEN = "Another bundle has this handle";
 
-async function assertHandleFree(db: Database, storeId: string, handle: string, exceptId?: number): Promise<void> {
-  const [taken] = await db
-    .select({ id: bundles.id })
-    .from(bundles)
-    .where(and(eq(bundles.storeId, storeId), eq(bundles.handle, handle), exceptId === undefined ? undefined : ne(bundles.id, exceptId)));
-  if (taken) throw new HttpError(409, HANDLE_TAKEN, "handle");
-}
-
-/** A handle another write took between the check and the write: the unique index's refusal, told as the check's. */
-export function handleConflictOf(error: unknown, constraint: string, message: string): unknown {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === "23505" && cause.constraint === constraint ? new HttpError(409, message, "handle") : error;
-}
-
-const refuseTakenHandle = (error: unknown): never => {
-  throw handleConflictOf(error, "bundles_store_handle_uq", HANDLE_TAKEN);
-};
+const handleTaken = () => conflict(HANDLE_TAKEN, "handle");
+const assertHandleFree = (db: Database, storeId: string, handle: string, exceptId?: number) =>
+  assertFree(db, bundles, storeId, eq(bundles.handle, handle), exceptId, handleTaken);
+const refuseTakenHandle = whenTaken("bundles_store_handle_uq", handleTaken);
 
 /** Pictures a bundle keeps are ones it has; new ones come from an upload (`added`, already stored). */
 function picturesOf(input: BundleInput, has: string[], added: string[]): string[] {
   input.image_urls.forEach((url, index) => {
-    if (!has.includes(url)) throw new HttpError(400, "Not one of the bundle's pictures; upload a new one instead", `image_urls.${index}`);
+    if (!has.includes(url)) throw badInput("Not one of the bundle's pictures; upload a new one instead", `image_urls.${index}`);
   });
   const urls = [...input.image_urls, ...added];
-  if (urls.length > 20) throw new HttpError(400, "A bundle has at most 20 pictures", "pictures");
+  if (urls.length > 20) throw badInput("A bundle has at most 20 pictures", "pictures");
   return urls;
 }
 
@@ -293,8 +269,7 @@ export async function uploadBundlePictures(
     return await addBundlePictures(services.db, actor, id, urls);
   } catch (error) {
     await Promise.all(urls.map((url) => removeStoredPicture(services.imageStorage, url)));
-    if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw new HttpError(error.status, error.message, "file");
-    throw error;
+    throw aboutTheFile(error);
   }
 }
 

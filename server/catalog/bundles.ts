@@ -1,7 +1,7 @@
 /** Bundle detail: the bundle and, per product it contains, the shopper's choices (docs/product.md, Bundle detail). */
-import { and, eq } from "drizzle-orm";
 import type { Bundle, BundleHandleOption } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
+import { storeIdOfHandle } from "../db/store-rows";
 import { bundles } from "../db/schema";
 import { getProductsByHandles, loadBundles } from "./products";
 
@@ -18,13 +18,10 @@ export function offeredInBundle(listedVariantPrice: number, variantPrice: number
 }
 
 export async function getBundleDetail(db: Database, storeId: string, handle: string): Promise<BundleDetail | null> {
-  const [row] = await db
-    .select({ id: bundles.id })
-    .from(bundles)
-    .where(and(eq(bundles.storeId, storeId), eq(bundles.handle, handle)));
-  if (!row) return null;
+  const id = await storeIdOfHandle(db, bundles, storeId, handle);
+  if (id === null) return null;
   // Not offered while a product in it is not on sale (a draft, archived): no shopper could buy it whole.
-  const [bundle] = await loadBundles(db, storeId, [row.id]);
+  const [bundle] = await loadBundles(db, storeId, [id]);
   if (!bundle) return null;
   const members = await getProductsByHandles(db, storeId, bundle.handles);
   const handle_options = members.map((product): BundleHandleOption => {

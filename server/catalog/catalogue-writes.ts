@@ -6,7 +6,7 @@
 import type { ProductInput } from "../../core/schemas/admin-catalogue";
 import type { BulkEditRequest } from "../../core/schemas/admin-inventory";
 import type { AppDeps } from "../context";
-import type { AuditActor } from "../staff/audit";
+import type { AuditActor } from "../audit/audit";
 import { applyBulkEdit } from "./bulk-edit";
 import { productWriteConflict, saveProduct, type SaveProductTarget } from "./product-editor";
 import { recordStockChange, type StaffStockChange } from "./stock";

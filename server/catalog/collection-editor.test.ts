@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { collections, products } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import { DomainError } from "../../core/errors";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import { getStoreSettings } from "../store/settings";
 import { createCollection, deleteCollection, getCollectionRecord, listCollections, updateCollection } from "./collection-editor";
 import { getFeaturedCollection } from "./collections";
@@ -99,8 +99,8 @@ describe("collection editor", () => {
 
   it("never renames or deletes all_products, which /shop lists", async () => {
     const all = (await listCollections(database.db, database.storeId)).find((collection) => collection.handle === "all_products")!;
-    await expect(deleteCollection(database.db, actor, all.id)).rejects.toMatchObject({ status: 422 });
-    await expect(updateCollection(database.db, actor, all.id, input({ handle: "everything" }))).rejects.toMatchObject({ status: 422, field: "handle" });
-    await expect(updateCollection(database.db, actor, 999_999, input())).rejects.toBeInstanceOf(HttpError);
+    await expect(deleteCollection(database.db, actor, all.id)).rejects.toMatchObject({ kind: "rule-broken" });
+    await expect(updateCollection(database.db, actor, all.id, input({ handle: "everything" }))).rejects.toMatchObject({ kind: "rule-broken", field: "handle" });
+    await expect(updateCollection(database.db, actor, 999_999, input())).rejects.toBeInstanceOf(DomainError);
   });
 });

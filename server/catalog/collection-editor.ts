@@ -10,10 +10,11 @@ import { ALL_PRODUCTS_HANDLE, type CollectionInput } from "../../core/schemas/ad
 import type { NavbarLink, StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
 import { bundles, collectionBundles, collectionProducts, collections, products } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { changeStoreSettings, getStoreSettings, lockStoreSettings } from "../store/settings";
-import { handleConflictOf } from "./bundle-editor";
+import { badInput, conflict, ruleBroken } from "../../core/errors";
+import { storeRow } from "../db/store-rows";
+import { assertFree, whenTaken } from "../db/unique-violation";
 
 export const COLLECTION_NOT_FOUND = "No collection with this id in this store";
 const HANDLE_TAKEN = "Another collection has this handle";
@@ -72,11 +73,7 @@ export async function listCollections(db: Database, storeId: string): Promise<Co
 }
 
 export async function getCollectionRecord(db: Database, storeId: string, id: number): Promise<CollectionRecord> {
-  const [row] = await db
-    .select()
-    .from(collections)
-    .where(and(eq(collections.storeId, storeId), eq(collections.id, id)));
-  if (!row) throw new HttpError(404, COLLECTION_NOT_FOUND);
+  const row = await storeRow(db, collections, storeId, id, COLLECTION_NOT_FOUND);
   const [members, bundleMembers, settings] = await Promise.all([
     db
       .select({ id: products.id, handle: products.handle, title: products.title, status: products.status })
@@ -103,12 +100,18 @@ export async function getCollectionRecord(db: Database, storeId: string, id: num
   };
 }
 
+/** What an owner sets on a collection besides its members, as the input names it. */
+const settingsOf = (collection: CollectionRecord) => ({
+  handle: collection.handle,
+  title: collection.title,
+  featured: collection.featured,
+  in_navigation: collection.inNavigation,
+});
+
+/** What the audit trail keeps: members by handle. */
 function audited(collection: CollectionRecord) {
   return {
-    handle: collection.handle,
-    title: collection.title,
-    featured: collection.featured,
-    in_navigation: collection.inNavigation,
+    ...settingsOf(collection),
     products: collection.products.map((product) => product.handle),
     bundles: collection.bundles.map((bundle) => bundle.handle),
   };
@@ -117,10 +120,7 @@ function audited(collection: CollectionRecord) {
 /** A collection as the input that would save it unchanged: the start of a form, or of a change to part of it. */
 export function collectionInputOf(collection: CollectionRecord): CollectionInput {
   return {
-    handle: collection.handle,
-    title: collection.title,
-    featured: collection.featured,
-    in_navigation: collection.inNavigation,
+    ...settingsOf(collection),
     product_ids: collection.products.map((product) => product.id),
     bundle_ids: collection.bundles.map((bundle) => bundle.id),
   };
@@ -142,24 +142,17 @@ async function assertMembersExist(db: Database, storeId: string, input: Collecti
       : [],
   ]);
   input.product_ids.forEach((id, index) => {
-    if (!knownProducts.some((row) => row.id === id)) throw new HttpError(400, "No product with this id in this store", `product_ids.${index}`);
+    if (!knownProducts.some((row) => row.id === id)) throw badInput("No product with this id in this store", `product_ids.${index}`);
   });
   input.bundle_ids.forEach((id, index) => {
-    if (!knownBundles.some((row) => row.id === id)) throw new HttpError(400, "No bundle with this id in this store", `bundle_ids.${index}`);
+    if (!knownBundles.some((row) => row.id === id)) throw badInput("No bundle with this id in this store", `bundle_ids.${index}`);
   });
 }
 
-async function assertHandleFree(db: Database, storeId: string, handle: string, exceptId?: number): Promise<void> {
-  const [taken] = await db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle), exceptId === undefined ? undefined : ne(collections.id, exceptId)));
-  if (taken) throw new HttpError(409, HANDLE_TAKEN, "handle");
-}
-
-const refuseTakenHandle = (error: unknown): never => {
-  throw handleConflictOf(error, "collections_store_handle_uq", HANDLE_TAKEN);
-};
+const handleTaken = () => conflict(HANDLE_TAKEN, "handle");
+const assertHandleFree = (db: Database, storeId: string, handle: string, exceptId?: number) =>
+  assertFree(db, collections, storeId, eq(collections.handle, handle), exceptId, handleTaken);
+const refuseTakenHandle = whenTaken("collections_store_handle_uq", handleTaken);
 
 async function writeMembers(tx: Database, storeId: string, collectionId: number, input: CollectionInput): Promise<void> {
   await tx.delete(collectionProducts).where(eq(collectionProducts.collectionId, collectionId));
@@ -242,7 +235,7 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
       const settings = await lockStoreSettings(tx, storeId);
       const before = await getCollectionRecord(tx, storeId, id);
       if (before.handle === ALL_PRODUCTS_HANDLE && input.handle !== ALL_PRODUCTS_HANDLE) {
-        throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; its handle stays`, "handle");
+        throw ruleBroken(`The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; its handle stays`, "handle");
       }
       await assertHandleFree(tx, storeId, input.handle, id);
       await assertMembersExist(tx, storeId, input);
@@ -265,7 +258,7 @@ export async function deleteCollection(db: Database, actor: AuditActor, id: numb
   await db.transaction(async (tx) => {
     const settings = await lockStoreSettings(tx, actor.storeId);
     const before = await getCollectionRecord(tx, actor.storeId, id);
-    if (before.handle === ALL_PRODUCTS_HANDLE) throw new HttpError(422, `The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
+    if (before.handle === ALL_PRODUCTS_HANDLE) throw ruleBroken(`The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
     await tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id)));
     await followInLinks(tx, actor, settings, before, null);
     await recordAudit(tx, actor, { action: "collection.delete", entity: "collection", entityId: id, before: audited(before), after: null });

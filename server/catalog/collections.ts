@@ -2,6 +2,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { SearchResponse } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
+import { storeIdOfHandle } from "../db/store-rows";
 import { collectionBundles, collectionProducts, collections } from "../db/schema";
 import { loadBundles, loadProducts } from "./products";
 
@@ -16,21 +17,18 @@ export async function getCollectionTitle(db: Database, storeId: string, handle: 
 
 /** The collection's products and bundles in the shop's order, or null when the store has no such collection. */
 export async function getCollection(db: Database, storeId: string, handle: string): Promise<SearchResponse | null> {
-  const [collection] = await db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(and(eq(collections.storeId, storeId), eq(collections.handle, handle)));
-  if (!collection) return null;
+  const collectionId = await storeIdOfHandle(db, collections, storeId, handle);
+  if (collectionId === null) return null;
   const [productRows, bundleRows] = await Promise.all([
     db
       .select({ id: collectionProducts.productId })
       .from(collectionProducts)
-      .where(eq(collectionProducts.collectionId, collection.id))
+      .where(eq(collectionProducts.collectionId, collectionId))
       .orderBy(asc(collectionProducts.position), asc(collectionProducts.productId)),
     db
       .select({ id: collectionBundles.bundleId })
       .from(collectionBundles)
-      .where(eq(collectionBundles.collectionId, collection.id))
+      .where(eq(collectionBundles.collectionId, collectionId))
       .orderBy(asc(collectionBundles.position), asc(collectionBundles.bundleId)),
   ]);
   const [formattedProductData, formattedBundleData] = await Promise.all([

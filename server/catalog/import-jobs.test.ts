@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { auditEvents, catalogueImports, products } from "../db/schema";
 import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { applyCheckedImport, getCatalogueImport, queueCatalogueImport, resumeCatalogueImports } from "./import-jobs";
 
 const CSV = readFileSync(path.join(import.meta.dirname, "shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(/https:\/\/cdn\.shopify\.com[^,]*/g, "");

@@ -7,12 +7,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { apiTokens, catalogueImports, staff } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { logger } from "../logger";
-import type { AuditActor } from "../staff/audit";
+import type { AuditActor } from "../audit/audit";
 import type { CsvProblem } from "./shopify-csv/columns";
 import { importShopifyCsv, type ImportSummary } from "./shopify-csv/import";
 import { CsvFileError, parseShopifyCsv } from "./shopify-csv/read";
+import { badInput, conflict, isRefusal } from "../../core/errors";
+import { storeRow } from "../db/store-rows";
 
 export type CatalogueImport = typeof catalogueImports.$inferSelect;
 export type ImportStatus = CatalogueImport["status"];
@@ -25,7 +26,7 @@ export function csvTextOf(bytes: ArrayBuffer): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, "The file is not UTF-8 text: export it from Shopify again, or save it as CSV UTF-8", "file");
+    throw badInput("The file is not UTF-8 text: export it from Shopify again, or save it as CSV UTF-8", "file");
   }
 }
 
@@ -39,10 +40,10 @@ export async function queueCatalogueImport(
   try {
     totalRows = parseShopifyCsv(file.csv).rows.length;
   } catch (error) {
-    if (error instanceof CsvFileError) throw new HttpError(400, error.message, "file");
+    if (error instanceof CsvFileError) throw badInput(error.message, "file");
     throw error;
   }
-  if (totalRows === 0) throw new HttpError(400, "The file has no products: only a header row", "file");
+  if (totalRows === 0) throw badInput("The file has no products: only a header row", "file");
   const [job] = await deps.db
     .insert(catalogueImports)
     .values({ storeId: actor.storeId, dryRun: file.dryRun, fileName: file.fileName.slice(0, 255), csv: file.csv, totalRows, actorLabel: actor.label })
@@ -54,7 +55,7 @@ export async function queueCatalogueImport(
 export async function applyCheckedImport(deps: AppDeps, actor: AuditActor, id: number): Promise<{ job: CatalogueImport; finished: PromiseLike<void> }> {
   const checked = await getCatalogueImport(deps, actor.storeId, id);
   if (!checked.dryRun || checked.status !== "succeeded" || checked.problems.length > 0) {
-    throw new HttpError(409, "Only a checked file without problems can be imported from here; upload it again");
+    throw conflict("Only a checked file without problems can be imported from here; upload it again");
   }
   return queueCatalogueImport(deps, actor, { csv: checked.csv, fileName: checked.fileName, dryRun: false });
 }
@@ -65,12 +66,7 @@ export function settledWithin(finished: PromiseLike<void>, ms: number): Promise<
 }
 
 export async function getCatalogueImport(deps: AppDeps, storeId: string, id: number): Promise<CatalogueImport> {
-  const [job] = await deps.db
-    .select()
-    .from(catalogueImports)
-    .where(and(eq(catalogueImports.storeId, storeId), eq(catalogueImports.id, id)));
-  if (!job) throw new HttpError(404, "No import with this id in this store");
-  return job;
+  return storeRow(deps.db, catalogueImports, storeId, id, "No import with this id in this store");
 }
 
 export const RECENT_IMPORTS = 10;
@@ -159,17 +155,20 @@ async function importEnded(deps: AppDeps, id: number): Promise<void> {
   }
 }
 
-/** One chain of jobs per shop: imports run one after another, never two transactions over the same products. */
-const chains = new WeakMap<AppDeps, Promise<void>>();
+/**
+ * One chain of jobs per shop's database: imports run one after another, never two transactions over the same
+ * products. Keyed by the database, not the deps, since each API request is handed its own copy of the deps.
+ */
+const chains = new WeakMap<AppDeps["db"], Promise<void>>();
 
 function runImportsInProcess(deps: AppDeps, jobs: ImportJobData[]): Promise<void> {
-  let chain = chains.get(deps) ?? Promise.resolve();
+  let chain = chains.get(deps.db) ?? Promise.resolve();
   for (const job of jobs) {
     chain = chain
       .then(() => runCatalogueImport(deps, job.id, job.actor))
       .catch((error: unknown) => logger.error({ err: error, importId: job.id }, "catalogue import could not be run"));
   }
-  chains.set(deps, chain);
+  chains.set(deps.db, chain);
   return chain;
 }
 
@@ -201,7 +200,7 @@ export async function runCatalogueImport(deps: AppDeps, id: number, actor: Audit
     };
   } catch (error) {
     const problem: CsvProblem =
-      error instanceof CsvFileError || error instanceof HttpError
+      error instanceof CsvFileError || isRefusal(error)
         ? { row: 1, column: "", message: error.message }
         : { row: 1, column: "", message: IMPORT_CRASHED_MESSAGE };
     if (!(error instanceof CsvFileError)) logger.error({ err: error, importId: id }, "catalogue import failed");

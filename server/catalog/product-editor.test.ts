@@ -15,8 +15,9 @@ import {
   subscriptionOptions,
   variants,
 } from "../db/schema";
-import type { HttpError } from "../http/errors";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import type { DomainError } from "../../core/errors";
+import { statusOf } from "../http/errors";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import {
   ALT_TEXT_REQUIRED_MESSAGE,
   duplicateProduct,
@@ -59,8 +60,8 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
   try {
     await promise;
   } catch (error) {
-    const { status, message, field } = error as HttpError;
-    return { status, message, field };
+    const { message, field } = error as DomainError;
+    return { status: statusOf(error as DomainError), message, field };
   }
   throw new Error("expected a refusal");
 }

@@ -9,7 +9,8 @@ import { and, asc, eq, inArray, max, ne, notInArray, or, sql } from "drizzle-orm
 import type { ProductStatus } from "../../core/catalog-admin";
 import type { ProductInput, VariantInput } from "../../core/schemas/admin-catalogue";
 import type { Database } from "../db/client";
-import { containing, cursorId } from "../db/listing";
+import { containing, newestFirstPage } from "../db/listing";
+import { storeIdOfHandle, storeRow } from "../db/store-rows";
 import { DEMO } from "../db/seed-content";
 import {
   bundles,
@@ -21,10 +22,11 @@ import {
   subscriptionOptions,
   variants,
 } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { cleanDescriptionHtml } from "./description-html";
 import { adjustStock } from "./stock";
+import { badInput, conflict, notFound } from "../../core/errors";
+import { isUniqueViolation } from "../db/unique-violation";
 
 export type SaveProductTarget = { create: true } | { productId: number } | { byHandle: true };
 export type SaveProductOptions = {
@@ -99,13 +101,7 @@ export async function saveProduct(
 async function targetProduct(tx: Database, storeId: string, handle: string, target: SaveProductTarget): Promise<ProductRow | undefined> {
   if ("create" in target) return undefined;
   if ("productId" in target) {
-    const [row] = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.storeId, storeId), eq(products.id, target.productId)))
-      .for("update");
-    if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND_MESSAGE);
-    return row;
+    return storeRow(tx, products, storeId, target.productId, PRODUCT_NOT_FOUND_MESSAGE, true);
   }
   const [row] = await tx
     .select()
@@ -131,7 +127,7 @@ async function assertHandleFree(tx: Database, storeId: string, handle: string, p
         productId === null ? undefined : ne(productHandleRedirects.productId, productId),
       ),
     );
-  if (current || old) throw new HttpError(409, `Handle ${handle} is taken`, "handle");
+  if (current || old) throw conflict(`Handle ${handle} is taken`, "handle");
 }
 
 async function assertSkusFree(tx: Database, storeId: string, wanted: VariantInput[], productId: number | null): Promise<void> {
@@ -150,7 +146,7 @@ async function assertSkusFree(tx: Database, storeId: string, wanted: VariantInpu
     .limit(1);
   if (taken.length === 0) return;
   const index = lowered.indexOf(taken[0].sku.toLowerCase());
-  throw new HttpError(409, `SKU ${wanted[index].sku} is used by ${taken[0].title}`, `variants.${index}.sku`);
+  throw conflict(`SKU ${wanted[index].sku} is used by ${taken[0].title}`, `variants.${index}.sku`);
 }
 
 async function assertCollectionsExist(tx: Database, storeId: string, ids: number[]): Promise<void> {
@@ -161,7 +157,7 @@ async function assertCollectionsExist(tx: Database, storeId: string, ids: number
     .where(and(eq(collections.storeId, storeId), inArray(collections.id, ids)));
   const known = new Set(found.map((row) => row.id));
   const missing = ids.find((id) => !known.has(id));
-  if (missing !== undefined) throw new HttpError(400, `No collection ${missing} in this store`, "collection_ids");
+  if (missing !== undefined) throw badInput(`No collection ${missing} in this store`, "collection_ids");
 }
 
 /** Shop pages stay accessible: a product is active only once each of its pictures is described. */
@@ -171,7 +167,7 @@ async function assertPublishable(tx: Database, productId: number): Promise<void>
     .from(productImages)
     .where(and(eq(productImages.productId, productId), sql`trim(${productImages.altText}) = ''`))
     .limit(1);
-  if (undescribed) throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "status");
+  if (undescribed) throw badInput(ALT_TEXT_REQUIRED_MESSAGE, "status");
 }
 
 /** The old address keeps answering (a 301 to the new one); an old handle taken back is an address again. */
@@ -191,7 +187,7 @@ async function assertNotInBundles(tx: Database, storeId: string, skus: string[])
     .limit(1);
   if (!holder) return;
   const sku = skus.find((candidate) => Object.hasOwn(holder.contents, candidate));
-  throw new HttpError(409, `SKU ${sku} is in the bundle ${holder.title}; take it out of the bundle before removing the variant`, "variants");
+  throw conflict(`SKU ${sku} is in the bundle ${holder.title}; take it out of the bundle before removing the variant`, "variants");
 }
 
 /** What search weighs besides the title: each distinct option value of the product's variants (as the seed keeps it). */
@@ -357,12 +353,12 @@ export async function duplicateProduct(tx: Database, actor: AuditActor, productI
   const storeId = actor.storeId;
   const original = await getAdminProduct(tx, storeId, productId);
   const handleTaken = async (handle: string) => {
-    const [current] = await tx.select({ id: products.id }).from(products).where(and(eq(products.storeId, storeId), eq(products.handle, handle)));
+    const current = await storeIdOfHandle(tx, products, storeId, handle);
     const [old] = await tx
       .select({ id: productHandleRedirects.productId })
       .from(productHandleRedirects)
       .where(and(eq(productHandleRedirects.storeId, storeId), eq(productHandleRedirects.handle, handle)));
-    return Boolean(current || old);
+    return current !== null || Boolean(old);
   };
   const skuTaken = async (sku: string) => {
     const [row] = await tx
@@ -398,12 +394,7 @@ export async function duplicateProduct(tx: Database, actor: AuditActor, productI
 
 /** Publish, archive or take back to draft; publishing asks for alt text on every picture, as a save does. */
 export async function setProductStatus(tx: Database, actor: AuditActor, productId: number, status: ProductStatus): Promise<void> {
-  const [product] = await tx
-    .select({ status: products.status })
-    .from(products)
-    .where(and(eq(products.storeId, actor.storeId), eq(products.id, productId)))
-    .for("update");
-  if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  const product = await storeRow(tx, products, actor.storeId, productId, PRODUCT_NOT_FOUND_MESSAGE, true);
   if (product.status === status) return;
   if (status === "active") await assertPublishable(tx, productId);
   await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, productId));
@@ -460,7 +451,7 @@ export async function getAdminProduct(db: Database, storeId: string, productId: 
     .select()
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.id, productId)));
-  if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND_MESSAGE);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
   const variantRows = await db.select().from(variants).where(eq(variants.productId, productId)).orderBy(asc(variants.position), asc(variants.id));
   const plans =
     variantRows.length === 0
@@ -554,43 +545,42 @@ export async function listAdminProducts(
   storeId: string,
   filter: { q?: string; status?: ProductStatus; cursor?: string; limit?: number },
 ): Promise<{ products: AdminProductListItem[]; nextCursor: string | null }> {
-  const limit = filter.limit ?? ADMIN_PRODUCTS_PAGE_SIZE;
-  const before = cursorId(filter.cursor);
   const q = filter.q?.trim();
   const pattern = q ? containing(q) : null;
-  const rows = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      handle: products.handle,
-      status: products.status,
-      // Written out with table names: inside a subquery drizzle names a column without its table, and "id" would
-      // then be the variant's or the picture's own.
-      variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = products.id)`,
-      totalStock: sql<number>`(select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = products.id)`,
-      minPriceCents: sql<number | null>`(select min(v.price_cents) from variants v where v.product_id = products.id)`,
-      maxPriceCents: sql<number | null>`(select max(v.price_cents) from variants v where v.product_id = products.id)`,
-      pictureUrl: sql<string | null>`(select i.url from product_images i where i.product_id = products.id order by i.position, i.id limit 1)`,
-    })
-    .from(products)
-    .where(
-      and(
-        eq(products.storeId, storeId),
-        filter.status ? eq(products.status, filter.status) : undefined,
-        before === undefined ? undefined : sql`${products.id} < ${before}`,
-        pattern === null
-          ? undefined
-          : or(
-              sql`${products.title} ilike ${pattern}`,
-              sql`${products.handle} ilike ${pattern}`,
-              sql`exists (select 1 from variants v where v.product_id = products.id and v.sku ilike ${pattern})`,
-            ),
-      ),
-    )
-    .orderBy(sql`${products.id} desc`)
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { products: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+  const { page, nextCursor } = await newestFirstPage(filter, ADMIN_PRODUCTS_PAGE_SIZE, products.id, (olderThanCursor, count) =>
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        handle: products.handle,
+        status: products.status,
+        // Written out with table names: inside a subquery drizzle names a column without its table, and "id" would
+        // then be the variant's or the picture's own.
+        variantCount: sql<number>`(select count(*)::int from variants v where v.product_id = products.id)`,
+        totalStock: sql<number>`(select coalesce(sum(v.stock), 0)::int from variants v where v.product_id = products.id)`,
+        minPriceCents: sql<number | null>`(select min(v.price_cents) from variants v where v.product_id = products.id)`,
+        maxPriceCents: sql<number | null>`(select max(v.price_cents) from variants v where v.product_id = products.id)`,
+        pictureUrl: sql<string | null>`(select i.url from product_images i where i.product_id = products.id order by i.position, i.id limit 1)`,
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.storeId, storeId),
+          filter.status ? eq(products.status, filter.status) : undefined,
+          olderThanCursor,
+          pattern === null
+            ? undefined
+            : or(
+                sql`${products.title} ilike ${pattern}`,
+                sql`${products.handle} ilike ${pattern}`,
+                sql`exists (select 1 from variants v where v.product_id = products.id and v.sku ilike ${pattern})`,
+              ),
+        ),
+      )
+      .orderBy(sql`${products.id} desc`)
+      .limit(count),
+  );
+  return { products: page, nextCursor };
 }
 
 /** The store's collections, for the editor's checkboxes. */
@@ -610,10 +600,8 @@ export async function productWriteConflict<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    const cause = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-    const violation = cause.code === "23505" ? cause : cause.cause?.code === "23505" ? cause.cause : null;
-    if (violation?.constraint === "products_store_handle_uq") throw new HttpError(409, "The handle was taken meanwhile", "handle");
-    if (violation?.constraint === "variants_store_sku_uq") throw new HttpError(409, "A SKU was taken meanwhile", "variants");
+    if (isUniqueViolation(error, "products_store_handle_uq")) throw conflict("The handle was taken meanwhile", "handle");
+    if (isUniqueViolation(error, "variants_store_sku_uq")) throw conflict("A SKU was taken meanwhile", "variants");
     throw error;
   }
 }

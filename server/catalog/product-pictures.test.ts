@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { auditEvents, productImages, products, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import { isRefusal } from "../../core/errors";
+import { statusOf } from "../http/errors";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import {
   addProductPicture,
   ALT_TEXT_REQUIRED_MESSAGE,
@@ -44,7 +45,7 @@ const order = async () => (await listProductPictures(database.db, database.store
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => error as HttpError,
+    (error: unknown) => (isRefusal(error) ? { status: statusOf(error), message: error.message, field: error.field } : Promise.reject(error)),
   );
 
 describe("product pictures", () => {

@@ -9,10 +9,10 @@ import { MAX_ALT_TEXT_LENGTH, MAX_PICTURE_BYTES, PICTURE_TOO_LARGE_MESSAGE } fro
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../core/storable-text";
 import type { Database } from "../db/client";
 import { productImages, products, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { removeStoredPicture, storePicture } from "../images/picture-intake";
+import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
 import type { ImageStorage } from "../images/storage";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, notFound, tooLarge } from "../../core/errors";
 
 /** Also the import's bound on `Image Alt Text`. */
 export { MAX_ALT_TEXT_LENGTH };
@@ -31,9 +31,9 @@ const audited = (picture: ProductPicture) => ({
 function checkedAltText(altText: string, productStatus: string): string {
   const trimmed = altText.trim();
   // The screen's and the upload's forms reach here without a request schema's check.
-  if (hasUnstorableText(trimmed)) throw new HttpError(400, `Alt text ${UNSTORABLE_TEXT_MESSAGE}`, "alt_text");
-  if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw new HttpError(400, `Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
-  if (trimmed === "" && productStatus === "active") throw new HttpError(400, ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
+  if (hasUnstorableText(trimmed)) throw badInput(`Alt text ${UNSTORABLE_TEXT_MESSAGE}`, "alt_text");
+  if (trimmed.length > MAX_ALT_TEXT_LENGTH) throw badInput(`Alt text must be at most ${MAX_ALT_TEXT_LENGTH} characters`, "alt_text");
+  if (trimmed === "" && productStatus === "active") throw badInput(ALT_TEXT_REQUIRED_MESSAGE, "alt_text");
   return trimmed;
 }
 
@@ -44,7 +44,7 @@ async function lockedProduct(tx: Database, storeId: string, productId: number) {
     .from(products)
     .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
     .for("update");
-  if (!product) throw new HttpError(404, "Product not found");
+  if (!product) throw notFound("Product not found");
   return product;
 }
 
@@ -54,7 +54,7 @@ async function pictureOf(tx: Database, storeId: string, pictureId: number) {
     .select()
     .from(productImages)
     .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, storeId)));
-  if (!picture) throw new HttpError(404, "Picture not found");
+  if (!picture) throw notFound("Picture not found");
   const product = await lockedProduct(tx, storeId, picture.productId);
   return { picture, product };
 }
@@ -139,7 +139,7 @@ async function renumber(tx: Database, ordered: ProductPicture[]) {
  * Answers the product's pictures in their new order.
  */
 export async function movePicture(tx: Database, actor: AuditActor, pictureId: number, toPosition: number): Promise<ProductPicture[]> {
-  if (!Number.isInteger(toPosition) || toPosition < 0) throw new HttpError(400, "Position must be a whole number from 0", "position");
+  if (!Number.isInteger(toPosition) || toPosition < 0) throw badInput("Position must be a whole number from 0", "position");
   const { picture } = await pictureOf(tx, actor.storeId, pictureId);
   const others = (await listProductPictures(tx, actor.storeId, picture.productId)).filter((other) => other.id !== pictureId);
   const to = Math.min(toPosition, others.length);
@@ -193,14 +193,14 @@ export async function setVariantPicture(tx: Database, actor: AuditActor, variant
     .from(variants)
     .where(and(eq(variants.id, variantId), eq(variants.storeId, actor.storeId)))
     .for("update");
-  if (!variant) throw new HttpError(404, "Variant not found");
+  if (!variant) throw notFound("Variant not found");
   if (pictureId !== null) {
     const [picture] = await tx
       .select({ productId: productImages.productId })
       .from(productImages)
       .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
-    if (!picture) throw new HttpError(404, "Picture not found", "picture_id");
-    if (picture.productId !== variant.productId) throw new HttpError(400, "The picture must be one of the variant's product's", "picture_id");
+    if (!picture) throw notFound("Picture not found", "picture_id");
+    if (picture.productId !== variant.productId) throw badInput("The picture must be one of the variant's product's", "picture_id");
   }
   if (variant.imageId === pictureId) return;
   await tx.update(variants).set({ imageId: pictureId }).where(eq(variants.id, variantId));
@@ -229,7 +229,7 @@ export async function addUploadedPictures(
   try {
     await refuseBeforeStoring(services.db, actor.storeId, productId, upload.altText);
     for (const file of upload.files) {
-      if (file.size > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE, "file");
+      if (file.size > MAX_PICTURE_BYTES) throw tooLarge(PICTURE_TOO_LARGE_MESSAGE, "file");
       urls.push((await storePicture(services.imageStorage, Buffer.from(await file.arrayBuffer()))).url);
     }
     return await services.db.transaction(async (tx) => {
@@ -245,8 +245,7 @@ export async function addUploadedPictures(
     });
   } catch (error) {
     await Promise.all(urls.map((url) => removeStoredPicture(services.imageStorage, url)));
-    if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw new HttpError(error.status, error.message, "file");
-    throw error;
+    throw aboutTheFile(error);
   }
 }
 
@@ -256,7 +255,7 @@ async function refuseBeforeStoring(db: Database, storeId: string, productId: num
     .select({ status: products.status })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
-  if (!product) throw new HttpError(404, "Product not found");
+  if (!product) throw notFound("Product not found");
   checkedAltText(altText, product.status);
 }
 
@@ -266,7 +265,7 @@ export async function removePictureAndFiles(services: PictureServices, actor: Au
     .select({ productId: productImages.productId })
     .from(productImages)
     .where(and(eq(productImages.id, pictureId), eq(productImages.storeId, actor.storeId)));
-  if (!picture) throw new HttpError(404, "Picture not found");
+  if (!picture) throw notFound("Picture not found");
   const { unusedUrl } = await services.db.transaction((tx) => removePicture(tx, actor, pictureId));
   if (unusedUrl) await removeStoredPicture(services.imageStorage, unusedUrl);
   return picture.productId;
@@ -284,7 +283,7 @@ export async function picturesScreen(db: Database, storeId: string, productId: n
     .select({ id: products.id, title: products.title, status: products.status })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
-  if (!product) throw new HttpError(404, "Product not found");
+  if (!product) throw notFound("Product not found");
   const productVariants = await db
     .select({ id: variants.id, sku: variants.sku, attributes: variants.attributes, pictureId: variants.imageId })
     .from(variants)

@@ -1,7 +1,8 @@
 /** Published reviews and testimonials, as the home page shows them. */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Review, Testimonial } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
+import { storeRowsInPlace } from "../db/store-rows";
 import { reviews, testimonials } from "../db/schema";
 import { toReview } from "./products";
 
@@ -17,10 +18,6 @@ export async function listRecentReviews(db: Database, storeId: string, limit = 6
 }
 
 export async function listTestimonials(db: Database, storeId: string): Promise<Testimonial[]> {
-  const rows = await db
-    .select()
-    .from(testimonials)
-    .where(eq(testimonials.storeId, storeId))
-    .orderBy(asc(testimonials.position), asc(testimonials.id));
+  const rows = await storeRowsInPlace(db, testimonials, storeId);
   return rows.map((row) => ({ title: row.title, main_review: row.mainReview, rating: row.rating, name: row.name }));
 }

@@ -19,9 +19,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { SearchResponse } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
-import { HttpError } from "../http/errors";
 import { getCollection } from "./collections";
 import { bundleOnSale, loadBundles, loadProducts, ON_SALE_STATUS } from "./products";
+import { badInput } from "../../core/errors";
 
 export const SEARCH_TYPES = ["search", "collection-search"] as const;
 
@@ -303,8 +303,8 @@ export async function keywordSearch(db: Database, storeId: string, query: string
  * link to a missing collection still finds what it names.
  */
 export async function searchStore(db: Database, storeId: string, query: string, type: string): Promise<SearchResponse> {
-  if (!query.trim()) throw new HttpError(400, EMPTY_QUERY_MESSAGE);
-  if (!(SEARCH_TYPES as readonly string[]).includes(type)) throw new HttpError(400, INVALID_TYPE_MESSAGE);
+  if (!query.trim()) throw badInput(EMPTY_QUERY_MESSAGE);
+  if (!(SEARCH_TYPES as readonly string[]).includes(type)) throw badInput(INVALID_TYPE_MESSAGE);
   if (type === "collection-search") {
     const collection = await getCollection(db, storeId, query.trim());
     if (collection) return collection;

@@ -12,12 +12,12 @@ import { currentCustomer } from "../accounts/session";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { products, stockAlerts, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { enforceRateLimit, type RateLimitPolicy } from "../http/rate-limit";
 import { logger } from "../logger";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { checkLink, signLink } from "../mail/signed-links";
 import { getStoreSettings } from "../store/settings";
+import { badInput, conflict, notFound } from "../../core/errors";
 
 /** A shopper asks for a few variants; a household shares an address. */
 export const ALERT_REQUESTS_PER_CLIENT: RateLimitPolicy = { limit: 10, windowMs: 10 * 60_000 };
@@ -62,12 +62,12 @@ export async function requestStockAlert(
   await enforceRateLimit(deps.rateLimiter, [`stock-alerts:ip:${clientIp}`], ALERT_REQUESTS_PER_CLIENT);
   const customer = await currentCustomer(deps, request);
   const email = customer?.email ?? input.email;
-  if (!email) throw new HttpError(400, "Email is required", "email");
+  if (!email) throw badInput("Email is required", "email");
   const emailNormalized = normalizeEmail(email);
   await enforceRateLimit(deps.rateLimiter, [`stock-alerts:email:${storeId}:${emailNormalized}`], ALERT_REQUESTS_PER_EMAIL);
   const variant = await variantOfSku(deps.db, storeId, input.sku);
-  if (!variant) throw new HttpError(404, "Product not found", "sku");
-  if (variant.stock > 0) throw new HttpError(409, "This item is in stock: add it to your cart", "sku");
+  if (!variant) throw notFound("Product not found", "sku");
+  if (variant.stock > 0) throw conflict("This item is in stock: add it to your cart", "sku");
 
   const [alert] = await deps.db
     .insert(stockAlerts)
@@ -100,33 +100,46 @@ async function alertOfLink(db: Database, storeId: string, purpose: string, token
 
 const unsubscribeHeaders = (link: string) => ({ "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
 
-async function sendConfirmation(deps: AppDeps, storeId: string, to: string, variant: AlertVariant, alertId: number) {
+/** Every alert email ends with the way to stop them (in its headers too) and the shop's name. */
+async function sendAlertMail(
+  deps: AppDeps,
+  storeId: string,
+  to: string,
+  unsubscribe: string,
+  mail: { kind: string; subject: string; lines: string[]; html: string },
+) {
   const shopName = (await getStoreSettings(deps.db, storeId)).websiteTitle;
-  const item = variantName(variant.title, variant.attributes);
-  const confirm = await alertLink(deps, storeId, alertId, CONFIRM_PURPOSE, CONFIRM_WITHIN_MS);
-  const unsubscribe = await unsubscribeLink(deps, storeId, alertId);
   await deps.mailer.send({
     storeId,
     to,
+    kind: mail.kind,
+    subject: mail.subject,
+    text: [...mail.lines, `Stop back-in-stock emails: ${unsubscribe}`, "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `${mail.html}
+<p style="font-size:12px"><a href="${escapeHtml(unsubscribe)}">Stop back-in-stock emails</a></p>`,
+    ),
+    headers: unsubscribeHeaders(unsubscribe),
+  });
+}
+
+async function sendConfirmation(deps: AppDeps, storeId: string, to: string, variant: AlertVariant, alertId: number) {
+  const item = variantName(variant.title, variant.attributes);
+  const confirm = await alertLink(deps, storeId, alertId, CONFIRM_PURPOSE, CONFIRM_WITHIN_MS);
+  const unsubscribe = await unsubscribeLink(deps, storeId, alertId);
+  await sendAlertMail(deps, storeId, to, unsubscribe, {
     kind: "back-in-stock-confirm",
     subject: `Confirm your alert for ${item}`,
-    text: [
+    lines: [
       `You asked us to email you when ${item} is back in stock.`,
       `Confirm the alert: ${confirm}`,
       "",
       "If you did not ask, ignore this email: without confirmation you will hear nothing more.",
-      `Stop back-in-stock emails: ${unsubscribe}`,
-      "",
-      shopName,
-    ].join("\n"),
-    html: layoutHtml(
-      shopName,
-      `<p>You asked us to email you when <strong>${escapeHtml(item)}</strong> is back in stock.</p>
+    ],
+    html: `<p>You asked us to email you when <strong>${escapeHtml(item)}</strong> is back in stock.</p>
 <p><a href="${escapeHtml(confirm)}">Confirm the alert</a></p>
-<p>If you did not ask, ignore this email: without confirmation you will hear nothing more.</p>
-<p style="font-size:12px"><a href="${escapeHtml(unsubscribe)}">Stop back-in-stock emails</a></p>`,
-    ),
-    headers: unsubscribeHeaders(unsubscribe),
+<p>If you did not ask, ignore this email: without confirmation you will hear nothing more.</p>`,
   });
 }
 
@@ -237,31 +250,15 @@ async function sendBackInStock(
   variant: { title: string; handle: string; attributes: Record<string, string> },
   unsubscribe: string,
 ) {
-  const shopName = (await getStoreSettings(deps.db, storeId)).websiteTitle;
   const item = variantName(variant.title, variant.attributes);
   const product = shopLink(deps, `/products/${encodeURIComponent(variant.handle)}`);
-  await deps.mailer.send({
-    storeId,
-    to,
+  await sendAlertMail(deps, storeId, to, unsubscribe, {
     kind: "back-in-stock",
     subject: `${item} is back in stock`,
-    text: [
-      `Good news: ${item} is back in stock.`,
-      `See it in the shop: ${product}`,
-      "",
-      "This was your one email about it.",
-      `Stop back-in-stock emails: ${unsubscribe}`,
-      "",
-      shopName,
-    ].join("\n"),
-    html: layoutHtml(
-      shopName,
-      `<p>Good news: <strong>${escapeHtml(item)}</strong> is back in stock.</p>
+    lines: [`Good news: ${item} is back in stock.`, `See it in the shop: ${product}`, "", "This was your one email about it."],
+    html: `<p>Good news: <strong>${escapeHtml(item)}</strong> is back in stock.</p>
 <p><a href="${escapeHtml(product)}">See ${escapeHtml(variant.title)} in the shop</a></p>
-<p>This was your one email about it.</p>
-<p style="font-size:12px"><a href="${escapeHtml(unsubscribe)}">Stop back-in-stock emails</a></p>`,
-    ),
-    headers: unsubscribeHeaders(unsubscribe),
+<p>This was your one email about it.</p>`,
   });
 }
 

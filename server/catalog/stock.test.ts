@@ -7,7 +7,7 @@ import { auditEvents, stockAdjustments, variants } from "../db/schema";
 import { lowStockVariants } from "../orders/dashboard";
 import { cancelOrder } from "../orders/operations";
 import { sweepPendingOrders } from "../orders/sweep";
-import type { AuditActor } from "../staff/audit";
+import type { AuditActor } from "../audit/audit";
 import { inventoryItem, listInventory, recordStockChange, stockHistory } from "./stock";
 
 // startCheckout types its sku as the House Blend's (its default); any sku of the demo store will do.
@@ -49,7 +49,7 @@ describe("a staff member's stock change", () => {
     expect(await change(KETTLE, { setTo: 7 })).toMatchObject({ stockAfter: 7 });
     expect((await historyOf(KETTLE))[0]).toMatchObject({ stockAfter: 7 });
     const rows = (await historyOf(KETTLE)).length;
-    await expect(change(KETTLE, { delta: -8 })).rejects.toMatchObject({ status: 409, field: "delta" });
+    await expect(change(KETTLE, { delta: -8 })).rejects.toMatchObject({ kind: "conflict", field: "delta" });
     expect(await stockOf(t, KETTLE)).toBe(7);
     expect(await historyOf(KETTLE)).toHaveLength(rows);
     // Setting what is already there is no change at all.
@@ -100,8 +100,8 @@ describe("the inventory list", () => {
     const first = await listInventory(t.deps.db, "demo", { limit: 2 });
     const second = await listInventory(t.deps.db, "demo", { limit: 2, cursor: first.nextCursor! });
     expect(second.items[0].variantId).toBeGreaterThan(first.items[1].variantId);
-    await expect(listInventory(t.deps.db, "demo", { cursor: "x" })).rejects.toMatchObject({ status: 400, field: "cursor" });
-    await expect(inventoryItem(t.deps.db, "demo", 999_999)).rejects.toMatchObject({ status: 404 });
+    await expect(listInventory(t.deps.db, "demo", { cursor: "x" })).rejects.toMatchObject({ kind: "bad-input", field: "cursor" });
+    await expect(inventoryItem(t.deps.db, "demo", 999_999)).rejects.toMatchObject({ kind: "not-found" });
   });
 });
 
@@ -123,7 +123,7 @@ describe.skipIf(!usingPostgres())("an adjustment racing checkouts on PostgreSQL"
     const refused = checkouts.filter((outcome) => outcome.status === "fulfilled" && outcome.value.status === 409).length;
     expect(sold + refused).toBe(shoppers);
     const taken = adjusted.status === "fulfilled" ? 3 : 0;
-    if (adjusted.status === "rejected") expect(adjusted.reason).toMatchObject({ status: 409 });
+    if (adjusted.status === "rejected") expect(adjusted.reason).toMatchObject({ kind: "conflict" });
     const final = await stockOf(t, KETTLE);
     expect(final).toBeGreaterThanOrEqual(0);
     expect(final).toBe(start - sold - taken);

@@ -9,9 +9,9 @@ import type { StockReason } from "../../core/catalog-admin";
 import { LOW_STOCK_THRESHOLD } from "../../core/stock-band";
 import type { Database } from "../db/client";
 import { orders, products, stockAdjustments, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { containing, cursorId } from "../db/listing";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, conflict, notFound } from "../../core/errors";
 
 export type StockChange = {
   storeId: string;
@@ -35,11 +35,11 @@ export async function adjustStock(tx: Database, change: StockChange): Promise<St
     .from(variants)
     .where(and(eq(variants.id, change.variantId), eq(variants.storeId, change.storeId)))
     .for("update");
-  if (!current) throw new HttpError(404, "Variant not found");
+  if (!current) throw notFound("Variant not found");
   const delta = "delta" in change ? change.delta : change.setTo - current.stock;
-  if (!Number.isInteger(delta)) throw new HttpError(400, "A stock change must be a whole number", "delta");
+  if (!Number.isInteger(delta)) throw badInput("A stock change must be a whole number", "delta");
   if (current.stock + delta < 0) {
-    throw new HttpError(409, `Stock of ${current.sku} cannot go below zero: ${current.stock} in stock, change of ${delta}`, "delta");
+    throw conflict(`Stock of ${current.sku} cannot go below zero: ${current.stock} in stock, change of ${delta}`, "delta");
   }
   if (delta === 0) return { variantId: change.variantId, delta: 0, stockAfter: current.stock };
   const [updated] = await tx
@@ -169,6 +169,6 @@ export async function inventoryItem(db: Database, storeId: string, variantId: nu
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.storeId, storeId), eq(variants.id, variantId)));
-  if (!row) throw new HttpError(404, "Variant not found");
+  if (!row) throw notFound("Variant not found");
   return asItem(row);
 }

@@ -15,7 +15,7 @@ import { BUNDLE_NO_LONGER_AVAILABLE, NO_LONGER_AVAILABLE } from "../cart/pricing
 import { bundles, productHandleRedirects, productImages, products, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { descriptionText } from "./description-text";
 import { sitemapEntries } from "./sitemap";
 

@@ -11,24 +11,24 @@ import type { AppDeps } from "../context";
 import { orders, type PostalAddress } from "../db/schema";
 import { problemText, type PricedLine } from "../cart/pricing";
 import { getCartDiscountCode, getCartLines, priceStoredCart, setCartDiscountCode, type StoredCartLine } from "../cart/store";
-import { HttpError } from "../http/errors";
 import { isPlaced, ORDER_GROUPS } from "../../core/order-lifecycle";
 import { closeSupersededOrder, createPendingOrder, isPendingCartConflict, rewriteUnpaidOrder, type NewOrder, type Order } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
 import { assertMinimumOrder, type CheckoutDetails, type Quote } from "./quote";
 import { CheckoutPaidError, SUPERSEDED_MESSAGE } from "./refusals";
+import { badInput, conflict, forbidden, ruleBroken } from "../../core/errors";
 
 /** The stored cart, refused when it cannot be checked out: empty, changed under the shopper, below the minimum. */
 export async function checkoutableCart(deps: AppDeps, storeId: string, cartId: string | undefined) {
   const settings = await getStoreSettings(deps.db, storeId);
-  if (!settings.checkout.enabled) throw new HttpError(403, "Checkout is currently not available");
-  if (!cartId) throw new HttpError(422, "Your cart is empty");
+  if (!settings.checkout.enabled) throw forbidden("Checkout is currently not available");
+  if (!cartId) throw ruleBroken("Your cart is empty");
   const [priced, stored] = await Promise.all([priceStoredCart(deps.db, storeId, cartId), getCartLines(deps.db, storeId, cartId)]);
   if (priced.problems.length > 0) {
-    throw new HttpError(409, `Your cart changed: ${priced.problems.map(problemText).join("; ")}`);
+    throw conflict(`Your cart changed: ${priced.problems.map(problemText).join("; ")}`);
   }
-  if (priced.lines.length === 0) throw new HttpError(422, "Your cart is empty");
+  if (priced.lines.length === 0) throw ruleBroken("Your cart is empty");
   assertMinimumOrder(settings, priced.totalCents);
   return { priced, stored };
 }
@@ -43,7 +43,7 @@ export function staleLines(lines: readonly PricedLine[], snapshot: readonly Stor
 
 export function addressOf(address: CheckoutAddress, name: string | null | undefined): PostalAddress {
   const addressee = (name ?? address.name ?? "").trim();
-  if (!addressee) throw new HttpError(400, `${INCOMPLETE_ADDRESS_MESSAGE} (full name is required)`, "name");
+  if (!addressee) throw badInput(`${INCOMPLETE_ADDRESS_MESSAGE} (full name is required)`, "name");
   return {
     name: addressee,
     line1: address.line1,
@@ -93,7 +93,7 @@ export function orderLinesOf(lines: readonly PricedLine[]) {
   }));
 }
 
-export function orderFields(storeId: string, deps: AppDeps, cartId: string, lines: readonly PricedLine[], details: CheckoutDetails, q: Quote) {
+export function orderFields<Cart extends string | null>(storeId: string, deps: AppDeps, cartId: Cart, lines: readonly PricedLine[], details: CheckoutDetails, q: Quote) {
   const address = addressOf(details.address, details.name);
   return {
     storeId,
@@ -192,7 +192,7 @@ export async function placeCartOrder(deps: AppDeps, input: NewOrder & { cartId: 
       return { order: rewritten, changed: true };
     } catch (error) {
       if (!isPendingCartConflict(error)) throw error;
-      if (attempt === CART_ORDER_ATTEMPTS) throw new HttpError(409, SUPERSEDED_MESSAGE);
+      if (attempt === CART_ORDER_ATTEMPTS) throw conflict(SUPERSEDED_MESSAGE);
     }
   }
 }

@@ -6,9 +6,10 @@ import { tokenHeaders } from "../../tests/support/api-tokens";
 import { checkoutDetails, payWithCard, SKU, startCheckout, submitOrder } from "../../tests/support/checkout";
 import { getCartLines } from "../cart/store";
 import { cartReminders, mailOutbox } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../../core/errors";
+import { statusOf } from "../http/errors";
 import { signLink } from "../mail/signed-links";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { changeStoreSettings, getStoreSettings } from "../store/settings";
 import { cartReminderReport, EXPIRED_LINK_MESSAGE, INVALID_LINK_MESSAGE, restoreRemindedCart, sendDueReminders, stopReminders } from "./cart-reminders";
 
@@ -58,8 +59,8 @@ async function refusal(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
+  expect(error).toBeInstanceOf(DomainError);
+  return { status: statusOf(error as DomainError), message: (error as DomainError).message };
 }
 
 describe("cart reminders", () => {

@@ -13,13 +13,13 @@ import type { Database } from "../db/client";
 import { cartReminders, orders } from "../db/schema";
 import { utcDay } from "../analytics/daily";
 import { mergeCarts, newCartToken, priceStoredCart } from "../cart/store";
-import { HttpError } from "../http/errors";
 import { logger } from "../logger";
 import { revenueCentsOf } from "../orders/revenue";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { checkLink, signLink } from "../mail/signed-links";
 import { normalizeEmail } from "../../core/email-address";
 import { getStoreSettings } from "../store/settings";
+import { badInput, gone } from "../../core/errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the restore link works; the cart cookie it hands out lasts longer. */
@@ -185,13 +185,13 @@ export const NOTHING_LEFT_MESSAGE = "This cart has nothing left in it: its order
 async function reminderOfLink(db: Database, storeId: string, purpose: string, token: string, now: Date): Promise<Reminder> {
   const checked = token && token.length <= 500 ? await checkLink(db, storeId, purpose, token, now) : ({ ok: false, reason: "invalid" } as const);
   if (!checked.ok) {
-    throw checked.reason === "expired" ? new HttpError(410, EXPIRED_LINK_MESSAGE) : new HttpError(400, INVALID_LINK_MESSAGE);
+    throw checked.reason === "expired" ? gone(EXPIRED_LINK_MESSAGE) : badInput(INVALID_LINK_MESSAGE);
   }
   const [reminder] = await db
     .select()
     .from(cartReminders)
     .where(and(eq(cartReminders.storeId, storeId), eq(cartReminders.id, Number(checked.subject))));
-  if (!reminder) throw new HttpError(400, INVALID_LINK_MESSAGE);
+  if (!reminder) throw badInput(INVALID_LINK_MESSAGE);
   return reminder;
 }
 
@@ -213,7 +213,7 @@ export async function restoreRemindedCart(
   const { db } = deps;
   const reminder = await reminderOfLink(db, storeId, RESTORE_PURPOSE, token, now);
   const source = await priceStoredCart(db, storeId, reminder.cartId);
-  if (source.lines.length === 0) throw new HttpError(410, NOTHING_LEFT_MESSAGE);
+  if (source.lines.length === 0) throw gone(NOTHING_LEFT_MESSAGE);
   const fresh = visitorCartId ? null : newCartToken(deps.config);
   const cartId = visitorCartId ?? fresh!.cartId;
   await mergeCarts(db, storeId, reminder.cartId, cartId, { keepSource: true });

@@ -16,7 +16,6 @@ import { checkoutSessions, orders } from "../db/schema";
 import { findDiscount } from "../cart/discounts";
 import { priceCart, problemText, totalsOf } from "../cart/pricing";
 import { getCartDiscountCode, type StoredCartLine } from "../cart/store";
-import { HttpError } from "../http/errors";
 import { isPlaced, ORDER_GROUPS } from "../../core/order-lifecycle";
 import { type Order } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
@@ -24,6 +23,7 @@ import { recordReminderConsent } from "./cart-reminders";
 import { quote } from "./quote";
 import { SESSION_NOT_FOUND_MESSAGE, SUPERSEDED_MESSAGE, PAYMENT_PROCESSING_MESSAGE, CheckoutPaidError } from "./refusals";
 import { checkoutableCart, checkoutDetails, isSubscribed, orderFields, placeCartOrder, staleLines } from "./cart-orders";
+import { conflict, notFound, ruleBroken } from "../../core/errors";
 
 type CreateSessionRequest = z.infer<typeof createCheckoutSessionSchema>;
 
@@ -37,12 +37,10 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
     .map((line) => (line.kind === "bundle" ? `bundle:${line.bundleId}` : `sku:${line.sku}:${line.subscription?.id ?? ""}`) + `x${line.quantity}`)
     .sort();
   if (sent.join("|") !== held.join("|")) {
-    throw new HttpError(409, "your cart changed in another window; please review it and try again", "checkout_items");
+    throw conflict("your cart changed in another window; please review it and try again", "checkout_items");
   }
   if (body.cost_of_checkout !== priced.totalCents) {
-    throw new HttpError(
-      409,
-      `prices changed; your cart now comes to ${formatMoney(priced.totalCents)}, please review it`,
+    throw conflict(`prices changed; your cart now comes to ${formatMoney(priced.totalCents)}, please review it`,
       "cost_of_checkout",
     );
   }
@@ -57,12 +55,12 @@ export async function createCheckoutSession(deps: AppDeps, storeId: string, cart
  * the link is told what a made-up id is told, so it can neither read the checkout nor submit it as its own.
  */
 async function sessionRow(deps: AppDeps, storeId: string, sessionId: string, cartId: string | undefined) {
-  if (!cartId) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+  if (!cartId) throw notFound(SESSION_NOT_FOUND_MESSAGE);
   const [session] = await deps.db
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.storeId, storeId), eq(checkoutSessions.id, sessionId), eq(checkoutSessions.cartId, cartId)));
-  if (!session) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+  if (!session) throw notFound(SESSION_NOT_FOUND_MESSAGE);
   return session;
 }
 
@@ -96,7 +94,7 @@ async function sessionLines(deps: AppDeps, storeId: string, session: typeof chec
   const snapshot = session.items as StoredCartLine[];
   const priced = await priceCart(deps.db, storeId, snapshot, null);
   const changes = [...priced.problems.map(problemText), ...staleLines(priced.lines, snapshot)];
-  if (changes.length > 0) throw new HttpError(409, `Your cart changed: ${changes.join("; ")}`);
+  if (changes.length > 0) throw conflict(`Your cart changed: ${changes.join("; ")}`);
   return priced.lines;
 }
 
@@ -183,8 +181,8 @@ export async function calculateTax(
     .select()
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.storeId, storeId), eq(checkoutSessions.paymentReference, body.payment_intent_id)));
-  if (!session) throw new HttpError(404, "no checkout has this payment", "payment_intent_id");
-  if (session.cartId !== cartId) throw new HttpError(404, SESSION_NOT_FOUND_MESSAGE);
+  if (!session) throw notFound("no checkout has this payment", "payment_intent_id");
+  if (session.cartId !== cartId) throw notFound(SESSION_NOT_FOUND_MESSAGE);
   const lines = await sessionLines(deps, storeId, session);
   const buyer = { address: body.address, email: body.email, name: body.name, shippingOptionKey: body.shipping_id };
   const { priceInfo } = await quote(deps.db, storeId, lines, await checkoutDetails(deps, storeId, session.cartId!, buyer, body.discount_code));
@@ -210,14 +208,14 @@ export async function submitSessionOrder(
   const { session, order: existing } = await openSession(deps, storeId, body.session_id, cartId);
   const lines = await sessionLines(deps, storeId, session);
   if (lines.some(isSubscribed)) {
-    throw new HttpError(422, "A cart with a subscription is checked out with confirm_subscription");
+    throw ruleBroken("A cart with a subscription is checked out with confirm_subscription");
   }
   const details = await detailsOf(deps, storeId, session.cartId!, body);
   const q = await quote(deps.db, storeId, lines, details);
   const fields = orderFields(storeId, deps, session.cartId!, lines, details, q);
   await recordReminderConsent(deps.db, storeId, session.cartId!, body.email, body.remind_me);
   const payment = await sessionPayment(deps, session, existing);
-  if (payment.status === "processing") throw new HttpError(409, PAYMENT_PROCESSING_MESSAGE);
+  if (payment.status === "processing") throw conflict(PAYMENT_PROCESSING_MESSAGE);
   const key = `checkout:${session.id}`;
   const { order, changed } = await placeCartOrder(deps, { ...fields, idempotencyKey: key, paymentReference: payment.id });
   await deps.db.update(checkoutSessions).set({ orderId: order.id }).where(eq(checkoutSessions.id, session.id));
@@ -227,7 +225,7 @@ export async function submitSessionOrder(
     } catch (error) {
       // Another checkout of the cart canceled this payment in between: the order went with it.
       const now = await orderById(deps, order.id);
-      if (now.status !== "pending") throw new HttpError(409, SUPERSEDED_MESSAGE);
+      if (now.status !== "pending") throw conflict(SUPERSEDED_MESSAGE);
       throw error;
     }
   }

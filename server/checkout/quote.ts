@@ -2,19 +2,21 @@
  * The one quote of a checkout: everything the shopper pays, recomputed from the database: the lines' prices, the
  * discount, shipping (free at the option's threshold or with a free-shipping code) and the state's tax.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { INVALID_DISCOUNT_MESSAGE, type Discount } from "../../core/cart";
-import { centsToDollars, formatMoney, roundCents } from "../../core/money";
+import { centsToDollars, formatMoney } from "../../core/money";
+import { taxCents } from "../../core/tax";
 import type { CheckoutAddress, PriceInfo, ShippingOption, shippingOptionsRequestSchema } from "../../core/schemas/checkout";
 import type { z } from "zod";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
+import { storeRowsInPlace } from "../db/store-rows";
 import { shippingOptions, taxRates } from "../db/schema";
 import { discountForBuyer, minimumSubtotalRefusal } from "../cart/discounts";
 import { totalsOf, type PricedLine } from "../cart/pricing";
-import { HttpError } from "../http/errors";
 import { getStoreSettings } from "../store/settings";
 import { recordReminderConsent } from "./cart-reminders";
+import { badInput, ruleBroken } from "../../core/errors";
 
 export { RESTRICTED_DISCOUNT_MESSAGE } from "../cart/discounts";
 
@@ -40,11 +42,7 @@ export async function shippingOptionsFor(
 }
 
 export async function listShippingOptions(db: Database, storeId: string): Promise<ShippingOption[]> {
-  const rows = await db
-    .select()
-    .from(shippingOptions)
-    .where(eq(shippingOptions.storeId, storeId))
-    .orderBy(asc(shippingOptions.position), asc(shippingOptions.id));
+  const rows = await storeRowsInPlace(db, shippingOptions, storeId);
   return rows.map((row) => ({
     shipping_option_id: row.key,
     shipping_option_name: row.name,
@@ -59,7 +57,7 @@ export async function shippingOption(db: Database, storeId: string, key: string)
     .select()
     .from(shippingOptions)
     .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.key, key)));
-  if (!row) throw new HttpError(400, `unknown shipping option "${key}"`, "shipping_option");
+  if (!row) throw badInput(`unknown shipping option "${key}"`, "shipping_option");
   return row;
 }
 
@@ -84,18 +82,14 @@ export function shippingCents(option: Pick<ShippingRow, "priceCents" | "freeShip
   return option.priceCents;
 }
 
-/** Tax on the goods after discount and, where the state taxes it, on shipping; basis points, rounded to the cent. */
-export function taxCents(rate: { rateBasisPoints: number; taxesShipping: boolean } | null, goodsCents: number, shipping: number) {
-  if (!rate) return 0;
-  return roundCents(((goodsCents + (rate.taxesShipping ? shipping : 0)) * rate.rateBasisPoints) / 10_000);
-}
+export { taxCents } from "../../core/tax";
 
 export async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
   if (!code || code.trim() === "") return null;
   const found = await discountForBuyer(db, storeId, code, email);
   if ("discount" in found) return found.discount;
   // The cart, which knows no email, may have accepted the code: "invalid" alone would not tell the shopper why it stopped.
-  throw new HttpError(400, found.refusal ?? INVALID_DISCOUNT_MESSAGE, "discount_code");
+  throw badInput(found.refusal ?? INVALID_DISCOUNT_MESSAGE, "discount_code");
 }
 
 export type Quote = {
@@ -107,23 +101,51 @@ export type Quote = {
 /** The store's minimum, on the goods after every discount: the same cart is refused by a code on any path. */
 export function assertMinimumOrder(settings: Awaited<ReturnType<typeof getStoreSettings>>, goodsCents: number) {
   if (goodsCents < settings.checkout.minimumOrderCents) {
-    throw new HttpError(422, `Minimum order amount is ${formatMoney(settings.checkout.minimumOrderCents)}`);
+    throw ruleBroken(`Minimum order amount is ${formatMoney(settings.checkout.minimumOrderCents)}`);
   }
 }
 
-/** The order's amounts in cents: goods after discount, shipping, tax and total; refused below the store's minimum. */
-export async function quote(db: Database, storeId: string, lines: readonly PricedLine[], details: CheckoutDetails): Promise<Quote> {
-  const [discount, shipping, rate, settings] = await Promise.all([
-    resolveDiscount(db, storeId, details.discountCode, details.email),
+/**
+ * What staff set by hand on an order they build (a draft order, server/drafts/): a discount they typed instead of a
+ * code, and shipping charged instead of the option's price. Everything else is still the quote's.
+ */
+export type StaffPricing = { discount: Discount | null; shippingCents: number | null };
+
+/**
+ * The order's amounts in cents: goods after discount, shipping, tax and total; a checkout's is refused below the
+ * store's minimum, a subscription's renewal (`renewal`) is not: the subscriber agreed to it when it was bought, nor
+ * an order staff build (`staff`): they priced it with the customer. A renewal's discount is the one its
+ * subscription keeps (not a code to redeem), and is simply not taken off a cycle below the code's minimum.
+ * `discount`: the discount already settled for a placed order (an edit keeps the code its order redeemed), in place
+ * of the code looked up as a new buyer's.
+ */
+export async function quote(
+  db: Database,
+  storeId: string,
+  lines: readonly PricedLine[],
+  details: CheckoutDetails,
+  {
+    renewal = null,
+    staff,
+    discount: settled,
+  }: { renewal?: { discount: Discount | null } | null; staff?: StaffPricing; discount?: Discount | null } = {},
+): Promise<Quote> {
+  const [kept, shipping, rate, settings] = await Promise.all([
+    renewal
+      ? renewal.discount
+      : settled !== undefined
+        ? settled
+        : (staff?.discount ?? resolveDiscount(db, storeId, details.discountCode, details.email)),
     shippingOption(db, storeId, details.shippingOptionKey),
     taxRate(db, storeId, details.address),
     getStoreSettings(db, storeId),
   ]);
+  const belowCodeMinimum = minimumSubtotalRefusal(totalsOf(lines, kept).subtotalCents, kept);
+  if (belowCodeMinimum && !renewal) throw badInput(belowCodeMinimum, "discount_code");
+  const discount = belowCodeMinimum ? null : kept;
   const totals = totalsOf(lines, discount);
-  const belowCodeMinimum = minimumSubtotalRefusal(totals.subtotalCents, discount);
-  if (belowCodeMinimum) throw new HttpError(400, belowCodeMinimum, "discount_code");
-  assertMinimumOrder(settings, totals.totalCents);
-  const shippingAmount = shippingCents(shipping, totals.totalCents, discount);
+  if (!renewal && !staff) assertMinimumOrder(settings, totals.totalCents);
+  const shippingAmount = staff?.shippingCents ?? shippingCents(shipping, totals.totalCents, discount);
   const tax = taxCents(rate, totals.totalCents, shippingAmount);
   return {
     discount,

@@ -1,5 +1,5 @@
+import { DomainError } from "../../core/errors";
 /** What a checkout that can no longer go on is told. */
-import { HttpError } from "../http/errors";
 
 export const SESSION_NOT_FOUND_MESSAGE = "Checkout session not found";
 
@@ -15,8 +15,8 @@ export const CANCELED_PAYMENT_MESSAGE = "This payment was canceled because the c
 export const PAYMENT_PROCESSING_MESSAGE = "Your payment is being processed. Please wait a moment before trying again.";
 
 /** A checkout whose order is paid (or was, and was shipped or given back since): it can never be paid again. */
-export class CheckoutPaidError extends HttpError {
+export class CheckoutPaidError extends DomainError {
   constructor(readonly orderNumber: number | null) {
-    super(409, ALREADY_PAID_MESSAGE);
+    super("conflict", ALREADY_PAID_MESSAGE);
   }
 }

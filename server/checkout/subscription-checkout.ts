@@ -9,13 +9,14 @@ import type { cartCheckoutSchema } from "../../core/schemas/checkout";
 import type { z } from "zod";
 import type { AppDeps } from "../context";
 import { checkoutSessions, orders } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { abandonOrder } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { recordReminderConsent } from "./cart-reminders";
 import { quote } from "./quote";
 import { SUPERSEDED_MESSAGE, CheckoutPaidError } from "./refusals";
 import { checkoutableCart, checkoutDetails, orderFields, placeCartOrder } from "./cart-orders";
+import { badInput, conflict, isRefusal } from "../../core/errors";
+import { MIXED_PLANS_MESSAGE, planLabel, type IntervalUnit } from "../../core/subscriptions";
 
 type CartCheckoutRequest = z.infer<typeof cartCheckoutSchema>;
 
@@ -37,6 +38,11 @@ export async function previewCartCheckout(deps: AppDeps, storeId: string, cartId
  */
 export async function confirmSubscription(deps: AppDeps, storeId: string, cartId: string | undefined, body: CartCheckoutRequest) {
   const { priced } = await checkoutableCart(deps, storeId, cartId);
+  const recurring = priced.lines.flatMap((line) => (line.kind === "product" && line.subscription ? [{ ...line, subscription: line.subscription }] : []));
+  // One subscription renews on one schedule, as a provider's subscription does.
+  if (new Set(recurring.map((line) => planLabel({ interval: line.subscription.interval, intervalUnit: line.subscription.intervalUnit as IntervalUnit }))).size > 1) {
+    throw badInput(MIXED_PLANS_MESSAGE, "checkout_items");
+  }
   const details = await cartDetailsOf(deps, storeId, cartId!, body);
   const q = await quote(deps.db, storeId, priced.lines, details);
   const fields = orderFields(storeId, deps, cartId!, priced.lines, details, q);
@@ -53,7 +59,6 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
       return { order_id: order.id, client_secret: payment.clientSecret, payment_reference: payment.id, total: order.totalCents };
     }
   }
-  const recurring = priced.lines.flatMap((line) => (line.kind === "product" && line.subscription ? [{ ...line, subscription: line.subscription }] : []));
   const recurringCents = subtotalCents(recurring);
   let subscriptionId: string | null = null;
   try {
@@ -84,7 +89,7 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
       .returning({ id: orders.id });
     if (attached.length === 0) {
       const payment = await deps.payments.cancelPayment(subscriptionId, { idempotencyKey: `superseded:${subscriptionId}` });
-      throw payment.status === "succeeded" ? new CheckoutPaidError(null) : new HttpError(409, SUPERSEDED_MESSAGE);
+      throw payment.status === "succeeded" ? new CheckoutPaidError(null) : conflict(SUPERSEDED_MESSAGE);
     }
     await deps.db
       .insert(checkoutSessions)
@@ -97,7 +102,7 @@ export async function confirmSubscription(deps: AppDeps, storeId: string, cartId
       total: order.totalCents,
     };
   } catch (error) {
-    if (!(error instanceof HttpError) || subscriptionId === null) await abandonOrder(deps, order);
+    if (!isRefusal(error) || subscriptionId === null) await abandonOrder(deps, order);
     throw error;
   }
 }

@@ -30,6 +30,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import("./backup")).backupCommand,
     takesFiles: true,
   },
+  drafts: {
+    summary: "drafts list   draft orders: open, payment link sent, or paid and the order each became",
+    load: async () => (await import("./drafts")).draftsCommand,
+  },
   images: {
     summary: "images migrate   copy the data folder's pictures into the bucket (S3_BUCKET)",
     load: async () => (await import("./images")).imagesCommand,
@@ -48,6 +52,11 @@ const COMMANDS: Record<string, CommandEntry> = {
   reviews: {
     summary: "reviews list | respond <id> <text> | hide <id> | show <id>   review moderation",
     load: async () => (await import("./reviews")).reviewsCommand,
+  },
+  subscriptions: {
+    summary:
+      "subscriptions renew-due [--as-of <date>] | remind-due [--as-of <date>] | list [--status <status>] | plan   renewals and reminders now, subscribers, the coming deliveries",
+    load: async () => (await import("./subscriptions")).subscriptionsCommand,
   },
   staff: {
     summary: "staff add <email> --role <role> [--name <name>] --password-stdin | list | remove <email> | setup-link   staff accounts",

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, variants } from "../db/schema";
-import type { OrderEvent } from "../orders/events";
+import type { OrderEvent } from "../order-events";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, orderRow, paidOrder } from "../../tests/support/checkout";
@@ -32,7 +32,7 @@ describe("npm run shop -- orders", () => {
     expect(list).toContain("$40.31");
 
     const shown = await run("show", String(number));
-    expect(shown).toContain("2 x Tidewater House Blend (HOUSE-12OZ-WB)  $32.00");
+    expect(shown).toContain("2 x Tidewater House Blend (Whole Bean, 12 oz), SKU HOUSE-12OZ-WB  $32.00");
     expect(shown).toContain("Total: $40.31");
     expect(shown).toContain("Sacramento, CA 95814");
 

@@ -10,10 +10,11 @@ import { formatMoney, toCents } from "../../core/money";
 import type { AppDeps } from "../context";
 import { carrierName, trackingUrl } from "../orders/carriers";
 import { addressLines, orderTotals } from "../orders/email";
+import { lineText, withWords } from "../orders/line-words";
 import { cancelOrder, fulfilOrder, getOrderByNumber, listOrders, refundOrder, type RefundResult } from "../orders/operations";
 import { type Order } from "../orders/orders";
-import { commandLineActor } from "../staff/audit";
-import { CommandUsageError } from "./usage-error";
+import { commandLineActor } from "../audit/audit";
+import { CommandUsageError, wholeNumberArg } from "./usage-error";
 
 export const ORDERS_USAGE = [
   "Usage: npm run shop -- orders <command>",
@@ -27,13 +28,7 @@ export const ORDERS_USAGE = [
   "                --amount of it, putting the stock back only with --restock",
 ].join("\n");
 
-function orderNumber(raw: string | undefined): number {
-  const number = Number(raw);
-  if (!raw || !Number.isInteger(number) || number < 1) {
-    throw new CommandUsageError(`An order number is a whole number (got "${raw ?? ""}").\n\n${ORDERS_USAGE}`);
-  }
-  return number;
-}
+const orderNumber = (raw: string | undefined) => wholeNumberArg(raw, "An order number", ORDERS_USAGE);
 
 /** A subcommand's order number and flags: a flag it does not take, one without its value or a second number is refused. */
 function orderArgs<T extends NonNullable<ParseArgsConfig["options"]>>(args: string[], options: T) {
@@ -102,7 +97,9 @@ export async function ordersCommand(deps: AppDeps, storeId: string, args: string
           : []),
         ...shipmentLines(order),
         "",
-        ...lines.map((line) => `  ${line.quantity} x ${line.title}${line.sku ? ` (${line.sku})` : ""}  ${formatMoney(line.lineTotalCents)}`),
+        ...(await withWords(deps.db, storeId, lines)).map(
+          (line) => `  ${line.quantity} x ${lineText(line)}${line.sku ? `, SKU ${line.sku}` : ""}  ${formatMoney(line.lineTotalCents)}`,
+        ),
         "",
         ...orderTotals(order).map(([label, value]) => `  ${label}: ${value}`),
         "",

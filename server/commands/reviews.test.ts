@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../db/seed";
 import { reviews } from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
-import { listAudit } from "../staff/audit";
+import { listAudit } from "../audit/audit";
 import { reviewsCommand } from "./reviews";
 
 let database: TestDatabase;

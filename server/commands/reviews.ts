@@ -4,8 +4,8 @@
  */
 import type { AppDeps } from "../context";
 import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../reviews/reviews";
-import { commandLineActor } from "../staff/audit";
-import { CommandUsageError } from "./usage-error";
+import { commandLineActor } from "../audit/audit";
+import { CommandUsageError, wholeNumberArg } from "./usage-error";
 
 export const REVIEWS_USAGE = [
   "Usage: npm run shop -- reviews <command>",
@@ -15,11 +15,7 @@ export const REVIEWS_USAGE = [
   "  show <id>            publish a new or hidden review",
 ].join("\n");
 
-function reviewId(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!raw || !Number.isInteger(id) || id < 1) throw new CommandUsageError(`A review id is a whole number (got "${raw ?? ""}").\n\n${REVIEWS_USAGE}`);
-  return id;
-}
+const reviewId = (raw: string | undefined) => wholeNumberArg(raw, "A review id", REVIEWS_USAGE);
 
 export function formatReviews(rows: OwnerReview[]): string {
   if (rows.length === 0) return "No reviews yet.";

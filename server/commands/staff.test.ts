@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "../../tests/support/datab
 import { DEMO } from "../db/seed";
 import { verifyPassword } from "../accounts/passwords";
 import { staff } from "../db/schema";
-import { listAudit } from "../staff/audit";
+import { listAudit } from "../audit/audit";
 import { passwordFromStdin } from "./password-stdin";
 import { staffCommand } from "./staff";
 

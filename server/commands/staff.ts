@@ -7,10 +7,10 @@
 import { STAFF_ROLES, type StaffRole } from "../../core/staff-roles";
 import type { AppDeps } from "../context";
 import { createStaff, findStaffByEmail, listStaff, removeStaff, STAFF_NOT_FOUND_MESSAGE } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { ensureSetupLink } from "../staff/setup-link";
 import { PASSWORD_FLAG } from "./password-stdin";
-import { CommandUsageError } from "./usage-error";
+import { CommandUsageError, optionArg } from "./usage-error";
 
 export const STAFF_USAGE = [
   "Usage: npm run shop -- staff <command>",
@@ -21,10 +21,7 @@ export const STAFF_USAGE = [
   "  setup-link        a new one-time link that creates the owner, while the shop has no staff",
 ].join("\n");
 
-function option(args: string[], name: string): string | undefined {
-  const index = args.indexOf(name);
-  return index === -1 ? undefined : args[index + 1];
-}
+const option = (args: string[], name: string) => optionArg(args, name, STAFF_USAGE);
 
 function roleOf(raw: string | undefined): StaffRole {
   const role = STAFF_ROLES.find((candidate) => candidate === raw);

@@ -3,17 +3,17 @@
  * message marks it read; a reply is mailed to the sender from the shop and kept on the message with who wrote it.
  * Every change of a message is in the audit trail.
  */
-import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { REPLY_MAX, type ContactMessageStatus } from "../../core/inbox-rules";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { contactMessages, contactReplies } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { cursorId } from "../db/listing";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { newestFirstPage } from "../db/listing";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { getStoreSettings } from "../store/settings";
 import { shopContactAddress } from "./contact";
+import { badInput, conflict, notFound } from "../../core/errors";
 
 
 export const MESSAGES_PAGE_SIZE = 50;
@@ -45,29 +45,28 @@ export async function listContactMessages(
   storeId: string,
   filter: { status?: ContactMessageStatus; cursor?: string; limit?: number } = {},
 ): Promise<{ messages: ContactMessageSummary[]; nextCursor: string | null }> {
-  const limit = filter.limit ?? MESSAGES_PAGE_SIZE;
-  const after = cursorId(filter.cursor);
-  const rows = await db
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      preview: sql<string>`left(${contactMessages.message}, ${PREVIEW_LENGTH})`,
-      status: contactMessages.status,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .where(
-      and(
-        eq(contactMessages.storeId, storeId),
-        filter.status ? eq(contactMessages.status, filter.status) : ne(contactMessages.status, "spam"),
-        after === undefined ? undefined : lt(contactMessages.id, after),
-      ),
-    )
-    .orderBy(desc(contactMessages.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { messages: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+  const { page, nextCursor } = await newestFirstPage(filter, MESSAGES_PAGE_SIZE, contactMessages.id, (olderThanCursor, count) =>
+    db
+      .select({
+        id: contactMessages.id,
+        name: contactMessages.name,
+        email: contactMessages.email,
+        preview: sql<string>`left(${contactMessages.message}, ${PREVIEW_LENGTH})`,
+        status: contactMessages.status,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(
+        and(
+          eq(contactMessages.storeId, storeId),
+          filter.status ? eq(contactMessages.status, filter.status) : ne(contactMessages.status, "spam"),
+          olderThanCursor,
+        ),
+      )
+      .orderBy(desc(contactMessages.id))
+      .limit(count),
+  );
+  return { messages: page, nextCursor };
 }
 
 type Queryable = Pick<Database, "select">;
@@ -86,7 +85,7 @@ async function detailOf(db: Queryable, storeId: string, id: number, lock = false
     .from(contactMessages)
     .where(and(eq(contactMessages.storeId, storeId), eq(contactMessages.id, id)));
   const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw new HttpError(404, MESSAGE_NOT_FOUND);
+  if (!row) throw notFound(MESSAGE_NOT_FOUND);
   const replies = await db
     .select({ id: contactReplies.id, authorLabel: contactReplies.authorLabel, body: contactReplies.body, createdAt: contactReplies.createdAt })
     .from(contactReplies)
@@ -138,10 +137,10 @@ export async function replyToContactMessage(
   text: string,
 ): Promise<ContactMessageDetail> {
   const body = text.trim();
-  if (body === "") throw new HttpError(400, "Write the reply", "body");
-  if (body.length > REPLY_MAX) throw new HttpError(400, `must be at most ${REPLY_MAX} characters`, "body");
+  if (body === "") throw badInput("Write the reply", "body");
+  if (body.length > REPLY_MAX) throw badInput(`must be at most ${REPLY_MAX} characters`, "body");
   const message = await detailOf(deps.db, actor.storeId, id);
-  if (message.status === "spam") throw new HttpError(409, SPAM_REPLY_REFUSED);
+  if (message.status === "spam") throw conflict(SPAM_REPLY_REFUSED);
 
   const settings = await getStoreSettings(deps.db, actor.storeId);
   const { websiteTitle } = settings;

@@ -4,16 +4,16 @@
  * commits, so the blog, the pages, /data/{name}.json, the sitemap and every cache follow at once. Only published posts
  * and pages reach shoppers (blog.ts, pages.ts, the sitemap); staff with the content permission preview drafts.
  */
-import { and, asc, desc, eq, ne } from "drizzle-orm";
-import type { ContentStatus } from "../../core/content-admin";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { ContentKind, ContentStatus } from "../../core/content-admin";
 import type { BlogPostInput, ContentSectionInput, StaticPageInput } from "../../core/schemas/admin-content";
-import { handleConflictOf } from "../catalog/bundle-editor";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { blogPosts, blogSections, pageSections, pages } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { removeStoredPicture, storePicture } from "../images/picture-intake";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, conflict, notFound } from "../../core/errors";
+import { assertFree, whenTaken } from "../db/unique-violation";
 
 export const POST_NOT_FOUND = "No blog post with this id in this store";
 export const PAGE_NOT_FOUND = "No page with this id in this store";
@@ -33,8 +33,8 @@ type ContentRecord = {
   updatedAt: Date;
   sections: ContentSection[];
 };
-export type BlogPostRecord = ContentRecord & { blogId: string; author: string; publishedAt: Date };
-export type StaticPageRecord = ContentRecord & { name: string };
+type BlogPostRecord = ContentRecord & { blogId: string; author: string; publishedAt: Date };
+type StaticPageRecord = ContentRecord & { name: string };
 export type BlogPostSummary = Omit<BlogPostRecord, "sections">;
 export type StaticPageSummary = Omit<StaticPageRecord, "sections">;
 
@@ -64,18 +64,18 @@ const pageColumns = {
 };
 
 /** Every post, drafts too, newest first. */
-export async function listPostRecords(db: Database, storeId: string): Promise<BlogPostSummary[]> {
+async function listPostRecords(db: Database, storeId: string): Promise<BlogPostSummary[]> {
   return db.select(postColumns).from(blogPosts).where(eq(blogPosts.storeId, storeId)).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id));
 }
 
 /** Every page, drafts too, by address. */
-export async function listPageRecords(db: Database, storeId: string): Promise<StaticPageSummary[]> {
+async function listPageRecords(db: Database, storeId: string): Promise<StaticPageSummary[]> {
   return db.select(pageColumns).from(pages).where(eq(pages.storeId, storeId)).orderBy(asc(pages.name));
 }
 
-export async function getPostRecord(db: Database, storeId: string, id: number): Promise<BlogPostRecord> {
+async function getPostRecord(db: Database, storeId: string, id: number): Promise<BlogPostRecord> {
   const [post] = await db.select(postColumns).from(blogPosts).where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.id, id)));
-  if (!post) throw new HttpError(404, POST_NOT_FOUND);
+  if (!post) throw notFound(POST_NOT_FOUND);
   const sections = await db
     .select({ subheading: blogSections.heading, content: blogSections.content })
     .from(blogSections)
@@ -84,9 +84,9 @@ export async function getPostRecord(db: Database, storeId: string, id: number): 
   return { ...post, sections: sections.map((section) => ({ subheading: section.subheading ?? "", content: section.content })) };
 }
 
-export async function getPageRecord(db: Database, storeId: string, id: number): Promise<StaticPageRecord> {
+async function getPageRecord(db: Database, storeId: string, id: number): Promise<StaticPageRecord> {
   const [page] = await db.select(pageColumns).from(pages).where(and(eq(pages.storeId, storeId), eq(pages.id, id)));
-  if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
+  if (!page) throw notFound(PAGE_NOT_FOUND);
   const sections = await db
     .select({ subheading: pageSections.subheading, content: pageSections.content })
     .from(pageSections)
@@ -95,45 +95,26 @@ export async function getPageRecord(db: Database, storeId: string, id: number): 
   return { ...page, sections: sections.map((section) => ({ subheading: section.subheading ?? "", content: section.content })) };
 }
 
-/** A post as the input that would save it unchanged: the start of a form, or of a change to part of it. */
-export function postInputOf(post: BlogPostRecord): BlogPostInput {
+function postInputOf(post: BlogPostRecord): BlogPostInput {
   return { blog_id: post.blogId, title: post.title, author: post.author, status: post.status, image_url: post.imageUrl, sections: post.sections };
 }
 
-export function pageInputOf(page: StaticPageRecord): StaticPageInput {
+function pageInputOf(page: StaticPageRecord): StaticPageInput {
   return { name: page.name, title: page.title, status: page.status, image_url: page.imageUrl, sections: page.sections };
 }
 
 // ---------------------------------------------------------------- writing
 
-/** The picture a write may keep: the one stored, or none. A new one comes through an upload (uploadPostPicture...). */
+/** The picture a write may keep: the one stored, or none. A new one comes through an upload (uploadContentPicture). */
 function assertKeptPicture(current: string | null, sent: string | null): void {
-  if (sent !== null && sent !== current) throw new HttpError(400, PICTURE_NOT_UPLOADED, "image_url");
+  if (sent !== null && sent !== current) throw badInput(PICTURE_NOT_UPLOADED, "image_url");
 }
 
 const sectionRows = (sections: ContentSectionInput[]) =>
   sections.map((section, position) => ({ position, subheading: section.subheading || null, content: section.content }));
 
-/** An address another write took between the check and the write answers as the check would, naming the field. */
-const refuseTakenAddress = (constraint: string, message: string, field: string) => (error: unknown): never => {
-  throw handleConflictOf(error, constraint, message) instanceof HttpError ? new HttpError(409, message, field) : error;
-};
-
-async function assertPostAddressFree(db: Database, storeId: string, blogId: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: blogPosts.id })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.slug, blogId), exceptId === undefined ? undefined : ne(blogPosts.id, exceptId)));
-  if (taken) throw new HttpError(409, POST_ADDRESS_TAKEN, "blog_id");
-}
-
-async function assertPageAddressFree(db: Database, storeId: string, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: pages.id })
-    .from(pages)
-    .where(and(eq(pages.storeId, storeId), eq(pages.name, name), exceptId === undefined ? undefined : ne(pages.id, exceptId)));
-  if (taken) throw new HttpError(409, PAGE_ADDRESS_TAKEN, "name");
-}
+const postAddressTaken = () => conflict(POST_ADDRESS_TAKEN, "blog_id");
+const pageAddressTaken = () => conflict(PAGE_ADDRESS_TAKEN, "name");
 
 /** The audit's view of a record: its fields as the owner wrote them. */
 const auditedPost = ({ blogId, title, author, status, imageUrl, sections }: BlogPostRecord) => ({ blog_id: blogId, title, author, status, image_url: imageUrl, sections });
@@ -149,35 +130,54 @@ async function writePageSections(tx: Database, storeId: string, pageId: number, 
   await tx.insert(pageSections).values(sectionRows(sections).map((row) => ({ ...row, storeId, pageId })));
 }
 
-export async function createPost(db: Database, actor: AuditActor, input: BlogPostInput): Promise<BlogPostRecord> {
-  assertKeptPicture(null, input.image_url);
-  const { storeId } = actor;
-  return db
-    .transaction(async (tx) => {
-      await assertPostAddressFree(tx, storeId, input.blog_id);
+/**
+ * What the two kinds store differently (their tables, the author and blog date a post has, the audit's name for them,
+ * their pictures' folder); the writes below are the same for both.
+ */
+type KindStore<R extends ContentRecord, S, I> = {
+  /** The audit's entity, and its actions' prefix. */
+  entity: string;
+  /** Where its pictures are stored. */
+  folder: string;
+  list: (db: Database, storeId: string) => Promise<S[]>;
+  read: (db: Database, storeId: string, id: number) => Promise<R>;
+  inputOf: (record: R) => I;
+  audited: (record: R) => Record<string, unknown>;
+  assertAddressFree: (tx: Database, storeId: string, input: I, exceptId?: number) => Promise<void>;
+  refuseTakenAddress: (error: unknown) => never;
+  insert: (tx: Database, storeId: string, input: I) => Promise<number>;
+  update: (tx: Database, storeId: string, before: R, input: I, image: string | null) => Promise<void>;
+  remove: (tx: Database, storeId: string, id: number) => Promise<void>;
+  writeSections: (tx: Database, storeId: string, id: number, sections: ContentSectionInput[]) => Promise<void>;
+};
+
+type ContentTypes = {
+  post: { record: BlogPostRecord; summary: BlogPostSummary; input: BlogPostInput };
+  page: { record: StaticPageRecord; summary: StaticPageSummary; input: StaticPageInput };
+};
+export type ContentRecordOf<K extends ContentKind> = ContentTypes[K]["record"];
+export type ContentSummaryOf<K extends ContentKind> = ContentTypes[K]["summary"];
+export type ContentInputOf<K extends ContentKind> = ContentTypes[K]["input"];
+
+const STORES: { [K in ContentKind]: KindStore<ContentRecordOf<K>, ContentSummaryOf<K>, ContentInputOf<K>> } = {
+  post: {
+    entity: "blog_post",
+    folder: "blog",
+    list: listPostRecords,
+    read: getPostRecord,
+    inputOf: postInputOf,
+    audited: auditedPost,
+    assertAddressFree: (tx, storeId, input, exceptId) => assertFree(tx, blogPosts, storeId, eq(blogPosts.slug, input.blog_id), exceptId, postAddressTaken),
+    refuseTakenAddress: whenTaken("blog_posts_store_slug_uq", postAddressTaken),
+    insert: async (tx, storeId, input) => {
       const [row] = await tx
         .insert(blogPosts)
         .values({ storeId, slug: input.blog_id, title: input.title, author: input.author, status: input.status })
         .returning({ id: blogPosts.id });
-      await writePostSections(tx, storeId, row.id, input.sections);
-      const created = await getPostRecord(tx, storeId, row.id);
-      await recordAudit(tx, actor, { action: "blog_post.create", entity: "blog_post", entityId: row.id, before: null, after: auditedPost(created) });
-      return created;
-    })
-    .catch(refuseTakenAddress("blog_posts_store_slug_uq", POST_ADDRESS_TAKEN, "blog_id"));
-}
-
-/**
- * Replaces the post with the one sent (with `uploaded`, the picture storePicture just stored as its new one). The
- * blog's date is the day it is first published, not the day it was drafted.
- */
-export async function updatePost(db: Database, actor: AuditActor, id: number, input: BlogPostInput, uploaded?: string): Promise<BlogPostRecord> {
-  const { storeId } = actor;
-  return db
-    .transaction(async (tx) => {
-      const before = await getPostRecord(tx, storeId, id);
-      if (!uploaded) assertKeptPicture(before.imageUrl, input.image_url);
-      await assertPostAddressFree(tx, storeId, input.blog_id, id);
+      return row.id;
+    },
+    // The blog's date is the day a post is first published, not the day it was drafted.
+    update: async (tx, storeId, before, input, image) => {
       const now = new Date();
       await tx
         .update(blogPosts)
@@ -186,69 +186,95 @@ export async function updatePost(db: Database, actor: AuditActor, id: number, in
           title: input.title,
           author: input.author,
           status: input.status,
-          image: uploaded ?? input.image_url,
+          image,
           updatedAt: now,
           ...(before.status === "draft" && input.status === "published" ? { publishedAt: now } : {}),
         })
-        .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.id, id)));
-      await writePostSections(tx, storeId, id, input.sections);
-      const after = await getPostRecord(tx, storeId, id);
-      await recordAudit(tx, actor, { action: "blog_post.update", entity: "blog_post", entityId: id, before: auditedPost(before), after: auditedPost(after) });
-      return after;
-    })
-    .catch(refuseTakenAddress("blog_posts_store_slug_uq", POST_ADDRESS_TAKEN, "blog_id"));
-}
+        .where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.id, before.id)));
+    },
+    remove: async (tx, storeId, id) => {
+      await tx.delete(blogPosts).where(and(eq(blogPosts.storeId, storeId), eq(blogPosts.id, id)));
+    },
+    writeSections: writePostSections,
+  },
+  page: {
+    entity: "page",
+    folder: "pages",
+    list: listPageRecords,
+    read: getPageRecord,
+    inputOf: pageInputOf,
+    audited: auditedPage,
+    assertAddressFree: (tx, storeId, input, exceptId) => assertFree(tx, pages, storeId, eq(pages.name, input.name), exceptId, pageAddressTaken),
+    refuseTakenAddress: whenTaken("pages_store_name_uq", pageAddressTaken),
+    insert: async (tx, storeId, input) => {
+      const [row] = await tx.insert(pages).values({ storeId, name: input.name, title: input.title, status: input.status }).returning({ id: pages.id });
+      return row.id;
+    },
+    update: async (tx, storeId, before, input, image) => {
+      await tx.update(pages).set({ name: input.name, title: input.title, status: input.status, image, updatedAt: new Date() }).where(and(eq(pages.storeId, storeId), eq(pages.id, before.id)));
+    },
+    remove: async (tx, storeId, id) => {
+      await tx.delete(pages).where(and(eq(pages.storeId, storeId), eq(pages.id, id)));
+    },
+    writeSections: writePageSections,
+  },
+};
 
-export async function deletePost(services: PictureServices, actor: AuditActor, id: number): Promise<void> {
-  const before = await services.db.transaction(async (tx) => {
-    const found = await getPostRecord(tx, actor.storeId, id);
-    await tx.delete(blogPosts).where(and(eq(blogPosts.storeId, actor.storeId), eq(blogPosts.id, id)));
-    await recordAudit(tx, actor, { action: "blog_post.delete", entity: "blog_post", entityId: id, before: auditedPost(found), after: null });
-    return found;
-  });
-  if (before.imageUrl) await removeStoredPicture(services.imageStorage, before.imageUrl);
-}
+/** Every post (newest first) or page (by address), drafts too. */
+export const listContent = <K extends ContentKind>(kind: K, db: Database, storeId: string) => STORES[kind].list(db, storeId);
 
-export async function createPage(db: Database, actor: AuditActor, input: StaticPageInput): Promise<StaticPageRecord> {
+export const getContent = <K extends ContentKind>(kind: K, db: Database, storeId: string, id: number) => STORES[kind].read(db, storeId, id);
+
+/** A post or page as the input that would save it unchanged: the start of a form, or of a change to part of it. */
+export const contentInputOf = <K extends ContentKind>(kind: K, record: ContentRecordOf<K>) => STORES[kind].inputOf(record);
+
+export async function createContent<K extends ContentKind>(kind: K, db: Database, actor: AuditActor, input: ContentInputOf<K>): Promise<ContentRecordOf<K>> {
+  const store = STORES[kind];
   assertKeptPicture(null, input.image_url);
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
-      await assertPageAddressFree(tx, storeId, input.name);
-      const [row] = await tx.insert(pages).values({ storeId, name: input.name, title: input.title, status: input.status }).returning({ id: pages.id });
-      await writePageSections(tx, storeId, row.id, input.sections);
-      const created = await getPageRecord(tx, storeId, row.id);
-      await recordAudit(tx, actor, { action: "page.create", entity: "page", entityId: row.id, before: null, after: auditedPage(created) });
+      await store.assertAddressFree(tx, storeId, input);
+      const id = await store.insert(tx, storeId, input);
+      await store.writeSections(tx, storeId, id, input.sections);
+      const created = await store.read(tx, storeId, id);
+      await recordAudit(tx, actor, { action: `${store.entity}.create`, entity: store.entity, entityId: id, before: null, after: store.audited(created) });
       return created;
     })
-    .catch(refuseTakenAddress("pages_store_name_uq", PAGE_ADDRESS_TAKEN, "name"));
+    .catch(store.refuseTakenAddress);
 }
 
-/** Replaces the page with the one sent (with `uploaded`, as updatePost). */
-export async function updatePage(db: Database, actor: AuditActor, id: number, input: StaticPageInput, uploaded?: string): Promise<StaticPageRecord> {
+/** Replaces the post or page with the one sent (with `uploaded`, the picture storePicture just stored as its new one). */
+export async function updateContent<K extends ContentKind>(
+  kind: K,
+  db: Database,
+  actor: AuditActor,
+  id: number,
+  input: ContentInputOf<K>,
+  uploaded?: string,
+): Promise<ContentRecordOf<K>> {
+  const store = STORES[kind];
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
-      const before = await getPageRecord(tx, storeId, id);
+      const before = await store.read(tx, storeId, id);
       if (!uploaded) assertKeptPicture(before.imageUrl, input.image_url);
-      await assertPageAddressFree(tx, storeId, input.name, id);
-      await tx
-        .update(pages)
-        .set({ name: input.name, title: input.title, status: input.status, image: uploaded ?? input.image_url, updatedAt: new Date() })
-        .where(and(eq(pages.storeId, storeId), eq(pages.id, id)));
-      await writePageSections(tx, storeId, id, input.sections);
-      const after = await getPageRecord(tx, storeId, id);
-      await recordAudit(tx, actor, { action: "page.update", entity: "page", entityId: id, before: auditedPage(before), after: auditedPage(after) });
+      await store.assertAddressFree(tx, storeId, input, id);
+      await store.update(tx, storeId, before, input, uploaded ?? input.image_url);
+      await store.writeSections(tx, storeId, id, input.sections);
+      const after = await store.read(tx, storeId, id);
+      await recordAudit(tx, actor, { action: `${store.entity}.update`, entity: store.entity, entityId: id, before: store.audited(before), after: store.audited(after) });
       return after;
     })
-    .catch(refuseTakenAddress("pages_store_name_uq", PAGE_ADDRESS_TAKEN, "name"));
+    .catch(store.refuseTakenAddress);
 }
 
-export async function deletePage(services: PictureServices, actor: AuditActor, id: number): Promise<void> {
+export async function deleteContent<K extends ContentKind>(kind: K, services: PictureServices, actor: AuditActor, id: number): Promise<void> {
+  const store = STORES[kind];
   const before = await services.db.transaction(async (tx) => {
-    const found = await getPageRecord(tx, actor.storeId, id);
-    await tx.delete(pages).where(and(eq(pages.storeId, actor.storeId), eq(pages.id, id)));
-    await recordAudit(tx, actor, { action: "page.delete", entity: "page", entityId: id, before: auditedPage(found), after: null });
+    const found = await store.read(tx, actor.storeId, id);
+    await store.remove(tx, actor.storeId, id);
+    await recordAudit(tx, actor, { action: `${store.entity}.delete`, entity: store.entity, entityId: id, before: store.audited(found), after: null });
     return found;
   });
   if (before.imageUrl) await removeStoredPicture(services.imageStorage, before.imageUrl);
@@ -277,27 +303,23 @@ async function replacePicture<R extends { imageUrl: string | null }>(
     return saved;
   } catch (error) {
     if (url) await removeStoredPicture(imageStorage, url);
-    if (error instanceof HttpError && (error.status === 413 || error.status === 415)) throw new HttpError(error.status, error.message, "file");
-    throw error;
+    throw aboutTheFile(error);
   }
 }
 
-export async function uploadPostPicture({ db, imageStorage }: PictureServices, actor: AuditActor, id: number, file: Blob): Promise<BlogPostRecord> {
+export async function uploadContentPicture<K extends ContentKind>(
+  kind: K,
+  { db, imageStorage }: PictureServices,
+  actor: AuditActor,
+  id: number,
+  file: Blob,
+): Promise<ContentRecordOf<K>> {
+  const store = STORES[kind];
   return replacePicture(
     imageStorage,
-    "blog",
+    store.folder,
     file,
-    () => getPostRecord(db, actor.storeId, id),
-    (post, url) => updatePost(db, actor, id, postInputOf(post), url),
-  );
-}
-
-export async function uploadPagePicture({ db, imageStorage }: PictureServices, actor: AuditActor, id: number, file: Blob): Promise<StaticPageRecord> {
-  return replacePicture(
-    imageStorage,
-    "pages",
-    file,
-    () => getPageRecord(db, actor.storeId, id),
-    (page, url) => updatePage(db, actor, id, pageInputOf(page), url),
+    () => store.read(db, actor.storeId, id),
+    (record, url) => updateContent(kind, db, actor, id, store.inputOf(record), url),
   );
 }

@@ -1,102 +1,216 @@
 /**
- * The customers staff look up: the accounts, found by email or name, each with what they spent (paid less refunded)
- * and whether they read the newsletter. Orders are an account's when checkout linked them to it (as the profile page
- * shows them), never by a shared email: an email is not verified at sign-up.
+ * The customers staff look up (decision 0053): everyone who bought or signed up, one per email whatever its case,
+ * guests included. An order or a subscription is the customer's of its account when checkout linked one, else of its
+ * email, so a guest who signs up later is the same customer. Read at query time from the accounts, the placed orders
+ * and the subscriptions, the records that already say it, so nothing else has to be kept in step; staff's notes and
+ * tags are the one thing of their own, in customer_profiles.
+ *
+ * A shopper's own profile page still shows only the orders linked to their account (server/accounts/customer-orders.ts):
+ * an email is not verified at sign-up. Staff see the customer by email, as they would answer them.
  */
-import { and, desc, eq, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { listCustomerOrders, type CustomerOrderSummary } from "../accounts/customer-orders";
+import { and, eq, sql } from "drizzle-orm";
+import { ORDER_GROUPS } from "../../core/order-lifecycle";
+import type { NEWSLETTER_STATUSES } from "../../core/schemas/admin-customers";
+import type { SubscriptionStatus } from "../../core/subscriptions";
+import { normalizeEmail } from "../../core/email-address";
+import { notFound } from "../../core/errors";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Database } from "../db/client";
-import { customers, newsletterSubscribers } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { containing, cursorId } from "../db/listing";
+import { customerProfiles, newsletterSubscribers } from "../db/schema";
+import { containing, cursorId, everyPage } from "../db/listing";
+import { toCsv } from "../http/csv";
 import { revenueCentsOf } from "../orders/revenue";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
+export const CUSTOMER_NOT_FOUND = "No such customer in this store";
 
-export type NewsletterStatus = "subscribed" | "unsubscribed" | "not subscribed";
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export type CustomerSummary = {
-  id: number;
+  /** The address of the customer: the account's id, or `o` and their first order's number for a guest. */
+  key: string;
+  accountId: number | null;
   email: string;
-  firstName: string;
-  lastName: string;
-  createdAt: Date;
+  name: string;
+  since: Date;
   orderCount: number;
   totalSpentCents: number;
+  firstOrderAt: Date | null;
+  lastOrderAt: Date | null;
+  tags: string[];
 };
 
-// Named in full: a one-table select leaves drizzle's columns unqualified, which a subquery would misread. An order
-// counts once it has a number (it was paid); what it cost is its revenue (server/orders/revenue.ts).
-const orderCount = sql<string>`(select count(*) from orders o where o.customer_id = "customers"."id" and o.number is not null)`;
-const totalSpent = sql<string>`(select coalesce(sum(${revenueCentsOf("o")}), 0) from orders o
-  where o.customer_id = "customers"."id" and o.number is not null)`;
+const placedStates = sql.join(
+  ORDER_GROUPS.placed.map((state) => sql`${state}`),
+  sql`, `,
+);
 
-const summaryColumns = {
-  id: customers.id,
-  email: customers.email,
-  firstName: customers.firstName,
-  lastName: customers.lastName,
-  createdAt: customers.createdAt,
-  orderCount,
-  totalSpentCents: totalSpent,
-};
+/** Whose a record with `email` and `customer_id` columns is: its account's email, else its own, normalised. */
+const ownerEmail = (row: string) =>
+  sql`coalesce((select a.email_normalized from customers a where a.id = ${sql.identifier(row)}.customer_id), lower(btrim(${sql.identifier(row)}.email)))`;
 
-const summaryOf = (row: { orderCount: string; totalSpentCents: string } & Omit<CustomerSummary, "orderCount" | "totalSpentCents">) => ({
-  ...row,
-  orderCount: Number(row.orderCount),
-  totalSpentCents: Number(row.totalSpentCents),
-});
-
-function matching(q: string): SQL | undefined {
-  const term = q.trim();
-  if (term === "") return undefined;
+/**
+ * One row per customer of the store, newest activity first: `only` narrows to one email, `q` to a part of the name or
+ * email or a tag. Offset paging: the list is made by the query, so it has no id to keep a place by.
+ */
+async function customerRows(db: Database, storeId: string, filter: { only?: string; q?: string; offset: number; limit: number }) {
+  const term = filter.q?.trim() ?? "";
   const pattern = containing(term);
-  return or(
-    ilike(customers.email, pattern),
-    ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-  );
+  const result = await db.execute(sql`
+    with bought as (
+      select ${ownerEmail("o")} as key, count(*) as order_count, sum(${revenueCentsOf("o")}) as spent,
+        min(o.created_at) as first_order_at, max(o.created_at) as last_order_at, min(o.number) as first_number,
+        (array_agg(o.email order by o.created_at desc))[1] as email, (array_agg(o.customer_name order by o.created_at desc))[1] as name
+      from orders o where o.store_id = ${storeId} and o.status in (${placedStates}) group by 1
+    ),
+    subscribed as (
+      select ${ownerEmail("s")} as key, min(s.created_at) as since,
+        (array_agg(s.email order by s.created_at desc))[1] as email, (array_agg(s.customer_name order by s.created_at desc))[1] as name
+      from subscriptions s where s.store_id = ${storeId} group by 1
+    ),
+    people as (
+      select c.email_normalized as key from customers c where c.store_id = ${storeId}
+      union select key from bought union select key from subscribed
+    )
+    select p.key as email_key, c.id as account_id, coalesce(c.email, b.email, s.email) as email,
+      coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '') as name,
+      least(c.created_at, b.first_order_at, s.since) as since,
+      coalesce(b.order_count, 0) as order_count, coalesce(b.spent, 0) as spent,
+      b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes
+    from people p
+    left join customers c on c.store_id = ${storeId} and c.email_normalized = p.key
+    left join bought b on b.key = p.key
+    left join subscribed s on s.key = p.key
+    left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = p.key
+    where ${filter.only === undefined ? sql`true` : sql`p.key = ${filter.only}`}
+      and ${
+        term === ""
+          ? sql`true`
+          : sql`(p.key ilike ${pattern} or coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '') ilike ${pattern}
+              or exists (select 1 from unnest(pr.tags) tag where tag ilike ${pattern}))`
+      }
+    order by greatest(c.created_at, b.last_order_at, s.since) desc, p.key
+    limit ${filter.limit} offset ${filter.offset}`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    emailKey: String(row.email_key),
+    notes: String(row.notes),
+    summary: {
+      key: row.account_id === null ? `o${String(row.first_number)}` : String(row.account_id),
+      accountId: row.account_id === null ? null : Number(row.account_id),
+      email: String(row.email),
+      name: String(row.name),
+      since: new Date(row.since as string),
+      orderCount: Number(row.order_count),
+      totalSpentCents: Number(row.spent),
+      firstOrderAt: row.first_order_at === null ? null : new Date(row.first_order_at as string),
+      lastOrderAt: row.last_order_at === null ? null : new Date(row.last_order_at as string),
+      tags: row.tags as string[],
+    } satisfies CustomerSummary,
+  }));
 }
 
-/** Newest accounts first, a page at a time (the cursor is the last id seen). */
+/** Newest activity first (signed up, bought or subscribed), by part of the name or email or a tag; the cursor is how many came before. */
 export async function listDeskCustomers(
   db: Database,
   storeId: string,
   filter: { q?: string; cursor?: string; limit?: number } = {},
 ): Promise<{ customers: CustomerSummary[]; nextCursor: string | null }> {
   const limit = filter.limit ?? CUSTOMERS_PAGE_SIZE;
-  const after = cursorId(filter.cursor);
-  const rows = await db
-    .select(summaryColumns)
-    .from(customers)
-    .where(
-      and(
-        eq(customers.storeId, storeId),
-        filter.q === undefined ? undefined : matching(filter.q),
-        after === undefined ? undefined : lt(customers.id, after),
-      ),
-    )
-    .orderBy(desc(customers.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit).map(summaryOf);
-  return { customers: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+  const offset = cursorId(filter.cursor) ?? 0;
+  const rows = await customerRows(db, storeId, { q: filter.q, offset, limit: limit + 1 });
+  const page = rows.slice(0, limit).map((row) => row.summary);
+  return { customers: page, nextCursor: rows.length > limit ? String(offset + limit) : null };
 }
 
-export type CustomerDetail = CustomerSummary & { newsletter: NewsletterStatus; orders: CustomerOrderSummary[] };
+const CSV_COLUMNS = ["email", "name", "account", "orders", "total_spent", "first_order_at", "last_order_at", "tags"];
+const CSV_PAGE = 500;
 
-export async function getDeskCustomer(db: Database, storeId: string, id: number): Promise<CustomerDetail> {
-  const [row] = await db
-    .select({ ...summaryColumns, emailNormalized: customers.emailNormalized })
-    .from(customers)
-    .where(and(eq(customers.storeId, storeId), eq(customers.id, id)));
-  if (!row) throw new HttpError(404, `Customer ${id} not found`);
-  const { emailNormalized, ...summary } = row;
-  const [subscriber] = await db
-    .select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt })
-    .from(newsletterSubscribers)
-    .where(and(eq(newsletterSubscribers.storeId, storeId), eq(newsletterSubscribers.emailNormalized, emailNormalized)));
+/** Every customer the search finds, as CSV (the shop's one writer: server/http/csv.ts); money in dollars, as the orders' CSV. */
+export async function customersCsv(db: Database, storeId: string, filter: { q?: string }): Promise<string> {
+  const pages = await everyPage(undefined, (cursor) => listDeskCustomers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
+  const rows = pages.flatMap((page) =>
+    page.customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), c.firstOrderAt, c.lastOrderAt, c.tags.join(", ")]),
+  );
+  return toCsv([CSV_COLUMNS, ...rows]);
+}
+
+/** The email a customer's address names: an account's, or the owner of an order (decision 0053). */
+async function emailOfKey(db: Database, storeId: string, key: string): Promise<string> {
+  const byOrder = key.startsWith("o");
+  const id = Number(byOrder ? key.slice(1) : key);
+  const result = await db.execute(
+    byOrder
+      ? sql`select ${ownerEmail("o")} as key from orders o where o.store_id = ${storeId} and o.number = ${id} and o.status in (${placedStates})`
+      : sql`select email_normalized as key from customers where store_id = ${storeId} and id = ${id}`,
+  );
+  const [row] = (result as unknown as { rows: { key: string }[] }).rows;
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return row.key;
+}
+
+export type CustomerDetail = CustomerSummary & {
+  notes: string;
+  newsletter: NewsletterStatus;
+  orders: { number: number; status: string; totalCents: number; placedAt: Date }[];
+  subscriptions: { id: number; status: SubscriptionStatus; startedAt: Date }[];
+};
+
+/** One customer by their address (an account's id, or `o` and any of their orders' numbers). */
+export async function getDeskCustomer(db: Database, storeId: string, key: string): Promise<CustomerDetail> {
+  const email = await emailOfKey(db, storeId, key);
+  const [row] = await customerRows(db, storeId, { only: email, offset: 0, limit: 1 });
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  // The index on lower(btrim(email)) finds a guest's orders; the account's are found by its link.
+  const theirs = (table: string) =>
+    sql`${sql.identifier(table)}.store_id = ${storeId} and (lower(btrim(${sql.identifier(table)}.email)) = ${email} or ${sql.identifier(table)}.customer_id = ${row.summary.accountId ?? 0})
+      and ${ownerEmail(table)} = ${email}`;
+  const [orderRows, subscriptionRows, [subscriber]] = await Promise.all([
+    db.execute(sql`select o.number, o.status, o.total_cents, o.created_at from orders o
+      where ${theirs("o")} and o.status in (${placedStates}) order by o.created_at desc limit 200`),
+    db.execute(sql`select s.id, s.status, s.created_at from subscriptions s where ${theirs("s")} order by s.created_at desc`),
+    db
+      .select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+      .from(newsletterSubscribers)
+      .where(and(eq(newsletterSubscribers.storeId, storeId), eq(newsletterSubscribers.emailNormalized, email))),
+  ]);
+  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
   return {
-    ...summaryOf(summary),
+    ...row.summary,
+    notes: row.notes,
     newsletter: !subscriber ? "not subscribed" : subscriber.unsubscribedAt ? "unsubscribed" : "subscribed",
-    orders: await listCustomerOrders(db, storeId, id),
+    orders: rowsOf(orderRows).map((order) => ({
+      number: Number(order.number),
+      status: String(order.status),
+      totalCents: Number(order.total_cents),
+      placedAt: new Date(order.created_at as string),
+    })),
+    subscriptions: rowsOf(subscriptionRows).map((subscription) => ({
+      id: Number(subscription.id),
+      status: subscription.status as SubscriptionStatus,
+      startedAt: new Date(subscription.created_at as string),
+    })),
   };
+}
+
+/** Staff keep notes and tags about a customer, by their email; in the audit trail with what they replaced. */
+export async function saveCustomerProfile(
+  db: Database,
+  actor: AuditActor,
+  key: string,
+  profile: { notes: string; tags: string[] },
+): Promise<CustomerDetail> {
+  const email = normalizeEmail(await emailOfKey(db, actor.storeId, key));
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ notes: customerProfiles.notes, tags: customerProfiles.tags })
+      .from(customerProfiles)
+      .where(and(eq(customerProfiles.storeId, actor.storeId), eq(customerProfiles.emailNormalized, email)))
+      .for("update");
+    await tx
+      .insert(customerProfiles)
+      .values({ storeId: actor.storeId, emailNormalized: email, ...profile })
+      .onConflictDoUpdate({ target: [customerProfiles.storeId, customerProfiles.emailNormalized], set: { ...profile, updatedAt: new Date() } });
+    await recordAudit(tx, actor, { action: "customer.profile", entity: "customer", entityId: key, before: before ?? null, after: profile });
+  });
+  return getDeskCustomer(db, actor.storeId, key);
 }

@@ -21,6 +21,8 @@ import * as schema from "./schema";
 import { DatabaseUnavailableError } from "./unavailable";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The database inside a transaction, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,5 +1,6 @@
+import { lt, type AnyColumn, type SQL } from "drizzle-orm";
+import { badInput } from "../../core/errors";
 /** What every back-office list shares: its search pattern and its cursor, read the same way everywhere. */
-import { HttpError } from "../http/errors";
 
 /** A search term as a LIKE pattern matching it anywhere, its own % _ and \ taken literally. */
 export const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -11,6 +12,33 @@ const MAX_ID = 2_147_483_647;
 export function cursorId(cursor: string | undefined): number | undefined {
   if (cursor === undefined) return undefined;
   const id = Number(cursor);
-  if (!(Number.isInteger(id) && id > 0 && id <= MAX_ID)) throw new HttpError(400, "Invalid cursor", "cursor");
+  if (!(Number.isInteger(id) && id > 0 && id <= MAX_ID)) throw badInput("Invalid cursor", "cursor");
   return id;
+}
+
+/**
+ * Newest first, a page at a time; the cursor is the last id seen, so a page stays right while new rows arrive. `read`
+ * adds `olderThanCursor` to its conditions and reads `count` rows newest first: one more than a page, telling whether
+ * another page follows.
+ */
+export async function newestFirstPage<Row extends { id: number }>(
+  filter: { cursor?: string; limit?: number },
+  pageSize: number,
+  id: AnyColumn,
+  read: (olderThanCursor: SQL | undefined, count: number) => Promise<Row[]>,
+): Promise<{ page: Row[]; nextCursor: string | null }> {
+  const limit = filter.limit ?? pageSize;
+  const after = cursorId(filter.cursor);
+  const rows = await read(after === undefined ? undefined : lt(id, after), limit + 1);
+  const page = rows.slice(0, limit);
+  return { page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+}
+
+/** Every page of a list from `cursor` on (a CSV export's rows): `read` reads one page after the cursor it is given. */
+export async function everyPage<Page extends { nextCursor: string | null }>(cursor: string | undefined, read: (cursor: string | undefined) => Promise<Page>): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let page = await read(cursor); ; page = await read(page.nextCursor)) {
+    pages.push(page);
+    if (page.nextCursor === null) return pages;
+  }
 }

@@ -28,8 +28,17 @@ import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
 import { CONTENT_STATUSES } from "../../core/content-admin";
 import { PAGE_TYPES } from "../../core/page-speed";
 import { ORDER_STATES } from "../../core/order-lifecycle";
+import { PAYMENT_LINK_PURPOSES, PAYMENT_LINK_STATUSES } from "../../core/payment-links";
+import { INTERVAL_UNITS, SUBSCRIPTION_STATUSES } from "../../core/subscriptions";
+import { INVOICE_KINDS, type InvoiceDocumentFigures } from "../../core/invoices";
+import { RETURN_REASON_KEYS, RETURN_STATES } from "../../core/returns";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** Bytes as a Buffer from either driver (PGlite answers a Uint8Array, pg a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -474,6 +483,8 @@ export const discounts = pgTable(
     minimumSubtotalCents: integer("minimum_subtotal_cents"),
     /** One paid order per email address with this code. */
     oncePerCustomer: boolean("once_per_customer").notNull().default(false),
+    /** A subscription bought with this code keeps it on every renewal (a recurring discount), not on its first order alone. */
+    appliesToRenewals: boolean("applies_to_renewals").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -530,6 +541,22 @@ export const customers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized)],
+);
+
+/**
+ * What staff keep about a customer (decision 0053): notes and tags, one row per store and normalised email, made the
+ * first time staff write one. Keyed by email, not by account, so a guest's notes stay theirs when they sign up.
+ */
+export const customerProfiles = pgTable(
+  "customer_profiles",
+  {
+    storeId: storeId(),
+    emailNormalized: text("email_normalized").notNull(),
+    notes: text("notes").notNull().default(""),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.emailNormalized] })],
 );
 
 export const sessions = pgTable(
@@ -681,6 +708,8 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_uq").on(t.storeId, t.idempotencyKey),
     index("orders_payment_reference_idx").on(t.paymentReference),
     index("orders_customer_idx").on(t.storeId, t.customerId),
+    // A customer is their email (decision 0053): their orders are found by it, whatever case it was typed in.
+    index("orders_email_idx").on(t.storeId, sql`lower(btrim(${t.email}))`),
     index("orders_reservation_idx").on(t.status, t.reservationExpiresAt),
     // A code's usage and revenue, and once-per-customer, are counted from its orders.
     index("orders_discount_code_idx").on(t.storeId, sql`lower(${t.discountCode})`).where(sql`${t.discountCode} is not null`),
@@ -710,6 +739,163 @@ export const orderLines = pgTable(
     lineTotalCents: integer("line_total_cents").notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** An order as an edit found it or left it: its lines, totals, address and shipping option. */
+export type OrderEditSnapshot = {
+  lines: { sku: string | null; title: string; kind: "product" | "bundle"; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
+  subtotalCents: number;
+  discountCents: number;
+  discountCode: string | null;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  shippingAddress: PostalAddress;
+  shippingOptionKey: string;
+};
+
+/**
+ * A change staff made to a paid order before it shipped (decision 0058): what it was and became, the difference the
+ * customer was refunded or asked to pay, the changes in words (the timeline's and the customer's email), and who.
+ */
+export const orderEdits = pgTable(
+  "order_edits",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actorLabel: text("actor_label").notNull(),
+    before: jsonb("before").$type<OrderEditSnapshot>().notNull(),
+    after: jsonb("after").$type<OrderEditSnapshot>().notNull(),
+    /** After less before: above 0 the customer owes it, below 0 it is refunded. */
+    differenceCents: integer("difference_cents").notNull(),
+    changes: jsonb("changes").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_edits_order_idx").on(t.orderId, t.id)],
+);
+
+/**
+ * A subscription as the shop keeps it (decision 0052): who receives it, where, what, how often and when next, started
+ * by its first paid order. The provider holds only the card and the charges; the schedule and every change are here.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    firstOrderId: integer("first_order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    customerName: text("customer_name").notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull().default("active"),
+    interval: integer("interval").notNull(),
+    intervalUnit: text("interval_unit", { enum: INTERVAL_UNITS }).notNull(),
+    shippingAddress: jsonb("shipping_address").$type<PostalAddress>().notNull(),
+    shippingOptionKey: text("shipping_option_key").notNull(),
+    paymentProvider: text("payment_provider").notNull(),
+    /** The provider's subscription: the first order's payment reference. */
+    paymentReference: text("payment_reference").notNull(),
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
+    /** The first order's code when it discounts renewals too: each cycle's quote takes it off while the code is not ended. */
+    discountCode: text("discount_code"),
+    nextRenewalAt: timestamp("next_renewal_at", { withTimezone: true }).notNull(),
+    /** A pause with an end resumes itself then; a pause without one waits for the subscriber. */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** The renewal date the last reminder was sent for, so each renewal is reminded once. */
+    remindedFor: timestamp("reminded_for", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_first_order_uq").on(t.firstOrderId),
+    index("subscriptions_due_idx").on(t.status, t.nextRenewalAt),
+    index("subscriptions_store_idx").on(t.storeId, t.id),
+    index("subscriptions_reference_idx").on(t.paymentProvider, t.paymentReference),
+    check("subscriptions_interval_positive", sql`${t.interval} > 0`),
+  ],
+);
+
+/** What each delivery holds: a variant on one of its product's plans. */
+export const subscriptionLines = pgTable(
+  "subscription_lines",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    sku: text("sku").notNull(),
+    subscriptionOptionId: text("subscription_option_id").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("subscription_lines_subscription_idx").on(t.subscriptionId), check("subscription_lines_quantity_range", sql`${t.quantity} between 1 and 99`)],
+);
+
+/**
+ * One billing cycle of a subscription, claimed before it is charged: the unique cycle makes one charge and one order
+ * per cycle whichever instance runs the renewals, and it keeps the quote the charge was made for.
+ */
+export const subscriptionRenewals = pgTable(
+  "subscription_renewals",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["charging", "paid", "declined", "failed"] }).notNull(),
+    /** The quote charged: the lines as priced and the totals, which the renewal's order copies. */
+    quote: jsonb("quote").$type<RenewalQuote>(),
+    /** The provider's payment of this cycle: the renewal order's payment reference. */
+    paymentReference: text("payment_reference"),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    declines: integer("declines").notNull().default(0),
+    firstDeclinedAt: timestamp("first_declined_at", { withTimezone: true }),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("subscription_renewals_cycle_uq").on(t.subscriptionId, t.dueAt),
+    index("subscription_renewals_payment_idx").on(t.paymentReference),
+    index("subscription_renewals_retry_idx").on(t.status, t.retryAt),
+  ],
+);
+
+export type RenewalQuote = {
+  lines: Omit<typeof orderLines.$inferInsert, "id" | "storeId" | "orderId">[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+};
+
+/** A subscription's story: each change, renewal and email, and who made it. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    actorLabel: text("actor_label").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscription_events_subscription_idx").on(t.subscriptionId, t.id)],
 );
 
 /** What staff wrote on an order, for each other; the customer never sees it. */
@@ -775,6 +961,8 @@ export const refunds = pgTable(
     paymentReference: text("payment_reference").notNull(),
     /** Null: the payment's whole amount. */
     amountCents: integer("amount_cents"),
+    /** The edit that lowered the order's total by this refund: part of the new price, not a refund of the order. */
+    orderEditId: integer("order_edit_id").references(() => orderEdits.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     status: text("status", { enum: ["owed", "succeeded"] }).notNull().default("owed"),
@@ -785,6 +973,144 @@ export const refunds = pgTable(
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("refunds_idempotency_uq").on(t.idempotencyKey), index("refunds_status_idx").on(t.status)],
+);
+
+/**
+ * An amount a placed or draft order asks its customer to pay (decision 0057): the balance an edit or an exchange
+ * left, or a draft's whole total. Paid once, by the card payment its link starts (`paymentReference`, made with the
+ * link's own idempotency key) or marked paid another way by staff; an open link a later change replaces is cancelled.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: PAYMENT_LINK_PURPOSES }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: PAYMENT_LINK_STATUSES }).notNull().default("open"),
+    /** The provider payment the link's page started, made once and reused by every visit. */
+    paymentReference: text("payment_reference"),
+    /** How it was paid: "card", or what staff said of a payment taken another way. */
+    paidWith: text("paid_with"),
+    note: text("note"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_links_order_idx").on(t.orderId),
+    uniqueIndex("payment_links_open_uq").on(t.orderId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("payment_links_payment_uq").on(t.paymentReference),
+  ],
+);
+
+/**
+ * A return of some of a shipped order's units (decision 0056); its states and moves are core/returns.ts. The units
+ * of all of an order's returns that are not declined never add up to more than was bought: checked under the order's
+ * row lock. The timestamps are the return's story on the order's timeline.
+ */
+export const returns = pgTable(
+  "returns",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: RETURN_STATES }).notNull().default("requested"),
+    reason: text("reason", { enum: RETURN_REASON_KEYS }).notNull(),
+    /** What the customer (or staff) wrote beside the reason. */
+    note: text("note").notNull().default(""),
+    /** The owner's words when declining, which the customer reads. */
+    declineNote: text("decline_note"),
+    /** 'customer', or the staff member's label who created it from the order. */
+    requestedBy: text("requested_by").notNull(),
+    refundedCents: integer("refunded_cents"),
+    refundedShipping: boolean("refunded_shipping").notNull().default(false),
+    /** The new order an exchange made, and what it left the customer owing (0: nothing). */
+    exchangeOrderId: integer("exchange_order_id").references(() => orders.id, { onDelete: "set null" }),
+    owedCents: integer("owed_cents").notNull().default(0),
+    createdAt: createdAt(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("returns_order_idx").on(t.orderId, t.id),
+    index("returns_store_created_idx").on(t.storeId, t.createdAt),
+    check("returns_refunded_non_negative", sql`${t.refundedCents} >= 0`),
+    check("returns_owed_non_negative", sql`${t.owedCents} >= 0`),
+  ],
+);
+
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    /** Set when received: whether its units went back on the shelf. */
+    restocked: boolean("restocked"),
+    /** The variant an exchange sent in its place. */
+    exchangeSku: text("exchange_sku"),
+  },
+  (t) => [
+    index("return_lines_return_idx").on(t.returnId),
+    index("return_lines_order_line_idx").on(t.orderLineId),
+    check("return_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The next number of each kind of invoice document, per store (decision 0055): taken by an update of this row in the
+ * transaction that records the document, so two instances wait for each other and a rolled-back payment takes none.
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    storeId: storeId(),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
+    next: integer("next").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.kind] })],
+);
+
+/**
+ * Invoices (one per paid order) and credit notes (one per refund), their figures frozen when issued, so a later
+ * change to the order, the shop's legal details or a product never rewrites a document the customer has.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
+    number: integer("number").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's refund; null for an invoice. */
+    refundId: integer("refund_id").references(() => refunds.id),
+    totalCents: integer("total_cents").notNull(),
+    figures: jsonb("figures").$type<InvoiceDocumentFigures>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_store_kind_number_uq").on(t.storeId, t.kind, t.number),
+    uniqueIndex("invoices_order_invoice_uq").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_refund_uq").on(t.refundId),
+  ],
 );
 
 /**
@@ -799,6 +1125,8 @@ export const simulatedPayments = pgTable("simulated_payments", {
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
   failureMessage: text("failure_message"),
   idempotencyKey: text("idempotency_key").notNull().unique("simulated_payments_idempotency_uq"),
+  /** The card a subscription's payment was made with, kept to charge its renewals, as a provider keeps a customer's card. */
+  savedCard: jsonb("saved_card").$type<{ brand: string; last4: string; chargeDecline: string | null }>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -1048,6 +1376,22 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/** Files a message carries (an order's invoice), kept with it for every try and listed in the mailbox. */
+export const mailAttachments = pgTable(
+  "mail_attachments",
+  {
+    id: serial("id").primaryKey(),
+    mailId: integer("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [index("mail_attachments_mail_idx").on(t.mailId)],
+);
+
+
 // ---------------------------------------------------------------- staff and the audit trail
 // None of these is shop content: no content_version trigger, so signing in or auditing keeps every cache warm.
 
@@ -1246,3 +1590,29 @@ export const stockAlerts = pgTable(
     index("stock_alerts_email_idx").on(t.storeId, t.emailNormalized),
   ],
 );
+
+// ---------------------------------------------------------------- draft orders
+
+/** A staff discount on a draft order: a code the shop has, or an amount or percent staff typed. */
+export type DraftDiscount = { kind: "code"; code: string } | { kind: "amount"; amountCents: number } | { kind: "percent"; percent: number };
+
+/** A line of a draft as staff asked for it: the catalogue prices it unless staff typed its unit price. */
+export type DraftLine = { sku: string; quantity: number; unitPriceCents: number | null };
+
+/**
+ * What staff asked for on a draft order (server/drafts/): the order row (status `draft`) and its lines hold the one
+ * quote's figures, this row holds what the quote was asked with, so a change reprices from the same inputs.
+ */
+export const draftOrders = pgTable("draft_orders", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  storeId: storeId(),
+  lines: jsonb("lines").$type<DraftLine[]>().notNull(),
+  discount: jsonb("discount").$type<DraftDiscount | null>(),
+  /** Shipping staff charge instead of the option's price; null: the shop's rules price it. */
+  shippingCentsOverride: integer("shipping_cents_override"),
+  /** Who built it: a staff email, a token's name or 'command line'. */
+  createdBy: text("created_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,6 +5,8 @@
 import { REMINDER_DELAY_MINUTES } from "../../core/cart-reminders";
 import { DEFAULT_HOME_SECTIONS } from "../../core/home-sections";
 import type { StoreSettings } from "../../core/schemas/store-settings";
+import { DEFAULT_REMINDER_DAYS } from "../../core/subscriptions";
+import { DEFAULT_RETURN_WINDOW_DAYS } from "../../core/returns";
 
 /** Fixtures the tests and the docs point at; the seed test checks each of them against the seeded rows. */
 export const DEMO = {
@@ -138,7 +140,8 @@ export const PRODUCTS: ProductSeed[] = [
       { name: "Grind", values: GRINDS },
     ],
     price: { "12 oz": 1600, "2 lb": 3800 },
-    stock: { "HOUSE-2LB-ESP": 3 },
+    // The everyday coffee that subscribers renew: a roaster keeps a good shelf of it.
+    stock: { "HOUSE-12OZ-WB": 60, "HOUSE-2LB-ESP": 3 },
     subscription: true,
     collections: ["coffee", "featured"],
   },
@@ -1042,5 +1045,8 @@ export function demoSettings(imageUrl: (file: string) => string): StoreSettings 
     homeSections: DEFAULT_HOME_SECTIONS,
     checkout: { enabled: true, minimumOrderCents: 2000, reminderDelayMinutes: REMINDER_DELAY_MINUTES.default },
     reviews: { holdForApproval: false },
+    subscriptions: { reminderDays: DEFAULT_REMINDER_DAYS },
+    returns: { windowDays: DEFAULT_RETURN_WINDOW_DAYS },
+    invoicing: { legalName: "", address: "", taxId: "" },
   };
 }

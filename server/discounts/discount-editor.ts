@@ -4,15 +4,16 @@
  * second copy of a rule here); usage and revenue are counted from the orders that carry the code. A change moves the
  * content version through the table's triggers (migration 0021), so cached pages and answers follow at once.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DiscountInput, DiscountState, DiscountType, WelcomeOfferInput } from "../../core/schemas/admin-discounts";
 import { codeIs, isRedeemableNow, type DiscountRow } from "../cart/discounts";
 import type { Database } from "../db/client";
 import { discounts, orders } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { revenueCentsOf } from "../orders/revenue";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { conflict, notFound } from "../../core/errors";
+import { assertFree, whenTaken } from "../db/unique-violation";
 
 export const DISCOUNT_NOT_FOUND = "No discount with this id in this store";
 export const CODE_TAKEN = "Another discount has this code (codes match whatever their case)";
@@ -33,6 +34,7 @@ export type DiscountRecord = {
   endsAt: Date | null;
   minimumSubtotalCents: number | null;
   oncePerCustomer: boolean;
+  appliesToRenewals: boolean;
   state: DiscountState;
   used: number;
   redemptions: number;
@@ -93,6 +95,7 @@ function recordOf(row: DiscountRow, usage: Usage | undefined, now: Date): Discou
     endsAt: row.endsAt,
     minimumSubtotalCents: row.minimumSubtotalCents,
     oncePerCustomer: row.oncePerCustomer,
+    appliesToRenewals: row.appliesToRenewals,
     state: stateOf(row, now),
     used: usage?.used ?? 0,
     redemptions: row.redemptions,
@@ -113,7 +116,7 @@ export async function listDiscounts(db: Database, storeId: string, now = new Dat
 async function discountRow(db: Database, storeId: string, id: number, forUpdate = false): Promise<DiscountRow> {
   const query = db.select().from(discounts).where(and(storeCodes(storeId), eq(discounts.id, id)));
   const [row] = forUpdate ? await query.for("update") : await query;
-  if (!row) throw new HttpError(404, DISCOUNT_NOT_FOUND);
+  if (!row) throw notFound(DISCOUNT_NOT_FOUND);
   return row;
 }
 
@@ -137,6 +140,7 @@ export function discountInputOf(record: DiscountRecord): DiscountInput {
     ends_at: record.endsAt?.toISOString() ?? null,
     minimum_subtotal_cents: record.minimumSubtotalCents,
     once_per_customer: record.oncePerCustomer,
+    applies_to_renewals: record.appliesToRenewals,
   };
 }
 
@@ -153,6 +157,7 @@ function fieldsOf(input: DiscountInput) {
     endsAt: input.ends_at === null ? null : new Date(input.ends_at),
     minimumSubtotalCents: input.minimum_subtotal_cents,
     oncePerCustomer: input.once_per_customer,
+    appliesToRenewals: input.applies_to_renewals,
   };
 }
 
@@ -169,26 +174,16 @@ function audited(row: DiscountRow) {
     ends_at: row.endsAt?.toISOString() ?? null,
     minimum_subtotal_cents: row.minimumSubtotalCents,
     once_per_customer: row.oncePerCustomer,
+    applies_to_renewals: row.appliesToRenewals,
     status: row.status,
   };
 }
 
-async function assertCodeFree(db: Database, storeId: string, code: string, exceptId?: number): Promise<void> {
-  const [taken] = await db
-    .select({ id: discounts.id })
-    .from(discounts)
-    .where(
-      and(eq(discounts.storeId, storeId), codeIs(discounts.code, code), exceptId === undefined ? undefined : ne(discounts.id, exceptId)),
-    );
-  if (taken) throw new HttpError(409, CODE_TAKEN, "code");
-}
-
+const codeTaken = () => conflict(CODE_TAKEN, "code");
+const assertCodeFree = (db: Database, storeId: string, code: string, exceptId?: number) =>
+  assertFree(db, discounts, storeId, codeIs(discounts.code, code), exceptId, codeTaken);
 /** Two owners saving one code at once: the unique index decides, and the loser hears it as the field's problem. */
-function refuseTakenCode(error: unknown): never {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
-  if (cause?.code === "23505" && cause.constraint === "discounts_store_code_uq") throw new HttpError(409, CODE_TAKEN, "code");
-  throw error;
-}
+const refuseTakenCode = whenTaken("discounts_store_code_uq", codeTaken);
 
 export async function createDiscount(db: Database, actor: AuditActor, input: DiscountInput): Promise<DiscountRecord> {
   const { storeId } = actor;
@@ -213,7 +208,7 @@ export async function updateDiscount(db: Database, actor: AuditActor, id: number
       if (input.code !== before.code) {
         await assertCodeFree(tx, storeId, input.code, id);
         const usage = await usageByCode(tx, storeId, [before.code]);
-        if (before.redemptions > 0 || usage.has(before.code.toLowerCase())) throw new HttpError(409, USED_CODE_KEEPS_NAME, "code");
+        if (before.redemptions > 0 || usage.has(before.code.toLowerCase())) throw conflict(USED_CODE_KEEPS_NAME, "code");
       }
       const [after] = await tx
         .update(discounts)
@@ -237,7 +232,7 @@ export async function changeDiscountStatus(
 ): Promise<DiscountRecord> {
   return db.transaction(async (tx) => {
     const before = await discountRow(tx, actor.storeId, id, true);
-    if (before.status === "ended") throw new HttpError(409, ENDED_STAYS_ENDED);
+    if (before.status === "ended") throw conflict(ENDED_STAYS_ENDED);
     const status = STATUS_OF_ACTION[action];
     if (status !== before.status) {
       const [after] = await tx.update(discounts).set({ status }).where(eq(discounts.id, id)).returning();

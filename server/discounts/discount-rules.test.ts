@@ -11,7 +11,7 @@ import { namedError } from "../../tests/support/errors";
 import { ONCE_PER_CUSTOMER_MESSAGE } from "../cart/discounts";
 import { priceCart } from "../cart/pricing";
 import { auditEvents, discounts } from "../db/schema";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { changeDiscountStatus, createDiscount, getDiscountRecord, getWelcomeOffer, setWelcomeOffer, updateDiscount } from "./discount-editor";
 
 let t: TestApp;
@@ -38,6 +38,7 @@ const terms = (code: string, extra: Partial<DiscountInput> = {}): DiscountInput 
   ends_at: null,
   minimum_subtotal_cents: null,
   once_per_customer: false,
+  applies_to_renewals: false,
   ...extra,
 });
 
@@ -112,7 +113,7 @@ describe("discount terms the owner sets, at the shop", () => {
     const ended = await changeDiscountStatus(t.deps.db, owner(), code.id, "end");
     expect(ended.state).toBe("ended");
     expect((await preview("NAPTIME", 2)).refusal).toBe("discount_code: Invalid discount code");
-    await expect(changeDiscountStatus(t.deps.db, owner(), code.id, "resume")).rejects.toMatchObject({ status: 409 });
+    await expect(changeDiscountStatus(t.deps.db, owner(), code.id, "resume")).rejects.toMatchObject({ kind: "conflict" });
     const trail = await t.deps.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.entityId, String(code.id)));
     expect(trail.map((event) => event.action)).toEqual(expect.arrayContaining(["discount.create", "discount.pause", "discount.resume", "discount.end"]));
   });
@@ -143,14 +144,14 @@ describe("discount terms the owner sets, at the shop", () => {
   it("keeps the name of a code orders have used, and saves new terms for the next shopper", async () => {
     const code = await createDiscount(t.deps.db, owner(), terms("KEEPNAME"));
     await paidOrderWith("KEEPNAME", "keeper@example.com");
-    await expect(updateDiscount(t.deps.db, owner(), code.id, terms("NEWNAME"))).rejects.toMatchObject({ status: 409, field: "code" });
+    await expect(updateDiscount(t.deps.db, owner(), code.id, terms("NEWNAME"))).rejects.toMatchObject({ kind: "conflict", field: "code" });
     await updateDiscount(t.deps.db, owner(), code.id, terms("KEEPNAME", { percentage: 25 }));
     expect((await preview("KEEPNAME", 2)).priceInfo).toMatchObject({ discount: 800 });
   });
 
   it("refuses a second code of the same spelling in another case", async () => {
     await createDiscount(t.deps.db, owner(), terms("Unique1"));
-    await expect(createDiscount(t.deps.db, owner(), terms("UNIQUE1"))).rejects.toMatchObject({ status: 409, field: "code" });
+    await expect(createDiscount(t.deps.db, owner(), terms("UNIQUE1"))).rejects.toMatchObject({ kind: "conflict", field: "code" });
   });
 
   it("gives the last redemption to exactly one of two racing checkouts", async () => {

@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { can, type Permission, type StaffRole } from "../../core/staff-roles";
 import type { AppEnv } from "../context";
 import type { StaffMember } from "../staff/accounts";
-import type { AuditActor } from "../staff/audit";
+import type { AuditActor } from "../audit/audit";
 import { staffOfRequest } from "../staff/signed-in";
 import { tokenOfBearer } from "../staff/tokens";
 import { TOTP_REQUIRED_MESSAGE } from "../staff/totp";
@@ -62,7 +62,7 @@ function refusalOf(actor: StaffActor, access: Access): HttpError | undefined {
 
 export function requireStaff(access: Access): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const actor = await actorOf(c, c.var.storeId);
+    const actor = await actorOf(c, c.var.deps.storeId);
     if (!actor) throw new HttpError(401, SIGN_IN_REQUIRED_MESSAGE);
     const refusal = refusalOf(actor, access);
     if (refusal) throw refusal;

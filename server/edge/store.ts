@@ -1,7 +1,7 @@
 /**
  * The one store policy: a request is for this deployment's store unless it names another that exists, as
  * `store_id` (or the review page's `current_store_id`) in its query, its JSON body or, for the analytics beacons, a
- * `store_id` header. An unknown store is 404 'Store not found' before any handler runs; handlers read `c.var.storeId`.
+ * `store_id` header. An unknown store is 404 'Store not found' before any handler runs; handlers read `c.var.deps.storeId`.
  * A named value the database could not store, or one that is not a string, is left to the route's schema to refuse.
  */
 import type { MiddlewareHandler } from "hono";
@@ -36,7 +36,7 @@ export function resolveStore(): MiddlewareHandler<AppEnv> {
       // A rejection is never kept, so a store added later is found.
       await contentCache.get(`store:${requested}`, () => assertStoreExists(db, requested));
     }
-    c.set("storeId", requested || deploymentStore);
+    c.set("deps", { ...c.var.deps, storeId: requested || deploymentStore });
     await next();
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The blog post and page screens (app/routes/admin.posts*, admin.pages*), rendered for real through Vite and posted
+ * The blog post and page screens (app/routes/admin.content*), rendered for real through Vite and posted
  * as a browser posts them before its JavaScript loads: a post written as a draft, 404 to a shopper and a preview to
  * staff, its sections moved and refused beside their fields, published onto the blog; a page published at its
  * address; delete after asking; the door shut to fulfilment staff.

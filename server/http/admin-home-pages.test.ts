@@ -11,7 +11,7 @@ import { HOME_SECTION_KEYS } from "../../core/home-sections";
 import { type TestApp } from "../../tests/support/app";
 import { listTestimonials } from "../catalog/reviews";
 import { DEMO } from "../db/seed";
-import { listTestimonialRecords } from "../store/home-page";
+import { listTestimonialRecords } from "../catalog/home-page";
 import { getStoreSettings } from "../store/settings";
 
 let t: TestApp;

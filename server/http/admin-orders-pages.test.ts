@@ -78,11 +78,40 @@ describe("the orders desk's pages", () => {
     expect(await html(await get("/admin/orders?cursor=abc", owner), 400)).toContain("cursor must be a cursor this call returned");
   });
 
+  it("prints packing slips for the orders picked: one article each, the ship-to and lines, no prices, no back-office navigation", async () => {
+    const path = `/admin/orders/slips?number=${lee.number}&number=${max.number}`;
+    expect((await get(path)).headers.get("location")).toBe(`/admin/login?${new URLSearchParams({ redirectTo: path })}`);
+    const answer = await get(path, packer);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    const page = await html(answer);
+    expect(page.match(/<article/g)).toHaveLength(2);
+    expect(page.indexOf(`id="slip-${lee.number}"`)).toBeGreaterThan(0);
+    expect(page.indexOf(`id="slip-${lee.number}"`)).toBeLessThan(page.indexOf(`id="slip-${max.number}"`));
+    expect(page).toContain("Lee Lam");
+    for (const part of ["1 Main St", "Sacramento", "95814"]) expect(page).toContain(part);
+    expect(page).toContain(SKU);
+    const slips = page.slice(page.indexOf("<article"), page.lastIndexOf("</article>"));
+    expect(slips).not.toMatch(/\$\d/);
+    expect(page).not.toContain("<nav");
+
+    expect(await html(await get(`/admin/orders/${lee.number}`, owner))).toContain(`href="/admin/orders/slips?number=${lee.number}"`);
+    expect(await html(await get("/admin/orders", owner))).toContain('action="/admin/orders/slips"');
+    const none = await get("/admin/orders/slips", owner);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Choose at least one order to print its packing slip");
+    const unknown = await get(`/admin/orders/slips?number=${lee.number}&number=999999`, owner);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain("No order #999999 in this store");
+  });
+
   it("ships an order with a carrier and tracking number; the customer's email carries the tracking link, and a review request follows", async () => {
     const path = `/admin/orders/${lee.number}`;
     const page = await html(await get(path, owner));
     expect(page).toContain("Mark shipped");
     expect(page).toContain("Lee Lam");
+    // The option staff set up, by its name rather than its key.
+    expect(page).toContain("Shipping: <!-- -->Standard Shipping");
     const shipped = await post(path, { intent: "fulfil", carrier: "UPS", tracking_number: "1Z999AA10123456784" }, owner);
     expect(shipped.headers.get("location")).toBe(`${path}?notice=order-fulfilled`);
     const after = await html(await get(`${path}?notice=order-fulfilled`, owner));

@@ -92,6 +92,22 @@ describe("the store rules pages", () => {
     expect((await getStoreSettings(t.deps.db, t.deps.storeId)).checkout.reminderDelayMinutes).toBe(30);
   });
 
+  it("save the days a subscription's renewal reminder goes ahead, refusing what is not whole days from 1 to 30 beside its field", async () => {
+    const form = { website_title: "Tidewater Roasters", contact_email: "", checkout_enabled: "on", minimum_order: "20.00" };
+    expect(await html(await get("/admin/settings", owner))).toMatch(/name="renewal_reminder"[^>]*value="3"|value="3"[^>]*name="renewal_reminder"/);
+    for (const [typed, message] of [
+      ["soon", "Renewal reminder must be a number of days"],
+      ["0", "Renewal reminder must be at least 1 day"],
+      ["31", "Renewal reminder must be at most 30 days"],
+    ]) {
+      const refused = await html(await post("/admin/settings", { ...form, renewal_reminder: typed }, owner), 400);
+      expect(refused).toContain(`value="${typed}"`);
+      expect(refused).toContain(message);
+    }
+    expect((await post("/admin/settings", { ...form, renewal_reminder: "7" }, owner)).status).toBe(302);
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).subscriptions.reminderDays).toBe(7);
+  });
+
   it("list the shipping options and the tax rates checkout uses", async () => {
     expect(await html(await get("/admin/shipping", owner))).toContain("Standard Shipping");
     const taxes = await html(await get("/admin/taxes", owner));

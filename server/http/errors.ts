@@ -1,11 +1,26 @@
 /**
  * The API's error contract: JSON `{ "error": message, "field"?: path }` with a fitting status, never internals.
  * `field` names the input refused (a dotted path such as `address.city`), so a page can show the message beside it.
+ * The domain refuses in its own words (core/errors.ts); here, and only here, a refusal's kind becomes a status.
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { DomainError, parseWith, type RefusalKind } from "../../core/errors";
 
+const STATUS_OF_REFUSAL: Record<RefusalKind, ContentfulStatusCode> = {
+  "bad-input": 400,
+  "not-signed-in": 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  gone: 410,
+  "too-large": 413,
+  "unsupported-type": 415,
+  "rule-broken": 422,
+};
+
+/** A refusal the edge itself makes, about the request rather than the shop (malformed JSON, too many attempts). */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -26,23 +41,20 @@ export const errorBodySchema = z
   .meta({ id: "Error" });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The status a refusal is answered with. */
+export function statusOf(error: DomainError | HttpError): ContentfulStatusCode {
+  return error instanceof DomainError ? STATUS_OF_REFUSAL[error.kind] : error.status;
+}
+
+/** A domain refusal or an edge's own, as the API answers it; anything else is not a refusal. */
+export function isAnswerable(error: unknown): error is DomainError | HttpError {
+  return error instanceof DomainError || error instanceof HttpError;
+}
+
 /** The one place an API error answer is made. */
 export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, field?: string) {
   const body: ErrorBody = field ? { error: message, field } : { error: message };
   return c.json(body, status);
-}
-
-/** The first problem of a failed zod parse as a 400 naming its field. */
-export function zodHttpError(error: z.ZodError): HttpError {
-  const issue = error.issues[0];
-  const field = issue.path.join(".");
-  return new HttpError(400, issue.message, field || undefined);
-}
-
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw zodHttpError(parsed.error);
-  return parsed.data;
 }
 
 /** Reads a JSON body and validates it; malformed JSON is a 400, not a 500. */

@@ -5,7 +5,7 @@
  * or session cookie are always rendered.
  */
 import { CART_COOKIE, SESSION_COOKIE } from "./cookies";
-import { createResponseCache, type ResponseCache } from "./response-cache";
+import { createResponseCache, type MountedCacheOptions, type ResponseCache } from "./response-cache";
 
 /** Pages (and their client-navigation `.data` twins) whose content is the same for every anonymous visitor. */
 const SHARED_PAGE =
@@ -13,23 +13,13 @@ const SHARED_PAGE =
 
 const VISITOR_COOKIES = new RegExp(`(?:^|;\\s*)(?:${CART_COOKIE}|${SESSION_COOKIE})=`);
 
-export type PageCacheOptions = {
-  /** The current content version (server/db/content-version.ts). */
-  readVersion: () => Promise<number>;
-  /** Memory the compressed pages may take; the least recently used go first. */
-  maxBytes?: number;
-  /** How many pages may be kept: the query makes a page, so a crawler's stream of queries must not grow it. */
-  maxEntries?: number;
-  /** Bounds anything a page shows that no table change moves (the footer's year, say). */
-  maxAgeMs?: number;
-};
-
+/** The query makes a page, so maxEntries keeps a crawler's stream of queries from growing the cache. */
 export function pageCache({
   readVersion,
   maxBytes = 16 * 1024 * 1024,
   maxEntries = 2000,
   maxAgeMs = 10 * 60 * 1000,
-}: PageCacheOptions): ResponseCache {
+}: MountedCacheOptions): ResponseCache {
   return createResponseCache({
     key: (c) => {
       const url = new URL(c.req.url);

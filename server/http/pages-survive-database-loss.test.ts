@@ -16,7 +16,7 @@ import { startDatabaseLink, type DatabaseLink } from "../../tests/support/databa
 import { startShopProcess, type ShopProcess } from "../../tests/support/shop-process";
 import { DEMO } from "../db/seed";
 import { createStaff } from "../staff/accounts";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 
 const OWNER = { email: "owner@example.com", name: "Olive Owner", password: "a long owner passphrase", role: "owner" as const };
 /** Long enough between faults for pages to render, short enough that many renders are caught in one. */

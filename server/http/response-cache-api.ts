@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { createResponseCache, type ResponseCache } from "./response-cache";
+import { createResponseCache, type MountedCacheOptions, type ResponseCache } from "./response-cache";
 
 /** The 304 every catalogue read may answer, for its operation's document. */
 export const UNCHANGED = { description: "Unchanged since the ETag the client sent (If-None-Match)" };
@@ -49,22 +49,15 @@ async function catalogueReadKey(c: Context<AppEnv>): Promise<string | null> {
       return null;
     }
   }
-  const request = JSON.stringify([c.req.method, url.pathname, query, c.var.storeId, body]);
+  const request = JSON.stringify([c.req.method, url.pathname, query, c.var.deps.storeId, body]);
   return createHash("sha256").update(request).digest("base64url");
 }
-
-export type CatalogueReadCacheOptions = {
-  /** The current content version (server/db/content-version.ts). */
-  readVersion: () => Promise<number>;
-  maxBytes?: number;
-  maxEntries?: number;
-};
 
 /** Mounted after the store is resolved (server/edge/store.ts): the key names the store a request is for. */
 export function catalogueReadCache({
   readVersion,
   maxBytes = 8 * 1024 * 1024,
   maxEntries = 2000,
-}: CatalogueReadCacheOptions): ResponseCache {
+}: Omit<MountedCacheOptions, "maxAgeMs">): ResponseCache {
   return createResponseCache({ key: catalogueReadKey, readVersion, maxBytes, maxEntries, vary: "Accept-Encoding" });
 }

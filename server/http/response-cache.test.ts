@@ -156,7 +156,7 @@ describe("the catalogue read cache under many requests", () => {
     const made = { count: 0 };
     const app = new Hono<AppEnv>();
     app.use(async (c, next) => {
-      c.set("storeId", "demo");
+      c.set("deps", { storeId: "demo" } as AppEnv["Variables"]["deps"]);
       await next();
     });
     app.use(cache);

@@ -50,6 +50,9 @@ export type ResponseCacheOptions = {
   defaultCacheControl?: string;
 };
 
+/** What a mounted cache takes from its caller: the version it follows, and bounds where its own defaults will not do. */
+export type MountedCacheOptions = Pick<ResponseCacheOptions, "readVersion"> & Partial<Pick<ResponseCacheOptions, "maxBytes" | "maxEntries" | "maxAgeMs">>;
+
 function isShareable(response: Response): boolean {
   const cacheControl = response.headers.get("cache-control") ?? "";
   return (

@@ -10,7 +10,7 @@ import { UNSTORABLE_TEXT_MESSAGE } from "../../core/storable-text";
 import { renderedBackOffice, type PostedForm } from "../../tests/support/admin-pages";
 import { type TestApp } from "../../tests/support/app";
 import { getStoreSettings } from "../store/settings";
-import { listTestimonialRecords } from "../store/home-page";
+import { listTestimonialRecords } from "../catalog/home-page";
 import { listShippingOptionRecords } from "../store/rules";
 
 let t: TestApp;

@@ -6,7 +6,7 @@
  */
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { MiddlewareHandler } from "hono";
-import { IMAGE_CACHE_CONTROL } from "../http/image-files";
+import { IMAGE_CACHE_CONTROL } from "./image-files";
 import { assertStorageKey, type ImageStorage } from "./storage";
 
 export type BucketSettings = {

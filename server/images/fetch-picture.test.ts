@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { BlockList, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../../core/errors";
 import { fetchPicture, isPrivateAddress } from "./fetch-picture";
 
 const PICTURE = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
@@ -41,8 +41,8 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(HttpError);
-  return (error as HttpError).message;
+  expect(error).toBeInstanceOf(DomainError);
+  return (error as DomainError).message;
 }
 
 describe("fetchPicture", () => {

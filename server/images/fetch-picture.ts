@@ -10,8 +10,8 @@ import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
-import { HttpError } from "../http/errors";
 import { MAX_PICTURE_BYTES } from "../../core/pictures";
+import { isRefusal, ruleBroken, tooLarge } from "../../core/errors";
 
 const TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
@@ -69,16 +69,16 @@ export type FetchPictureOptions = {
 type Resolved = { address: string; family: 4 | 6 };
 
 async function resolveChecked(url: URL, allowPrivate: boolean): Promise<Resolved> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new HttpError(422, "Picture address must be http or https");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw ruleBroken("Picture address must be http or https");
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: { address: string; family: number }[];
   try {
     addresses = await lookup(host, { all: true, verbatim: true });
   } catch {
-    throw new HttpError(422, `Picture address ${url.host} could not be found`);
+    throw ruleBroken(`Picture address ${url.host} could not be found`);
   }
-  if (addresses.length === 0) throw new HttpError(422, `Picture address ${url.host} could not be found`);
-  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) throw new HttpError(422, PRIVATE_ADDRESS_MESSAGE);
+  if (addresses.length === 0) throw ruleBroken(`Picture address ${url.host} could not be found`);
+  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) throw ruleBroken(PRIVATE_ADDRESS_MESSAGE);
   const [first] = addresses;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
@@ -122,7 +122,7 @@ async function readCapped(body: http.IncomingMessage): Promise<Buffer> {
   const declared = Number(body.headers["content-length"]);
   if (declared > MAX_PICTURE_BYTES) {
     body.destroy();
-    throw new HttpError(413, "Picture is larger than 20 MB");
+    throw tooLarge("Picture is larger than 20 MB");
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -130,7 +130,7 @@ async function readCapped(body: http.IncomingMessage): Promise<Buffer> {
     size += chunk.length;
     if (size > MAX_PICTURE_BYTES) {
       body.destroy();
-      throw new HttpError(413, "Picture is larger than 20 MB");
+      throw tooLarge("Picture is larger than 20 MB");
     }
     chunks.push(chunk);
   }
@@ -139,13 +139,13 @@ async function readCapped(body: http.IncomingMessage): Promise<Buffer> {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** The picture's bytes, or an HttpError whose message says what was wrong with the address or its answer. */
+/** The picture's bytes, or a refusal whose message says what was wrong with the address or its answer. */
 export async function fetchPicture(address: string, { allowPrivate, timeoutMs = TIMEOUT_MS }: FetchPictureOptions): Promise<Buffer> {
   let url: URL;
   try {
     url = new URL(address);
   } catch {
-    throw new HttpError(422, "Picture address is not a URL");
+    throw ruleBroken("Picture address is not a URL");
   }
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), timeoutMs);
@@ -156,22 +156,22 @@ export async function fetchPicture(address: string, { allowPrivate, timeoutMs = 
       const answer = await request(url, resolved, deadline.signal);
       if (REDIRECTS.has(answer.status) && answer.location) {
         answer.body.resume();
-        if (redirects === MAX_REDIRECTS) throw new HttpError(422, `Picture address redirected more than ${MAX_REDIRECTS} times`);
+        if (redirects === MAX_REDIRECTS) throw ruleBroken(`Picture address redirected more than ${MAX_REDIRECTS} times`);
         url = new URL(answer.location, url);
         continue;
       }
       if (answer.status < 200 || answer.status > 299) {
         answer.body.resume();
-        throw new HttpError(422, `Picture address answered ${answer.status}`);
+        throw ruleBroken(`Picture address answered ${answer.status}`);
       }
       return await readCapped(answer.body);
     }
   } catch (error) {
-    if (deadline.signal.aborted && !(error instanceof HttpError)) {
-      throw new HttpError(422, `Picture took longer than ${timeoutMs / 1000} s`);
+    if (deadline.signal.aborted && !isRefusal(error)) {
+      throw ruleBroken(`Picture took longer than ${timeoutMs / 1000} s`);
     }
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(422, `Picture could not be fetched: ${(error as Error).message}`);
+    if (isRefusal(error)) throw error;
+    throw ruleBroken(`Picture could not be fetched: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HttpError } from "../http/errors";
+import { DomainError } from "../../core/errors";
+import { statusOf } from "../http/errors";
 import { removeStoredPicture, sniffPictureFormat, storePicture } from "./picture-intake";
 import { observePictureQueue, type PictureQueueState } from "./picture-queue";
 import { localImageStorage, type ImageStorage } from "./storage";
@@ -21,10 +22,10 @@ const solid = (width: number, height: number) => sharp({ create: { width, height
 const stored = async () => (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
 const fileOf = (url: string) => path.join(dir, url.replace(/^\/images\//, ""));
 
-async function refusal(bytes: Buffer): Promise<HttpError> {
+async function refusal(bytes: Buffer): Promise<{ status: number; message: string }> {
   const error = await storePicture(storage, bytes).catch((caught: unknown) => caught);
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
+  expect(error).toBeInstanceOf(DomainError);
+  return { status: statusOf(error as DomainError), message: (error as DomainError).message };
 }
 
 describe("storePicture", () => {

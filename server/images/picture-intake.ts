@@ -15,10 +15,10 @@ import {
   UPLOAD_TOO_LARGE_MESSAGE,
 } from "../../core/pictures";
 import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "../../core/storable-text";
-import { HttpError } from "../http/errors";
 import { onePictureAtATime, type PictureTools } from "./picture-queue";
 import { encodeRenditions, RENDITION_SUFFIXES, type Rendition } from "./renditions";
 import type { ImageStorage } from "./storage";
+import { badInput, DomainError, isRefusal, tooLarge, unsupportedType } from "../../core/errors";
 
 type PictureFormat = "jpeg" | "png" | "webp" | "avif";
 
@@ -57,18 +57,18 @@ async function checkedRenditions({ open, readHeader }: PictureTools, bytes: Buff
   try {
     metadata = await readHeader(bytes);
   } catch {
-    throw new HttpError(415, UNREADABLE_PICTURE_MESSAGE);
+    throw unsupportedType(UNREADABLE_PICTURE_MESSAGE);
   }
-  if (metadata.format !== SHARP_FORMATS[format]) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  if (metadata.format !== SHARP_FORMATS[format]) throw unsupportedType(UNSUPPORTED_PICTURE_MESSAGE);
   const { width, height } = metadata;
   if (width * height > MAX_PICTURE_PIXELS) {
-    throw new HttpError(413, `${PICTURE_PIXELS_MESSAGE}; this one is ${width} x ${height}, ${((width * height) / 1_000_000).toFixed(1)} megapixels`);
+    throw tooLarge(`${PICTURE_PIXELS_MESSAGE}; this one is ${width} x ${height}, ${((width * height) / 1_000_000).toFixed(1)} megapixels`);
   }
   try {
     // failOn "error": a camera's harmless warnings pass, a truncated or corrupt file does not.
     return await encodeRenditions(() => open(bytes, { failOn: "error" }).rotate());
   } catch {
-    throw new HttpError(415, UNREADABLE_PICTURE_MESSAGE);
+    throw unsupportedType(UNREADABLE_PICTURE_MESSAGE);
   }
 }
 
@@ -86,9 +86,9 @@ export async function storePicture(
 ): Promise<{ url: string }> {
   if (!FOLDER.test(folder)) throw new Error(`Not a picture folder: ${folder}`);
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length > MAX_PICTURE_BYTES) throw new HttpError(413, PICTURE_TOO_LARGE_MESSAGE);
+  if (buffer.length > MAX_PICTURE_BYTES) throw tooLarge(PICTURE_TOO_LARGE_MESSAGE);
   const format = sniffPictureFormat(buffer);
-  if (!format) throw new HttpError(415, UNSUPPORTED_PICTURE_MESSAGE);
+  if (!format) throw unsupportedType(UNSUPPORTED_PICTURE_MESSAGE);
   const renditions = await onePictureAtATime((tools) => checkedRenditions(tools, buffer, format));
   const base = `${folder}/${randomUUID()}`;
   try {
@@ -130,10 +130,15 @@ export function readUploadForm(form: FormData): {
   altText: string;
 } {
   const files = form.getAll("file").filter((value): value is File => typeof value !== "string" && value.size > 0);
-  if (files.length === 0) throw new HttpError(400, "Choose at least one picture", "file");
-  if (files.length > MAX_PICTURES_PER_UPLOAD) throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE, "file");
+  if (files.length === 0) throw badInput("Choose at least one picture", "file");
+  if (files.length > MAX_PICTURES_PER_UPLOAD) throw tooLarge(UPLOAD_TOO_LARGE_MESSAGE, "file");
   const altText = form.get("alt_text");
   // A multipart form is not parsed by an operation's schema, so the storable-text check is made here.
-  if (typeof altText === "string" && hasUnstorableText(altText)) throw new HttpError(400, UNSTORABLE_TEXT_MESSAGE, "alt_text");
+  if (typeof altText === "string" && hasUnstorableText(altText)) throw badInput(UNSTORABLE_TEXT_MESSAGE, "alt_text");
   return { files, altText: typeof altText === "string" ? altText : "" };
+}
+
+/** A picture refused for its size or type is about the form's file field, whichever screen sent it. */
+export function aboutTheFile(error: unknown): unknown {
+  return isRefusal(error, "too-large", "unsupported-type") ? new DomainError(error.kind, error.message, "file") : error;
 }

@@ -1,13 +1,13 @@
 /**
  * Where the shop's pictures are kept, behind one small interface: write a file under a key, remove it, say whether it
  * is there, name its address and answer requests for it under /images. The default keeps them in the images folder
- * (http/image-files.ts answers them); a bucket keeps them for every instance (bucket-storage.ts).
+ * (image-files.ts answers them); a bucket keeps them for every instance (bucket-storage.ts).
  */
 import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import type { Config } from "../config";
-import { imageFiles } from "../http/image-files";
+import { imageFiles } from "./image-files";
 
 export type ImageStorage = {
   /** Writes `bytes` under `key` (`products/<uuid>.jpg`); a reader never sees half a file. */

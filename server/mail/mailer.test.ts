@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/support/smtp";
-import { mailOutbox } from "../db/schema";
+import { mailAttachments, mailOutbox } from "../db/schema";
 import { createMailer, MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAYS_MS } from "./mailer";
 
 const mail = { storeId: "demo", to: "shopper@example.com", subject: "Hello", text: "Hi there", html: "<p>Hi there</p>", kind: "test" };
@@ -55,6 +55,19 @@ describe("mailer", () => {
     mailer.close();
     expect(smtp.received.at(-1)).toMatch(/^Reply-To: grace@example\.com\r?$/m);
     expect((await outboxRow(id)).replyTo).toBe("grace@example.com");
+  });
+
+  it("delivers the files a message carries, and lists them with it", async () => {
+    const mailer = createMailer(database.db, { smtpUrl: smtp.url, from: "Shop <shop@localhost>" });
+    const content = Buffer.from("%PDF-1.3 a small file");
+    const { id } = await mailer.send({ ...mail, subject: "With a file", attachments: [{ filename: "INV-000042.pdf", contentType: "application/pdf", content }] });
+    mailer.close();
+    const received = smtp.received.at(-1)!;
+    expect(received).toMatch(/Content-Type: application\/pdf; name=INV-000042\.pdf/);
+    expect(received).toMatch(/Content-Disposition: attachment; filename=INV-000042\.pdf/);
+    expect(received).toContain(content.toString("base64"));
+    const files = await database.db.select().from(mailAttachments).where(eq(mailAttachments.mailId, id));
+    expect(files.map((file) => [file.filename, file.content.equals(content)])).toEqual([["INV-000042.pdf", true]]);
   });
 
   it("keeps an undeliverable message unsent instead of failing the caller", async () => {

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, isNull, lte } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailAttachments, mailOutbox } from "../db/schema";
 import { logger } from "../logger";
 
 export type OutgoingMail = {
@@ -22,7 +22,11 @@ export type OutgoingMail = {
   headers?: Record<string, string>;
   /** The order the message is about, so the order's timeline lists it. */
   orderId?: number;
+  /** Files it carries (an order's invoice), kept with it for every try. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
 
 /**
  * Waits before the second, third, fourth and fifth try of a message the SMTP server did not take; a message still
@@ -60,6 +64,11 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
   async function attempt(row: OutboxRow, now: Date): Promise<boolean> {
     const attempts = row.attempts + 1;
     try {
+      const attachments = await db
+        .select({ filename: mailAttachments.filename, contentType: mailAttachments.contentType, content: mailAttachments.content })
+        .from(mailAttachments)
+        .where(eq(mailAttachments.mailId, row.id))
+        .orderBy(asc(mailAttachments.id));
       await transport!.sendMail({
         from: options.from,
         to: row.to,
@@ -68,6 +77,7 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
         text: row.text,
         html: row.html,
         headers: row.headers ?? undefined,
+        attachments,
       });
       await db
         .update(mailOutbox)
@@ -92,20 +102,26 @@ export function createMailer(db: Database, options: { smtpUrl?: string; from: st
 
   return {
     async send(mail) {
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          storeId: mail.storeId,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          kind: mail.kind,
-          replyTo: mail.replyTo,
-          headers: mail.headers,
-          orderId: mail.orderId,
-        })
-        .returning();
+      // The message and its files are recorded together: a retry never finds one without the other.
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(mailOutbox)
+          .values({
+            storeId: mail.storeId,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            kind: mail.kind,
+            replyTo: mail.replyTo,
+            headers: mail.headers,
+            orderId: mail.orderId,
+          })
+          .returning();
+        const files = mail.attachments ?? [];
+        if (files.length > 0) await tx.insert(mailAttachments).values(files.map((file) => ({ mailId: row.id, ...file })));
+        return row;
+      });
       if (!transport) return { id: row.id, delivered: false };
       return { id: row.id, delivered: await attempt(row, new Date()) };
     },

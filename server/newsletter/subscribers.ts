@@ -3,19 +3,19 @@
  * newsletter email carries the one-click link built from it, which works without signing in.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, ilike, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, isNull } from "drizzle-orm";
 import { ALREADY_SIGNED_UP_MESSAGE } from "../../core/content-rules";
 import type { SubscriberStatus } from "../../core/inbox-rules";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { newsletterSubscribers } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { toCsv } from "../orders/csv";
-import { containing, cursorId } from "../db/listing";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { toCsv } from "../http/csv";
+import { containing, everyPage, newestFirstPage } from "../db/listing";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { getStoreSettings } from "../store/settings";
 import { normalizeEmail } from "../../core/email-address";
+import { DomainError, notFound } from "../../core/errors";
 
 export type SubscriptionSource = "footer" | "popup";
 
@@ -26,9 +26,9 @@ export function hashUnsubscribeToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export class AlreadySignedUpError extends HttpError {
+export class AlreadySignedUpError extends DomainError {
   constructor() {
-    super(409, ALREADY_SIGNED_UP_MESSAGE);
+    super("conflict", ALREADY_SIGNED_UP_MESSAGE);
   }
 }
 
@@ -120,26 +120,25 @@ const subscriberColumns = {
 
 /** Newest sign-ups first, by part of the address and by status, a page at a time (the cursor is the last id seen). */
 export async function listSubscribers(db: Database, storeId: string, filter: SubscriberFilter = {}): Promise<{ subscribers: Subscriber[]; nextCursor: string | null }> {
-  const limit = filter.limit ?? SUBSCRIBERS_PAGE_SIZE;
-  const after = cursorId(filter.cursor);
   const term = filter.q?.trim() ?? "";
-  const rows = await db
-    .select(subscriberColumns)
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.storeId, storeId),
-        // The normalised address, so a search finds an address whatever case it was typed in.
-        term === "" ? undefined : ilike(newsletterSubscribers.emailNormalized, containing(normalizeEmail(term))),
-        filter.status === "subscribed" ? isNull(newsletterSubscribers.unsubscribedAt) : undefined,
-        filter.status === "unsubscribed" ? isNotNull(newsletterSubscribers.unsubscribedAt) : undefined,
-        after === undefined ? undefined : lt(newsletterSubscribers.id, after),
-      ),
-    )
-    .orderBy(desc(newsletterSubscribers.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { subscribers: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+  const { page, nextCursor } = await newestFirstPage(filter, SUBSCRIBERS_PAGE_SIZE, newsletterSubscribers.id, (olderThanCursor, count) =>
+    db
+      .select(subscriberColumns)
+      .from(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.storeId, storeId),
+          // The normalised address, so a search finds an address whatever case it was typed in.
+          term === "" ? undefined : ilike(newsletterSubscribers.emailNormalized, containing(normalizeEmail(term))),
+          filter.status === "subscribed" ? isNull(newsletterSubscribers.unsubscribedAt) : undefined,
+          filter.status === "unsubscribed" ? isNotNull(newsletterSubscribers.unsubscribedAt) : undefined,
+          olderThanCursor,
+        ),
+      )
+      .orderBy(desc(newsletterSubscribers.id))
+      .limit(count),
+  );
+  return { subscribers: page, nextCursor };
 }
 
 const SUBSCRIBER_CSV_COLUMNS = ["email", "status", "source", "subscribed_at", "unsubscribed_at"];
@@ -147,13 +146,10 @@ const CSV_PAGE = 500;
 
 /** Every subscriber the filter finds, every page of it, as CSV (the shop's one writer: server/orders/csv.ts). */
 export async function subscribersCsv(db: Database, storeId: string, filter: Omit<SubscriberFilter, "cursor" | "limit">): Promise<string> {
-  const rows: unknown[][] = [];
-  for (let cursor: string | undefined; ; ) {
-    const page = await listSubscribers(db, storeId, { ...filter, cursor, limit: CSV_PAGE });
-    for (const s of page.subscribers) rows.push([s.email, s.unsubscribedAt ? "unsubscribed" : "subscribed", s.source, s.subscribedAt, s.unsubscribedAt]);
-    if (page.nextCursor === null) break;
-    cursor = page.nextCursor;
-  }
+  const pages = await everyPage(undefined, (cursor) => listSubscribers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
+  const rows = pages.flatMap((page) =>
+    page.subscribers.map((s) => [s.email, s.unsubscribedAt ? "unsubscribed" : "subscribed", s.source, s.subscribedAt, s.unsubscribedAt]),
+  );
   return toCsv([SUBSCRIBER_CSV_COLUMNS, ...rows]);
 }
 
@@ -165,7 +161,7 @@ export async function unsubscribeSubscriber(db: Database, actor: AuditActor, sub
       .from(newsletterSubscribers)
       .where(and(eq(newsletterSubscribers.storeId, actor.storeId), eq(newsletterSubscribers.id, subscriberId)))
       .for("update");
-    if (!row) throw new HttpError(404, SUBSCRIBER_NOT_FOUND);
+    if (!row) throw notFound(SUBSCRIBER_NOT_FOUND);
     if (row.unsubscribedAt) return row;
     const unsubscribedAt = await endSubscription(tx, subscriberId);
     await recordAudit(tx, actor, {

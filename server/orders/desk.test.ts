@@ -6,7 +6,7 @@ import { usingPostgres } from "../../tests/support/database";
 import { auditEvents, mailOutbox, refunds, simulatedRefunds, variants } from "../db/schema";
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createStaff, setOrderNotices } from "../staff/accounts";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import { getDeskOrder, listDeskOrders } from "./desk";
 import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "./operations";
 
@@ -77,7 +77,7 @@ describe("the orders desk's list", () => {
     const second = await listDeskOrders(t.deps.db, "demo", { from: alice.createdAt, limit: 2, cursor: first.nextCursor! });
     expect(second).toMatchObject({ nextCursor: null });
     expect(numbers(second)).toEqual([alice.number]);
-    await expect(listDeskOrders(t.deps.db, "demo", { cursor: "x" })).rejects.toMatchObject({ status: 400, field: "cursor" });
+    await expect(listDeskOrders(t.deps.db, "demo", { cursor: "x" })).rejects.toMatchObject({ kind: "bad-input", field: "cursor" });
   });
 });
 
@@ -93,7 +93,7 @@ describe("refunds", () => {
     expect((await getDeskOrder(t.deps.db, "demo", order.number!)).order.status).toBe("paid");
 
     await expect(refundOrder(t.deps, "demo", order.number!, { amountCents: order.totalCents })).rejects.toMatchObject({
-      status: 422,
+      kind: "rule-broken",
       field: "amount_cents",
     });
     const rest = await refundOrder(t.deps, "demo", order.number!, { actor });
@@ -102,7 +102,7 @@ describe("refunds", () => {
     expect(await stockOf(t)).toBe(stock + 2);
     await drain();
     expect(await stockOf(t)).toBe(stock + 2);
-    await expect(refundOrder(t.deps, "demo", order.number!, { amountCents: 1 })).rejects.toMatchObject({ status: 409 });
+    await expect(refundOrder(t.deps, "demo", order.number!, { amountCents: 1 })).rejects.toMatchObject({ kind: "conflict" });
 
     expect(await ledgerOf(order.paymentReference!)).toEqual([
       { amountCents: 1000, idempotencyKey: `refund:${order.id}` },
@@ -173,7 +173,7 @@ describe("refunds", () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
     const [refused] = outcomes.filter((outcome) => outcome.status === "rejected");
-    expect((refused as PromiseRejectedResult).reason).toMatchObject({ status: 422, field: "amount_cents" });
+    expect((refused as PromiseRejectedResult).reason).toMatchObject({ kind: "rule-broken", field: "amount_cents" });
     expect(await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
     expect(await ledgerOf(order.paymentReference!)).toEqual([{ amountCents: each, idempotencyKey: `refund:${order.id}` }]);
   });
@@ -264,7 +264,7 @@ describe("fulfilment, notes and the emails", () => {
     expect(detail.timeline.map((entry) => entry.type)).toEqual(["created", "paid", "email", "email", "note", "email"]);
     const [last] = await t.deps.db.select().from(auditEvents).orderBy(desc(auditEvents.id)).limit(1);
     expect(last).toMatchObject({ action: "order.resend-confirmation", entityId: String(order.number), actorLabel: actor.label });
-    await expect(addOrderNote(t.deps, "demo", 999_999, "no such order")).rejects.toMatchObject({ status: 404 });
+    await expect(addOrderNote(t.deps, "demo", 999_999, "no such order")).rejects.toMatchObject({ kind: "not-found" });
   });
 
 });

@@ -3,17 +3,21 @@
  * order's whole story. The timeline is derived from what the shop keeps anyway (the order's timestamps, its refunds,
  * notes and the emails sent for it), so it can never disagree with them, and nothing is written twice.
  */
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL, type Column } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
 import { DESK_STATUSES, type orderListQuerySchema } from "../../core/schemas/admin-orders";
 import type { z } from "zod";
 import type { Database } from "../db/client";
-import { mailOutbox, orderLines, orderNotes, orders, payments, refunds } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { containing, cursorId } from "../db/listing";
+import { mailOutbox, orderEdits, orderLines, orderNotes, orders, payments, refunds, returns } from "../db/schema";
+import { RETURN_REASONS } from "../../core/returns";
+import { containing, newestFirstPage } from "../db/listing";
 import { carrierName, trackingUrl } from "./carriers";
+import { shippingOptionName } from "../store/rules";
+import { openLinkOf } from "./payment-links";
 import { refundedCentsOf } from "./refunds";
 import { type Order } from "./orders";
+import { withWords, type LineWords } from "./line-words";
+import { notFound } from "../../core/errors";
 
 export type DeskStatus = (typeof DESK_STATUSES)[number];
 
@@ -71,37 +75,36 @@ export type OrderListItem = {
 
 /** Newest first; the cursor is the last id seen, so a page stays right while new orders arrive. */
 export async function listDeskOrders(db: Database, storeId: string, filter: OrderFilter = {}): Promise<{ orders: OrderListItem[]; nextCursor: string | null }> {
-  const limit = filter.limit ?? ORDERS_PAGE_SIZE;
-  const after = cursorId(filter.cursor);
-  const rows = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      email: orders.email,
-      customerName: orders.customerName,
-      totalCents: orders.totalCents,
-      refundedCents: refundedCentsOf(),
-      itemCount: sql<string>`(select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = "orders"."id")`,
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      fulfilledAt: orders.fulfilledAt,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        isNotNull(orders.number),
-        filter.status ? eq(orders.status, filter.status) : inArray(orders.status, [...DESK_STATUSES]),
-        filter.q === undefined ? undefined : matching(filter.q),
-        filter.from ? gte(orders.createdAt, filter.from) : undefined,
-        filter.before ? lt(orders.createdAt, filter.before) : undefined,
-        after === undefined ? undefined : lt(orders.id, after),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, nextCursor } = await newestFirstPage(filter, ORDERS_PAGE_SIZE, orders.id, (olderThanCursor, count) =>
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        email: orders.email,
+        customerName: orders.customerName,
+        totalCents: orders.totalCents,
+        refundedCents: refundedCentsOf(),
+        itemCount: sql<string>`(select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = "orders"."id")`,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        fulfilledAt: orders.fulfilledAt,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.storeId, storeId),
+          isNotNull(orders.number),
+          filter.status ? eq(orders.status, filter.status) : inArray(orders.status, [...DESK_STATUSES]),
+          filter.q === undefined ? undefined : matching(filter.q),
+          filter.from ? gte(orders.createdAt, filter.from) : undefined,
+          filter.before ? lt(orders.createdAt, filter.before) : undefined,
+          olderThanCursor,
+        ),
+      )
+      .orderBy(desc(orders.id))
+      .limit(count),
+  );
   return {
     orders: page.map(({ id: _id, ...row }) => ({
       ...row,
@@ -110,19 +113,19 @@ export async function listDeskOrders(db: Database, storeId: string, filter: Orde
       refundedCents: Number(row.refundedCents),
       itemCount: Number(row.itemCount),
     })),
-    nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+    nextCursor,
   };
 }
 
 export type TimelineEntry = {
   at: Date;
-  type: "created" | "paid" | "fulfilled" | "refund" | "cancelled" | "note" | "email";
+  type: "created" | "paid" | "fulfilled" | "refund" | "cancelled" | "note" | "email" | "return" | "edit";
   text: string;
 };
 
 export type OrderDetail = {
   order: Order;
-  lines: (typeof orderLines.$inferSelect)[];
+  lines: (typeof orderLines.$inferSelect & { words: LineWords })[];
   payment: {
     provider: string;
     reference: string | null;
@@ -132,22 +135,49 @@ export type OrderDetail = {
     refunds: { amountCents: number; status: "owed" | "succeeded"; createdAt: Date; settledAt: Date | null }[];
   };
   shipment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
+  /** The shipping option's name, as staff set it up. */
+  shippingOptionName: string;
+  /** What the order's open payment link asks the customer for (decision 0057), while it does. */
+  paymentDue: { amountCents: number; purpose: string; askedAt: Date } | null;
   notes: { id: number; author: string; text: string; createdAt: Date }[];
   timeline: TimelineEntry[];
 };
+
+/**
+ * A timestamp to the microsecond the database keeps: a note written in the millisecond the payment's emails were
+ * queued still follows them, where a Date's milliseconds would call it a tie.
+ */
+const microsOf = (column: Column) => sql<number>`floor(extract(epoch from ${column}) * 1000000)::bigint`.mapWith(Number);
+
+/** A return's steps from its own timestamps (decision 0056), read here as the refunds are: nothing is written twice. */
+function returnSteps(row: typeof returns.$inferSelect): [Date, string][] {
+  const by = row.requestedBy === "customer" ? "by the customer" : `by ${row.requestedBy}`;
+  return [
+    [row.createdAt, `requested ${by}: ${RETURN_REASONS[row.reason]}${row.note ? ` (${row.note})` : ""}`],
+    ...(row.approvedAt ? [[row.approvedAt, "approved"] as [Date, string]] : []),
+    ...(row.declinedAt ? [[row.declinedAt, `declined${row.declineNote ? `: ${row.declineNote}` : ""}`] as [Date, string]] : []),
+    ...(row.receivedAt ? [[row.receivedAt, "received"] as [Date, string]] : []),
+    ...(row.refundedAt ? [[row.refundedAt, `refunded ${formatMoney(row.refundedCents ?? 0)}${row.refundedShipping ? " with shipping" : ""}`] as [Date, string]] : []),
+    ...(row.closedAt ? [[row.closedAt, row.exchangeOrderId ? "exchanged (a new order)" : "closed"] as [Date, string]] : []),
+  ];
+}
 
 export async function getDeskOrder(db: Database, storeId: string, number: number): Promise<OrderDetail> {
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
-  if (!order) throw new HttpError(404, `Order ${number} not found`);
-  const [lines, refundRows, notes, emails, [payment]] = await Promise.all([
+  if (!order) throw notFound(`Order ${number} not found`);
+  const [lines, refundRows, notes, emails, [payment], due, shippingOption, returnRows, edits] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id)),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
-    db.select().from(orderNotes).where(eq(orderNotes.orderId, order.id)).orderBy(asc(orderNotes.id)),
     db
-      .select({ kind: mailOutbox.kind, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt })
+      .select({ ...getTableColumns(orderNotes), micros: microsOf(orderNotes.createdAt) })
+      .from(orderNotes)
+      .where(eq(orderNotes.orderId, order.id))
+      .orderBy(asc(orderNotes.id)),
+    db
+      .select({ kind: mailOutbox.kind, to: mailOutbox.to, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, micros: microsOf(mailOutbox.createdAt) })
       .from(mailOutbox)
       .where(eq(mailOutbox.orderId, order.id))
       .orderBy(asc(mailOutbox.id)),
@@ -157,12 +187,21 @@ export async function getDeskOrder(db: Database, storeId: string, number: number
           .from(payments)
           .where(and(eq(payments.provider, order.paymentProvider), eq(payments.providerPaymentId, order.paymentReference)))
       : Promise.resolve([]),
+    openLinkOf(db, order.id),
+    shippingOptionName(db, storeId, order.shippingOptionKey),
+    db.select().from(returns).where(eq(returns.orderId, order.id)).orderBy(asc(returns.id)),
+    db
+      .select({ ...getTableColumns(orderEdits), micros: microsOf(orderEdits.createdAt) })
+      .from(orderEdits)
+      .where(eq(orderEdits.orderId, order.id))
+      .orderBy(asc(orderEdits.id)),
   ]);
   const paidRefunds = refundRows.map((refund) => ({
     amountCents: refund.amountCents ?? order.totalCents,
     status: refund.status,
     createdAt: refund.createdAt,
     settledAt: refund.settledAt,
+    forEdit: refund.orderEditId !== null,
   }));
   const carrier = order.carrier ? carrierName(order.carrier) : null;
   const shipment = {
@@ -171,33 +210,44 @@ export async function getDeskOrder(db: Database, storeId: string, number: number
     trackingUrl: order.carrier && order.trackingNumber ? trackingUrl(order.carrier, order.trackingNumber) : null,
   };
   const shipped = [carrier, order.trackingNumber].filter((part) => part !== null).join(" ");
-  const timeline: TimelineEntry[] = [
+  const timeline: (TimelineEntry & { micros?: number })[] = [
     { at: order.createdAt, type: "created", text: `Order placed by ${order.customerName} <${order.email}>` },
     ...(order.paidAt ? [{ at: order.paidAt, type: "paid" as const, text: `Paid ${formatMoney(order.totalCents)} (${order.paymentProvider})` }] : []),
     ...(order.fulfilledAt ? [{ at: order.fulfilledAt, type: "fulfilled" as const, text: shipped ? `Shipped with ${shipped}` : "Shipped" }] : []),
     ...paidRefunds.map((refund) => ({
       at: refund.createdAt,
       type: "refund" as const,
-      text: `Refunded ${formatMoney(refund.amountCents)}${refund.status === "owed" ? " (owed: the provider has not confirmed it yet)" : ""}`,
+      text: `Refunded ${formatMoney(refund.amountCents)}${refund.forEdit ? " of an edit's lower total" : ""}${refund.status === "owed" ? " (owed: the provider has not confirmed it yet)" : ""}`,
+    })),
+    ...edits.map((edit) => ({
+      at: edit.createdAt,
+      micros: edit.micros,
+      type: "edit" as const,
+      text: `Edited by ${edit.actorLabel}: ${edit.changes.join("; ")}. Total ${formatMoney(edit.before.totalCents)} → ${formatMoney(edit.after.totalCents)}`,
     })),
     ...(order.cancelledAt ? [{ at: order.cancelledAt, type: "cancelled" as const, text: "Cancelled" }] : []),
-    ...notes.map((note) => ({ at: note.createdAt, type: "note" as const, text: `${note.authorLabel}: ${note.text}` })),
-    ...emails.map((email) => ({ at: email.createdAt, type: "email" as const, text: `Email to ${email.to}: ${email.subject}` })),
+    ...notes.map((note) => ({ at: note.createdAt, micros: note.micros, type: "note" as const, text: `${note.authorLabel}: ${note.text}` })),
+    ...emails.map((email) => ({ at: email.createdAt, micros: email.micros, type: "email" as const, text: `Email to ${email.to}: ${email.subject}` })),
+    ...returnRows.flatMap((row) => returnSteps(row).map(([at, text]) => ({ at, type: "return" as const, text: `Return ${row.id} ${text}` }))),
   ];
   // Stable: entries of the same instant keep the order above (a refund before the cancel it came with).
-  timeline.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const instant = (entry: (typeof timeline)[number]) => entry.micros ?? entry.at.getTime() * 1000;
+  timeline.sort((a, b) => instant(a) - instant(b));
   return {
     order,
-    lines,
+    lines: await withWords(db, storeId, lines),
     payment: {
       provider: order.paymentProvider,
       reference: order.paymentReference,
       status: payment?.status ?? null,
-      refundedCents: paidRefunds.reduce((sum, refund) => sum + refund.amountCents, 0),
+      // An edit's refund went with the lower total it gave the order: what is left to refund is of that total.
+      refundedCents: paidRefunds.reduce((sum, refund) => sum + (refund.forEdit ? 0 : refund.amountCents), 0),
       refunds: paidRefunds,
     },
     shipment,
+    shippingOptionName: shippingOption,
+    paymentDue: due && { amountCents: due.amountCents, purpose: due.purpose, askedAt: due.createdAt },
     notes: notes.map((note) => ({ id: note.id, author: note.authorLabel, text: note.text, createdAt: note.createdAt })),
-    timeline,
+    timeline: timeline.map(({ at, type, text }) => ({ at, type, text })),
   };
 }

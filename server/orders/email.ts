@@ -6,18 +6,15 @@
 import { formatMoney } from "../../core/money";
 import type { AppDeps } from "../context";
 import type { orderLines, orders } from "../db/schema";
-import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
+import { invoiceAttachment } from "./invoices";
 import { getStoreSettings } from "../store/settings";
 import { carrierName, trackingUrl } from "./carriers";
+import { lineText, withWords } from "./line-words";
 import { orderNoticeRecipients } from "../staff/accounts";
 
 type Order = typeof orders.$inferSelect;
 type Line = typeof orderLines.$inferSelect;
-
-function lineLabel(line: Line): string {
-  const attributes = line.attributes ? Object.values(line.attributes).join(", ") : "";
-  return attributes ? `${line.title} (${attributes})` : line.title;
-}
 
 export function orderTotals(order: Order): [string, string][] {
   return [
@@ -37,9 +34,10 @@ export function addressLines(order: Order): string[] {
 }
 
 /** The order's lines, totals and address: what the customer bought, as the confirmation and the owner see it. */
-function orderSummary(order: Order, lines: Line[]) {
+export async function orderSummary(deps: AppDeps, order: Order, orderLines: Line[]) {
+  const lines = await withWords(deps.db, order.storeId, orderLines);
   const text = [
-    ...lines.map((line) => `${line.quantity} x ${lineLabel(line)}  ${formatMoney(line.lineTotalCents)}`),
+    ...lines.map((line) => `${line.quantity} x ${lineText(line)}  ${formatMoney(line.lineTotalCents)}`),
     "",
     ...orderTotals(order).map(([label, value]) => `${label}: ${value}`),
     "",
@@ -49,7 +47,7 @@ function orderSummary(order: Order, lines: Line[]) {
   const rows = lines
     .map(
       (line) =>
-        `<tr><td style="padding:4px 8px 4px 0">${line.quantity} × ${escapeHtml(lineLabel(line))}</td><td style="text-align:right">${formatMoney(line.lineTotalCents)}</td></tr>`,
+        `<tr><td style="padding:4px 8px 4px 0">${line.quantity} × ${escapeHtml(lineText(line))}</td><td style="text-align:right">${formatMoney(line.lineTotalCents)}</td></tr>`,
     )
     .join("");
   const totals = orderTotals(order)
@@ -61,9 +59,10 @@ function orderSummary(order: Order, lines: Line[]) {
   return { text, html };
 }
 
+type Summary = Awaited<ReturnType<typeof orderSummary>>;
+
 /** `statusLink`: the order lookup, where the order's status and tracking link can be found with or without an account. */
-function renderOrderConfirmation(shopName: string, order: Order, lines: Line[], statusLink: string) {
-  const summary = orderSummary(order, lines);
+function renderOrderConfirmation(shopName: string, order: Order, summary: Summary, statusLink: string) {
   const subject = `Order #${order.number} confirmed`;
   const text = [
     `Thank you for your order, ${order.customerName}!`,
@@ -86,19 +85,23 @@ ${summary.html}
 }
 
 /** A link into the shop, always on its PUBLIC_URL, whichever process sends the message. */
-const shopLink = (deps: AppDeps, path: string) => `${deps.config.publicUrl.replace(/\/$/, "")}${path}`;
+export const shopLink = (deps: AppDeps, path: string) => `${deps.config.publicUrl.replace(/\/$/, "")}${path}`;
 
-type Message = { kind: string; subject: string; text: string; html: string };
+export type Message = { kind: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
-async function sendAboutOrder(deps: AppDeps, order: Order, to: string, render: (shopName: string) => Message) {
+export async function sendAboutOrder(deps: AppDeps, order: Order, to: string, render: (shopName: string) => Message) {
   const settings = await getStoreSettings(deps.db, order.storeId);
   await deps.mailer.send({ storeId: order.storeId, orderId: order.id, to, ...render(settings.websiteTitle) });
 }
 
+/** The confirmation carries the order's invoice as a PDF (decision 0055). */
 export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: Line[]) {
+  const summary = await orderSummary(deps, order, lines);
+  const invoice = await invoiceAttachment(deps.db, order.id);
   await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind: "order-confirmation",
-    ...renderOrderConfirmation(shopName, order, lines, shopLink(deps, "/orders/lookup")),
+    ...renderOrderConfirmation(shopName, order, summary, shopLink(deps, "/orders/lookup")),
+    ...(invoice ? { attachments: [invoice] } : {}),
   }));
 }
 
@@ -107,7 +110,7 @@ export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: 
  * (their account's choice), each once, with a link to it in the back office.
  */
 export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Line[]) {
-  const summary = orderSummary(order, lines);
+  const summary = await orderSummary(deps, order, lines);
   const link = shopLink(deps, `/admin/orders/${order.number}`);
   const customer = `${order.customerName} <${order.email}>`;
   const recipients = new Map<string, string>();
@@ -163,12 +166,13 @@ ${orderLink ? `<p><a href="${escapeHtml(orderLink)}">Your order</a></p>` : ""}`,
   }));
 }
 
-/** Tells the customer how much went back to their card, and whether that was the whole order. */
-export async function sendOrderRefunded(deps: AppDeps, order: Order, amountCents: number) {
+/** Tells the customer how much went back to their card, and whether that was the whole order, with its credit note. */
+export async function sendOrderRefunded(deps: AppDeps, order: Order, amountCents: number, creditNote: MailAttachment | null = null) {
   const whole = order.status === "refunded";
   const said = `We have refunded ${formatMoney(amountCents)} for order #${order.number}${whole ? "" : ` (of ${formatMoney(order.totalCents)})`} to your original payment method.`;
   await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind: "order-refunded",
+    ...(creditNote ? { attachments: [creditNote] } : {}),
     subject: `Refund of ${formatMoney(amountCents)} for order #${order.number}`,
     text: [`Hello ${order.customerName},`, "", said, "It may take a few days to show on your statement.", "", shopName].join("\n"),
     html: layoutHtml(
@@ -178,17 +182,53 @@ export async function sendOrderRefunded(deps: AppDeps, order: Order, amountCents
   }));
 }
 
-/** Tells the customer the order will not ship, and what was refunded for it. */
-export async function sendOrderCancelled(deps: AppDeps, order: Order, refundedCents: number) {
+/** Tells the customer the order will not ship, and what was refunded for it, with its credit note. */
+export async function sendOrderCancelled(deps: AppDeps, order: Order, refundedCents: number, creditNote: MailAttachment | null = null) {
   const refund =
     refundedCents > 0 ? `We have refunded ${formatMoney(refundedCents)} to your original payment method.` : "Nothing was charged for it.";
   await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind: "order-cancelled",
+    ...(creditNote ? { attachments: [creditNote] } : {}),
     subject: `Order #${order.number} cancelled`,
     text: [`Hello ${order.customerName},`, "", `Order #${order.number} has been cancelled and will not ship.`, refund, "", shopName].join("\n"),
     html: layoutHtml(
       shopName,
       `<p>Hello ${escapeHtml(order.customerName)},</p><p>Order <strong>#${order.number}</strong> has been cancelled and will not ship.</p><p>${escapeHtml(refund)}</p>`,
     ),
+  }));
+}
+
+/** How an email names the order: its number, or for a draft not yet paid (numbered once paid), the shop's words. */
+const orderName = (order: Order) => (order.number === null ? "your order" : `order #${order.number}`);
+
+/**
+ * Asks the customer to pay what the order owes (`why`: the change, the exchange, or a draft's whole order) through
+ * its payment link, which opens the shop's own page for exactly that amount.
+ */
+export async function sendPaymentLinkEmail(deps: AppDeps, order: Order, amountCents: number, why: string, path: string) {
+  const link = shopLink(deps, path);
+  const name = orderName(order);
+  const said = `${formatMoney(amountCents)} is due for ${why}${order.number === null ? "" : ` (order #${order.number})`}.`;
+  const after = order.status === "draft" ? "We will send your order once it is paid." : "Your order ships once it is paid.";
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-payment-link",
+    subject: `Payment of ${formatMoney(amountCents)} for ${name}`,
+    text: [`Hello ${order.customerName},`, "", said, after, "", `Pay securely: ${link}`, "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>Hello ${escapeHtml(order.customerName)},</p><p>${escapeHtml(said)} ${escapeHtml(after)}</p>
+<p><a href="${escapeHtml(link)}">Pay ${formatMoney(amountCents)}</a></p>`,
+    ),
+  }));
+}
+
+/** Thanks the customer for a balance paid on an order they had already paid for: it ships now. */
+export async function sendPaymentReceived(deps: AppDeps, order: Order, amountCents: number) {
+  const said = `We received your payment of ${formatMoney(amountCents)} for order #${order.number}. It will ship soon.`;
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
+    kind: "order-payment-received",
+    subject: `Payment received for order #${order.number}`,
+    text: [`Hello ${order.customerName},`, "", said, "", shopName].join("\n"),
+    html: layoutHtml(shopName, `<p>Hello ${escapeHtml(order.customerName)},</p><p>${escapeHtml(said)}</p>`),
   }));
 }

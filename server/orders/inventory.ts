@@ -6,11 +6,9 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { variantName } from "../../core/cart";
-import type { Database } from "../db/client";
+import type { Tx } from "../db/client";
 import { products, stockAdjustments, variants } from "../db/schema";
-import { HttpError } from "../http/errors";
-
-export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { DomainError } from "../../core/errors";
 
 /** Who a checkout's stock moves are recorded as, when no staff member made them. */
 export const CHECKOUT_ACTOR_LABEL = "checkout";
@@ -37,12 +35,12 @@ export function stockNeeded(lines: readonly { stockComponents: Record<string, nu
 }
 
 /** The shopper reads it: it names the product and its options ('Ceramic Pour-Over Dripper — Sage'), not the sku. */
-export class OutOfStockError extends HttpError {
+export class OutOfStockError extends DomainError {
   constructor(
     readonly sku: string,
     variant: string,
   ) {
-    super(409, `Not enough stock for ${variant}: please reduce the quantity or remove it from your cart`);
+    super("conflict", `Not enough stock for ${variant}: please reduce the quantity or remove it from your cart`);
   }
 }
 

@@ -3,15 +3,16 @@
  * state, with the words staff read on the order screen and from the API.
  */
 import { canMove, type OrderMoveName } from "../../core/order-lifecycle";
-import { HttpError } from "../http/errors";
+import { conflict } from "../../core/errors";
 
 const REFUSED: Partial<Record<OrderMoveName, string>> = {
   fulfil: "only a paid order can be fulfilled",
   cancel: "it cannot be cancelled",
   refund: "it cannot be refunded",
+  edit: "only a paid order that has not shipped can be changed",
 };
 
 export function assertMove(order: { number: number | null; status: string }, move: OrderMoveName): void {
   if (canMove(order.status, move)) return;
-  throw new HttpError(409, `Order ${order.number} is ${order.status}; ${REFUSED[move] ?? `it cannot be moved by ${move}`}`);
+  throw conflict(`Order ${order.number} is ${order.status}; ${REFUSED[move] ?? `it cannot be moved by ${move}`}`);
 }

@@ -8,9 +8,9 @@ import { ORDER_NOT_FOUND_MESSAGE, type OrderLookupRequest, type OrderLookupRespo
 import { normalizeEmail } from "../../core/email-address";
 import type { AppDeps } from "../context";
 import { orders } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { enforceRateLimit, type RateLimitPolicy } from "../http/rate-limit";
 import { carrierName, trackingUrl } from "./carriers";
+import { notFound } from "../../core/errors";
 
 /** A shopper checks an order a few times; a household shares an address. */
 export const LOOKUP_PER_CLIENT: RateLimitPolicy = { limit: 20, windowMs: 10 * 60_000 };
@@ -42,7 +42,7 @@ export async function lookUpOrder(
         sql`lower(trim(${orders.email})) = ${normalizeEmail(input.email)}`,
       ),
     );
-  if (!order) throw new HttpError(404, ORDER_NOT_FOUND_MESSAGE);
+  if (!order) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   const { carrier, trackingNumber } = order;
   return {
     order: {

@@ -7,13 +7,16 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { ORDER_MOVES } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
 import { orderNotes, orders, refunds } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../staff/audit";
+import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../audit/audit";
 import { sendOrderCancelled, sendOrderConfirmation, sendOrderRefunded, sendOrderShipped } from "./email";
-import { OutOfStockError, reserveStock, stockNeeded, type Tx } from "./inventory";
+import { OutOfStockError, reserveStock, stockNeeded } from "./inventory";
+import type { Tx } from "../db/client";
 import { assertMove } from "./lifecycle";
 import { closeAndRelease, linesOf, mailLogged, orderEvent, restockOnce, type Order } from "./orders";
-import { makeOwedRefunds, oweRefund, refundedCents } from "./refunds";
+import { openLinkOf } from "./payment-links";
+import { makeOwedRefunds, oweRefund, refundablePayments, refundedCents } from "./refunds";
+import { documentAttachment, issueCreditNote } from "./invoices";
+import { conflict, notFound, ruleBroken } from "../../core/errors";
 
 export async function listOrders(deps: AppDeps, storeId: string, limit = 50) {
   return deps.db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt)).limit(limit);
@@ -24,7 +27,7 @@ export async function getOrderByNumber(deps: AppDeps, storeId: string, number: n
     .select()
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.number, number)));
-  if (!order) throw new HttpError(404, `Order ${number} not found`);
+  if (!order) throw notFound(`Order ${number} not found`);
   return { order, lines: await linesOf(deps.db, order.id) };
 }
 
@@ -42,7 +45,7 @@ async function lockOrder(tx: Tx, storeId: string, number: number): Promise<Order
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.number, number)))
     .for("update");
-  if (!order) throw new HttpError(404, `Order ${number} not found`);
+  if (!order) throw notFound(`Order ${number} not found`);
   return order;
 }
 
@@ -74,7 +77,7 @@ export async function fulfilOrder(
         await reserveStock(tx, storeId, stockNeeded(await linesOf(tx, order.id)), move);
       } catch (error) {
         if (!(error instanceof OutOfStockError)) throw error;
-        throw new HttpError(409, `Order ${orderNumber} is backordered: there is not enough ${error.sku} in stock yet to fulfil it`);
+        throw conflict(`Order ${orderNumber} is backordered: there is not enough ${error.sku} in stock yet to fulfil it`);
       }
     }
     await audit(tx, options, "order.fulfil", order, { status: order.status }, { status: row.status, ...shipment });
@@ -88,24 +91,42 @@ export async function fulfilOrder(
 export type RefundResult = { order: Order; refundedCents: number; refundOwed: boolean };
 
 /**
- * Owes `amountCents` of a locked order's payment back (the one path of every owner refund, whole or partial), after
+ * Owes `amountCents` of a locked order's payments back (the one path of every owner refund, whole or partial), after
  * checking, under the order's lock, that it with every refund before stays within what was paid: two refunds at once
- * wait for each other and the second sees the first. Each refund has its own idempotency key (the first one
- * `refund:<order id>`, the next `refund:<order id>:<n>`), so a retry to the provider is the same refund.
+ * wait for each other and the second sees the first. A balance its payment link still asks for was never paid, so it
+ * is not refundable. The refund is drawn from the checkout's payment first, then the links' (refundablePayments).
+ * Each part has its own idempotency key (the first refund `refund:<order id>`, the next `refund:<order id>:<n>`, a
+ * second part `…:part2`), so a retry to the provider is the same refund.
  */
 async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefined, reason: string) {
-  if (!order.paymentReference) throw new HttpError(409, `Order ${order.number} has no payment to refund`);
+  const sources = await refundablePayments(tx, order);
+  if (sources.length === 0) throw conflict(`Order ${order.number} has no card payment to refund`);
   const refunded = await refundedCents(tx, order);
-  const left = order.totalCents - refunded;
+  const owed = (await openLinkOf(tx, order.id))?.amountCents ?? 0;
+  const left = order.totalCents - owed - refunded;
   const amount = amountCents ?? left;
-  if (left <= 0) throw new HttpError(422, `Order ${order.number} is refunded in full already`);
+  if (left <= 0) throw ruleBroken(`Order ${order.number} is refunded in full already`);
   if (amount > left) {
-    throw new HttpError(422, `A refund of ${amount} cents is more than the ${left} cents left to refund on order ${order.number}`, "amount_cents");
+    throw ruleBroken(`A refund of ${amount} cents is more than the ${left} cents left to refund on order ${order.number}`, "amount_cents");
+  }
+  const byCard = sources.reduce((sum, source) => sum + source.leftCents, 0);
+  if (amount > byCard) {
+    throw ruleBroken(`Only ${byCard} cents of order ${order.number} were paid by card; give the rest back the way it was paid`, "amount_cents");
   }
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
   const key = count === 0 ? `refund:${order.id}` : `refund:${order.id}:${count + 1}`;
-  await oweRefund(tx, order, order.paymentReference, key, reason, amount);
-  return { amount, whole: amount === left, refundedBefore: refunded };
+  let remaining = amount;
+  let firstRefundId: number | null = null;
+  for (const [index, source] of sources.entries()) {
+    const part = Math.min(remaining, source.leftCents);
+    if (part === 0) continue;
+    const refundId = await oweRefund(tx, order, source.reference, index === 0 ? key : `${key}:part${index + 1}`, reason, part);
+    firstRefundId ??= refundId;
+    remaining -= part;
+  }
+  // One credit note for the refund, whichever payments it was drawn from.
+  const creditNote = firstRefundId === null ? null : await issueCreditNote(tx, order, firstRefundId, amount);
+  return { amount, whole: amount === left, refundedBefore: refunded, creditNote };
 }
 
 /**
@@ -129,11 +150,11 @@ export type RefundRequest = OrderActor & {
  * gone back; an order refunded whole before it shipped always gives its stock back, as it will never ship.
  */
 export async function refundOrder(deps: AppDeps, storeId: string, orderNumber: number, request: RefundRequest = {}): Promise<RefundResult> {
-  const { order, amount } = await deps.db.transaction(async (tx) => {
+  const { order, amount, creditNote } = await deps.db.transaction(async (tx) => {
     const current = await lockOrder(tx, storeId, orderNumber);
     assertMove(current, "refund");
     const reason = `${request.actor?.label ?? "the owner"} refunded the order`;
-    const { amount, whole, refundedBefore } = await oweOwnerRefund(tx, current, request.amountCents, reason);
+    const { amount, whole, refundedBefore, creditNote } = await oweOwnerRefund(tx, current, request.amountCents, reason);
     const restock = request.restock ?? request.amountCents === undefined;
     let order = current;
     const actorLabel = request.actor?.label ?? COMMAND_LINE_LABEL;
@@ -150,25 +171,25 @@ export async function refundOrder(deps: AppDeps, storeId: string, orderNumber: n
       { status: current.status, refunded_cents: refundedBefore },
       { status: order.status, refunded_cents: refundedBefore + amount, ...(restock ? { restocked: true } : {}) },
     );
-    return { order, amount };
+    return { order, amount, creditNote };
   });
   const refundOwed = await askProvider(deps, order);
-  await mailLogged(order, "order refunded", () => sendOrderRefunded(deps, order, amount));
+  await mailLogged(order, "order refunded", async () => sendOrderRefunded(deps, order, amount, creditNote && (await documentAttachment(creditNote))));
   return { order, refundedCents: amount, refundOwed };
 }
 
 /** Cancels a paid or backordered order: what is left of its payment goes back, and so does its stock. */
 export async function cancelOrder(deps: AppDeps, storeId: string, orderNumber: number, options: OrderActor = {}): Promise<RefundResult> {
-  const { order, amount } = await deps.db.transaction(async (tx) => {
+  const { order, amount, creditNote } = await deps.db.transaction(async (tx) => {
     const current = await lockOrder(tx, storeId, orderNumber);
     assertMove(current, "cancel");
-    const { amount } = await oweOwnerRefund(tx, current, undefined, `${options.actor?.label ?? "the owner"} cancelled the order`);
+    const { amount, creditNote } = await oweOwnerRefund(tx, current, undefined, `${options.actor?.label ?? "the owner"} cancelled the order`);
     const order = (await closeAndRelease(tx, current, "cancel", options.actor?.label ?? COMMAND_LINE_LABEL))!;
     await audit(tx, options, "order.cancel", current, { status: current.status }, { status: order.status, refunded_cents: amount });
-    return { order, amount };
+    return { order, amount, creditNote };
   });
   const refundOwed = await askProvider(deps, order);
-  await mailLogged(order, "order cancelled", () => sendOrderCancelled(deps, order, amount));
+  await mailLogged(order, "order cancelled", async () => sendOrderCancelled(deps, order, amount, creditNote && (await documentAttachment(creditNote))));
   return { order, refundedCents: amount, refundOwed };
 }
 
@@ -188,7 +209,7 @@ export async function addOrderNote(deps: AppDeps, storeId: string, orderNumber: 
 /** Sends the order's confirmation again (the customer lost it, or their address was mistyped and fixed). */
 export async function resendOrderConfirmation(deps: AppDeps, storeId: string, orderNumber: number, options: OrderActor = {}) {
   const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber);
-  if (order.paidAt === null) throw new HttpError(409, `Order ${orderNumber} is ${order.status}; it was never confirmed`);
+  if (order.paidAt === null) throw conflict(`Order ${orderNumber} is ${order.status}; it was never confirmed`);
   await sendOrderConfirmation(deps, order, lines);
   if (options.actor) {
     const actor = options.actor;

@@ -9,13 +9,15 @@ import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { canMove, ORDER_MOVES, type OrderMoveName } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
 import type { PostalAddress } from "../db/schema";
-import { discounts, orderLines, orders, stores } from "../db/schema";
+import { discounts, orderLines, orders, returnLines, returns, stores } from "../db/schema";
 import { claimOncePerCustomer, codeIs } from "../cart/discounts";
-import { HttpError } from "../http/errors";
 import { logger } from "../logger";
-import type { OrderEvent } from "./events";
-import { CHECKOUT_ACTOR_LABEL, releaseStock, reserveStock, stockNeeded, type StockMove, type Tx } from "./inventory";
+import type { OrderEvent } from "../order-events";
+import { CHECKOUT_ACTOR_LABEL, releaseStock, reserveStock, stockNeeded, type StockMove } from "./inventory";
+import type { Tx } from "../db/client";
 import { sendNewOrderToOwner, sendOrderConfirmation } from "./email";
+import { conflict } from "../../core/errors";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /** An unpaid order holds its stock this long. */
 const RESERVATION_MINUTES = 30;
@@ -23,7 +25,7 @@ const RESERVATION_MINUTES = 30;
 /** A fresh hold's end, for an order made or made pending again at `now`. */
 const holdUntil = (now: Date) => new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
 
-async function insertOrderLines(tx: Tx, storeId: string, orderId: number, lines: readonly NewOrderLine[]) {
+export async function insertOrderLines(tx: Tx, storeId: string, orderId: number, lines: readonly NewOrderLine[]) {
   await tx.insert(orderLines).values(lines.map((line) => ({ ...line, storeId, orderId })));
 }
 
@@ -83,8 +85,7 @@ export async function createPendingOrder(deps: AppDeps, input: NewOrder, now = n
 
 /** The cart already has a pending order of another checkout (the unique index said so): that one must go first. */
 export function isPendingCartConflict(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === "23505" && cause.constraint === "orders_pending_cart_uq";
+  return isUniqueViolation(error, "orders_pending_cart_uq");
 }
 
 /**
@@ -160,11 +161,11 @@ async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; emai
       ),
     )
     .returning({ id: discounts.id });
-  if (taken.length === 0) throw new HttpError(409, "Invalid discount code: it has no redemptions left");
+  if (taken.length === 0) throw conflict("Invalid discount code: it has no redemptions left");
   await claimOncePerCustomer(tx, storeId, code, order.email, order.id);
 }
 
-async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
+export async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
   if (!code) return;
   await tx
     .update(discounts)
@@ -215,7 +216,19 @@ export async function restockOnce(tx: Tx, orderId: number, status: Order["status
     .set({ restockedAt: new Date() })
     .where(and(eq(orders.id, orderId), isNull(orders.restockedAt)))
     .returning({ storeId: orders.storeId });
-  if (restocked) await releaseStock(tx, restocked.storeId, stockNeeded(await linesOf(tx, orderId)), move);
+  if (restocked) await releaseStock(tx, restocked.storeId, stockNeeded(await notYetRestocked(tx, orderId)), move);
+}
+
+/** The order's lines less the units its returns already put back on the shelf (decision 0056). */
+async function notYetRestocked(tx: Tx, orderId: number) {
+  const back = await tx
+    .select({ orderLineId: returnLines.orderLineId, units: sql<number>`sum(${returnLines.quantity})::int` })
+    .from(returnLines)
+    .innerJoin(returns, eq(returns.id, returnLines.returnId))
+    .where(and(eq(returns.orderId, orderId), eq(returnLines.restocked, true)))
+    .groupBy(returnLines.orderLineId);
+  const units = new Map(back.map((row) => [row.orderLineId, Number(row.units)]));
+  return (await linesOf(tx, orderId)).map((line) => ({ ...line, quantity: line.quantity - (units.get(line.id) ?? 0) })).filter((line) => line.quantity > 0);
 }
 
 export async function nextOrderNumber(tx: Tx, storeId: string): Promise<number> {

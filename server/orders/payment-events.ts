@@ -1,34 +1,36 @@
 /**
  * The provider's events applied to orders: each event once (its id recorded in the same transaction as its effect),
- * a payment making its order paid and numbered, a failure or cancellation closing it, a refund reported back, and a
- * subscription's paid renewal becoming a new paid order of its own.
+ * a payment making its order paid and numbered, a failure or cancellation closing it, and a refund reported back.
+ * A subscription's renewals are server/subscriptions/renewals.ts's.
  */
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { canMove, ORDER_MOVES } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
-import { cartLines, carts, checkoutSessions, orderLines, orders, paymentEvents, payments } from "../db/schema";
+import { cartLines, carts, checkoutSessions, orders, paymentEvents, payments } from "../db/schema";
 import { logger } from "../logger";
-import type { PaymentEvent, PaymentStatusEvent, SubscriptionRenewedEvent } from "../payments/provider";
-import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded, type Tx } from "./inventory";
-import { afterPaid, closeAndRelease, findOrderByKey, linesOf, nextOrderNumber, type Order } from "./orders";
-import { makeOwedRefunds, oweRefund } from "./refunds";
+import type { PaymentEvent, PaymentStatusEvent } from "../payments/provider";
+import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "./inventory";
+import type { Tx } from "../db/client";
+import { afterPaid, closeAndRelease, linesOf, nextOrderNumber, type Order } from "./orders";
+import { makeOwedRefunds, oweRefund, refundedCents } from "./refunds";
+import { issueCreditNote, issueInvoice } from "./invoices";
 
-type Outcome = "applied" | "duplicate" | "ignored" | "refund-needed";
+export type Outcome = "applied" | "duplicate" | "ignored" | "refund-needed";
 
 /**
  * Applies one provider event to its order. The event id is recorded in the same transaction as the change, so a
  * replayed webhook (or a reconciliation after a crash) changes nothing the second time.
  */
-export async function applyPaymentEvent(deps: AppDeps, event: PaymentEvent): Promise<Outcome> {
+export async function applyPaymentEvent(deps: AppDeps, event: PaymentStatusEvent): Promise<Outcome> {
   const order = await orderByPayment(deps, event.paymentId);
   if (!order) {
     logger.warn({ eventId: event.id, paymentId: event.paymentId }, "payment event for no known order");
     return "ignored";
   }
-  return event.type === "subscription.renewed" ? applyRenewal(deps, order, event) : applyPaymentStatus(deps, order, event);
+  return applyPaymentStatus(deps, order, event);
 }
 
-async function orderByPayment(deps: AppDeps, paymentReference: string) {
+export async function orderByPayment(deps: AppDeps, paymentReference: string) {
   const [order] = await deps.db
     .select()
     .from(orders)
@@ -37,7 +39,7 @@ async function orderByPayment(deps: AppDeps, paymentReference: string) {
 }
 
 /** Records the event id; false when it was recorded before (a replay), and the caller then changes nothing. */
-async function isFirstDelivery(tx: Tx, deps: AppDeps, storeId: string, event: PaymentEvent) {
+export async function isFirstDelivery(tx: Tx, deps: AppDeps, storeId: string, event: PaymentEvent) {
   const recorded = await tx
     .insert(paymentEvents)
     .values({ id: event.id, storeId, provider: deps.payments.name, type: event.type })
@@ -92,14 +94,20 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
           .set({ status: ORDER_MOVES.pay.to, number, paidAt: new Date(), reservationExpiresAt: null })
           .where(eq(orders.id, order.id))
           .returning();
+        await issueInvoice(tx, paid);
         await emptyCheckoutCart(tx, order.id);
         return "applied";
       }
       case "payment.failed":
       case "payment.canceled":
         return (await closeAndRelease(tx, current, "decline")) ? "applied" : "ignored";
-      case "payment.refunded":
-        return (await closeAndRelease(tx, current, "refund")) ? "applied" : "ignored";
+      case "payment.refunded": {
+        // A refund made at the provider, outside the shop: what was left of the payment went back, and is credited.
+        const left = current.totalCents - (await refundedCents(tx, current));
+        const refunded = await closeAndRelease(tx, current, "refund");
+        if (refunded && left > 0) await issueCreditNote(tx, refunded, null, left);
+        return refunded ? "applied" : "ignored";
+      }
     }
   });
   if (outcome === "refund-needed") await makeOwedRefunds(deps, { orderId: order.id });
@@ -128,7 +136,7 @@ const STATES_KEPT_AGAINST: Record<string, string[]> = {
   refunded: [],
 };
 
-async function recordPayment(tx: Tx, order: Order, providerPaymentId: string, status: string, amountCents: number) {
+export async function recordPayment(tx: Tx, order: Order, providerPaymentId: string, status: string, amountCents: number) {
   const keep = STATES_KEPT_AGAINST[status] ?? [];
   await tx
     .insert(payments)
@@ -138,55 +146,6 @@ async function recordPayment(tx: Tx, order: Order, providerPaymentId: string, st
       set: { status, amountCents, updatedAt: new Date() },
       ...(keep.length > 0 ? { setWhere: notInArray(payments.status, keep) } : {}),
     });
-}
-
-/**
- * A paid billing cycle is the next delivery: a new paid order with the first order's customer, address and
- * subscription lines and the amount the provider charged (the cycle's recurring prices; shipping and tax were
- * charged once, on the first invoice), numbered and emailed like any paid order. It takes its stock like any
- * order; when there is too little, the money is taken all the same, so the order is recorded as backordered,
- * holding no stock, for the owner to restock and fulfil.
- */
-async function applyRenewal(deps: AppDeps, first: Order, event: SubscriptionRenewedEvent): Promise<Outcome> {
-  const lines = (await linesOf(deps.db, first.id))
-    .filter((line) => line.subscriptionId !== null)
-    .map(({ id: _id, orderId: _orderId, ...line }) => line);
-  const key = `renewal:${event.renewalPaymentId}`;
-  const renewal = await deps.db.transaction(async (tx): Promise<Order | null> => {
-    if (!(await isFirstDelivery(tx, deps, first.storeId, event))) return null;
-    // The same invoice under another event id (never expected) must not ship twice; the unique key backs this up.
-    if (await findOrderByKey({ db: tx }, first.storeId, key)) return null;
-    // Taken before the renewal's order exists (its status depends on it): the note names the first order instead.
-    const move = { orderId: first.id, actorLabel: CHECKOUT_ACTOR_LABEL, note: "subscription renewal" };
-    const inStock = await reserveStockIfAvailable(tx, first.storeId, stockNeeded(lines), move);
-    const number = await nextOrderNumber(tx, first.storeId);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        storeId: first.storeId,
-        number,
-        status: inStock ? "paid" : "backordered",
-        email: first.email,
-        customerName: first.customerName,
-        customerId: first.customerId,
-        shippingAddress: first.shippingAddress,
-        shippingOptionKey: first.shippingOptionKey,
-        subtotalCents: event.amountCents,
-        totalCents: event.amountCents,
-        idempotencyKey: key,
-        paymentProvider: first.paymentProvider,
-        paymentReference: event.renewalPaymentId,
-        paidAt: new Date(),
-      })
-      .returning();
-    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: order.id })));
-    await recordPayment(tx, order, event.renewalPaymentId, "succeeded", event.amountCents);
-    return order;
-  });
-  if (!renewal) return "duplicate";
-  if (renewal.status === "backordered") logger.warn({ orderId: renewal.id }, "subscription renewal paid with its stock short: backordered");
-  await afterPaid(deps, renewal);
-  return "applied";
 }
 
 /** A paid order's cart is done with: the server cart the checkout came from is emptied. */
@@ -199,24 +158,4 @@ async function emptyCheckoutCart(tx: Tx, orderId: number) {
   if (cartIds.length === 0) return;
   await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIds));
   await tx.update(carts).set({ discountCode: null, updatedAt: new Date() }).where(inArray(carts.id, cartIds));
-}
-
-/** For in-process event delivery, where nobody waits on the result: failures are logged, never thrown. */
-export async function applyPaymentEventLogged(deps: AppDeps, event: PaymentEvent): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await applyPaymentEvent(deps, event);
-      return;
-    } catch (error) {
-      // A deadlock or serialisation failure rolled the whole transaction back; trying again is safe.
-      if (attempt < 3 && isTransient(error)) continue;
-      logger.error({ err: error, eventId: event.id }, "payment event could not be applied");
-      return;
-    }
-  }
-}
-
-function isTransient(error: unknown): boolean {
-  const code = (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code;
-  return code === "40P01" || code === "40001";
 }

@@ -4,18 +4,19 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../context";
-import { orders, refunds } from "../db/schema";
+import { orders, paymentLinks, payments, refunds } from "../db/schema";
 import { logger } from "../logger";
-import type { Tx } from "./inventory";
+import type { Tx } from "../db/client";
 import type { Order } from "./orders";
 
 /**
- * What has gone back for an order: each refund's amount, or the payment's whole for a refund that names none. Written
+ * What has gone back for an order: each refund's amount, or the payment's whole for a refund that names none; an
+ * edit's refund is not counted, as it went with the lower total the edit gave the order (decision 0058). Written
  * with explicit names because drizzle leaves a one-table select's columns unqualified, and inside this subquery
  * "id" would be the refund's: `order` is what the surrounding query calls the order's row.
  */
 export const refundedCentsOf = (order = "orders") =>
-  sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id)`;
+  sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and r.order_edit_id is null)`;
 
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));
@@ -24,7 +25,7 @@ export async function refundedCents(tx: Tx, order: Order): Promise<number> {
 
 /**
  * Records that `paymentReference` is owed back to the customer (`amountCents`, or without it the payment's whole
- * amount); the same key is the same refund, owed once.
+ * amount); the same key is the same refund, owed once: its id the first time, null after.
  */
 export async function oweRefund(
   tx: Tx,
@@ -33,12 +34,15 @@ export async function oweRefund(
   idempotencyKey: string,
   reason: string,
   amountCents: number | null = null,
-) {
-  await tx
+  orderEditId: number | null = null,
+): Promise<number | null> {
+  const [owed] = await tx
     .insert(refunds)
-    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents })
-    .onConflictDoNothing({ target: refunds.idempotencyKey });
+    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents, orderEditId })
+    .onConflictDoNothing({ target: refunds.idempotencyKey })
+    .returning({ id: refunds.id });
   logger.warn({ orderId: order.id, reason }, "refund owed");
+  return owed?.id ?? null;
 }
 
 /**
@@ -80,4 +84,35 @@ export async function makeOwedRefunds(deps: AppDeps, scope: { orderId?: number }
     }
   }
   return stillOwed;
+}
+
+/**
+ * What each card payment of an order has left to give back: the checkout's first, then its payment links' in the
+ * order they were paid (decision 0057). A payment the provider has no record of here (an order older than the
+ * payments ledger) counts as what the order cost before its links were paid.
+ */
+export async function refundablePayments(tx: Tx, order: Order): Promise<{ reference: string; leftCents: number }[]> {
+  const linkPayments = await tx
+    .select({ reference: paymentLinks.paymentReference, amountCents: paymentLinks.amountCents })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.orderId, order.id), eq(paymentLinks.status, "paid")))
+    .orderBy(asc(paymentLinks.settledAt));
+  const paidByLinks = linkPayments.reduce((sum, link) => sum + link.amountCents, 0);
+  const byCard = linkPayments.flatMap((link) => (link.reference ? [{ reference: link.reference, paidCents: link.amountCents }] : []));
+  const checkout = order.paymentReference;
+  if (checkout && !byCard.some((link) => link.reference === checkout)) {
+    const [payment] = await tx
+      .select({ amountCents: payments.amountCents })
+      .from(payments)
+      .where(and(eq(payments.provider, order.paymentProvider), eq(payments.providerPaymentId, checkout)));
+    byCard.unshift({ reference: checkout, paidCents: payment?.amountCents ?? order.totalCents - paidByLinks });
+  }
+  const given = await tx
+    .select({ reference: refunds.paymentReference, amountCents: refunds.amountCents })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id));
+  return byCard.map(({ reference, paidCents }) => {
+    const back = given.filter((refund) => refund.reference === reference).reduce((sum, refund) => sum + (refund.amountCents ?? paidCents), 0);
+    return { reference, leftCents: Math.max(0, paidCents - back) };
+  });
 }

@@ -12,6 +12,7 @@ import { simulatedPayments, simulatedRefunds } from "../db/schema";
 import {
   InvalidCardError,
   PaymentNotFoundError,
+  renewalChargeEventId,
   WebhookVerificationError,
   type CardDetails,
   type Payment,
@@ -20,8 +21,9 @@ import {
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStatus,
-  type PaymentStatusEvent,
   type RefundRequest,
+  type RenewalCharge,
+  type SavedCard,
   type SubscriptionRequest,
 } from "./provider";
 
@@ -31,12 +33,38 @@ export const TEST_CARDS = {
   succeeds: "4242424242424242",
   declined: "4000000000000002",
   insufficientFunds: "4000000000009995",
+  /** Stripe's card that is saved without trouble but whose every charge is declined: a subscription's failing renewals. */
+  chargesDeclined: "4000000000000341",
 } as const;
 
 const DECLINES: Record<string, string> = {
   [TEST_CARDS.declined]: "Your card was declined.",
   [TEST_CARDS.insufficientFunds]: "Your card has insufficient funds.",
 };
+
+const ANY_OTHER_CARD_DECLINE = "Your card was declined. Use a test card such as 4242 4242 4242 4242.";
+
+/** What a charge on the card answers: null when it is paid, else the decline. */
+function chargeDeclineOf(number: string): string | null {
+  if (number === TEST_CARDS.succeeds) return null;
+  if (number === TEST_CARDS.chargesDeclined) return "Your card was declined.";
+  return DECLINES[number] ?? ANY_OTHER_CARD_DECLINE;
+}
+
+const digitsOf = (card: CardDetails) => card.number.replace(/[\s-]/g, "");
+
+function brandOf(number: string): string {
+  if (number.startsWith("4")) return "Visa";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "Mastercard";
+  if (/^3[47]/.test(number)) return "American Express";
+  if (number.startsWith("6")) return "Discover";
+  return "Card";
+}
+
+/** A payment that starts a subscription: its card is kept for the renewals. */
+const isSubscriptionPayment = (id: string) => id.startsWith("sub_");
+
+type StoredCard = SavedCard & { chargeDecline: string | null };
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -63,6 +91,8 @@ function checkCard(card: CardDetails, now = new Date()): void {
   if (!Number.isInteger(year) || expired) throw new InvalidCardError("Your card's expiration date is in the past.");
   if (!/^\d{3,4}$/.test(card.cvc)) throw new InvalidCardError("Your card's security code is invalid.");
 }
+
+type EventWithoutId = PaymentEvent extends infer Event ? (Event extends PaymentEvent ? Omit<Event, "id"> : never) : never;
 
 const newId = (prefix: string) => `${prefix}_sim_${randomBytes(12).toString("hex")}`;
 
@@ -151,13 +181,14 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     if (payment.status === "canceled") throw new Error(`Payment ${id} was canceled`);
     if (!input.card) throw new InvalidCardError("Card details are required.");
     checkCard(input.card);
-    const number = input.card.number.replace(/[\s-]/g, "");
-    const decline = DECLINES[number] ?? (number === TEST_CARDS.succeeds ? null : "Your card was declined. Use a test card such as 4242 4242 4242 4242.");
+    const number = digitsOf(input.card);
+    const decline = chargeDeclineOf(number);
+    const saved: StoredCard | null = isSubscriptionPayment(id) ? { brand: brandOf(number), last4: number.slice(-4), chargeDecline: null } : null;
     // As with Stripe, a declined attempt leaves the payment open for another card and reports the failure.
     const changed = await this.transition(
       id,
       "requires_payment_method",
-      decline ? { failureMessage: decline } : { status: "succeeded", failureMessage: null },
+      decline ? { failureMessage: decline } : { status: "succeeded", failureMessage: null, savedCard: saved },
     );
     // Another confirm of the same payment moved it first (and sent its event): report where it is now.
     if (!changed) return this.retrievePayment(id);
@@ -213,6 +244,51 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     return { subscriptionId: payment.id, payment };
   }
 
+  async subscriptionCard(subscriptionId: string): Promise<SavedCard | null> {
+    const card = (await this.get(subscriptionId)).savedCard;
+    return card ? { brand: card.brand, last4: card.last4 } : null;
+  }
+
+  /**
+   * Charges a due cycle with the subscription's card. The idempotency key names the attempt, so a retried call is the
+   * same charge, answered as it ended, and never a second one.
+   */
+  async chargeRenewal(input: RenewalCharge) {
+    const card = (await this.get(input.subscriptionId)).savedCard;
+    if (!card) throw new Error(`Subscription ${input.subscriptionId} has no card to charge`);
+    const payment = await this.create("pi", input);
+    const changed = await this.transition(
+      payment.id,
+      "requires_payment_method",
+      card.chargeDecline ? { status: "canceled", failureMessage: card.chargeDecline } : { status: "succeeded", failureMessage: null },
+    );
+    if (!changed) return this.retrievePayment(payment.id);
+    const outcome = { id: renewalChargeEventId(changed.id), paymentId: input.subscriptionId, renewalPaymentId: changed.id };
+    this.emit(
+      card.chargeDecline
+        ? { ...outcome, type: "subscription.renewal-failed", failureMessage: card.chargeDecline }
+        : { ...outcome, type: "subscription.renewed", amountCents: changed.amountCents },
+    );
+    return toPayment(changed);
+  }
+
+  /** As Stripe's setup flow: a card that cannot be saved is refused; one saved may still be declined when charged. */
+  async replaceSubscriptionCard(subscriptionId: string, card: CardDetails): Promise<SavedCard | { refused: string }> {
+    try {
+      checkCard(card);
+    } catch (error) {
+      if (error instanceof InvalidCardError) return { refused: error.message };
+      throw error;
+    }
+    const number = digitsOf(card);
+    const savable = number === TEST_CARDS.succeeds || number === TEST_CARDS.chargesDeclined;
+    if (!savable) return { refused: DECLINES[number] ?? ANY_OTHER_CARD_DECLINE };
+    const saved: StoredCard = { brand: brandOf(number), last4: number.slice(-4), chargeDecline: chargeDeclineOf(number) };
+    const [row] = await this.db.update(simulatedPayments).set({ savedCard: saved, updatedAt: new Date() }).where(eq(simulatedPayments.id, subscriptionId)).returning();
+    if (!row) throw new PaymentNotFoundError(`No such subscription: ${subscriptionId}`);
+    return { brand: saved.brand, last4: saved.last4 };
+  }
+
   /** Signs an event body as this provider's webhook sender would, for tests and replays. */
   sign(rawBody: string): string {
     return createHmac("sha256", this.webhookSecret).update(rawBody).digest("hex");
@@ -237,8 +313,8 @@ export class SimulatedPaymentProvider implements PaymentProvider {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  private emit(event: Omit<PaymentStatusEvent, "id">) {
-    const full: PaymentEvent = { id: newId("evt"), ...event };
+  private emit(event: EventWithoutId & { id?: string }) {
+    const full = { id: newId("evt"), ...event } as PaymentEvent;
     // Delivered after the confirming request returns, like a webhook arriving moments later.
     const delivery = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => Promise.all(this.listeners.map((listener) => listener(full))))

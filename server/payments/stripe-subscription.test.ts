@@ -1,15 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ordersCommand } from "../commands/orders";
-import type { TestApp } from "../../tests/support/app";
+import { secondInstance, type TestApp } from "../../tests/support/app";
 import { ADDRESS, orderRow, stockOf, type Submitted } from "../../tests/support/checkout";
 import type { FakeStripe } from "../../tests/support/fake-stripe";
 import { createStripeTestApp, postWebhook } from "../../tests/support/stripe-app";
-import { discounts, mailOutbox, orderLines, orders, payments, variants } from "../db/schema";
+import { discounts, mailOutbox, orderLines, orders, payments, subscriptionEvents, subscriptionOptions, subscriptionRenewals, subscriptions, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import type { StripePaymentProvider } from "./stripe";
+import { cancel, changeFrequency, pause, resume, skipNext, startCardSetup } from "../subscriptions/changes";
+import { quoteRenewal } from "../subscriptions/renewals";
 
-const { sku: BLEND, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
+const { sku: BLEND, everyTwoWeeks, monthly } = DEMO.subscriptions.houseBlend;
 /** Bought once beside the subscription: $7.00. */
 const FILTERS = "FILT-100";
 /** Two bags of the house blend every two weeks, at the subscription price of $14.40 a bag. */
@@ -230,7 +232,7 @@ describe("renewals", () => {
 
     // A cycle Stripe could not charge ships nothing; Stripe retries it.
     const unpaid = { ...invoice, id: "in_unpaid_cycle", status: "open", amount_paid: 0 };
-    expect(await webhook(fake.signedEvent("invoice.payment_failed", unpaid))).toEqual({ received: true, handled: false });
+    expect(await webhook(fake.signedEvent("invoice.payment_failed", unpaid))).toMatchObject({ received: true, handled: false });
   });
 
   it("records a renewal short of stock as backordered: paid and emailed, holding no stock until the owner fulfils it", async () => {
@@ -284,6 +286,68 @@ describe("renewals", () => {
     expect((await orderRow(t, first.id)).status).toBe("refunded");
     expect(await stockOf(t, BLEND)).toBe(blend + 4);
   });
+
+  it("adds shipping and tax to each cycle's draft invoice, so the charge and the order equal a fresh quote, however often the events come", async () => {
+    const first = await paidSubscriptionOrder("attempt-quoted-001");
+    const [record] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, first.id));
+    expect(record).toMatchObject({ status: "active", paymentProvider: "stripe", paymentReference: first.paymentReference });
+    const recurringOnly = await t.call("POST", "/api/cart-items", {
+      cartItems: [{ kind: "product", sku: BLEND, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }],
+    });
+    const fresh = await preview({
+      cookie: recurringOnly.headers.getSetCookie()[0].split(";")[0],
+      payload: { ...(await subscriptionCart("attempt-quoted-002")).payload, checkout_items: [{ quantity: 2, sku: BLEND, subscription: everyTwoWeeks }] },
+    });
+    expect(fresh.shipping).toBeGreaterThan(0);
+    expect(fresh.tax).toBeGreaterThan(0);
+
+    const draft = fake.draftRenewal(first.paymentReference!, record.nextRenewalAt);
+    const created = fake.signedEvent("invoice.created", draft, { id: "evt_cycle_drafted" });
+    expect(await webhook(created)).toMatchObject({ handled: true, outcome: "applied" });
+    // Stripe sends an event again when it heard no answer: the same items under the same keys, not a second set.
+    expect(await webhook(created)).toMatchObject({ outcome: "applied" });
+    expect(await webhook(fake.signedEvent("invoice.created", draft))).toMatchObject({ outcome: "applied" });
+    const charged = fake.chargeDraft(draft.id);
+    expect(charged.lines.data.map((line) => [line.parent.type, line.amount])).toEqual([
+      ["subscription_item_details", RECURRING_CENTS],
+      ["invoice_item_details", fresh.shipping],
+      ["invoice_item_details", fresh.tax],
+    ]);
+    expect(charged).toMatchObject({ status: "paid", amount_paid: fresh.total });
+
+    // Delivered twice at once (Stripe retrying while the first delivery is still being handled): one order.
+    const paid = fake.signedEvent("invoice.paid", charged);
+    const outcomes = await Promise.all([webhook(paid), webhook(paid), webhook(fake.signedEvent("invoice.paid", charged))]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
+    const [renewed] = await ordersPaidBy(charged.id);
+    expect(renewed).toMatchObject({ subtotalCents: RECURRING_CENTS, shippingCents: fresh.shipping, taxCents: fresh.tax, totalCents: fresh.total });
+    expect(await webhook(fake.signedEvent("invoice.paid", charged))).toMatchObject({ outcome: "duplicate" });
+    expect(await ordersPaidBy(charged.id)).toHaveLength(1);
+  });
+});
+
+describe("the subscriber's changes, mirrored to Stripe's schedule", () => {
+  it("skips by pausing collection until the next date, pauses and resumes, and cancels at Stripe", async () => {
+    const first = await paidSubscriptionOrder("attempt-mirror-001");
+    const [record] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, first.id));
+    const subscriber = { kind: "subscriber" } as const;
+    const skipped = await skipNext(t.deps, "demo", record.id, subscriber);
+    expect(fake.pauseCollectionOf(first.paymentReference!)).toEqual({
+      behavior: "void",
+      resumes_at: String(Math.floor(skipped.nextRenewalAt.getTime() / 1000)),
+    });
+    // The skipped cycle's bill is Stripe's to void: the shop claims and adds nothing to it.
+    const draft = fake.draftRenewal(first.paymentReference!, record.nextRenewalAt);
+    expect(await webhook(fake.signedEvent("invoice.created", draft))).toMatchObject({ outcome: "ignored" });
+    expect(draft.lines.data).toHaveLength(1);
+
+    await pause(t.deps, "demo", record.id, subscriber, null);
+    expect(fake.pauseCollectionOf(first.paymentReference!)).toEqual({ behavior: "void" });
+    await resume(t.deps, "demo", record.id, subscriber);
+    expect(fake.pauseCollectionOf(first.paymentReference!)).toBeNull();
+    await cancel(t.deps, "demo", record.id, subscriber, null);
+    expect(fake.subscriptions.get(first.paymentReference!)!.status).toBe("canceled");
+  });
 });
 
 describe("a discount code on a subscription order", () => {
@@ -328,5 +392,189 @@ describe("a discount code on a subscription order", () => {
     const { invoice: cycle, order: renewed } = await renewal(submitted.payment_reference);
     expect(cycle).toMatchObject({ amount_due: RECURRING_CENTS, total_discount_amounts: [] });
     expect(renewed).toMatchObject({ totalCents: RECURRING_CENTS, discountCents: 0 });
+  });
+});
+
+const subscriber = { kind: "subscriber" } as const;
+
+const recordOf = async (firstOrderId: number) => (await t.deps.db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, firstOrderId)))[0];
+
+const timelineOf = (id: number) =>
+  t.deps.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id)).orderBy(asc(subscriptionEvents.id));
+
+const changeMailsTo = (email: string) =>
+  t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.kind, "subscription-changed")));
+
+const requestsKeyed = (path: string, prefix: string) => fake.requests.filter((request) => request.path === path && request.idempotencyKey?.startsWith(prefix));
+
+/** The subscriber on Stripe's setup page with a test card, and the event Stripe then sends. */
+async function setUpCard(recordId: number, paymentMethod: string, eventId?: string) {
+  const url = await startCardSetup(t.deps, "demo", recordId, `http://localhost/profile/subscriptions/${recordId}?card=set-up`);
+  const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.url === url)!;
+  return fake.signedEvent("checkout.session.completed", fake.completeSetup(session.id, paymentMethod), { id: eventId });
+}
+
+describe("the card, changed on Stripe's own setup page", () => {
+  it("sends the subscriber to a Checkout Session in setup mode for the subscription, and makes its card the subscription's once per event", async () => {
+    const first = await paidSubscriptionOrder("attempt-card-00001");
+    const record = await recordOf(first.id);
+    const stripeId = first.paymentReference!;
+    // The first invoice's card is the subscription's default payment method, and the record shows it.
+    expect(record).toMatchObject({ cardBrand: "visa", cardLast4: "4242" });
+
+    const back = `http://localhost/subscriptions/manage?token=abc&card=set-up`;
+    const url = await startCardSetup(t.deps, "demo", record.id, back);
+    expect(await startCardSetup(t.deps, "demo", record.id, back)).toBe(url);
+    const session = [...fake.checkoutSessions.values()].find((candidate) => candidate.url === url)!;
+    expect(session).toMatchObject({
+      mode: "setup",
+      status: "open",
+      customer: fake.subscriptions.get(stripeId)!.customer,
+      success_url: back,
+      cancel_url: back,
+      setupMetadata: { subscription_id: stripeId, shop_subscription_id: String(record.id), store_id: "demo" },
+    });
+    expect(requestsKeyed("/v1/checkout/sessions", `subscription:${record.id}:card-setup:`)).toHaveLength(2);
+
+    const completed = fake.signedEvent("checkout.session.completed", fake.completeSetup(session.id, "pm_card_mastercard"), { id: "evt_setup_done" });
+    expect(await webhook(completed)).toMatchObject({ handled: true, outcome: "applied" });
+    const changed = await recordOf(first.id);
+    expect(changed).toMatchObject({ status: "active", cardBrand: "mastercard", cardLast4: "4444" });
+    const setupIntent = fake.checkoutSessions.get(session.id)!.setup_intent!;
+    const method = fake.subscriptions.get(stripeId)!.default_payment_method!;
+    expect(method).toMatch(/^pm_/);
+    expect(requestsKeyed(`/v1/subscriptions/${stripeId}`, `subscription:${record.id}:card:${setupIntent}`)).toHaveLength(1);
+
+    // Stripe delivering the event again, once alone and twice at once: nothing is asked of Stripe, nothing changes.
+    expect(await webhook(completed)).toMatchObject({ handled: false, outcome: "duplicate" });
+    const again = await Promise.all([webhook(completed), webhook(completed)]);
+    expect(again.map((answer) => answer.outcome)).toEqual(["duplicate", "duplicate"]);
+    expect(requestsKeyed(`/v1/subscriptions/${stripeId}`, `subscription:${record.id}:card:`)).toHaveLength(1);
+    expect((await timelineOf(record.id)).filter((entry) => entry.kind === "card")).toMatchObject([
+      { text: "Charged to mastercard ending 4444 from now on.", actorLabel: "subscriber" },
+    ]);
+    const mails = (await changeMailsTo(EMAIL)).filter((mail) => mail.text.includes("mastercard ending 4444"));
+    expect(mails).toHaveLength(1);
+
+    // A session that ends no subscription's setup (a payment-mode one, or another account's) changes nothing.
+    const unrelated = fake.signedEvent("checkout.session.completed", { ...fake.checkoutSessions.get(session.id)!, mode: "payment", setupMetadata: undefined });
+    expect(await webhook(unrelated)).toMatchObject({ handled: false });
+    // A cancelled subscription's card is not changed any more.
+    await cancel(t.deps, "demo", record.id, subscriber, null);
+    await expect(startCardSetup(t.deps, "demo", record.id, back)).rejects.toThrow("This subscription is cancelled");
+  });
+
+  it("pays a past-due cycle's open invoice at once with the new card, once, and the subscription is active again", async () => {
+    const first = await paidSubscriptionOrder("attempt-pastdue-01");
+    const record = await recordOf(first.id);
+    const stripeId = first.paymentReference!;
+    // A card Stripe saves but whose every charge is declined.
+    expect(await webhook(await setUpCard(record.id, "pm_card_visa_chargeDeclined"))).toMatchObject({ outcome: "applied" });
+    expect(await recordOf(first.id)).toMatchObject({ cardBrand: "visa", cardLast4: "0341" });
+
+    const draft = fake.draftRenewal(stripeId, record.nextRenewalAt);
+    expect(await webhook(fake.signedEvent("invoice.created", draft))).toMatchObject({ outcome: "applied" });
+    const declined = fake.chargeDraft(draft.id);
+    expect(declined.status).toBe("open");
+    // Stripe's retries, each declined, until the shop's dunning is done.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      expect(await webhook(fake.signedEvent("invoice.payment_failed", declined))).toMatchObject({ outcome: "applied" });
+    }
+    expect(await recordOf(first.id)).toMatchObject({ status: "past_due" });
+
+    const newCard = await setUpCard(record.id, "pm_card_visa", "evt_setup_after_decline");
+    expect(await webhook(newCard)).toMatchObject({ outcome: "applied" });
+    const [renewal] = await t.deps.db.select().from(subscriptionRenewals).where(eq(subscriptionRenewals.paymentReference, draft.id));
+    expect(fake.invoices.get(draft.id)).toMatchObject({ status: "paid", amount_paid: renewal.quote!.totalCents });
+    expect(requestsKeyed(`/v1/invoices/${draft.id}/pay`, `renewal:${renewal.id}:try:4`)).toHaveLength(1);
+    expect(await recordOf(first.id)).toMatchObject({ status: "active", cardBrand: "visa", cardLast4: "4242" });
+    expect(renewal.status).toBe("paid");
+    const [order] = await ordersPaidBy(draft.id);
+    expect(order).toMatchObject({ status: "paid", totalCents: renewal.quote!.totalCents, shippingCents: renewal.quote!.shippingCents, taxCents: renewal.quote!.taxCents });
+
+    // The replayed setup pays nothing again; Stripe's own invoice.paid finds the order made.
+    expect(await webhook(newCard)).toMatchObject({ outcome: "duplicate" });
+    expect(await webhook(fake.signedEvent("invoice.paid", fake.invoices.get(draft.id)))).toMatchObject({ outcome: "duplicate" });
+    expect(fake.requests.filter((request) => request.path === `/v1/invoices/${draft.id}/pay`)).toHaveLength(1);
+    expect(await ordersPaidBy(draft.id)).toHaveLength(1);
+  });
+
+  it("changes the card once when two instances handle the same completed setup at once", async () => {
+    const first = await paidSubscriptionOrder("attempt-card-twice");
+    const record = await recordOf(first.id);
+    const other = secondInstance(t);
+    const completed = await setUpCard(record.id, "pm_card_amex", "evt_setup_two_instances");
+    const outcomes = await Promise.all([
+      postWebhook(t, completed).then((response) => response.json()),
+      postWebhook(other, completed).then((response) => response.json()),
+      postWebhook(t, completed).then((response) => response.json()),
+      postWebhook(other, completed).then((response) => response.json()),
+    ]);
+    expect(outcomes.map((answer) => answer.outcome).sort()).toEqual(["applied", "duplicate", "duplicate", "duplicate"]);
+    expect(await recordOf(first.id)).toMatchObject({ cardBrand: "amex", cardLast4: "8431" });
+    expect((await timelineOf(record.id)).filter((entry) => entry.kind === "card")).toHaveLength(1);
+    expect((await changeMailsTo(EMAIL)).filter((mail) => mail.text.includes("amex ending 8431"))).toHaveLength(1);
+    await other.deps.mailer.close();
+  });
+});
+
+describe("a new frequency, mirrored to Stripe", () => {
+  it("moves the items to the new plan's price from the next date, nothing prorated or billed now; the next cycle is priced at the new plan", async () => {
+    const first = await paidSubscriptionOrder("attempt-freq-00001");
+    const record = await recordOf(first.id);
+    const stripeId = first.paymentReference!;
+    const invoicesBefore = fake.invoices.size;
+    const [monthlyOption] = await t.deps.db.select().from(subscriptionOptions).where(eq(subscriptionOptions.id, monthly));
+
+    const changed = await changeFrequency(t.deps, "demo", record.id, subscriber, { interval: 1, intervalUnit: "month" });
+    expect(changed).toMatchObject({ interval: 1, intervalUnit: "month", nextRenewalAt: record.nextRenewalAt });
+    const stripe = fake.subscriptions.get(stripeId)!;
+    expect(stripe.items.data).toMatchObject([{ quantity: 2, price: { unit_amount: monthlyOption.priceCents, recurring: { interval: "month", interval_count: 1 } } }]);
+    expect(stripe).toMatchObject({ status: "trialing", trial_end: Math.floor(record.nextRenewalAt.getTime() / 1000) });
+    expect(fake.invoices.size).toBe(invoicesBefore);
+    expect(requestsKeyed(`/v1/subscriptions/${stripeId}`, `subscription:${record.id}:frequency:1-month:`)).toHaveLength(1);
+
+    const draft = fake.draftRenewal(stripeId, record.nextRenewalAt);
+    expect(await webhook(fake.signedEvent("invoice.created", draft))).toMatchObject({ outcome: "applied" });
+    const charged = fake.chargeDraft(draft.id);
+    expect(charged.lines.data[0]).toMatchObject({ parent: { type: "subscription_item_details" }, amount: 2 * monthlyOption.priceCents });
+    // The recurring items already carry the new price: nothing is added for a price change.
+    expect(charged.lines.data.slice(1).map((line) => line.parent.type)).toEqual(["invoice_item_details", "invoice_item_details"]);
+    expect(await webhook(fake.signedEvent("invoice.paid", charged))).toMatchObject({ outcome: "applied" });
+    const [renewed] = await ordersPaidBy(charged.id);
+    expect(renewed.totalCents).toBe(charged.amount_paid);
+    expect(await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, renewed.id))).toMatchObject([
+      { sku: BLEND, subscriptionId: monthly, quantity: 2, unitPriceCents: monthlyOption.priceCents },
+    ]);
+    const after = await recordOf(first.id);
+    expect(after.nextRenewalAt.getTime()).toBeGreaterThan(record.nextRenewalAt.getTime() + 27 * 86_400_000);
+  });
+});
+
+describe("a code that discounts subscription renewals too", () => {
+  it("stays with the subscription: each cycle's quote takes it off, and Stripe's invoice carries it as a line of its own", async () => {
+    // One redemption only: the limit governs new orders, not the subscription that already holds the code.
+    await t.deps.db.insert(discounts).values({ storeId: "demo", code: "EVERYCUP10", percentage: 10, maxRedemptions: 1, appliesToRenewals: true });
+    const cart = await subscriptionCart("attempt-recurring-1", "EVERYCUP10");
+    const submitted = await confirmSubscription(cart);
+    await payFirstInvoice(submitted.client_secret);
+    expect(await webhook(fake.signedEvent("invoice.paid", latestInvoice(submitted.payment_reference)))).toMatchObject({ handled: true });
+    const record = await recordOf(submitted.order_id);
+    expect(record.discountCode).toBe("EVERYCUP10");
+    const fresh = await quoteRenewal(t.deps, record);
+    expect(fresh.discountCents).toBe(Math.round(RECURRING_CENTS / 10));
+
+    const draft = fake.draftRenewal(submitted.payment_reference, record.nextRenewalAt);
+    expect(await webhook(fake.signedEvent("invoice.created", draft))).toMatchObject({ outcome: "applied" });
+    const charged = fake.chargeDraft(draft.id);
+    expect(charged.lines.data.map((line) => line.amount)).toEqual([RECURRING_CENTS, -fresh.discountCents, fresh.shippingCents, fresh.taxCents].filter((amount) => amount !== 0));
+    expect(charged.amount_paid).toBe(fresh.totalCents);
+    expect(await webhook(fake.signedEvent("invoice.paid", charged))).toMatchObject({ outcome: "applied" });
+    const [renewed] = await ordersPaidBy(charged.id);
+    expect(renewed).toMatchObject({ subtotalCents: RECURRING_CENTS, discountCents: fresh.discountCents, totalCents: fresh.totalCents });
+
+    // Ended by the owner, it is off the next cycle; a code without the option never reaches a renewal (the tests above).
+    await t.deps.db.update(discounts).set({ status: "ended" }).where(eq(discounts.code, "EVERYCUP10"));
+    expect((await quoteRenewal(t.deps, await recordOf(submitted.order_id))).discountCents).toBe(0);
   });
 });

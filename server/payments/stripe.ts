@@ -14,6 +14,9 @@ import {
   type PaymentRequest,
   type PaymentStatus,
   type RefundRequest,
+  type RenewalAddition,
+  type SavedCard,
+  type SubscriptionItem,
   type SubscriptionRequest,
 } from "./provider";
 
@@ -27,6 +30,20 @@ export type StripeOptions = {
   accountId?: string;
   apiBase?: string;
 };
+
+/** The card as the subscriber recognises it, from a PaymentMethod (expanded or retrieved). */
+const cardOf = (method: string | Stripe.PaymentMethod | null): SavedCard | null =>
+  typeof method === "object" && method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+
+/** A renewal invoice paid (or not) on request, as the renewal logic reads a charge's answer. */
+const invoicePayment = (invoice: Stripe.Invoice): Payment => ({
+  id: invoice.id!,
+  clientSecret: "",
+  status: invoice.status === "paid" ? "succeeded" : "requires_payment_method",
+  amountCents: invoice.amount_paid,
+  metadata: {},
+  failureMessage: null,
+});
 
 function toPayment(intent: Stripe.PaymentIntent): Payment {
   const known: readonly string[] = ["requires_action", "processing", "succeeded", "canceled"];
@@ -219,6 +236,119 @@ export class StripePaymentProvider implements PaymentProvider {
     };
   }
 
+  async addToRenewal(invoiceId: string, additions: RenewalAddition[], idempotencyKey: string) {
+    const invoice = await this.stripe.invoices.retrieve(invoiceId);
+    const customer = typeof invoice.customer === "string" ? invoice.customer : invoice.customer!.id;
+    for (const addition of additions) {
+      await this.stripe.invoiceItems.create(
+        { customer, invoice: invoiceId, amount: addition.amountCents, currency: "usd", description: addition.description },
+        { idempotencyKey: `${idempotencyKey}:${addition.name}` },
+      );
+    }
+  }
+
+  async pauseRenewals(subscriptionId: string, resumesAt: Date | null, idempotencyKey: string) {
+    // "void": the invoices of the paused cycles are voided, so nothing is owed for them later.
+    const pause = resumesAt ? { behavior: "void" as const, resumes_at: Math.floor(resumesAt.getTime() / 1000) } : { behavior: "void" as const };
+    await this.stripe.subscriptions.update(subscriptionId, { pause_collection: pause }, { idempotencyKey });
+  }
+
+  async resumeRenewals(subscriptionId: string, idempotencyKey: string) {
+    await this.stripe.subscriptions.update(subscriptionId, { pause_collection: "" }, { idempotencyKey });
+  }
+
+  async endSubscription(subscriptionId: string, { idempotencyKey }: { idempotencyKey: string }) {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (subscription.status !== "canceled") await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+  }
+
+  async subscriptionCard(subscriptionId: string): Promise<SavedCard | null> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ["default_payment_method"] });
+    return cardOf(subscription.default_payment_method);
+  }
+
+  /**
+   * Stripe's documented way to change a subscription's card: a Checkout Session in setup mode for the subscription's
+   * customer, whose SetupIntent names the subscription; `checkout.session.completed` reports it done.
+   */
+  async startCardSetup(subscriptionId: string, input: { returnUrl: string; metadata: Record<string, string>; idempotencyKey: string }) {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const metadata = { ...input.metadata, subscription_id: subscriptionId };
+    const session = await this.stripe.checkout.sessions.create(
+      {
+        mode: "setup",
+        currency: "usd",
+        customer: typeof subscription.customer === "string" ? subscription.customer : subscription.customer.id,
+        setup_intent_data: { metadata },
+        metadata,
+        success_url: input.returnUrl,
+        cancel_url: input.returnUrl,
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (!session.url) throw new Error(`Checkout Session ${session.id} has no page to send the subscriber to`);
+    return { url: session.url };
+  }
+
+  async useSetUpCard(subscriptionId: string, setupId: string, idempotencyKey: string): Promise<SavedCard> {
+    const setup = await this.stripe.setupIntents.retrieve(setupId, { expand: ["payment_method"] });
+    // Only a setup started for this subscription may change its card.
+    if (setup.metadata?.subscription_id !== subscriptionId) throw new Error(`SetupIntent ${setupId} was not made for ${subscriptionId}`);
+    const method = setup.payment_method;
+    const card = cardOf(method);
+    if (setup.status !== "succeeded" || !method || !card) throw new Error(`SetupIntent ${setupId} saved no card`);
+    await this.stripe.subscriptions.update(subscriptionId, { default_payment_method: typeof method === "string" ? method : method.id }, { idempotencyKey });
+    return card;
+  }
+
+  async payRenewal(invoiceId: string, idempotencyKey: string): Promise<Payment> {
+    try {
+      return invoicePayment(await this.stripe.invoices.pay(invoiceId, {}, { idempotencyKey }));
+    } catch (error) {
+      // A declined card: Stripe sends invoice.payment_failed for the attempt, which the dunning counts.
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { ...invoicePayment(await this.stripe.invoices.retrieve(invoiceId)), failureMessage: error.message };
+      }
+      // Paid meanwhile (Stripe's own retry came first): Stripe refuses to pay it twice.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const invoice = await this.stripe.invoices.retrieve(invoiceId);
+        if (invoice.status === "paid") return invoicePayment(invoice);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The items move to prices on the new plan (made as at checkout, on the subscription's product). Stripe restarts the
+   * billing cycle and bills at once when a price's interval changes; a trial until the shop's next date keeps the paid
+   * cycle as it is and starts the new plan's cycles on that date, with nothing prorated.
+   */
+  async changeRenewalPlan(subscriptionId: string, items: SubscriptionItem[], from: Date, idempotencyKey: string) {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const product = subscription.items.data[0]?.price.product;
+    if (!product) throw new Error(`Subscription ${subscriptionId} has no items`);
+    await this.stripe.subscriptions.update(
+      subscriptionId,
+      {
+        items: [
+          ...subscription.items.data.map((item) => ({ id: item.id, deleted: true })),
+          ...items.map((item) => ({
+            quantity: item.quantity,
+            price_data: {
+              currency: "usd",
+              product: typeof product === "string" ? product : product.id,
+              unit_amount: item.unitAmountCents,
+              recurring: { interval: item.interval, interval_count: item.intervalCount },
+            },
+          })),
+        ],
+        proration_behavior: "none",
+        trial_end: Math.floor(from.getTime() / 1000),
+      },
+      { idempotencyKey },
+    );
+  }
+
   parseWebhook(rawBody: string, headers: Headers): PaymentEvent | null {
     const signature = headers.get("stripe-signature") ?? "";
     let event: Stripe.Event;
@@ -267,17 +397,40 @@ export class StripePaymentProvider implements PaymentProvider {
             failureMessage: event.type === "invoice.paid" ? null : "The subscription's first payment failed.",
           };
         }
-        // A paid cycle is the next delivery. A failed one ships nothing: Stripe retries it as the account's settings say.
-        if (invoice.billing_reason === "subscription_cycle" && event.type === "invoice.paid") {
-          return {
-            id: event.id,
-            type: "subscription.renewed",
-            paymentId: subscriptionId,
-            renewalPaymentId: invoice.id!,
-            amountCents: invoice.amount_paid,
-          };
-        }
-        return null;
+        // A paid cycle is the next delivery. A failed one ships nothing: Stripe retries it as the account's settings
+        // say, and the shop tells the subscriber each time.
+        if (invoice.billing_reason !== "subscription_cycle") return null;
+        return event.type === "invoice.paid"
+          ? { id: event.id, type: "subscription.renewed", paymentId: subscriptionId, renewalPaymentId: invoice.id!, amountCents: invoice.amount_paid }
+          : {
+              id: event.id,
+              type: "subscription.renewal-failed",
+              paymentId: subscriptionId,
+              renewalPaymentId: invoice.id!,
+              failureMessage: "The card was declined.",
+            };
+      }
+      // Stripe opens each cycle's invoice as a draft about an hour before charging it: the shop adds shipping and tax.
+      case "invoice.created": {
+        const invoice = event.data.object;
+        const subscription = invoice.parent?.subscription_details?.subscription;
+        if (!subscription || invoice.billing_reason !== "subscription_cycle" || invoice.status !== "draft") return null;
+        return {
+          id: event.id,
+          type: "subscription.renewal-drafted",
+          paymentId: typeof subscription === "string" ? subscription : subscription.id,
+          renewalPaymentId: invoice.id!,
+          amountCents: invoice.lines.data.filter((line) => line.parent?.type === "subscription_item_details").reduce((sum, line) => sum + line.amount, 0),
+          dueAt: new Date(invoice.created * 1000),
+        };
+      }
+      // The subscriber gave another card on Stripe's setup page (startCardSetup).
+      case "checkout.session.completed": {
+        const session = event.data.object;
+        const subscriptionId = session.metadata?.subscription_id;
+        if (session.mode !== "setup" || !subscriptionId || !session.setup_intent) return null;
+        const setupId = typeof session.setup_intent === "string" ? session.setup_intent : session.setup_intent.id;
+        return { id: event.id, type: "subscription.card-set-up", paymentId: subscriptionId, setupId };
       }
       default:
         return null;

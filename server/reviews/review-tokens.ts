@@ -8,10 +8,10 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { orders, reviewTokens, stores } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import type { OrderEvents } from "../orders/events";
+import type { OrderEvents } from "../order-events";
 import { productsLeftToReview } from "./order-products";
+import { notFound, notSignedIn } from "../../core/errors";
 
 export const REVIEW_TOKEN_TTL_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export async function issueReviewRequest(
     .select({ id: orders.id, number: orders.number, email: orders.email, customerName: orders.customerName })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)));
-  if (!order) throw new HttpError(404, `Order not found: ${orderId}`);
+  if (!order) throw notFound(`Order not found: ${orderId}`);
   const toReview = await productsLeftToReview(db, storeId, orderId);
   if (toReview.length === 0) return null;
 
@@ -101,7 +101,7 @@ export async function resolveReviewToken(db: Database, storeId: string, token: s
     .from(reviewTokens)
     .where(eq(reviewTokens.tokenHash, hashReviewToken(token)));
   if (!row || row.storeId !== storeId || row.expiresAt.getTime() <= now.getTime()) {
-    throw new HttpError(401, "This review link is invalid or has expired");
+    throw notSignedIn("This review link is invalid or has expired");
   }
   return { storeId: row.storeId, orderId: row.orderId };
 }

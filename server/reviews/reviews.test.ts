@@ -11,7 +11,7 @@ import { hashReviewToken, issueReviewRequest, REVIEW_TOKEN_TTL_DAYS } from "./re
 import { publicReviewerName } from "./reviewer-name";
 import { listReviews, respondToReview, setReviewHidden } from "./reviews";
 import { namedError } from "../../tests/support/errors";
-import { commandLineActor } from "../staff/audit";
+import { commandLineActor } from "../audit/audit";
 import { changeStoreSettings } from "../store/settings";
 
 const H = DEMO.productHandles;
@@ -204,7 +204,7 @@ describe("review requests", () => {
   it("sends nothing for an order without reviewable products and 404s an unknown order", async () => {
     const orderId = await createOrder(db, storeId, []);
     expect(await issueReviewRequest(t.deps, storeId, orderId)).toBeNull();
-    await expect(issueReviewRequest(t.deps, storeId, 999_999)).rejects.toMatchObject({ status: 404 });
+    await expect(issueReviewRequest(t.deps, storeId, 999_999)).rejects.toMatchObject({ kind: "not-found" });
   });
 });
 
@@ -354,8 +354,8 @@ describe("the owner's moderation", () => {
     await setReviewHidden(db, storeId, id, true);
     const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
     expect(row).toMatchObject({ response: "Thank you!", hidden: true });
-    await expect(respondToReview(db, storeId, 999_999, "x")).rejects.toMatchObject({ status: 404 });
-    await expect(setReviewHidden(db, "other-shop", id, false)).rejects.toMatchObject({ status: 404 });
+    await expect(respondToReview(db, storeId, 999_999, "x")).rejects.toMatchObject({ kind: "not-found" });
+    await expect(setReviewHidden(db, "other-shop", id, false)).rejects.toMatchObject({ kind: "not-found" });
   });
 
   it("holds a review as new, off the shop, while the store holds reviews for approval, until the owner publishes it", async () => {

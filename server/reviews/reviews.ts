@@ -3,18 +3,21 @@
  * publish). A review is published the moment it is written, unless the store holds reviews for approval
  * (settings.reviews.holdForApproval): then it is new, off the shop until the owner publishes it.
  */
-import { and, asc, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { RESPONSE_MAX, type ReviewStatus } from "../../core/inbox-rules";
 import { REVIEW_MESSAGES } from "../../core/review-rules";
 import type { ReviewOrderDetails, ReviewSubmission, ReviewSubmissionResponse } from "../../core/schemas/reviews";
+import type { reviewListQuerySchema } from "../../core/schemas/admin-reviews";
 import type { Database } from "../db/client";
 import { orders, products, reviews } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { orderedProducts, productsLeftToReview } from "./order-products";
 import { resolveReviewToken } from "./review-tokens";
-import { recordAudit, type AuditActor } from "../staff/audit";
-import { cursorId } from "../db/listing";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { newestFirstPage } from "../db/listing";
 import { getStoreSettings } from "../store/settings";
+import { badInput, conflict, forbidden, notFound, notSignedIn, ruleBroken } from "../../core/errors";
+import { isUniqueViolation } from "../db/unique-violation";
 
 async function loadOrder(db: Database, storeId: string, orderId: number) {
   const [order] = await db
@@ -22,7 +25,7 @@ async function loadOrder(db: Database, storeId: string, orderId: number) {
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)));
   // The token's order is gone (deleted with its tokens normally): the link is no longer valid.
-  if (!order) throw new HttpError(401, "This review link is invalid or has expired");
+  if (!order) throw notSignedIn("This review link is invalid or has expired");
   // The customer knows the order by its number (in every email); only an unpaid order has none.
   return { ...order, publicId: order.number ?? order.id };
 }
@@ -32,20 +35,13 @@ export async function getReviewerOrder(db: Database, storeId: string, token: str
   const grant = await resolveReviewToken(db, storeId, token);
   const order = await loadOrder(db, storeId, grant.orderId);
   const left = await productsLeftToReview(db, storeId, order.id);
-  if (left.length === 0) throw new HttpError(409, REVIEW_MESSAGES.allReviewed);
+  if (left.length === 0) throw conflict(REVIEW_MESSAGES.allReviewed);
   return {
     order_id: order.publicId,
     customer_name: order.customerName,
     customer_email: order.email,
     product_details: left.map((p) => ({ handle: p.handle, title: p.title })),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 const ALREADY_REVIEWED = "This product has already been reviewed for this order";
@@ -61,11 +57,11 @@ export async function submitVerifiedReview(
 ): Promise<ReviewSubmissionResponse> {
   const grant = await resolveReviewToken(db, storeId, input.token);
   const order = await loadOrder(db, storeId, grant.orderId);
-  if (order.publicId !== input.order_id) throw new HttpError(403, "This review link is for another order");
+  if (order.publicId !== input.order_id) throw forbidden("This review link is for another order");
 
   const bought = await orderedProducts(db, storeId, order.id);
   const product = bought.find((p) => p.handle === input.product_handle);
-  if (!product) throw new HttpError(422, `${input.product_handle} is not part of this order`, "product_handle");
+  if (!product) throw ruleBroken(`${input.product_handle} is not part of this order`, "product_handle");
 
   const held = (await getStoreSettings(db, storeId)).reviews.holdForApproval;
   let reviewId: number;
@@ -89,7 +85,7 @@ export async function submitVerifiedReview(
     reviewId = row.id;
   } catch (error) {
     // The unique (order, product) index is the single-use rule, also for two submissions racing each other.
-    if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REVIEWED);
+    if (isUniqueViolation(error)) throw conflict(ALREADY_REVIEWED);
     throw error;
   }
   const remaining = await productsLeftToReview(db, storeId, order.id);
@@ -128,6 +124,16 @@ export type OwnerReview = {
 
 export type ReviewFilter = { status?: ReviewStatus; rating?: number; productId?: number; cursor?: string; limit?: number };
 
+/** A list query (the API's and the screen's) as listReviews filters: the rating and product as the numbers they are. */
+export function reviewFilterOf(query: z.infer<typeof reviewListQuerySchema>): ReviewFilter {
+  return {
+    status: query.status,
+    rating: query.rating === undefined ? undefined : Number(query.rating),
+    productId: query.product_id === undefined ? undefined : Number(query.product_id),
+    cursor: query.cursor,
+  };
+}
+
 export const REVIEWS_PAGE_SIZE = 50;
 export const REVIEW_NOT_FOUND = "No such review in this store";
 
@@ -159,18 +165,20 @@ async function selectOwnerReviews(db: Database, where: SQL | undefined, limit: n
 
 /** Newest first, by status, rating and product, a page at a time (the cursor is the last id seen). */
 export async function listReviews(db: Database, storeId: string, filter: ReviewFilter = {}): Promise<{ reviews: OwnerReview[]; nextCursor: string | null }> {
-  const limit = filter.limit ?? REVIEWS_PAGE_SIZE;
-  const after = cursorId(filter.cursor);
-  const where = and(
-    eq(reviews.storeId, storeId),
-    filter.status ? STATUS_WHERE[filter.status] : undefined,
-    filter.rating ? eq(reviews.rating, filter.rating) : undefined,
-    filter.productId ? eq(reviews.productId, filter.productId) : undefined,
-    after === undefined ? undefined : lt(reviews.id, after),
+  const { page, nextCursor } = await newestFirstPage(filter, REVIEWS_PAGE_SIZE, reviews.id, (olderThanCursor, count) =>
+    selectOwnerReviews(
+      db,
+      and(
+        eq(reviews.storeId, storeId),
+        filter.status ? STATUS_WHERE[filter.status] : undefined,
+        filter.rating ? eq(reviews.rating, filter.rating) : undefined,
+        filter.productId ? eq(reviews.productId, filter.productId) : undefined,
+        olderThanCursor,
+      ),
+      count,
+    ),
   );
-  const rows = await selectOwnerReviews(db, where, limit + 1);
-  const page = rows.slice(0, limit);
-  return { reviews: page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
+  return { reviews: page, nextCursor };
 }
 
 /** The products that have reviews, by title: the moderation's product filter. */
@@ -186,7 +194,7 @@ export async function reviewedProducts(db: Database, storeId: string): Promise<{
 /** One review as the moderation shows it. */
 export async function getOwnerReview(db: Database, storeId: string, reviewId: number): Promise<OwnerReview> {
   const [review] = await selectOwnerReviews(db, and(eq(reviews.storeId, storeId), eq(reviews.id, reviewId)), 1);
-  if (!review) throw new HttpError(404, `Review not found: ${reviewId}`);
+  if (!review) throw notFound(`Review not found: ${reviewId}`);
   return review;
 }
 
@@ -201,7 +209,7 @@ async function updateReview(db: Database, storeId: string, reviewId: number, cha
       .from(reviews)
       .where(ofReview)
       .for("update");
-    if (!before) throw new HttpError(404, `Review not found: ${reviewId}`);
+    if (!before) throw notFound(`Review not found: ${reviewId}`);
     await tx.update(reviews).set(change).where(ofReview);
     if (audit) await recordAudit(tx, audit.actor, { action: audit.action, entity: "review", entityId: reviewId, before, after: { ...before, ...change } });
   });
@@ -210,7 +218,7 @@ async function updateReview(db: Database, storeId: string, reviewId: number, cha
 /** The seller's public answer, shown under 'Response from Seller'; an empty text removes it. */
 export async function respondToReview(db: Database, storeId: string, reviewId: number, text: string, actor?: AuditActor): Promise<void> {
   const response = text.trim();
-  if (response.length > RESPONSE_MAX) throw new HttpError(400, `must be at most ${RESPONSE_MAX} characters`, "response");
+  if (response.length > RESPONSE_MAX) throw badInput(`must be at most ${RESPONSE_MAX} characters`, "response");
   const audit = actor && { actor, action: "review.respond" };
   await updateReview(db, storeId, reviewId, { response: response === "" ? null : response }, audit);
 }

@@ -7,11 +7,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { staff } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { storeRow } from "../db/store-rows";
 import { normalizeEmail } from "../../core/email-address";
 import { assertAcceptablePassword, hashPassword } from "../accounts/passwords";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import type { StaffRole } from "../../core/staff-roles";
+import { conflict, notFound, ruleBroken } from "../../core/errors";
 
 export type StaffMember = {
   id: number;
@@ -72,7 +73,7 @@ export async function insertStaff(
     })
     .onConflictDoNothing({ target: [staff.storeId, staff.emailNormalized] })
     .returning(staffColumns);
-  if (!created) throw new HttpError(409, EMAIL_TAKEN_MESSAGE, "email");
+  if (!created) throw conflict(EMAIL_TAKEN_MESSAGE, "email");
   const actor: AuditActor = by === "self" ? { storeId, kind: "staff", id: created.id, label: created.email } : by;
   await recordAudit(tx, actor, { action: "staff.create", entity: "staff", entityId: created.id, before: null, after: audited(created) });
   return created;
@@ -116,9 +117,9 @@ async function changeWithOwnerKept(
 ): Promise<StaffMember> {
   const members = await lockedStaff(tx, storeId);
   const member = members.find((candidate) => candidate.id === id);
-  if (!member) throw new HttpError(404, STAFF_NOT_FOUND_MESSAGE);
+  if (!member) throw notFound(STAFF_NOT_FOUND_MESSAGE);
   const owners = members.filter((candidate) => candidate.role === "owner").length;
-  if (member.role === "owner" && newRole !== "owner" && owners <= 1) throw new HttpError(422, LAST_OWNER_MESSAGE);
+  if (member.role === "owner" && newRole !== "owner" && owners <= 1) throw ruleBroken(LAST_OWNER_MESSAGE);
   return member;
 }
 
@@ -144,12 +145,7 @@ export async function removeStaff(db: Database, actor: AuditActor, id: number): 
 /** A member's own choice to be emailed of every paid order (the owner address always is: SHOP_OWNER_EMAIL). */
 export async function setOrderNotices(db: Database, actor: AuditActor, staffId: number, on: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ orderNotices: staff.orderNotices })
-      .from(staff)
-      .where(and(eq(staff.storeId, actor.storeId), eq(staff.id, staffId)))
-      .for("update");
-    if (!before) throw new HttpError(404, STAFF_NOT_FOUND_MESSAGE);
+    const before = await storeRow(tx, staff, actor.storeId, staffId, STAFF_NOT_FOUND_MESSAGE, true);
     if (before.orderNotices === on) return;
     await tx.update(staff).set({ orderNotices: on }).where(eq(staff.id, staffId));
     await recordAudit(tx, actor, {

@@ -4,12 +4,11 @@
  * at most. As with customers, only the token's SHA-256 is stored and every sign-in gets a new token.
  */
 import { and, eq, gt, lt, or } from "drizzle-orm";
-import { generateCookie } from "hono/cookie";
 import { parse } from "hono/utils/cookie";
-import { secureCookies, type Config } from "../config";
 import type { Database } from "../db/client";
 import { staff, staffSessions } from "../db/schema";
 import { hashToken, newToken } from "../accounts/session";
+import { sessionCookies } from "../http/cookies";
 import { staffColumns, type StaffMember } from "./accounts";
 
 export const STAFF_SESSION_COOKIE = "staff_session";
@@ -85,19 +84,7 @@ export async function staffOfSession(
   return member;
 }
 
-function cookieOptions(config: Config) {
-  return { path: "/", httpOnly: true, sameSite: "Strict" as const, secure: secureCookies(config) };
-}
-
 /** Lives as long as the session at most; the server ends it sooner when idle. */
-export function staffSessionCookie(config: Config, session: StaffSession): string {
-  return generateCookie(STAFF_SESSION_COOKIE, session.token, {
-    ...cookieOptions(config),
-    expires: session.expiresAt,
-    maxAge: Math.floor(ABSOLUTE_TIMEOUT_MS / 1000),
-  });
-}
-
-export function clearedStaffSessionCookie(config: Config): string {
-  return generateCookie(STAFF_SESSION_COOKIE, "", { ...cookieOptions(config), maxAge: 0, expires: new Date(0) });
-}
+const cookies = sessionCookies(STAFF_SESSION_COOKIE, "Strict", ABSOLUTE_TIMEOUT_MS);
+export const staffSessionCookie = cookies.set;
+export const clearedStaffSessionCookie = cookies.cleared;

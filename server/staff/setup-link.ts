@@ -8,11 +8,11 @@ import { and, eq, lt } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { staffSetupLinks, stores } from "../db/schema";
 import { requestClientIp } from "../http/client-ip";
-import { HttpError } from "../http/errors";
 import { limitAccountAttempt } from "../accounts/limits";
 import { hashToken, newToken } from "../accounts/session";
 import { hasStaff, hashNewStaffPassword, insertStaff, type StaffMember } from "./accounts";
 import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
+import { badInput, gone } from "../../core/errors";
 
 export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
 
@@ -56,9 +56,9 @@ export async function completeSetup(
       .select()
       .from(staffSetupLinks)
       .where(and(eq(staffSetupLinks.tokenHash, hashToken(input.token)), eq(staffSetupLinks.storeId, input.storeId)));
-    if (!link) throw new HttpError(400, INVALID_SETUP_LINK_MESSAGE, "token");
-    if (link.usedAt || (await hasStaff(tx, input.storeId))) throw new HttpError(410, USED_SETUP_LINK_MESSAGE, "token");
-    if (link.expiresAt <= now) throw new HttpError(410, EXPIRED_SETUP_LINK_MESSAGE, "token");
+    if (!link) throw badInput(INVALID_SETUP_LINK_MESSAGE, "token");
+    if (link.usedAt || (await hasStaff(tx, input.storeId))) throw gone(USED_SETUP_LINK_MESSAGE, "token");
+    if (link.expiresAt <= now) throw gone(EXPIRED_SETUP_LINK_MESSAGE, "token");
     await tx.update(staffSetupLinks).set({ usedAt: now }).where(eq(staffSetupLinks.tokenHash, link.tokenHash));
     return insertStaff(tx, input.storeId, { email: input.email, name: input.name, passwordHash, role: "owner" }, "self");
   });

@@ -8,13 +8,13 @@ import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { staff } from "../db/schema";
 import { requestClientIp } from "../http/client-ip";
-import { HttpError } from "../http/errors";
 import { limitAccountAttempt } from "../accounts/limits";
 import { normalizeEmail } from "../../core/email-address";
 import { dummyPasswordHash, verifyPassword } from "../accounts/passwords";
 import { staffColumns, type StaffMember } from "./accounts";
 import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
 import { acceptTotpCode, CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, limitCodeTries } from "./totp";
+import { notSignedIn } from "../../core/errors";
 
 export const INVALID_SIGN_IN_MESSAGE = "Invalid email or password";
 
@@ -28,14 +28,14 @@ export async function signInStaff(deps: AppDeps, request: Request, input: StaffS
     .from(staff)
     .where(and(eq(staff.storeId, input.storeId), eq(staff.emailNormalized, normalizeEmail(input.email))));
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await dummyPasswordHash()));
-  if (!row || !valid) throw new HttpError(401, INVALID_SIGN_IN_MESSAGE);
+  if (!row || !valid) throw notSignedIn(INVALID_SIGN_IN_MESSAGE);
   const { passwordHash: _secret, totpSecret, ...member } = row;
   // Asked only after a right password, so the question itself tells a guesser nothing about the account.
   if (member.totpEnabled) {
-    if (!input.code) throw new HttpError(401, CODE_REQUIRED_MESSAGE, "code");
+    if (!input.code) throw notSignedIn(CODE_REQUIRED_MESSAGE, "code");
     await limitCodeTries(deps.rateLimiter, input.storeId, member.id);
     if (!(await acceptTotpCode(deps.db, { id: member.id, totpSecret }, input.code))) {
-      throw new HttpError(401, INVALID_CODE_MESSAGE, "code");
+      throw notSignedIn(INVALID_CODE_MESSAGE, "code");
     }
   }
   const session = await createStaffSession(deps.db, input.storeId, member.id, staffSessionToken(request));

@@ -11,7 +11,7 @@ import { auditEvents, staff, stores } from "../db/schema";
 import { resetStore, seedDemoStore } from "../db/seed";
 import { loadConfig } from "../config";
 import { changeStaffRole, createStaff, listStaff, removeStaff, LAST_OWNER_MESSAGE } from "./accounts";
-import { changedFields, commandLineActor, listAudit, recordAudit } from "./audit";
+import { changedFields, commandLineActor, listAudit, recordAudit } from "../audit/audit";
 import { ABSOLUTE_TIMEOUT_MS, createStaffSession, IDLE_TIMEOUT_MS, staffOfSession } from "./sessions";
 import { completeSetup, ensureSetupLink, SETUP_LINK_MS } from "./setup-link";
 import { acceptTotpCode, enrolTotp } from "./totp";
@@ -170,14 +170,14 @@ describe("setup links", () => {
       expect(link).toMatch(/^https:\/\/shop\.example\.com\/admin\/setup\?token=[\w-]{43}$/);
       const lapsed = await ensureSetupLink(deps(fresh), new Date(now.getTime() - SETUP_LINK_MS));
       const owner = { storeId: "setup-test", email: "first@example.com", name: "First", password: PASSWORD };
-      expect(await errorOf(completeSetup(deps(fresh), request(), { ...owner, token: tokenOf(lapsed!) }))).toMatchObject({ status: 410 });
-      expect(await errorOf(completeSetup(deps(fresh), request(), { ...owner, token: "unknown" }))).toMatchObject({ status: 400, field: "token" });
+      expect(await errorOf(completeSetup(deps(fresh), request(), { ...owner, token: tokenOf(lapsed!) }))).toMatchObject({ kind: "gone" });
+      expect(await errorOf(completeSetup(deps(fresh), request(), { ...owner, token: "unknown" }))).toMatchObject({ kind: "bad-input", field: "token" });
 
       const made = await completeSetup(deps(fresh), request(), { ...owner, token: tokenOf(link!) });
       expect(made.member).toMatchObject({ email: "first@example.com", role: "owner" });
       expect(made.cookie).toMatch(/^staff_session=/);
       expect(await errorOf(completeSetup(deps(fresh), request(), { ...owner, email: "again@example.com", token: tokenOf(link!) }))).toMatchObject({
-        status: 410,
+        kind: "gone",
         message: "This setup link has already been used",
       });
       expect(await ensureSetupLink(deps(fresh))).toBeNull();

@@ -7,10 +7,10 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiTokens } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { hashToken, newToken } from "../accounts/session";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import type { StaffRole } from "../../core/staff-roles";
+import { notFound } from "../../core/errors";
 
 /** Says what it is wherever it turns up (a log, a commit), so it can be recognised and revoked. */
 const TOKEN_PREFIX = "shop_admin_";
@@ -75,7 +75,7 @@ export async function revokeApiToken(db: Database, actor: AuditActor, id: number
       .from(apiTokens)
       .where(and(eq(apiTokens.id, id), eq(apiTokens.storeId, actor.storeId)))
       .for("update");
-    if (!token) throw new HttpError(404, TOKEN_NOT_FOUND_MESSAGE);
+    if (!token) throw notFound(TOKEN_NOT_FOUND_MESSAGE);
     if (token.revokedAt) return token;
     const [revoked] = await tx.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, id)).returning(tokenColumns);
     await recordAudit(tx, actor, { action: "token.revoke", entity: "token", entityId: id, before: audited(token), after: audited(revoked) });

@@ -9,9 +9,9 @@ import { Secret, TOTP } from "otpauth";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { staff, staffPolicies, stores } from "../db/schema";
-import { HttpError } from "../http/errors";
 import { enforceRateLimit, type RateLimiter } from "../http/rate-limit";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, conflict, notFound, ruleBroken } from "../../core/errors";
 
 /** One step either side of now: a phone's clock a little off, or a code typed as it turned. */
 const WINDOW = 1;
@@ -87,14 +87,14 @@ async function totpState(db: Database, storeId: string, staffId: number) {
     .from(staff)
     .innerJoin(stores, eq(stores.id, staff.storeId))
     .where(and(eq(staff.id, staffId), eq(staff.storeId, storeId)));
-  if (!row) throw new HttpError(404, "Staff member not found");
+  if (!row) throw notFound("Staff member not found");
   return row;
 }
 
 /** A new secret for the member's app, as text and as the otpauth:// address a QR code carries. */
 export async function enrolTotp(db: Database, storeId: string, staffId: number): Promise<{ secret: string; uri: string }> {
   const member = await totpState(db, storeId, staffId);
-  if (member.totpEnabled) throw new HttpError(409, "Two-step sign-in is already on; turn it off first to enrol again");
+  if (member.totpEnabled) throw conflict("Two-step sign-in is already on; turn it off first to enrol again");
   const secret = new Secret({ size: 20 }).base32;
   await db.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, staffId));
   return { secret, uri: totpOf(secret, member.email, member.storeName).toString() };
@@ -104,9 +104,9 @@ export async function enrolTotp(db: Database, storeId: string, staffId: number):
 export async function confirmTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<void> {
   await db.transaction(async (tx) => {
     const member = await totpState(tx, actor.storeId, staffId);
-    if (member.totpEnabled) throw new HttpError(409, "Two-step sign-in is already on");
-    if (!member.totpSecret) throw new HttpError(409, "Start enrolment first");
-    if (!(await acceptTotpCode(tx, member, code))) throw new HttpError(400, INVALID_CODE_MESSAGE, "code");
+    if (member.totpEnabled) throw conflict("Two-step sign-in is already on");
+    if (!member.totpSecret) throw conflict("Start enrolment first");
+    if (!(await acceptTotpCode(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
     await tx.update(staff).set({ totpEnabled: true }).where(eq(staff.id, staffId));
     await recordAudit(tx, actor, {
       action: "staff.totp-enable",
@@ -127,10 +127,10 @@ export async function disableTotp(
 ): Promise<void> {
   await limitCodeTries(rateLimiter, actor.storeId, staffId);
   await db.transaction(async (tx) => {
-    if (await isTotpRequired(tx, actor.storeId)) throw new HttpError(422, "The owner requires two-step sign-in for every account");
+    if (await isTotpRequired(tx, actor.storeId)) throw ruleBroken("The owner requires two-step sign-in for every account");
     const member = await totpState(tx, actor.storeId, staffId);
-    if (!member.totpEnabled) throw new HttpError(409, "Two-step sign-in is not on");
-    if (!(await acceptTotpCode(tx, member, code))) throw new HttpError(400, INVALID_CODE_MESSAGE, "code");
+    if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
+    if (!(await acceptTotpCode(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
     await tx.update(staff).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(staff.id, staffId));
     await recordAudit(tx, actor, {
       action: "staff.totp-disable",

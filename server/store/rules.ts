@@ -1,20 +1,18 @@
 /**
- * The store's rules and looks as the back office changes them. Rules (permission `settings`): name, contact email,
- * checkout on or off and the minimum order live in the settings document; shipping options and tax rates are the
- * very rows checkout prices with (server/checkout/checkout.ts). Looks (permission `content`): the callout, colours,
- * fonts, buttons, logo, menu, footer and social links, in the settings document. Every write is audited in its transaction.
+ * The store's rules as the back office changes them (permission `settings`): name, contact email, checkout on or off
+ * and the minimum order live in the settings document; shipping options and tax rates are the very rows checkout
+ * prices with (server/checkout/quote.ts). Every write is audited in its transaction. The looks are server/looks.
  */
 import { and, asc, eq, ne } from "drizzle-orm";
-import type { ShippingOptionInput, StoreLooksChange, StoreRules, TaxRateInput } from "../../core/schemas/admin-settings";
+import type { ShippingOptionInput, StoreRules, TaxRateInput } from "../../core/schemas/admin-settings";
 import type { StoreSettings } from "../../core/schemas/store-settings";
-import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { shippingOptions, taxRates } from "../db/schema";
-import { HttpError } from "../http/errors";
-import { storePicture } from "../images/picture-intake";
-import { recordAudit, type AuditActor } from "../staff/audit";
-import { assertLinksLead } from "./navigation";
+import { recordAudit, type AuditActor } from "../audit/audit";
 import { changeStoreSettings, getStoreSettings } from "./settings";
+import { conflict } from "../../core/errors";
+import { storeRow, storeRowsInPlace } from "../db/store-rows";
+import { whenTaken } from "../db/unique-violation";
 
 export const SHIPPING_OPTION_NOT_FOUND = "Shipping option not found";
 export const TAX_RATE_NOT_FOUND = "Tax rate not found";
@@ -28,6 +26,11 @@ export function storeRulesOf(settings: StoreSettings): StoreRules {
     checkout_enabled: settings.checkout.enabled,
     minimum_order_cents: settings.checkout.minimumOrderCents,
     cart_reminder_delay_minutes: settings.checkout.reminderDelayMinutes,
+    subscription_reminder_days: settings.subscriptions.reminderDays,
+    return_window_days: settings.returns.windowDays,
+    legal_name: settings.invoicing.legalName,
+    legal_address: settings.invoicing.address,
+    tax_id: settings.invoicing.taxId,
   };
 }
 
@@ -47,38 +50,27 @@ export async function changeStoreRules(db: Database, actor: AuditActor, rules: S
         minimumOrderCents: rules.minimum_order_cents,
         reminderDelayMinutes: rules.cart_reminder_delay_minutes,
       },
+      subscriptions: { reminderDays: rules.subscription_reminder_days },
+      returns: { windowDays: rules.return_window_days },
+      invoicing: { legalName: rules.legal_name, address: rules.legal_address, taxId: rules.tax_id },
     },
     "store_rules.update",
   );
   return storeRulesOf(settings);
 }
 
-export type StoreLooks = Pick<StoreSettings, "callout" | "styles" | "logo" | "navbar" | "footer" | "socialLinks">;
-
-export const looksOf = ({ callout, styles, logo, navbar, footer, socialLinks }: StoreSettings): StoreLooks => ({ callout, styles, logo, navbar, footer, socialLinks });
-
-export async function getStoreLooks(db: Database, storeId: string): Promise<StoreLooks> {
-  return looksOf(await getStoreSettings(db, storeId));
-}
-
-/** A change to the looks; a link it adds to the menu or footer must lead to a page the shop has (./navigation.ts). */
-export async function changeStoreLooks(db: Database, actor: AuditActor, change: StoreLooksChange): Promise<StoreLooks> {
-  if (change.navbar?.pages || change.footer?.links || change.footer?.sections) {
-    await assertLinksLead(db, actor.storeId, await getStoreSettings(db, actor.storeId), change);
-  }
-  return looksOf(await changeStoreSettings(db, actor, change, "store_looks.update"));
-}
-
-/** A new logo: stored with the shop's renditions (refused as product pictures are), then shown everywhere at once. */
-export async function uploadLogo(deps: Pick<AppDeps, "db" | "imageStorage">, actor: AuditActor, file: File, alt?: string): Promise<StoreLooks> {
-  const { url } = await storePicture(deps.imageStorage, Buffer.from(await file.arrayBuffer()), { folder: "site" });
-  const logo = alt ? { url, alt } : { url };
-  return looksOf(await changeStoreSettings(deps.db, actor, { logo }, "store_looks.update"));
-}
-
 // ---------------------------------------------------------------- shipping options
 
 type ShippingRow = typeof shippingOptions.$inferSelect;
+
+/** What staff call the option an order or subscription ships with: its name, or its key once the option is gone. */
+export async function shippingOptionName(db: Database, storeId: string, key: string): Promise<string> {
+  const [row] = await db
+    .select({ name: shippingOptions.name })
+    .from(shippingOptions)
+    .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.key, key)));
+  return row?.name ?? key;
+}
 
 export type ShippingOptionRecord = ShippingOptionInput & { id: number; key: string };
 
@@ -94,23 +86,10 @@ const shippingRecord = (row: ShippingRow): ShippingOptionRecord => ({
 const audited = (record: ShippingOptionRecord | TaxRateRecord) => ({ ...record }) as Record<string, unknown>;
 
 export async function listShippingOptionRecords(db: Database, storeId: string): Promise<ShippingOptionRecord[]> {
-  const rows = await db
-    .select()
-    .from(shippingOptions)
-    .where(eq(shippingOptions.storeId, storeId))
-    .orderBy(asc(shippingOptions.position), asc(shippingOptions.id));
-  return rows.map(shippingRecord);
+  return (await storeRowsInPlace(db, shippingOptions, storeId)).map(shippingRecord);
 }
 
-async function shippingRow(tx: Database, storeId: string, id: number): Promise<ShippingRow> {
-  const [row] = await tx
-    .select()
-    .from(shippingOptions)
-    .where(and(eq(shippingOptions.storeId, storeId), eq(shippingOptions.id, id)))
-    .for("update");
-  if (!row) throw new HttpError(404, SHIPPING_OPTION_NOT_FOUND);
-  return row;
-}
+const shippingRow = (tx: Database, storeId: string, id: number) => storeRow(tx, shippingOptions, storeId, id, SHIPPING_OPTION_NOT_FOUND, true);
 
 /** The key checkout knows an option by, from its name: `Express (2 days)` is `express-2-days`, made unique. */
 async function freeKey(tx: Database, storeId: string, name: string): Promise<string> {
@@ -169,7 +148,7 @@ export async function deleteShippingOption(db: Database, actor: AuditActor, id: 
       .from(shippingOptions)
       .where(and(eq(shippingOptions.storeId, storeId), ne(shippingOptions.id, id)))
       .for("update");
-    if (others.length === 0) throw new HttpError(409, LAST_SHIPPING_OPTION);
+    if (others.length === 0) throw conflict(LAST_SHIPPING_OPTION);
     await tx.delete(shippingOptions).where(eq(shippingOptions.id, id));
     await recordAudit(tx, actor, { action: "shipping_option.delete", entity: "shipping_option", entityId: id, before: audited(before), after: null });
   });
@@ -201,18 +180,10 @@ export async function listTaxRateRecords(db: Database, storeId: string): Promise
   return rows.map(taxRecord);
 }
 
-async function taxRow(tx: Database, storeId: string, id: number): Promise<TaxRow> {
-  const [row] = await tx.select().from(taxRates).where(and(eq(taxRates.storeId, storeId), eq(taxRates.id, id))).for("update");
-  if (!row) throw new HttpError(404, TAX_RATE_NOT_FOUND);
-  return row;
-}
+const taxRow = (tx: Database, storeId: string, id: number) => storeRow(tx, taxRates, storeId, id, TAX_RATE_NOT_FOUND, true);
 
 /** Two rates for one region would leave checkout to pick one: the unique index decides, answered as a 409. */
-function refuseTakenRegion(error: unknown): never {
-  const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-  if (cause?.code === "23505") throw new HttpError(409, TAX_REGION_TAKEN, "region");
-  throw error;
-}
+const refuseTakenRegion = whenTaken("tax_rates_store_region_uq", () => conflict(TAX_REGION_TAKEN, "region"));
 
 export async function createTaxRate(db: Database, actor: AuditActor, input: TaxRateInput): Promise<TaxRateRecord> {
   return db

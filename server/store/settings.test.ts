@@ -3,9 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { readContentVersions } from "../db/content-version";
 import { auditEvents, storeSettings } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { isRefusal } from "../../core/errors";
+import { statusOf } from "../http/errors";
 import { logger } from "../logger";
-import { commandLineActor, type AuditActor } from "../staff/audit";
+import { commandLineActor, type AuditActor } from "../audit/audit";
 import { changeStoreSettings, checkStoreSettingsAtStart, DEFAULT_STORE_SETTINGS, getStoreSettings } from "./settings";
 
 let database: TestDatabase;
@@ -41,7 +42,7 @@ const handEdit = (path: string[], value: unknown) =>
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,
-    (error: unknown) => (error instanceof HttpError ? { status: error.status, message: error.message, field: error.field } : Promise.reject(error)),
+    (error: unknown) => (isRefusal(error) ? { status: statusOf(error), message: error.message, field: error.field } : Promise.reject(error)),
   );
 
 describe("changeStoreSettings", () => {

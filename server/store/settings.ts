@@ -13,9 +13,9 @@ import type { Database } from "../db/client";
 import { storeSettings, stores } from "../db/schema";
 import { demoSettings } from "../db/seed-content";
 import { imageUrl } from "../db/seed-images";
-import { HttpError } from "../http/errors";
 import { logger } from "../logger";
-import { recordAudit, type AuditActor } from "../staff/audit";
+import { recordAudit, type AuditActor } from "../audit/audit";
+import { badInput, notFound } from "../../core/errors";
 
 /** What a setting falls back to when neither it nor the last good document can be read: the demo shop's. */
 export const DEFAULT_STORE_SETTINGS: StoreSettings = storeSettingsSchema.parse(demoSettings(imageUrl));
@@ -94,7 +94,7 @@ async function readStoreSettings(db: Database, storeId: string): Promise<{ setti
     .select({ settings: storeSettings.settings, lastGood: storeSettings.lastGood })
     .from(storeSettings)
     .where(eq(storeSettings.storeId, storeId));
-  if (!row) throw new HttpError(404, `Store not found: ${storeId}`);
+  if (!row) throw notFound(`Store not found: ${storeId}`);
   const parsed = storeSettingsSchema.safeParse(row.settings);
   if (parsed.success) return { settings: parsed.data, readable: true, kept: isDeepStrictEqual(row.lastGood, parsed.data) };
   const { settings, fallbacks } = readableSettings(row.settings, row.lastGood);
@@ -123,7 +123,7 @@ export async function checkStoreSettingsAtStart(db: Database, storeId: string): 
 /** 404 for a store id this deployment does not hold, so every API answers unknown stores the same way. */
 export async function assertStoreExists(db: Database, storeId: string): Promise<void> {
   const [row] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  if (!row) throw new HttpError(404, "Store not found");
+  if (!row) throw notFound("Store not found");
 }
 
 /**
@@ -174,7 +174,7 @@ function assertReadable(before: StoreSettings, after: StoreSettings): void {
     const backgroundChanged = background !== colourAt(before, pair.background);
     if (!textChanged && !backgroundChanged) continue;
     const problem = contrastProblem(text, background, pair.what);
-    if (problem) throw new HttpError(400, problem, textChanged && !pair.text.startsWith("#") ? pair.text : pair.background);
+    if (problem) throw badInput(problem, textChanged && !pair.text.startsWith("#") ? pair.text : pair.background);
   }
 }
 
@@ -193,7 +193,7 @@ function flattened(document: unknown, prefix = ""): Json {
  */
 export async function lockStoreSettings(tx: Database, storeId: string): Promise<StoreSettings> {
   const [locked] = await tx.select({ storeId: storeSettings.storeId }).from(storeSettings).where(eq(storeSettings.storeId, storeId)).for("update");
-  if (!locked) throw new HttpError(404, "Store not found");
+  if (!locked) throw notFound("Store not found");
   return getStoreSettings(tx, storeId);
 }
 
@@ -217,7 +217,7 @@ export async function changeStoreSettings(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue.path.join(".");
-      throw new HttpError(400, `${field}: ${issue.message}`, field || undefined);
+      throw badInput(`${field}: ${issue.message}`, field || undefined);
     }
     const after = parsed.data;
     assertReadable(before, after);

@@ -76,13 +76,13 @@ describe("a wishlist", () => {
   it("refuses a product the shop does not sell, and a save past the limit, changing nothing", async () => {
     const { guestCartId } = guestRequest();
     const owner = { guestCartId };
-    await expect(saveToWishlist(t.deps.db, STORE, owner, "no-such-product")).rejects.toMatchObject({ status: 404, field: "product" });
+    await expect(saveToWishlist(t.deps.db, STORE, owner, "no-such-product")).rejects.toMatchObject({ kind: "not-found", field: "product" });
     const made = await t.deps.db
       .insert(products)
       .values(Array.from({ length: WISHLIST_LIMIT }, (_, i) => ({ storeId: STORE, handle: `wished-${i}`, title: `Wished ${i}` })))
       .returning({ id: products.id });
     await t.deps.db.insert(wishlistItems).values(made.map((product) => ({ storeId: STORE, guestCartId, productId: product.id, priceSeenCents: 0 })));
-    await expect(saveToWishlist(t.deps.db, STORE, owner, mug)).rejects.toMatchObject({ status: 422, field: "product" });
+    await expect(saveToWishlist(t.deps.db, STORE, owner, mug)).rejects.toMatchObject({ kind: "rule-broken", field: "product" });
     expect(await savedProductHandles(t.deps.db, STORE, owner)).not.toContain(mug);
     await t.deps.db.delete(products).where(sql`${products.handle} like 'wished-%'`);
   });

@@ -11,7 +11,7 @@ import type { Database } from "../db/client";
 import { customers, products, wishlistItems } from "../db/schema";
 import { ON_SALE_STATUS, loadProducts, productCard } from "../catalog/products";
 import { waitingStockAlertsByProduct } from "../catalog/stock-alerts";
-import { HttpError } from "../http/errors";
+import { notFound, ruleBroken } from "../../core/errors";
 
 /** Whose wishlist a request reads: the signed-in customer's, else the guest cart cookie's, else none yet. */
 export type WishlistOwner = { customerId: number } | { guestCartId: string };
@@ -84,13 +84,13 @@ export async function saveToWishlist(db: Database, storeId: string, owner: Wishl
     .select({ id: products.id, priceCents: lowestPriceCents })
     .from(products)
     .where(and(eq(products.storeId, storeId), eq(products.handle, handle), eq(products.status, ON_SALE_STATUS)));
-  if (!product) throw new HttpError(404, "No product has that handle.", "product");
+  if (!product) throw notFound("No product has that handle.", "product");
   await db.transaction(async (tx) => {
     const [{ count }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(wishlistItems)
       .where(ownedBy(storeId, owner));
-    if (count >= WISHLIST_LIMIT) throw new HttpError(422, WISHLIST_FULL_MESSAGE, "product");
+    if (count >= WISHLIST_LIMIT) throw ruleBroken(WISHLIST_FULL_MESSAGE, "product");
     await tx
       .insert(wishlistItems)
       .values({ storeId, ...owner, productId: product.id, priceSeenCents: product.priceCents ?? 0 })

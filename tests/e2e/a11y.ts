@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { DESKTOP, PHONE } from "./viewports";
 
 /**
  * Whether every frame of the page is the page's own origin (or blank): axe can then run in the page itself. A frame
@@ -29,4 +30,18 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
   expect(
     serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
   ).toEqual([]);
+}
+
+/**
+ * A back-office screen as the journeys check it: axe at the laptop's size and the phone's, nothing wider than the
+ * phone, and its picture at both (`/tmp/admin-shots/<shot>-390.png` and `-1280.png`). The page is left at the laptop's size.
+ */
+export async function checkAdminScreen(page: Page, shot: string) {
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize(PHONE);
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: `/tmp/admin-shots/${shot}-390.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: `/tmp/admin-shots/${shot}-1280.png`, fullPage: true });
 }

@@ -121,6 +121,8 @@ test("signing up with an email that has an account looks like any sign-up, chang
   test.setTimeout(90_000);
   const email = uniqueEmail("again");
   await signUp(page, email);
+  // The address bar moves before the sign-in page has drawn, so read the answer once its words are there.
+  await expect(page.getByText(SIGNED_UP_MESSAGE)).toBeVisible();
   const firstAnswer = await page.getByRole("main").textContent();
   // Someone else, with another password: the same page and words, and nobody is signed in.
   await signUp(page, email, "someone else's 99");

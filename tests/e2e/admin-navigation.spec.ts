@@ -95,6 +95,8 @@ test("the owner adds a menu link and a footer link, sees them on the shop at onc
   await region(page, "Menu").getByRole("button", { name: `Remove ${MENU_LINK}` }).click();
   await saved(page);
   await region(page, "Footer links").getByRole("button", { name: `Remove ${FOOTER_LINK}` }).click();
+  // The first removal's notice is still on the page: the link leaving the form is what says this one was saved.
+  await expect(region(page, "Footer links").getByRole("button", { name: `Remove ${FOOTER_LINK}` })).toHaveCount(0);
   await saved(page);
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MENU_LINK })).toHaveCount(0);

@@ -7,10 +7,10 @@
  */
 import type { Page } from "@playwright/test";
 import { httpShopper } from "../support/http-shopper";
-import { expectNoSeriousA11yViolations } from "./a11y";
+import { checkAdminScreen } from "./a11y";
 import { expect, test } from "./fixtures";
 import { E2E_OWNER as OWNER, OWNER_STATE } from "./owner";
-import { DESKTOP, PHONE } from "./viewports";
+import { DESKTOP } from "./viewports";
 
 /** Bought by these journeys alone: the others count on the House Blend's few bags. */
 const KETTLE = { sku: "KETTLE-BLACK", priceCents: 5900 };
@@ -26,15 +26,7 @@ async function ordersOf(page: Page, email: string) {
 }
 
 /** Axe on the screen as it is, and its picture at both sizes; the page is left at the laptop's size. */
-async function checkScreen(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page);
-  await page.setViewportSize(PHONE);
-  await expectNoSeriousA11yViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: `/tmp/admin-shots/orders-${name}-390.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: `/tmp/admin-shots/orders-${name}-1280.png`, fullPage: true });
-}
+const checkScreen = (page: Page, name: string) => checkAdminScreen(page, `orders-${name}`);
 
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: OWNER_STATE });

@@ -55,6 +55,8 @@ test("a shopper's visit reaches the owner's report, and the report is protected 
   expect(await analyticsSessionRef(context)).toBe(ref);
   await page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true }).click();
   await expect(page).toHaveURL(/\/contact$/);
+  // The address changes before the page renders, and the tracker counts the page once it has rendered.
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
 
   // Closing the tab fires pagehide/beforeunload: the tracker sends the session as a beacon.
   await page.close({ runBeforeUnload: true });

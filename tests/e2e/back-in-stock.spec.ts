@@ -113,22 +113,26 @@ test("a shopper asks for a sold-out variant, confirms, the owner restocks it, an
   await expect(row).toContainText("1 waiting for a restock");
   await expectNoSeriousA11yViolations(desk);
   const adjust = row.getByRole("form", { name: `Adjust the stock of ${SAGE}` });
-  /** The row's stock form, opened when it is closed (it stays open across its own saves). */
-  async function changeStock(how: "change" | "set", amount: string, reason: string) {
+  /**
+   * The row's stock form, opened when it is closed (it stays open across its own saves). The notice stays from the
+   * first save, so the row's new figure is what shows that this save has landed.
+   */
+  async function changeStock(how: "change" | "set", amount: string, reason: string, stockAfter: number) {
     if (!(await adjust.isVisible())) await row.getByText("Adjust").click();
     await adjust.getByLabel("How").selectOption(how);
     await adjust.getByLabel("Amount").fill(amount);
     await adjust.getByLabel("Reason").selectOption(reason);
     await adjust.getByRole("button", { name: "Save" }).click();
     await expect(desk.getByRole("status")).toHaveText("Stock changed.");
+    await expect(row.getByRole("cell").nth(1)).toHaveText(new RegExp(`^${stockAfter}(?!\\d)`));
   }
-  await changeStock("change", "4", "received");
+  await changeStock("change", "4", "received", 4);
 
   const subject = `${TITLE} — Sage is back in stock`;
   await expect.poll(async () => (await mails(owner, subject)).length, { timeout: 20_000 }).toBe(1);
   // A second restock (sold out again, then back) mails nothing more: the alert had its one email. Nothing in a sending
   // that mails nobody can be seen, so a second shopper asks in between: once their email is in, the sending has run.
-  await changeStock("set", "0", "correction");
+  await changeStock("set", "0", "correction", 0);
   await page.goto(`/products/${HANDLE}`);
   await form(page).getByLabel("Email").fill(LATER);
   await form(page).getByRole("button", { name: "Email me when it's back" }).click();
@@ -136,7 +140,7 @@ test("a shopper asks for a sold-out variant, confirms, the owner restocks it, an
   const [laterConfirmation] = await mails(owner, `Confirm your alert for ${TITLE} — Sage`, LATER);
   await page.goto(linkIn(laterConfirmation, "/back-in-stock/confirm?token="));
   await expect(page.getByRole("heading", { name: "Your alert is confirmed" })).toBeVisible();
-  await changeStock("change", "2", "received");
+  await changeStock("change", "2", "received", 2);
   await expect.poll(async () => (await mails(owner, subject, LATER)).length, { timeout: 20_000 }).toBe(1);
   await desk.reload();
   await expect(desk.getByRole("region", { name: "Shoppers waiting for a restock" })).toHaveCount(0);

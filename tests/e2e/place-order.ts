@@ -7,13 +7,27 @@ import { DEMO } from "../../server/db/seed-content";
  * with the test card by a guest or the signed-in page; the order's number.
  */
 export async function placeOrder(page: Page, email: string, sku: string = DEMO.subscriptions.houseBlend.sku): Promise<string> {
+  return buyCart(page, email, [{ kind: "product", sku, quantity: 2 }], /\/checkout\?session_id=cs_/);
+}
+
+/**
+ * Two bags of House Blend every two weeks, subscribed to through the checkout and paid with `card` (a test card);
+ * the first order's number.
+ */
+export async function placeSubscriptionOrder(page: Page, email: string, card = "4242 4242 4242 4242"): Promise<string> {
+  const { sku, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
+  return buyCart(page, email, [{ kind: "product", sku, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }], /\/checkout$/, card);
+}
+
+/** The cart stored with `cartItems`, checked out from the cart drawer (to `checkoutAddress`) and paid. */
+async function buyCart(page: Page, email: string, cartItems: object[], checkoutAddress: RegExp, card = "4242 4242 4242 4242"): Promise<string> {
   await page.goto("/");
-  const cart = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku, quantity: 2 }] } });
+  const cart = await page.request.post("/api/cart-items", { data: { cartItems } });
   expect(cart.status(), await cart.text()).toBe(200);
   await page.reload();
   await page.getByRole("button", { name: /^Cart/ }).click();
   await page.getByRole("dialog", { name: "Your cart" }).getByRole("button", { name: "Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout\?session_id=cs_/);
+  await expect(page).toHaveURL(checkoutAddress);
   const form = page.getByRole("form", { name: "Checkout" });
   await form.getByLabel("Email", { exact: true }).fill(email);
   await form.getByLabel("Full name").fill("Grace Hopper");
@@ -22,7 +36,7 @@ export async function placeOrder(page: Page, email: string, sku: string = DEMO.s
   await form.getByLabel("State").fill("CA");
   await form.getByLabel("ZIP code").fill("95814");
   await page.getByRole("radio", { name: /Standard Shipping/ }).check();
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: "Pay Now" }).click();

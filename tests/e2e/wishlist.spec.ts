@@ -3,31 +3,15 @@ import { expect, test } from "./fixtures";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
 import { PHONE_AND_DESKTOP } from "./viewports";
+import { signUpAndIn as signUp, uniqueEmail } from "./customer";
 
 const PASSWORD = "saved for later 7";
 const MUG = "Enamel Camp Mug";
 const PRESS = "Glass French Press";
 
-function uniqueEmail(name: string) {
-  return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
 const heart = (page: Page, title: string) => page.getByRole("button", { name: `Save ${title} to wishlist` }).first();
 
-async function signUpAndIn(page: Page, email: string) {
-  await page.goto("/signup");
-  const main = page.getByRole("main");
-  await main.getByLabel("First Name", { exact: true }).fill("Willa");
-  await main.getByLabel("Last Name", { exact: true }).fill("Wish");
-  await main.getByLabel("Email", { exact: true }).fill(email);
-  await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/login\?created=1$/);
-  await main.getByLabel("Email", { exact: true }).fill(email);
-  await main.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByRole("group", { name: "Your profile" })).toBeVisible();
-}
+const signUpAndIn = (page: Page, email: string) => signUp(page, email, { password: PASSWORD, firstName: "Willa", lastName: "Wish" });
 
 test("a guest saves products with the heart, signs in and finds them saved, in the account on any device", async ({ page, browser }) => {
   await page.goto("/shop");

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { createApp } from "../../server/app";
 import { createStaff } from "../../server/staff/accounts";
-import { commandLineActor } from "../../server/staff/audit";
+import { commandLineActor } from "../../server/audit/audit";
 import { createTestApp, type TestApp } from "./app";
 import { startPageRenderer, type PageRenderer } from "./rendered-pages";
 

@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import type { StaffRole } from "../../core/staff-roles";
 import { auditEvents } from "../../server/db/schema";
-import { commandLineActor } from "../../server/staff/audit";
+import { commandLineActor } from "../../server/audit/audit";
 import { createApiToken } from "../../server/staff/tokens";
 import { createTestApp, type TestApp } from "./app";
 

@@ -1,10 +1,12 @@
 /** Drives the checkout API the way the checkout page does, for tests of what comes after (orders, payments, CLI). */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { orders, variants } from "../../server/db/schema";
+import { orders, subscriptions, variants } from "../../server/db/schema";
 import { DEMO } from "../../server/db/seed";
 import type { SimulatedPaymentProvider } from "../../server/payments/simulated";
 import { TEST_CARDS } from "../../server/payments/simulated";
+import { requestPayment } from "../../server/orders/payment-links";
+import type { PaymentLinkPurpose } from "../../core/payment-links";
 import type { TestApp } from "./app";
 
 /** $16.00 a bag. */
@@ -95,4 +97,37 @@ export async function stockOf(t: TestApp, sku: string = SKU) {
 export async function orderRow(t: TestApp, id: number) {
   const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
   return order;
+}
+
+/**
+ * A subscription bought through the subscription checkout by `email`: `quantity` bags of House Blend every two weeks,
+ * paid with `card` through the simulated form; its record, which the paid order started.
+ */
+export async function subscribedBy(t: TestApp, email: string, { quantity = 2, card = TEST_CARDS.succeeds as string, name = "Sue Scriber" } = {}) {
+  const { everyTwoWeeks } = DEMO.subscriptions.houseBlend;
+  const stored = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku: SKU, quantity, subscription: { subscription_id: everyTwoWeeks } }] });
+  const cookie = stored.headers.getSetCookie()[0].split(";")[0];
+  const details = { address: ADDRESS, shipping_option: "standard", email, store_id: "demo", fullName: name };
+  const response = await t.call("POST", "/api/stripe/confirm_subscription", { ...details, checkout_items: [{ quantity, sku: SKU, subscription: everyTwoWeeks }] }, { cookie });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const submitted = (await response.json()) as Submitted;
+  await payWithCard(t, submitted.client_secret, card);
+  const [subscription] = await t.deps.db.select().from(subscriptions).where(eq(subscriptions.firstOrderId, submitted.order_id));
+  expect(subscription).toBeDefined();
+  return subscription;
+}
+
+/**
+ * A paid order that owes `cents` more, as an edit that raised its total leaves it: the total raised and a payment link
+ * asked for the difference (server/orders/payment-links.ts). Answers the link.
+ */
+export async function owingOrder(t: TestApp, order: typeof orders.$inferSelect, cents: number, purpose: PaymentLinkPurpose = "edit") {
+  return t.deps.db.transaction(async (tx) => {
+    const [raised] = await tx
+      .update(orders)
+      .set({ subtotalCents: order.subtotalCents + cents, totalCents: order.totalCents + cents })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return requestPayment(tx, raised, { amountCents: cents, purpose, actorLabel: "packer@example.com" });
+  });
 }

@@ -3,8 +3,14 @@
  * idempotency keys), update, retrieve, confirm with a test payment method, refunds. Subscriptions: customers and
  * products, amount-off coupons applied through a subscription's `discounts`, a subscription whose first invoice is
  * paid through its own PaymentIntent (the invoice's confirmation secret), retrieve, cancel, the invoices and invoice
- * payments that lead from a subscription back to what was paid, and `renewSubscription` for a billing cycle Stripe
- * has charged. `signedEvent` builds a webhook body and a `Stripe-Signature` header with the SDK's own
+ * payments that lead from a subscription back to what was paid, `renewSubscription` for a billing cycle Stripe
+ * has charged, and `draftRenewal` / `chargeDraft` for one whose draft invoice takes invoice items first; a cycle is
+ * charged to the subscription's default payment method, and one of Stripe's declining test cards leaves its invoice
+ * open for `POST /v1/invoices/:id/pay`. A subscription's update moves its items to new prices (a changed interval
+ * bills at once unless a trial defers it), sets its default payment method, or pauses collection. Checkout Sessions in
+ * setup mode, completed by `completeSetup` as the customer would on Stripe's page, leave a SetupIntent with the
+ * session's `setup_intent_data.metadata` and one of Stripe's test payment methods (retrievable with its card's brand
+ * and last four). `signedEvent` builds a webhook body and a `Stripe-Signature` header with the SDK's own
  * `generateTestHeaderString`, as Stripe would sign it.
  */
 import { randomBytes } from "node:crypto";
@@ -60,8 +66,10 @@ type Invoice = {
   object: "invoice";
   customer: string;
   currency: string;
-  status: "open" | "paid";
-  billing_reason: "subscription_create" | "subscription_cycle";
+  status: "draft" | "open" | "paid";
+  /** Seconds since the epoch, as Stripe dates everything. */
+  created: number;
+  billing_reason: "subscription_create" | "subscription_cycle" | "subscription_update";
   /** The lines' amounts less the discounts, as Stripe charges them. */
   amount_due: number;
   amount_paid: number;
@@ -70,11 +78,48 @@ type Invoice = {
   parent: { type: "subscription_details"; subscription_details: { subscription: string; metadata: Record<string, string> } };
 };
 
+type PaymentMethod = {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  customer: string | null;
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+};
+
+type SetupIntent = {
+  id: string;
+  object: "setup_intent";
+  status: "succeeded";
+  customer: string | null;
+  payment_method: string;
+  usage: "off_session";
+  metadata: Record<string, string>;
+};
+
+type CheckoutSession = {
+  id: string;
+  object: "checkout.session";
+  mode: "setup";
+  status: "open" | "complete";
+  currency: string;
+  customer: string | null;
+  setup_intent: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string | null;
+  url: string | null;
+  /** Not part of Stripe's object: what `setup_intent_data[metadata]` asked the SetupIntent to carry. */
+  setupMetadata: Record<string, string>;
+};
+
 type Subscription = {
   id: string;
   object: "subscription";
   customer: string;
-  status: "incomplete" | "active" | "canceled";
+  status: "incomplete" | "active" | "trialing" | "canceled";
+  /** The payment method its invoices are charged to: the first invoice's, or one set since. */
+  default_payment_method: string | null;
+  trial_end: number | null;
   items: { object: "list"; data: SubscriptionItem[]; has_more: false };
   /** The discounts still to apply; a `once` coupon's is gone after the first invoice, as with Stripe. */
   discounts: string[];
@@ -94,12 +139,29 @@ export type FakeStripe = {
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
   refunds: Map<string, Refund>;
+  checkoutSessions: Map<string, CheckoutSession>;
   /** The PaymentIntent that pays each invoice. */
   invoiceIntent(invoiceId: string): Intent;
   /** Every request, in order: method, path and the idempotency key sent. */
   requests: { method: string; path: string; idempotencyKey: string | null }[];
   /** Stripe charging the next billing cycle: a paid `subscription_cycle` invoice for the recurring items. */
   renewSubscription(subscriptionId: string): Invoice;
+  /**
+   * The next billing cycle as Stripe begins it: a draft `subscription_cycle` invoice of the recurring items, which
+   * takes invoice items (`POST /v1/invoiceitems` naming it) until `chargeDraft` finalizes and charges it, as Stripe
+   * does about an hour after `invoice.created`.
+   */
+  draftRenewal(subscriptionId: string, created?: Date): Invoice;
+  /** What the last subscription update set as its `pause_collection`, or null once it was cleared. */
+  pauseCollectionOf(subscriptionId: string): { behavior: string; resumes_at?: string } | null;
+  /** Finalizes a draft invoice and charges it to the subscription's default payment method (paid, or left open when declined). */
+  chargeDraft(invoiceId: string): Invoice;
+  /**
+   * The customer completing a setup-mode Checkout Session on Stripe's page with one of Stripe's test payment methods:
+   * a SetupIntent saves it for the customer. One Stripe refuses to save (`pm_card_chargeDeclined`) throws, the session
+   * still open.
+   */
+  completeSetup(sessionId: string, paymentMethod?: string): CheckoutSession;
   signedEvent(type: string, object: unknown, options?: { id?: string; timestamp?: number }): { body: string; headers: Record<string, string> };
   /** An outage: while false, every connection is dropped unanswered, as when Stripe cannot be reached. */
   setReachable(reachable: boolean): void;
@@ -145,6 +207,20 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
 
 const DECLINED_METHODS = new Set(["pm_card_chargeDeclined", "pm_card_visa_chargeDeclined"]);
 
+/** Stripe's test payment methods the fake knows, with the card each stands for. */
+const TEST_METHODS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: "visa", last4: "4242" },
+  pm_card_mastercard: { brand: "mastercard", last4: "4444" },
+  pm_card_amex: { brand: "amex", last4: "8431" },
+  /** 4000000000000341: saved without trouble, every charge declined. */
+  pm_card_visa_chargeDeclined: { brand: "visa", last4: "0341" },
+  /** 4000000000000002: declined, even when only saved. */
+  pm_card_chargeDeclined: { brand: "visa", last4: "0002" },
+};
+
+/** Declined when a setup saves it, as Stripe's generic decline card is. */
+const SETUP_DECLINED_METHODS = new Set(["pm_card_chargeDeclined"]);
+
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
 export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe> {
@@ -156,6 +232,12 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
   const invoices = new Map<string, Invoice>();
   const invoicePayments = new Map<string, InvoicePayment>();
   const refunds = new Map<string, Refund>();
+  const pauses = new Map<string, { behavior: string; resumes_at?: string }>();
+  const checkoutSessions = new Map<string, CheckoutSession>();
+  const setupIntents = new Map<string, SetupIntent>();
+  const paymentMethods = new Map<string, PaymentMethod>();
+  /** The test payment method each saved one was made from (`pm_card_visa` becomes a `pm_…` of its own, as with Stripe). */
+  const testMethodOf = new Map<string, string>();
   /** What each idempotency key created, so a retried create returns the same object. */
   const byKey = new Map<string, unknown>();
   const requests: FakeStripe["requests"] = [];
@@ -194,7 +276,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
   }
 
   /** An invoice for the subscription's recurring items plus one-time lines, with the PaymentIntent that pays it. */
-  function createInvoice(subscription: Subscription, reason: Invoice["billing_reason"], oneTimeAmounts: number[]): Invoice {
+  function createInvoice(subscription: Subscription, reason: Invoice["billing_reason"], oneTimeAmounts: number[], { draft = false, created = new Date() } = {}): Invoice {
     const lines: InvoiceLine[] = [
       ...subscription.items.data.map((item) => ({
         id: newId("il"),
@@ -211,52 +293,155 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
         parent: { type: "invoice_item_details" as const },
       })),
     ];
-    const amount = lines.reduce((sum, line) => sum + line.amount, 0);
-    const discounted = applyDiscounts(subscription, amount);
     const invoice: Invoice = {
       id: newId("in"),
       object: "invoice",
       customer: subscription.customer,
       currency: "usd",
-      status: "open",
+      status: "draft",
+      created: Math.floor(created.getTime() / 1000),
       billing_reason: reason,
-      amount_due: amount - discounted.reduce((sum, discount) => sum + discount.amount, 0),
+      amount_due: lines.reduce((sum, line) => sum + line.amount, 0),
       amount_paid: 0,
-      total_discount_amounts: discounted,
+      total_discount_amounts: [],
       lines: { object: "list", data: lines, has_more: false },
       parent: { type: "subscription_details", subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
     };
     invoices.set(invoice.id, invoice);
+    subscription.latest_invoice = invoice.id;
+    return draft ? invoice : finalize(invoice);
+  }
+
+  /** A draft invoice made final: its lines' amount less the subscription's discounts, and the PaymentIntent that pays it. */
+  function finalize(invoice: Invoice): Invoice {
+    const subscription = subscriptions.get(invoice.parent.subscription_details.subscription)!;
+    const amount = invoice.lines.data.reduce((sum, line) => sum + line.amount, 0);
+    const discounted = applyDiscounts(subscription, amount);
+    invoice.status = "open";
+    invoice.total_discount_amounts = discounted;
+    invoice.amount_due = amount - discounted.reduce((sum, discount) => sum + discount.amount, 0);
     const intent = createIntent(invoice.amount_due, "usd", {}, null);
     const payment: InvoicePayment = { id: newId("inpay"), object: "invoice_payment", invoice: invoice.id, status: "open", paymentIntent: intent.id };
     invoicePayments.set(payment.id, payment);
-    subscription.latest_invoice = invoice.id;
     return invoice;
   }
 
-  /** Once the invoice's PaymentIntent succeeds the invoice is paid and its subscription active, as with Stripe. */
-  function settleInvoiceOf(intent: Intent) {
+  /** A test payment method as the API returns it; the customer it is attached to, once it is. */
+  function paymentMethodOf(id: string): PaymentMethod | null {
+    const known = paymentMethods.get(id);
+    if (known) return known;
+    const card = TEST_METHODS[id];
+    if (!card) return null;
+    const made: PaymentMethod = { id, object: "payment_method", type: "card", customer: null, card: { ...card, exp_month: 12, exp_year: 2034 } };
+    paymentMethods.set(id, made);
+    return made;
+  }
+
+  /** Stripe charging a final invoice to the subscription's default payment method: paid, or left open when declined. */
+  function chargeInvoice(invoice: Invoice): Invoice {
+    const intent = invoiceIntent(invoice.id);
+    const method = subscriptions.get(invoice.parent.subscription_details.subscription)!.default_payment_method ?? "pm_card_visa";
+    if (DECLINED_METHODS.has(testMethodOf.get(method) ?? method)) {
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { message: "Your card was declined." };
+      return invoice;
+    }
+    intent.status = "succeeded";
+    intent.last_payment_error = null;
+    settleInvoiceOf(intent);
+    return invoice;
+  }
+
+  /**
+   * Once the invoice's PaymentIntent succeeds the invoice is paid and its subscription active, as with Stripe. The
+   * payment method that paid the first invoice becomes the subscription's default (`save_default_payment_method:
+   * on_subscription`, as the shop creates them).
+   */
+  function settleInvoiceOf(intent: Intent, paymentMethod?: string) {
     const payment = [...invoicePayments.values()].find((candidate) => candidate.paymentIntent === intent.id);
     if (!payment || intent.status !== "succeeded") return;
     const invoice = invoices.get(payment.invoice)!;
     payment.status = "paid";
     invoice.status = "paid";
     invoice.amount_paid = invoice.amount_due;
-    subscriptions.get(invoice.parent.subscription_details.subscription)!.status = "active";
+    const subscription = subscriptions.get(invoice.parent.subscription_details.subscription)!;
+    if (subscription.status !== "trialing") subscription.status = "active";
+    if (paymentMethod && invoice.billing_reason === "subscription_create") subscription.default_payment_method = paymentMethod;
   }
 
   const invoiceIntent = (invoiceId: string) =>
     intents.get([...invoicePayments.values()].find((payment) => payment.invoice === invoiceId)!.paymentIntent)!;
 
-  /** The subscription as the API returns it: `latest_invoice` an id unless expanded, its confirmation secret only on request. */
+  /**
+   * The subscription as the API returns it: `latest_invoice` and `default_payment_method` ids unless expanded, the
+   * invoice's confirmation secret only on request.
+   */
   function subscriptionView(subscription: Subscription, expand: string[]) {
-    if (!expand.some((path) => path.startsWith("latest_invoice"))) return subscription;
+    const method = expand.includes("default_payment_method") && subscription.default_payment_method ? { default_payment_method: paymentMethodOf(subscription.default_payment_method) } : {};
+    if (!expand.some((path) => path.startsWith("latest_invoice"))) return { ...subscription, ...method };
     const invoice = invoices.get(subscription.latest_invoice)!;
     const secret = expand.includes("latest_invoice.confirmation_secret")
       ? { confirmation_secret: { type: "payment_intent", client_secret: invoiceIntent(invoice.id).client_secret } }
       : {};
-    return { ...subscription, latest_invoice: { ...invoice, ...secret } };
+    return { ...subscription, ...method, latest_invoice: { ...invoice, ...secret } };
   }
+
+  const isRunning = (subscription: Subscription | undefined) => subscription?.status === "active" || subscription?.status === "trialing";
+
+  /** A subscription item at a new price, made from `price_data` on the subscription's product. */
+  function itemOf(raw: Form): SubscriptionItem {
+    const price = raw.price_data as Form;
+    const recurring = price.recurring as Record<string, string>;
+    return {
+      id: newId("si"),
+      object: "subscription_item" as const,
+      quantity: Number(raw.quantity ?? 1),
+      price: {
+        id: newId("price"),
+        object: "price" as const,
+        currency: String(price.currency),
+        product: String(price.product),
+        unit_amount: Number(price.unit_amount),
+        recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
+      },
+    };
+  }
+
+  /**
+   * `items` on a subscription update: an `id` with `deleted` removes that item, `price_data` without an `id` adds one,
+   * both replace its price. A changed interval restarts the billing cycle now and bills at once, as Stripe does,
+   * unless a `trial_end` defers the new cycle to that date.
+   */
+  function updateItems(subscription: Subscription, form: Form): string | null {
+    const behaviors = ["create_prorations", "none", "always_invoice"];
+    if (form.proration_behavior !== undefined && !behaviors.includes(String(form.proration_behavior))) return "Invalid proration_behavior";
+    const intervalOf = (item: SubscriptionItem) => `${item.price.recurring.interval_count} ${item.price.recurring.interval}`;
+    const before = new Set(subscription.items.data.map(intervalOf));
+    let data = [...subscription.items.data];
+    for (const raw of list(form, "items") as Form[]) {
+      const existing = raw.id === undefined ? undefined : data.find((item) => item.id === raw.id);
+      if (raw.id !== undefined && !existing) return `No such subscription item: '${String(raw.id)}'`;
+      if (raw.deleted === "true") data = data.filter((item) => item !== existing);
+      else if (existing && raw.price_data) data = data.map((item) => (item === existing ? { ...itemOf(raw), id: existing.id } : item));
+      else if (raw.price_data) data.push(itemOf(raw));
+      else if (existing && raw.quantity !== undefined) existing.quantity = Number(raw.quantity);
+    }
+    if (data.length === 0) return "A subscription must keep at least one item";
+    if (new Set(data.map(intervalOf)).size > 1) return "All prices on a subscription must have the same recurring interval";
+    subscription.items = { ...subscription.items, data };
+    if (form.trial_end !== undefined) {
+      const trialEnd = Number(form.trial_end);
+      if (!(trialEnd > Date.now() / 1000)) return "Invalid timestamp: must be an integer Unix timestamp in the future.";
+      subscription.trial_end = trialEnd;
+      subscription.status = "trialing";
+    } else if (!data.every((item) => before.has(intervalOf(item)))) {
+      chargeInvoice(createInvoice(subscription, "subscription_update", []));
+    }
+    return null;
+  }
+
+  /** The session as the API returns it: its page's address only while it is open. */
+  const sessionView = ({ setupMetadata: _setupMetadata, ...session }: CheckoutSession) => ({ ...session, url: session.status === "open" ? session.url : null });
 
   let reachable = true;
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
@@ -310,7 +495,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
           intent.status = "succeeded";
           intent.last_payment_error = null;
         }
-        settleInvoiceOf(intent);
+        settleInvoiceOf(intent, paymentMethod);
         return send(200, intent);
       }
       if (action === "cancel") {
@@ -378,27 +563,12 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
             object: "subscription",
             customer: String(form.customer),
             status: "incomplete",
+            default_payment_method: null,
+            trial_end: null,
             items: {
               object: "list",
               has_more: false,
-              data: list(form, "items").map((raw) => {
-                const item = raw as Form;
-                const price = item.price_data as Form;
-                const recurring = price.recurring as Record<string, string>;
-                return {
-                  id: newId("si"),
-                  object: "subscription_item" as const,
-                  quantity: Number(item.quantity ?? 1),
-                  price: {
-                    id: newId("price"),
-                    object: "price" as const,
-                    currency: String(price.currency),
-                    product: String(price.product),
-                    unit_amount: Number(price.unit_amount),
-                    recurring: { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) },
-                  },
-                };
-              }),
+              data: list(form, "items").map((raw) => itemOf(raw as Form)),
             },
             discounts: couponIds.map((couponId) => {
               const coupon = coupons.get(couponId)!;
@@ -427,7 +597,109 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
         subscription.status = "canceled";
         return send(200, subscription);
       }
+      if (method === "POST") {
+        // A retried update is answered as the first was, without being made again.
+        if (replayed) return send(200, subscriptionView(byKey.get(idempotencyKey!) as Subscription, expand));
+        if (form.default_payment_method !== undefined) {
+          const paymentMethod = paymentMethodOf(String(form.default_payment_method));
+          if (!paymentMethod) return invalid(`No such PaymentMethod: '${String(form.default_payment_method)}'`);
+          if (paymentMethod.customer !== subscription.customer) {
+            return invalid(`The customer does not have a payment method with the ID ${paymentMethod.id}. The payment method must be attached to the customer.`);
+          }
+          subscription.default_payment_method = paymentMethod.id;
+        }
+        if (form.items !== undefined) {
+          const refused = updateItems(subscription, form);
+          if (refused) return invalid(refused);
+        }
+        if (form.pause_collection !== undefined) {
+          // An empty value clears the pause, as Stripe reads it.
+          if (form.pause_collection === "") pauses.delete(subscription.id);
+          else pauses.set(subscription.id, form.pause_collection as { behavior: string; resumes_at?: string });
+        }
+        if (idempotencyKey) byKey.set(idempotencyKey, subscription);
+        return send(200, subscriptionView(subscription, expand));
+      }
       return notFound();
+    }
+
+    if (resource === "checkout" && id === "sessions") {
+      const sessionId = action;
+      if (!sessionId && method === "POST") {
+        if (form.mode !== "setup") return invalid("The fake Stripe supports Checkout Sessions in setup mode only");
+        if (form.currency === undefined && form.payment_method_types === undefined) {
+          return invalid("currency is required in setup mode when payment_method_types is not set.");
+        }
+        if (form.success_url === undefined) return invalid("Missing required param: success_url.");
+        if (form.customer !== undefined && !customers.has(String(form.customer))) return invalid(`No such customer: '${String(form.customer)}'`);
+        const session = created(() => {
+          const made: CheckoutSession = {
+            id: `cs_test_${randomBytes(16).toString("hex")}`,
+            object: "checkout.session",
+            mode: "setup",
+            status: "open",
+            currency: String(form.currency ?? "usd"),
+            customer: (form.customer as string | undefined) ?? null,
+            setup_intent: null,
+            metadata: bag(form.metadata),
+            success_url: String(form.success_url),
+            cancel_url: (form.cancel_url as string | undefined) ?? null,
+            url: "",
+            setupMetadata: bag(bag(form.setup_intent_data as Form).metadata as FormValue),
+          };
+          made.url = `http://${request.headers.host}/c/pay/${made.id}`;
+          checkoutSessions.set(made.id, made);
+          return made;
+        });
+        return send(200, sessionView(session));
+      }
+      const session = sessionId ? checkoutSessions.get(sessionId) : undefined;
+      if (!session) return notFound();
+      if (method === "GET") return send(200, sessionView(session));
+      return notFound();
+    }
+
+    if (resource === "setup_intents" && id && method === "GET") {
+      const setup = setupIntents.get(id);
+      if (!setup) return notFound();
+      return send(200, expand.includes("payment_method") ? { ...setup, payment_method: paymentMethodOf(setup.payment_method) } : setup);
+    }
+
+    if (resource === "payment_methods" && id && method === "GET") {
+      const paymentMethod = paymentMethodOf(id);
+      return paymentMethod ? send(200, paymentMethod) : notFound();
+    }
+
+    if (resource === "invoices" && id && action === "pay" && method === "POST") {
+      const invoice = invoices.get(id);
+      if (!invoice) return notFound();
+      if (!replayed) {
+        if (invoice.status === "paid") return invalid("Invoice is already paid");
+        if (invoice.status !== "open") return invalid(`You can only pay an open invoice; this one is ${invoice.status}.`);
+      }
+      const paid = created(() => chargeInvoice(invoice));
+      if (paid.status !== "paid") {
+        return send(402, { error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." } });
+      }
+      return send(200, paid);
+    }
+
+    if (resource === "invoiceitems" && !id && method === "POST") {
+      const invoice = invoices.get(String(form.invoice));
+      if (!invoice) return notFound();
+      if (invoice.status !== "draft") return invalid("You can only add invoice items to draft invoices.");
+      const line = created(() => {
+        const made: InvoiceLine = { id: newId("il"), object: "line_item", amount: Number(form.amount), quantity: 1, parent: { type: "invoice_item_details" } };
+        invoice.lines.data.push(made);
+        invoice.amount_due += made.amount;
+        return made;
+      });
+      return send(200, { id: line.id, object: "invoiceitem", amount: line.amount, invoice: invoice.id, description: form.description ?? null });
+    }
+
+    if (resource === "invoices" && id && method === "GET") {
+      const invoice = invoices.get(id);
+      return invoice ? send(200, invoice) : notFound();
     }
 
     if (resource === "invoices" && !id && method === "GET") {
@@ -483,16 +755,50 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     subscriptions,
     invoices,
     refunds,
+    checkoutSessions,
     invoiceIntent,
     requests,
     renewSubscription(subscriptionId) {
       const subscription = subscriptions.get(subscriptionId);
-      if (!subscription || subscription.status !== "active") throw new Error(`Subscription ${subscriptionId} is not active`);
-      const invoice = createInvoice(subscription, "subscription_cycle", []);
-      const intent = invoiceIntent(invoice.id);
-      intent.status = "succeeded";
-      settleInvoiceOf(intent);
-      return invoice;
+      if (!subscription || !isRunning(subscription)) throw new Error(`Subscription ${subscriptionId} is not active`);
+      return chargeInvoice(createInvoice(subscription, "subscription_cycle", []));
+    },
+    draftRenewal(subscriptionId, created) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription || !isRunning(subscription)) throw new Error(`Subscription ${subscriptionId} is not active`);
+      // The trial that deferred a new plan ends with this cycle.
+      subscription.status = "active";
+      subscription.trial_end = null;
+      return createInvoice(subscription, "subscription_cycle", [], { draft: true, created });
+    },
+    pauseCollectionOf: (subscriptionId) => pauses.get(subscriptionId) ?? null,
+    chargeDraft(invoiceId) {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice || invoice.status !== "draft") throw new Error(`Invoice ${invoiceId} is not a draft`);
+      return chargeInvoice(finalize(invoice));
+    },
+    completeSetup(sessionId, paymentMethod = "pm_card_visa") {
+      const session = checkoutSessions.get(sessionId);
+      if (!session || session.status !== "open") throw new Error(`Checkout Session ${sessionId} is not open`);
+      const card = TEST_METHODS[paymentMethod];
+      if (!card) throw new Error(`No such test payment method: ${paymentMethod}`);
+      if (SETUP_DECLINED_METHODS.has(paymentMethod)) throw new Error("Your card was declined.");
+      const method: PaymentMethod = { id: newId("pm"), object: "payment_method", type: "card", customer: session.customer, card: { ...card, exp_month: 12, exp_year: 2034 } };
+      paymentMethods.set(method.id, method);
+      testMethodOf.set(method.id, paymentMethod);
+      const setup: SetupIntent = {
+        id: newId("seti"),
+        object: "setup_intent",
+        status: "succeeded",
+        customer: session.customer,
+        payment_method: method.id,
+        usage: "off_session",
+        metadata: session.setupMetadata,
+      };
+      setupIntents.set(setup.id, setup);
+      session.setup_intent = setup.id;
+      session.status = "complete";
+      return sessionView(session) as CheckoutSession;
     },
     signedEvent(type, object, options = {}) {
       const body = JSON.stringify({

@@ -6,7 +6,7 @@ import { like } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
 import { SHOPIFY_COLUMNS } from "../../server/catalog/shopify-csv/columns";
 import { bundles, products, variants } from "../../server/db/schema";
-import { toCsv } from "../../server/orders/csv";
+import { toCsv } from "../../server/http/csv";
 
 export const GENERATED_WORDS = {
   nouns: ["coffee", "tea", "mug", "grinder", "kettle", "dripper", "filter", "tumbler", "scale", "press", "blend", "roast", "cup", "jar", "spoon"],

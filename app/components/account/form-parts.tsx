@@ -1,7 +1,7 @@
-/** Building blocks of the account forms: labelled fields with their error, and the form-level message. */
-import type { InputHTMLAttributes, ReactNode } from "react";
+/** Building blocks of the account forms: labelled fields (text, password, select) with their error, and the form-level message. */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 type TextFieldProps = {
   label: string;
@@ -33,17 +33,60 @@ export function LabelledField({ label, error, control }: { label: string; error?
         className:
           "w-full rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink",
       })}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
+/** A field's error, below it; `id` is what the field's aria-describedby names, so a screen reader reads it with the field. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-800">
+      {error}
+    </p>
+  ) : null;
+}
+
 export function TextField({ label, name, error, ...input }: TextFieldProps) {
   return <LabelledField label={label} error={error} control={(control) => <input name={name} {...control} {...input} />} />;
+}
+
+type SelectFieldProps = {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
+
+export function SelectField({ label, name, options, error, ...select }: SelectFieldProps) {
+  return (
+    <LabelledField
+      label={label}
+      error={error}
+      control={(control) => (
+        <select name={name} {...control} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+/**
+ * A password field. `fresh`: one being chosen, which a password manager offers to make up, rather than the one the
+ * member signs in with, which it fills in.
+ */
+export function PasswordField({ label = "Password", name = "password", fresh = false, error }: { label?: string; name?: string; fresh?: boolean; error?: string }) {
+  return <TextField label={label} name={name} type="password" autoComplete={fresh ? "new-password" : "current-password"} required error={error} />;
+}
+
+/** The six-digit code of a staff member's authenticator app, which the phone's keyboard and autofill can offer. */
+export function AuthenticatorCodeField({ label, error }: { label: string; error?: string }) {
+  return <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required error={error} />;
 }
 
 /** The customer's email as sign-in, sign-up and forgot-password ask for it; `defaultValue` keeps what a failed submit sent. */
@@ -61,10 +104,17 @@ export function EmailField({ defaultValue, error }: { defaultValue?: string; err
   );
 }
 
-export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
+/** Whether the page's form posting to `path` is on its way, so its button says so and takes no second click. */
+export function useSending(path: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formAction?.startsWith(path) === true;
+}
+
+/** `className` places the message in its surroundings (its margin, its grid columns). */
+export function FormMessage({ tone, className, children }: { tone: "error" | "success"; className?: string; children: React.ReactNode }) {
   const colours = tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-green-700 bg-green-50 text-green-900";
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded border px-3 py-2 ${colours}`}>
+    <p role={tone === "error" ? "alert" : "status"} className={`rounded border px-3 py-2 ${colours}${className ? ` ${className}` : ""}`}>
       {children}
     </p>
   );

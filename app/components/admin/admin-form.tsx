@@ -1,32 +1,7 @@
-/** Form parts of the back office beyond the account forms' text fields: a select, and buttons of two weights. */
-import type { ButtonHTMLAttributes, SelectHTMLAttributes } from "react";
-import { useNavigation } from "react-router";
-import { LabelledField } from "~/components/account/form-parts";
-
-type SelectFieldProps = {
-  label: string;
-  name: string;
-  options: readonly { value: string; label: string }[];
-  error?: string;
-} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">;
-
-export function SelectField({ label, name, options, error, ...select }: SelectFieldProps) {
-  return (
-    <LabelledField
-      label={label}
-      error={error}
-      control={(control) => (
-        <select name={name} {...control} {...select}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
-  );
-}
+/** Form parts of the back office beyond the account forms' fields: its buttons, and the forms built on them. */
+import type { ButtonHTMLAttributes } from "react";
+import { Form, useNavigation } from "react-router";
+import { FormMessage } from "~/components/account/form-parts";
 
 const WEIGHTS = {
   primary: "bg-button text-button-ink",
@@ -49,5 +24,31 @@ export function AdminButton({
       className={`rounded px-4 py-2 font-medium disabled:opacity-70 ${WEIGHTS[weight]} ${className}`}
       {...button}
     />
+  );
+}
+
+/**
+ * A record's form whose rows or sections have buttons of their own (up, down, remove): its hidden first button makes
+ * Enter in a field save rather than take the first row's step. A refusal of the whole form heads it.
+ */
+export function DraftForm({ formError, multipart = false, children }: { formError?: string; multipart?: boolean; children: React.ReactNode }) {
+  return (
+    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="flex flex-col gap-8">
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {children}
+    </Form>
+  );
+}
+
+const STEP_BUTTON = "rounded border border-black/40 bg-white px-3 py-1.5 text-sm font-medium text-ink disabled:opacity-50";
+
+/** A small button of a list row; `target` tells a screen reader which row it acts on. */
+export function StepButton({ intent, label, target, disabled }: { intent: string; label: string; target: string; disabled?: boolean }) {
+  return (
+    <button type="submit" name="intent" value={intent} disabled={disabled} className={STEP_BUTTON}>
+      {label}
+      <span className="sr-only"> {target}</span>
+    </button>
   );
 }

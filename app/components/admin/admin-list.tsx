@@ -1,4 +1,8 @@
-/** The parts every back-office list shares: its address with filters, its table frame, and its pages. */
+/**
+ * The parts of every back-office table: its address with filters, its frame, its linked first cell, its customer cell
+ * and the "New …" link above it. The paged list screens' search, tabs and pages are in list-screen.tsx, so a screen
+ * with a plain table does not download them.
+ */
 import { Link } from "react-router";
 
 /** `path` with the filters that have a value, as the list and its CSV export take them. */
@@ -23,7 +27,7 @@ export function AdminTable({
   children: React.ReactNode;
 }) {
   return (
-    <div role="region" aria-label={label} className="overflow-x-auto rounded-lg bg-card shadow-sm">
+    <div role="region" aria-label={label} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <thead>
           <tr className="border-b border-black/20">
@@ -40,21 +44,34 @@ export function AdminTable({
   );
 }
 
-/** Links to the newest page of a list and to the next older one, by its keyset cursor; nothing when there is one page. */
-export function ListPages({ label, newest, older, noun }: { label: string; newest?: string; older?: string; noun: string }) {
-  if (!newest && !older) return null;
+/** A row's header cell (see AdminTable): the link to the record's own screen; `breakAll` for a long unbroken name. */
+export function RowLink({ to, breakAll = false, children }: { to: string; breakAll?: boolean; children: React.ReactNode }) {
   return (
-    <nav aria-label={label} className="flex flex-wrap gap-4">
-      {newest ? (
-        <Link to={newest} className="font-medium underline">
-          Newest {noun}
-        </Link>
-      ) : null}
-      {older ? (
-        <Link to={older} className="font-medium underline">
-          Older {noun}
-        </Link>
-      ) : null}
-    </nav>
+    <th scope="row" className="px-3 py-2">
+      <Link to={to} className={`font-semibold underline${breakAll ? " break-all" : ""}`}>
+        {children}
+      </Link>
+    </th>
+  );
+}
+
+/** A row's cell naming who the record is for: their name, their email under it. */
+export function CustomerCell({ name, email }: { name: string; email: string }) {
+  return (
+    <td className="px-3 py-2">
+      {name}
+      <span className="block break-all text-black/70">{email}</span>
+    </td>
+  );
+}
+
+/** The button-like link above a list to the screen that adds one more. */
+export function NewRecordLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <p>
+      <Link to={to} className="inline-block rounded bg-button px-4 py-2 font-medium text-button-ink">
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -29,12 +29,34 @@ export function AdminPage({ title, intro, children }: { title: string; intro?: R
   );
 }
 
+/** A record screen's intro: what to know of it first, if anything (ending in its separator), then the way back to its list. */
+export function RecordIntro({ list, listLabel, children }: { list: string; listLabel: string; children?: React.ReactNode }) {
+  return (
+    <p>
+      {children}
+      <Link to={list} className="underline">
+        {listLabel}
+      </Link>
+    </p>
+  );
+}
+
 export function AdminSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section aria-label={title} className="rounded-lg bg-card p-4 shadow-sm sm:p-6">
       <h2 className="mb-4 text-xl font-semibold">{title}</h2>
       {children}
     </section>
+  );
+}
+
+/** One figure of a screen's figures (a `dl`): the value large under its label. */
+export function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded border border-black/15 p-3">
+      <dt className="text-sm">{label}</dt>
+      <dd className="text-2xl font-semibold">{value}</dd>
+    </div>
   );
 }
 

@@ -3,10 +3,9 @@
  * variants it offers and a quantity, in the bundle's order) and its pictures. Every button posts the whole form with
  * its step as `intent`, so the form works before JavaScript loads and a step keeps what was typed beside it.
  */
-import { Form } from "react-router";
 import { formatMoney } from "@core/money";
-import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { BUNDLE_FIELDS, type BundleDraft } from "./bundle-draft";
@@ -17,18 +16,6 @@ export type BundleFormProduct = {
   status: string;
   variants: { sku: string; attributes: Record<string, string>; priceCents: number }[];
 };
-
-const STEP_BUTTON = "rounded border border-black/40 bg-white px-3 py-1.5 text-sm font-medium text-ink disabled:opacity-50";
-
-/** A small button of a list row; `target` tells a screen reader which row it acts on. */
-export function StepButton({ intent, label, target, disabled }: { intent: string; label: string; target: string; disabled?: boolean }) {
-  return (
-    <button type="submit" name="intent" value={intent} disabled={disabled} className={STEP_BUTTON}>
-      {label}
-      <span className="sr-only"> {target}</span>
-    </button>
-  );
-}
 
 function variantLabel(variant: BundleFormProduct["variants"][number]): string {
   const options = Object.values(variant.attributes).join(" / ");
@@ -53,10 +40,7 @@ export function BundleForm({
   const held = new Set(draft.products.map((product) => product.productId));
   const addable = products.filter((product) => !held.has(product.id));
   return (
-    <Form method="post" className="flex flex-col gap-8">
-      {/* The form's default button: Enter in a field saves, rather than taking the first row's step. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+    <DraftForm formError={placed.form}>
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />
@@ -164,6 +148,6 @@ export function BundleForm({
           Save bundle
         </AdminButton>
       </div>
-    </Form>
+    </DraftForm>
   );
 }

@@ -3,12 +3,10 @@
  * its products and bundles in the shop's order. Every button posts the whole form with its step as `intent`, so the
  * form works before JavaScript loads.
  */
-import { Form } from "react-router";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
-import { StepButton } from "./bundle-form";
 import { COLLECTION_FIELDS, type CollectionDraft } from "./collection-draft";
 
 type Choice = { id: number; title: string; status?: string };
@@ -89,10 +87,7 @@ export function CollectionForm({
     COLLECTION_FIELDS,
   );
   return (
-    <Form method="post" className="flex flex-col gap-8">
-      {/* The form's default button: Enter in a field saves, rather than taking the first row's step. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+    <DraftForm formError={placed.form}>
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />
@@ -121,6 +116,6 @@ export function CollectionForm({
           Save collection
         </AdminButton>
       </div>
-    </Form>
+    </DraftForm>
   );
 }

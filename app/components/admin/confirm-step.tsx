@@ -5,6 +5,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { AdminButton } from "./admin-form";
+import { AdminSection } from "./admin-page";
 
 export function ConfirmStep({
   question,
@@ -52,5 +53,33 @@ export function ConfirmLink({ to, label, target }: { to: string; label: string; 
         <span className="sr-only"> {target}</span>
       </Link>
     </p>
+  );
+}
+
+/**
+ * A record's Delete section: the link, then (`?delete` on the record's screen, `asking`) the question, which says what
+ * deleting it also takes with it.
+ */
+export function DeleteSection({
+  noun,
+  record,
+  path,
+  asking,
+  consequences,
+}: {
+  noun: string;
+  record: { id: number; title: string };
+  path: string;
+  asking: boolean;
+  consequences: string;
+}) {
+  return (
+    <AdminSection title="Delete">
+      {asking ? (
+        <ConfirmStep question={`Delete the ${noun} ${record.title}? ${consequences}`} intent="delete" id={record.id} confirmLabel={`Delete ${noun}`} cancelTo={path} />
+      ) : (
+        <ConfirmLink to={`${path}?delete`} label={`Delete the ${noun}`} target={record.title} />
+      )}
+    </AdminSection>
   );
 }

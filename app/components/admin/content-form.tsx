@@ -3,14 +3,12 @@
  * order, draft or published. Every button posts the whole form with its step as `intent`, so the form works before
  * JavaScript loads; the picture goes with the save as multipart.
  */
-import { Form } from "react-router";
-import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
-import { CONTENT_LIMITS } from "@core/content-admin";
-import { StepButton } from "./bundle-form";
-import { CONTENT_FIELDS, CONTENT_PATHS, type ContentDraft, type ContentKind } from "./content-draft";
+import { CONTENT_LIMITS, type ContentKind } from "@core/content-admin";
+import { CONTENT_FIELDS, CONTENT_KINDS, type ContentDraft } from "./content-draft";
 
 const STATUS_OPTIONS = [
   { value: "draft", label: "Draft: only staff can see it" },
@@ -55,13 +53,9 @@ function Sections({ draft, errors }: { draft: ContentDraft; errors: readonly Err
 
 export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft: ContentDraft; errors: readonly ErrorBody[] }) {
   const placed = placeErrors(errors.filter((error) => !error.field?.startsWith("sections.")), CONTENT_FIELDS);
-  const { noun } = CONTENT_PATHS[kind];
-  const addressLabel = kind === "post" ? "Address (the post is at /blog/address)" : "Name (the page is at /pages/name)";
+  const { noun, addressLabel, hasAuthor } = CONTENT_KINDS[kind];
   return (
-    <Form method="post" encType="multipart/form-data" className="flex flex-col gap-8">
-      {/* The form's default button: Enter in a field saves, rather than taking the first section's step. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+    <DraftForm formError={placed.form} multipart>
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} maxLength={CONTENT_LIMITS.title} error={placed.at.title} autoComplete="off" />
@@ -73,7 +67,7 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
             error={placed.at.address}
             autoComplete="off"
           />
-          {kind === "post" ? (
+          {hasAuthor ? (
             <TextField label="Author" name="author" defaultValue={draft.author} maxLength={CONTENT_LIMITS.author} error={placed.at.author} autoComplete="off" />
           ) : null}
           <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={draft.status} error={placed.at.status} />
@@ -115,6 +109,6 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
           Save {noun}
         </AdminButton>
       </div>
-    </Form>
+    </DraftForm>
   );
 }

@@ -1,16 +1,17 @@
 /**
  * The blog post and page screens, one of each for both kinds: the list, and the editor (new or existing) with its
- * preview link, publish or unpublish, and delete after asking. The route modules (routes/admin.posts*.tsx,
- * routes/admin.pages*.tsx) give each its kind and data.
+ * preview link, publish or unpublish, and delete after asking. The route modules (routes/admin.content*.tsx)
+ * give each its kind and data.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { AdminTable } from "~/components/admin/admin-list";
-import { AdminPage, AdminSection } from "~/components/admin/admin-page";
-import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
+import { AdminTable, NewRecordLink, RowLink } from "~/components/admin/admin-list";
+import { AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
+import { DeleteSection } from "~/components/admin/confirm-step";
 import type { ErrorBody } from "~/lib/form-error";
-import { CONTENT_PATHS, type ContentDraft, type ContentKind } from "./content-draft";
+import type { ContentKind } from "@core/content-admin";
+import { CONTENT_KINDS, type ContentDraft } from "./content-draft";
 import { ContentForm } from "./content-form";
 
 type Listed = { id: number; title: string; address: string; status: string; author?: string; updatedAt: string };
@@ -18,32 +19,21 @@ type Listed = { id: number; title: string; address: string; status: string; auth
 const STATUS_LABELS: Record<string, string> = { draft: "Draft", published: "Published" };
 
 export function ContentList({ kind, items, notice }: { kind: ContentKind; items: Listed[]; notice: string | null }) {
-  const { admin, noun, nouns, shop } = CONTENT_PATHS[kind];
-  const columns = [{ label: "Title" }, { label: "Address" }, ...(kind === "post" ? [{ label: "Author" }] : []), { label: "Status" }, { label: "Changed" }];
+  const { admin, noun, nouns, shop, intro, hasAuthor } = CONTENT_KINDS[kind];
+  const columns = [{ label: "Title" }, { label: "Address" }, ...(hasAuthor ? [{ label: "Author" }] : []), { label: "Status" }, { label: "Changed" }];
   return (
-    <AdminPage
-      title={nouns}
-      intro={<p>{kind === "post" ? "The blog's posts. A draft is seen by staff only, at its address, until you publish it." : "Static pages such as About or Shipping. A draft is seen by staff only until you publish it."}</p>}
-    >
+    <AdminPage title={nouns} intro={<p>{intro}</p>}>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      <p>
-        <Link to={`${admin}/new`} className="inline-block rounded bg-button px-4 py-2 font-medium text-button-ink">
-          New {noun}
-        </Link>
-      </p>
+      <NewRecordLink to={`${admin}/new`}>New {noun}</NewRecordLink>
       {items.length === 0 ? (
         <p>No {noun}s yet.</p>
       ) : (
         <AdminTable label={nouns} minWidth="36rem" columns={columns}>
           {items.map((item) => (
             <tr key={item.id} className="border-b border-black/10 align-top">
-              <th scope="row" className="px-3 py-2">
-                <Link to={`${admin}/${item.id}`} className="font-semibold underline">
-                  {item.title}
-                </Link>
-              </th>
+              <RowLink to={`${admin}/${item.id}`}>{item.title}</RowLink>
               <td className="px-3 py-2">{shop(item.address)}</td>
-              {kind === "post" ? <td className="px-3 py-2">{item.author}</td> : null}
+              {hasAuthor ? <td className="px-3 py-2">{item.author}</td> : null}
               <td className="px-3 py-2">{STATUS_LABELS[item.status] ?? item.status}</td>
               <td className="px-3 py-2">
                 <time dateTime={item.updatedAt}>{new Date(item.updatedAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</time>
@@ -57,17 +47,11 @@ export function ContentList({ kind, items, notice }: { kind: ContentKind; items:
 }
 
 export function NewContent({ kind, draft, errors }: { kind: ContentKind; draft: ContentDraft; errors: readonly ErrorBody[] }) {
-  const { admin, noun, nouns } = CONTENT_PATHS[kind];
+  const { admin, noun, nouns } = CONTENT_KINDS[kind];
   return (
     <AdminPage
       title={`New ${noun}`}
-      intro={
-        <p>
-          <Link to={admin} className="underline">
-            All {nouns.toLowerCase()}
-          </Link>
-        </p>
-      }
+      intro={<RecordIntro list={admin} listLabel={`All ${nouns.toLowerCase()}`} />}
     >
       <ContentForm key={JSON.stringify(draft)} kind={kind} draft={draft} errors={errors} />
     </AdminPage>
@@ -89,24 +73,20 @@ export function EditContent({
   notice: string | null;
   confirmDelete: boolean;
 }) {
-  const { admin, noun, nouns, shop } = CONTENT_PATHS[kind];
-  const path = `${admin}/${record.id}`;
+  const { admin, noun, nouns, shop } = CONTENT_KINDS[kind];
   const published = record.status === "published";
   return (
     <AdminPage
       title={record.title}
       intro={
-        <p>
+        <RecordIntro list={admin} listLabel={`All ${nouns.toLowerCase()}`}>
           {published ? "Published at " : "A draft: preview it at "}
           {/* A plain link, so the shop's own page answers the preview with its private headers. */}
           <a href={shop(record.address)} className="underline">
             {shop(record.address)}
           </a>{" "}
           ·{" "}
-          <Link to={admin} className="underline">
-            All {nouns.toLowerCase()}
-          </Link>
-        </p>
+        </RecordIntro>
       }
     >
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -119,19 +99,7 @@ export function EditContent({
         </Form>
       </AdminSection>
       <ContentForm key={JSON.stringify(draft)} kind={kind} draft={draft} errors={errors} />
-      <AdminSection title="Delete">
-        {confirmDelete ? (
-          <ConfirmStep
-            question={`Delete the ${noun} ${record.title}? Its address will answer “not found”.`}
-            intent="delete"
-            id={record.id}
-            confirmLabel={`Delete ${noun}`}
-            cancelTo={path}
-          />
-        ) : (
-          <ConfirmLink to={`${path}?delete`} label={`Delete the ${noun}`} target={record.title} />
-        )}
-      </AdminSection>
+      <DeleteSection noun={noun} record={record} path={`${admin}/${record.id}`} asking={confirmDelete} consequences="Its address will answer “not found”." />
     </AdminPage>
   );
 }

@@ -4,6 +4,7 @@
  * Days are UTC: a code works from the start of its first day to the end of its last.
  */
 import { formatMoney } from "@core/money";
+import { noticeTable } from "./notices";
 
 export type DiscountDraft = {
   code: string;
@@ -19,6 +20,7 @@ export type DiscountDraft = {
   endsOn: string;
   minimumSubtotal: string;
   oncePerCustomer: boolean;
+  appliesToRenewals: boolean;
 };
 
 export const DISCOUNT_FIELDS = [
@@ -33,6 +35,7 @@ export const DISCOUNT_FIELDS = [
   "ends_on",
   "minimum_subtotal",
   "once_per_customer",
+  "applies_to_renewals",
 ] as const;
 
 /** The API's field names as the form calls them: money is typed in dollars, dates as days. */
@@ -57,6 +60,7 @@ export function emptyDiscountDraft(): DiscountDraft {
     endsOn: "",
     minimumSubtotal: "",
     oncePerCustomer: false,
+    appliesToRenewals: false,
   };
 }
 
@@ -76,6 +80,7 @@ export type DiscountView = {
   endsAt: Date | string | null;
   minimumSubtotalCents: number | null;
   oncePerCustomer: boolean;
+  appliesToRenewals: boolean;
 };
 
 export function draftOfDiscount(discount: DiscountView): DiscountDraft {
@@ -92,6 +97,7 @@ export function draftOfDiscount(discount: DiscountView): DiscountDraft {
     endsOn: discount.endsAt === null ? "" : dayOf(new Date(new Date(discount.endsAt).getTime() - DAY_MS)),
     minimumSubtotal: dollars(discount.minimumSubtotalCents),
     oncePerCustomer: discount.oncePerCustomer,
+    appliesToRenewals: discount.appliesToRenewals,
   };
 }
 
@@ -115,23 +121,15 @@ export function termsOf(discount: DiscountView): string {
   if (discount.type === "free_shipping" || discount.freeShipping) parts.push("free shipping");
   if (discount.minimumSubtotalCents !== null) parts.push(`orders from ${formatMoney(discount.minimumSubtotalCents)}`);
   if (discount.oncePerCustomer) parts.push("once per customer");
+  if (discount.appliesToRenewals) parts.push("subscription renewals too");
   return parts.join("; ");
 }
 
 /** Successes told after their redirect, as the other screens' are: the address carries a key only. */
-export const DISCOUNT_NOTICES = {
+export const DISCOUNT_NOTICES = noticeTable({
   "discount-saved": "Discount saved; the shop applies it now.",
   "discount-paused": "Discount paused; shoppers cannot use it until you resume it.",
   "discount-resumed": "Discount resumed; shoppers can use it again.",
   "discount-ended": "Discount ended; shoppers can no longer use it.",
   "welcome-saved": "Welcome offer saved; the popup shows it now.",
-} as const;
-
-export type DiscountNotice = keyof typeof DISCOUNT_NOTICES;
-
-export function discountNoticeOf(url: URL): string | null {
-  const key = url.searchParams.get("notice");
-  return key !== null && Object.hasOwn(DISCOUNT_NOTICES, key) ? DISCOUNT_NOTICES[key as DiscountNotice] : null;
-}
-
-export const withDiscountNotice = (path: string, key: DiscountNotice) => `${path}?notice=${key}`;
+});

@@ -2,9 +2,8 @@
  * The discount code's form: its code, what it takes off (percent with an optional cap, an amount, or shipping), and
  * when and for whom it works. Money is typed in dollars, days as UTC days; it posts whole and works before JavaScript.
  */
-import { Form } from "react-router";
-import { FormMessage, TextField } from "~/components/account/form-parts";
-import { AdminButton } from "~/components/admin/admin-form";
+import { FieldError, TextField } from "~/components/account/form-parts";
+import { AdminButton, DraftForm } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { DISCOUNT_FIELDS, type DiscountDraft } from "./discount-draft";
@@ -18,9 +17,7 @@ const TYPES: { value: DiscountDraft["type"]; label: string }[] = [
 export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDraft; errors: readonly ErrorBody[]; submitLabel: string }) {
   const placed = placeErrors(errors, DISCOUNT_FIELDS);
   return (
-    <Form method="post" className="flex flex-col gap-8">
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+    <DraftForm formError={placed.form}>
       <AdminSection title="Code">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -45,11 +42,7 @@ export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDr
               </label>
             ))}
           </div>
-          {placed.at.type ? (
-            <p id="discount-type-error" className="mt-1 text-sm text-red-800">
-              {placed.at.type}
-            </p>
-          ) : null}
+          <FieldError id="discount-type-error" error={placed.at.type} />
         </fieldset>
         <div className="mt-4 grid gap-4 sm:grid-cols-3">
           <TextField label="Percentage (percentage codes)" name="percentage" inputMode="numeric" defaultValue={draft.percentage} error={placed.at.percentage} autoComplete="off" />
@@ -71,6 +64,10 @@ export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDr
             <input type="checkbox" name="once_per_customer" defaultChecked={draft.oncePerCustomer} className="size-5 shrink-0" />
             Once per customer (one paid order per email address)
           </label>
+          <label className="flex items-center gap-2 sm:col-span-2">
+            <input type="checkbox" name="applies_to_renewals" defaultChecked={draft.appliesToRenewals} className="size-5 shrink-0" />
+            Applies to subscription renewals too (every delivery of a subscription bought with it, not the first order alone)
+          </label>
         </div>
       </AdminSection>
       <div>
@@ -78,6 +75,6 @@ export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDr
           {submitLabel}
         </AdminButton>
       </div>
-    </Form>
+    </DraftForm>
   );
 }

@@ -6,8 +6,9 @@
  */
 import type { ContactMessageStatus, ReviewStatus } from "@core/inbox-rules";
 import { redirectPath } from "@core/redirect-target";
+import { noticeTable } from "./notices";
 
-export const INBOX_NOTICES = {
+export const INBOX_NOTICES = noticeTable({
   "reply-sent": "Reply sent to the customer and kept on the message.",
   "marked-spam": "Marked as spam; it has left the inbox.",
   "not-spam": "Moved back to the inbox.",
@@ -16,14 +17,7 @@ export const INBOX_NOTICES = {
   "review-shown": "Review published; the product page shows it now.",
   "reviews-setting": "Review publishing setting saved.",
   unsubscribed: "Unsubscribed; they get no more newsletters.",
-} as const;
-
-export type InboxNotice = keyof typeof INBOX_NOTICES;
-
-export function inboxNoticeOf(url: URL): string | null {
-  const key = url.searchParams.get("notice");
-  return key !== null && Object.hasOwn(INBOX_NOTICES, key) ? INBOX_NOTICES[key as InboxNotice] : null;
-}
+});
 
 /**
  * Where a list screen's form returns to: the list as it was filtered (`back`, posted by the form) when that is a path
@@ -35,8 +29,6 @@ export function listBack(back: string, screen: string, origin: string): string {
   target.searchParams.delete("notice");
   return `${target.pathname}${target.search}`;
 }
-
-export const withInboxNotice = (path: string, key: InboxNotice) => `${path}${path.includes("?") ? "&" : "?"}notice=${key}`;
 
 export const MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = { new: "New", read: "Read", answered: "Answered", spam: "Spam" };
 export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = { new: "New", published: "Published", hidden: "Hidden" };

@@ -5,6 +5,7 @@
  */
 import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "@core/catalog-admin";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
+import { noticeTable } from "./notices";
 
 export const PRODUCT_FIELDS = ["title", "handle", "description_html", "status", "vendor", "product_type", "tags", "seo_title", "seo_description"] as const;
 export const OPTION_FIELDS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, index) => `option_${index}`);
@@ -95,19 +96,13 @@ export const STATUS_LABELS: Record<(typeof PRODUCT_STATUSES)[number], string> = 
 export const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 /** A product write's success, told after its redirect (as notices.ts does for the other screens). */
-export const PRODUCT_NOTICES = {
+export const PRODUCT_NOTICES = noticeTable({
   created: "Product created.",
   saved: "Product saved.",
   duplicated: "This is the copy, as a draft without stock. Change what differs and save.",
   archived: "Product archived: shoppers no longer see it.",
   unarchived: "Product back as a draft.",
-} as const;
-export type ProductNotice = keyof typeof PRODUCT_NOTICES;
-
-export function productNoticeOf(url: URL): string | null {
-  const key = url.searchParams.get("notice");
-  return key !== null && Object.hasOwn(PRODUCT_NOTICES, key) ? PRODUCT_NOTICES[key as ProductNotice] : null;
-}
+});
 
 /** Each message beside the editor's field it names (a variant row's fields included), the rest above the form. */
 export function placeFormErrors(errors: readonly ErrorBody[] | undefined) {

@@ -4,8 +4,8 @@
  * its field.
  */
 import { Form, Link } from "react-router";
-import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "~/components/admin/admin-form";
+import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import {
   MAX_PLAN_SLOTS,

@@ -1,4 +1,5 @@
 /** What the store settings screens and their server side share: the theme form's fields and the notices after a save. */
+import { noticeTable, type NoticeKey } from "./notices";
 
 /** The theme form's fields, named by their settings' paths, so a refusal naming a setting lands beside its field. */
 export const THEME_FIELDS = [
@@ -20,16 +21,11 @@ export const THEME_FIELDS = [
   "styles.buttons.secondary.textColor",
 ] as const;
 
-const SETTINGS_NOTICES = {
+export const SETTINGS_NOTICES = noticeTable({
   saved: "Saved. The shop shows it now.",
   "logo-saved": "The new logo is on the shop.",
   "picture-saved": "The new picture is on the shop.",
   added: "Added.",
   deleted: "Deleted.",
-} as const;
-export type SettingsNotice = keyof typeof SETTINGS_NOTICES;
-
-export function settingsNoticeOf(url: URL): string | null {
-  const key = url.searchParams.get("notice");
-  return key !== null && Object.hasOwn(SETTINGS_NOTICES, key) ? SETTINGS_NOTICES[key as SettingsNotice] : null;
-}
+});
+export type SettingsNotice = NoticeKey<typeof SETTINGS_NOTICES>;

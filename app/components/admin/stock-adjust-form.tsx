@@ -5,8 +5,8 @@
  */
 import { Form } from "react-router";
 import { STOCK_REASONS } from "@core/catalog-admin";
-import { TextField } from "~/components/account/form-parts";
-import { AdminButton, SelectField } from "./admin-form";
+import { SelectField, TextField } from "~/components/account/form-parts";
+import { AdminButton } from "./admin-form";
 
 export const STOCK_FORM_FIELDS = ["mode", "amount", "reason", "note"] as const;
 export type StockFormField = (typeof STOCK_FORM_FIELDS)[number];

@@ -38,23 +38,44 @@ export function AddressForm({
         onValueChange={onEmail}
         error={emailError && `Email: ${emailError}`}
       />
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
-        {ADDRESS_INPUTS.map(([field, label, autoComplete]) => {
-          const error = fieldError(`address.${field}`);
-          return (
-            <CheckoutField
-              key={field}
-              label={label}
-              autoComplete={autoComplete}
-              maxLength={FIELD_MAX_LENGTH[field]}
-              value={address[field]}
-              onValueChange={(value) => onAddress({ ...address, [field]: value })}
-              error={error && `${label}: ${error}`}
-            />
-          );
-        })}
-      </fieldset>
+      <ShippingAddressFields address={address} onAddress={onAddress} fieldError={fieldError} />
     </>
+  );
+}
+
+/**
+ * The shipping address inputs alone (the checkout's, and a subscription's new address). `named`: each input carries
+ * its field's path as its name (`address.line1`), so a page form posts it.
+ */
+export function ShippingAddressFields({
+  address,
+  onAddress,
+  fieldError,
+  named = false,
+}: {
+  address: Address;
+  onAddress(address: Address): void;
+  fieldError(field: CheckoutFieldPath): string | null | undefined;
+  named?: boolean;
+}) {
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm font-semibold uppercase tracking-wide">Shipping address</legend>
+      {ADDRESS_INPUTS.map(([field, label, autoComplete]) => {
+        const error = fieldError(`address.${field}`);
+        return (
+          <CheckoutField
+            key={field}
+            label={label}
+            name={named ? `address.${field}` : undefined}
+            autoComplete={autoComplete}
+            maxLength={FIELD_MAX_LENGTH[field]}
+            value={address[field]}
+            onValueChange={(value) => onAddress({ ...address, [field]: value })}
+            error={error && `${label}: ${error}`}
+          />
+        );
+      })}
+    </fieldset>
   );
 }

@@ -3,14 +3,30 @@ import { CheckoutField } from "./checkout-field";
 
 export type CardFields = { number: string; expiry: string; cvc: string };
 
-/** The simulated provider's payment element: card number, expiry (MM / YY) and CVC, checked by the server. */
-export function SimulatedCardForm({ value, onChange }: { value: CardFields; onChange(value: CardFields): void }) {
+/**
+ * The simulated provider's payment element: card number, expiry (MM / YY) and CVC, checked by the server. `named`:
+ * each input carries its field's name (number, expiry, cvc), so a page form posts it; `errors`: what the server
+ * refused in each, shown beside it.
+ */
+export function SimulatedCardForm({
+  value,
+  onChange,
+  legend = "Payment",
+  named = false,
+  errors = {},
+}: {
+  value: CardFields;
+  onChange(value: CardFields): void;
+  legend?: string;
+  named?: boolean;
+  errors?: Partial<Record<keyof CardFields, string>>;
+}) {
+  const shared = { card: value, onChange, named, errors };
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold uppercase tracking-wide">Payment</legend>
+      <legend className="text-sm font-semibold uppercase tracking-wide">{legend}</legend>
       <CardField
-        card={value}
-        onChange={onChange}
+        {...shared}
         field="number"
         label="Card number"
         inputMode="numeric"
@@ -19,16 +35,14 @@ export function SimulatedCardForm({ value, onChange }: { value: CardFields; onCh
       />
       <div className="grid grid-cols-2 gap-3">
         <CardField
-          card={value}
-          onChange={onChange}
+          {...shared}
           field="expiry"
           label="Expiry (MM / YY)"
           autoComplete="cc-exp"
           placeholder="12 / 34"
         />
         <CardField
-          card={value}
-          onChange={onChange}
+          {...shared}
           field="cvc"
           label="CVC"
           inputMode="numeric"
@@ -45,11 +59,21 @@ type CardFieldProps = {
   onChange(card: CardFields): void;
   field: keyof CardFields;
   label: string;
+  named: boolean;
+  errors: Partial<Record<keyof CardFields, string>>;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "inputMode" | "autoComplete" | "placeholder">;
 
 /** One input of the card form; typing in it hands on the whole card with that field replaced. */
-function CardField({ card, onChange, field, ...input }: CardFieldProps) {
-  return <CheckoutField {...input} value={card[field]} onValueChange={(value) => onChange({ ...card, [field]: value })} />;
+function CardField({ card, onChange, field, named, errors, ...input }: CardFieldProps) {
+  return (
+    <CheckoutField
+      {...input}
+      name={named ? field : undefined}
+      error={errors[field]}
+      value={card[field]}
+      onValueChange={(value) => onChange({ ...card, [field]: value })}
+    />
+  );
 }
 
 /** "12 / 34", "12/2034" -> month and year; NaN for what cannot be read (the server then names the problem). */
@@ -59,3 +83,12 @@ export function parseExpiry(expiry: string): { month: number; year: number } {
     ? { month: Number(match[1]), year: Number(match[2]) }
     : { month: Number.NaN, year: Number.NaN };
 }
+
+/** A posted card form's fields as the card schema reads them (cardChangeSchema): the expiry "MM / YY" is its month and year. */
+export function cardFormInput(form: FormData) {
+  const { month, year } = parseExpiry(String(form.get("expiry") ?? ""));
+  return { number: form.get("number") ?? "", exp_month: Number.isNaN(month) ? "" : month, exp_year: Number.isNaN(year) ? "" : year, cvc: form.get("cvc") ?? "" };
+}
+
+/** Where a page shows a card refusal: the expiry is one field on the form, and a decline stands above the card's fields. */
+export const cardFieldOf = (field: string | undefined) => (field === "exp_month" || field === "exp_year" ? "expiry" : (field ?? "card"));

@@ -106,7 +106,12 @@ export function useCheckout(session: CheckoutSession | null, provider: PaymentPr
     api<{ shipping_options: ShippingOption[] }>("/api/stripe/get_shipping_options", {
       body: { address: { ...details.address, country: "US" }, store_id: storeId, email: details.email, remind_me: remindMe },
     })
-      .then((body) => current && setOptions(body.shipping_options))
+      .then((body) => {
+        if (!current) return;
+        setOptions(body.shipping_options);
+        // A refusal of the details typed before these, landing in the pause before these were sent, is answered now.
+        setProblem((known) => (known?.field === "email" || known?.field?.startsWith("address") ? null : known));
+      })
       .catch((failure: unknown) => {
         console.error(SHIPPING_OPTIONS_FAILED_MESSAGE, failure);
         if (!current) return;

@@ -9,6 +9,20 @@ const SOCIAL = {
   tiktok: { label: "Tiktok", Icon: TiktokIcon },
 };
 
+function LinkList({ links }: { links: readonly { route: string; name: string }[] }) {
+  return (
+    <ul className="space-y-2">
+      {links.map((link) => (
+        <li key={link.route}>
+          <Link to={link.route} className="hover:underline">
+            {link.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Links, sections, social links, the newsletter box, accepted cards and copyright (docs/product.md, Footer). */
 export function Footer() {
   const { settings, year } = useShop();
@@ -17,30 +31,14 @@ export function Footer() {
     <footer className="mt-16 border-t border-black/10 bg-card">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <nav aria-label="Footer">
-          <ul className="space-y-2">
-            {footer.links.map((link) => (
-              <li key={link.route}>
-                <Link to={link.route} className="hover:underline">
-                  {link.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footer.links} />
         </nav>
         {footer.sections.map((section) => (
           <section key={section.title} aria-labelledby={`footer-${section.title}`}>
             <h2 id={`footer-${section.title}`} className="mb-3 text-base font-semibold">
               {section.title}
             </h2>
-            <ul className="space-y-2">
-              {section.links.map((link) => (
-                <li key={link.route}>
-                  <Link to={link.route} className="hover:underline">
-                    {link.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={section.links} />
           </section>
         ))}
         <div>

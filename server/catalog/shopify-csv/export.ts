@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { productImages, products, variants } from "../../db/schema";
-import { toCsv } from "../../orders/csv";
+import { toCsv } from "../../http/csv";
 import { NO_OPTIONS_NAME, NO_OPTIONS_VALUE, SHOPIFY_COLUMNS, type ShopifyColumn } from "./columns";
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;

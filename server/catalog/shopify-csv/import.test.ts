@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/app";
 import { loadConfig } from "../../config";
 import { createDeps } from "../../deps";
 import { auditEvents, productImages, products, stockAdjustments, variants } from "../../db/schema";
-import { commandLineActor } from "../../staff/audit";
+import { commandLineActor } from "../../audit/audit";
 import { ALT_TEXT_REQUIRED_MESSAGE, saveProduct } from "../product-editor";
 import { addProductPicture } from "../product-pictures";
 import { exportShopifyCsv } from "./export";

@@ -10,14 +10,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/client";
 import { productImages, products, variants } from "../../db/schema";
-import { HttpError } from "../../http/errors";
 import { fetchPicture } from "../../images/fetch-picture";
 import { removeStoredPicture, storePicture } from "../../images/picture-intake";
-import { recordAudit, type AuditActor } from "../../staff/audit";
+import { recordAudit, type AuditActor } from "../../audit/audit";
 import { saveProduct } from "../product-editor";
 import { addProductPicture, setVariantPicture } from "../product-pictures";
 import type { CsvProblem } from "./columns";
 import { readShopifyCsv, type PlannedPicture, type ReadProduct } from "./read";
+import { DomainError, isRefusal } from "../../../core/errors";
 
 export type ImportCounts = {
   products_created: number;
@@ -145,7 +145,7 @@ async function storePictures(deps: AppDeps, pictures: PlannedPicture[], notices:
       made.push(url);
       stored.set(picture.url, url);
     } catch (error) {
-      const message = error instanceof HttpError ? error.message : "The picture could not be fetched";
+      const message = isRefusal(error) ? error.message : "The picture could not be fetched";
       for (const failed of pictures.filter((each) => each.url === picture.url)) {
         notices.push({ row: failed.row, column: failed.column, message: `Picture not imported: ${message}` });
       }
@@ -163,7 +163,7 @@ class ProductRefused extends Error {
 
 const FIELD_COLUMNS: Record<string, string> = { handle: "Handle", status: "Status", collection_ids: "Handle" };
 
-function refusalOf(error: HttpError, product: ReadProduct): CsvProblem {
+function refusalOf(error: DomainError, product: ReadProduct): CsvProblem {
   const variant = /^variants\.(\d+)\.sku$/.exec(error.field ?? "");
   if (variant) return { row: product.variantRows[Number(variant[1])] ?? product.row, column: "Variant SKU", message: error.message };
   return { row: product.row, column: FIELD_COLUMNS[error.field ?? ""] ?? "Handle", message: error.message };
@@ -205,7 +205,7 @@ export async function importShopifyCsv(
           const saved = await saveProduct(tx, actor, product.input, { byHandle: true }, { audit: false });
           if (product.takesPictures) added += await attachPictures(tx, actor, saved.productId, product, stored);
         } catch (error) {
-          if (error instanceof HttpError) throw new ProductRefused(refusalOf(error, product));
+          if (isRefusal(error)) throw new ProductRefused(refusalOf(error, product));
           throw error;
         }
         rows += product.variantRows.length;

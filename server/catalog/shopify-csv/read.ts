@@ -7,7 +7,7 @@ import { parse } from "csv-parse/sync";
 import type { z } from "zod";
 import { MAX_PRODUCT_OPTIONS } from "../../../core/catalog-admin";
 import { productInputSchema, type ProductInput } from "../../../core/schemas/admin-catalogue";
-import { unguardCsvCell } from "../../orders/csv";
+import { unguardCsvCell } from "../../http/csv";
 import { MAX_ALT_TEXT_LENGTH } from "../product-pictures";
 import {
   NO_OPTIONS_NAME,

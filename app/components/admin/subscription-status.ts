@@ -1,0 +1,17 @@
+/** How the back office names a subscription's state (core/subscriptions.ts), and the desk's tabs. */
+import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from "@core/subscriptions";
+
+export const subscriptionStatusLabel = (status: SubscriptionStatus): string => SUBSCRIPTION_STATUS_LABELS[status];
+
+export const SUBSCRIPTION_TABS: readonly { status: SubscriptionStatus | ""; label: string }[] = [
+  ...(["active", "paused", "past_due", "cancelled"] as const).map((status) => ({ status, label: SUBSCRIPTION_STATUS_LABELS[status] })),
+  { status: "", label: "All" },
+];
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** A UTC day as staff read it, the same on the server's render and the browser's: "2026-12-12 (Saturday)". */
+export function dayLabel(at: Date | string): string {
+  const day = new Date(at).toISOString().slice(0, 10);
+  return `${day} (${WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()]})`;
+}

@@ -1,0 +1,26 @@
+/**
+ * The bundle and collection forms' one post, whose delete is the same for both; their saves differ in the form's
+ * steps, so each answers its own.
+ */
+import { redirect, type AppLoadContext } from "react-router";
+import { MERCHANDISING_NOTICES } from "~/components/admin/bundle-notices";
+import type { AuditActor } from "../../server/audit/audit";
+import { foundOrNotFound, requireStaffPage } from "./admin.server";
+
+/** Delete (`id` null on the new screen, which has no delete), or else `save` the form; a record gone meanwhile is the 404 page. */
+export async function deleteOrSave<Answer>(
+  context: AppLoadContext,
+  request: Request,
+  noun: "bundle" | "collection",
+  id: number | null,
+  editor: { remove: (actor: AuditActor, id: number) => Promise<unknown>; save: (actor: AuditActor, form: FormData, intent: string) => Promise<Answer> },
+) {
+  const { actor } = await requireStaffPage(context, request, "catalogue");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  if (intent === "delete" && id !== null) {
+    await foundOrNotFound(editor.remove(actor, id));
+    return redirect(MERCHANDISING_NOTICES.onto(`/admin/${noun}s`, `${noun}-deleted`));
+  }
+  return foundOrNotFound(editor.save(actor, form, intent));
+}

@@ -1,0 +1,12 @@
+export {
+  approveReturn,
+  closeReturn,
+  declineReturn,
+  exchangeChoices,
+  exchangeReturn,
+  orderReturns,
+  receiveReturn,
+  refundReturn,
+  startReturn,
+} from "../../server/returns/returns";
+export { formFailure, foundOrNotFound, HttpError, requireStaffPage } from "./admin.server";

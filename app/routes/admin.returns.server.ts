@@ -1,0 +1,2 @@
+export { reportRange, returnsReport } from "../../server/returns/returns";
+export { formFailure, requireStaffPage } from "./admin.server";

@@ -1,0 +1,100 @@
+/**
+ * Invoices and credit notes (decision 0055): their numbers, and the figures each keeps from the moment it is issued,
+ * so the document reads the same every time it is downloaded, whatever changes later on the order or in the shop.
+ */
+import { formatMoney } from "./money";
+import { taxCents } from "./tax";
+
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+const PREFIXES: Record<InvoiceKind, string> = { invoice: "INV", credit_note: "CN" };
+
+/** 'INV-000123', 'CN-000007': each kind its own sequence. */
+export function documentNumber(kind: InvoiceKind, number: number): string {
+  return `${PREFIXES[kind]}-${String(number).padStart(6, "0")}`;
+}
+
+/** The file a document downloads as. */
+export const documentFilename = (kind: InvoiceKind, number: number) => `${documentNumber(kind, number)}.pdf`;
+
+/** Who issues the document: the shop's legal name, address and tax id (store settings), or its name alone. */
+export type Seller = { name: string; address: string[]; taxId: string | null };
+export type Buyer = { name: string; email: string; address: string[] };
+
+export type InvoiceLine = { text: string; quantity: number; unitCents: number; totalCents: number };
+export type TaxLine = { label: string; cents: number };
+
+export type InvoiceFigures = {
+  kind: "invoice";
+  seller: Seller;
+  buyer: Buyer;
+  orderNumber: number;
+  lines: InvoiceLine[];
+  subtotalCents: number;
+  discountCents: number;
+  discountCode: string | null;
+  shippingCents: number;
+  taxes: TaxLine[];
+  totalCents: number;
+};
+
+export type CreditNoteFigures = {
+  kind: "credit_note";
+  seller: Seller;
+  buyer: Buyer;
+  orderNumber: number;
+  /** The invoice it credits, by its number ('INV-000123'). */
+  invoiceNumber: string;
+  amountCents: number;
+};
+
+export type InvoiceDocumentFigures = InvoiceFigures | CreditNoteFigures;
+
+type LegalDetails = { legalName: string; address: string; taxId: string };
+
+/** The seller from the store settings: the legal name where the owner gave one, otherwise the shop's name. */
+export function sellerOf(shopName: string, legal: LegalDetails): Seller {
+  return {
+    name: legal.legalName.trim() || shopName,
+    address: legal.address
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+    taxId: legal.taxId.trim() || null,
+  };
+}
+
+/** '7.25%' from 725 basis points. */
+export const percentOf = (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`;
+
+type Rate = { region: string; rateBasisPoints: number; taxesShipping: boolean };
+
+/**
+ * The order's tax by rate. An order has the one rate of its ship-to region; the rate is named when the region's rate
+ * gives exactly the tax the order was charged (it is read when the invoice is issued, and the owner may have changed
+ * it since the checkout), and otherwise the tax stands as charged, unnamed.
+ */
+export function taxLines(
+  order: { subtotalCents: number; discountCents: number; shippingCents: number; taxCents: number },
+  rate: Rate | null,
+): TaxLine[] {
+  const goods = order.subtotalCents - order.discountCents;
+  if (rate && order.taxCents > 0 && taxCents(rate, goods, order.shippingCents) === order.taxCents) {
+    return [{ label: `Tax ${rate.region} ${percentOf(rate.rateBasisPoints)}${rate.taxesShipping ? " (goods and shipping)" : ""}`, cents: order.taxCents }];
+  }
+  return [{ label: "Tax", cents: order.taxCents }];
+}
+
+/** The rows of totals under an invoice's lines, as printed. */
+export function invoiceTotals(figures: InvoiceFigures): [string, string][] {
+  return [
+    ["Subtotal", formatMoney(figures.subtotalCents)],
+    ...(figures.discountCents > 0
+      ? [[`Discount${figures.discountCode ? ` (${figures.discountCode})` : ""}`, formatMoney(-figures.discountCents)] as [string, string]]
+      : []),
+    ["Shipping", formatMoney(figures.shippingCents)],
+    ...figures.taxes.map((tax): [string, string] => [tax.label, formatMoney(tax.cents)]),
+    ["Total", formatMoney(figures.totalCents)],
+  ];
+}

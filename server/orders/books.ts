@@ -1,0 +1,120 @@
+/**
+ * The orders as the books need them (the accountant's CSVs): one row per order with its money split out (subtotal,
+ * discount, shipping, tax, total, refunded) and where it shipped (the state and country decide the tax), and one row
+ * per line. Both walk the desk's filtered list (status, search, dates), every page of it, so the files hold exactly
+ * what the screen lists. Times are UTC, and the headers say so, until the shop has its own time zone (issue 36).
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { centsToDollars } from "../../core/money";
+import type { Database } from "../db/client";
+import { orderLines, orders } from "../db/schema";
+import { listDeskOrders, type OrderFilter, type OrderListItem } from "./desk";
+import { lineText, withWords } from "./line-words";
+
+const PAGE = 500;
+
+/** Money as the CSVs write it: dollars with two decimals. */
+const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
+/** A moment as a spreadsheet reads a date and time ('2026-11-28 23:17:44'), in UTC. */
+const utc = (date: Date | null) => (date ? date.toISOString().slice(0, 19).replace("T", " ") : null);
+
+type Order = typeof orders.$inferSelect;
+type Line = Awaited<ReturnType<typeof withWords<typeof orderLines.$inferSelect>>>[number];
+
+/** Each listed order, whole, with its lines in words, a page of the list at a time. */
+async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<{ listed: OrderListItem; order: Order; lines: Line[] }> {
+  for (let cursor = filter.cursor; ; ) {
+    const page = await listDeskOrders(db, storeId, { ...filter, cursor, limit: PAGE });
+    const numbers = page.orders.map((listed) => listed.number);
+    const rows = numbers.length === 0 ? [] : await db.select().from(orders).where(and(eq(orders.storeId, storeId), inArray(orders.number, numbers)));
+    const ids = rows.map((row) => row.id);
+    const lines = ids.length === 0 ? [] : await withWords(db, storeId, await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)));
+    const byNumber = new Map(rows.map((row) => [row.number, row]));
+    for (const listed of page.orders) {
+      const order = byNumber.get(listed.number)!;
+      yield { listed, order, lines: lines.filter((line) => line.orderId === order.id) };
+    }
+    if (page.nextCursor === null) return;
+    cursor = page.nextCursor;
+  }
+}
+
+export const ORDER_BOOK_COLUMNS = [
+  "number",
+  "placed_at_utc",
+  "paid_at_utc",
+  "fulfilled_at_utc",
+  "status",
+  "customer_name",
+  "email",
+  "ship_city",
+  "ship_state",
+  "ship_postal_code",
+  "ship_country",
+  "subtotal",
+  "discount",
+  "discount_code",
+  "shipping",
+  "tax",
+  "total",
+  "refunded",
+  "payment_provider",
+  "payment_reference",
+  "item_count",
+  "items",
+];
+
+/** One row per order, the header first. */
+export async function orderBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
+  const rows: unknown[][] = [ORDER_BOOK_COLUMNS];
+  for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
+    const address = order.shippingAddress;
+    rows.push([
+      listed.number,
+      utc(order.createdAt),
+      utc(order.paidAt),
+      utc(order.fulfilledAt),
+      listed.status,
+      order.customerName,
+      order.email,
+      address.city,
+      address.state,
+      address.postal_code,
+      address.country,
+      dollars(order.subtotalCents),
+      dollars(order.discountCents),
+      order.discountCode,
+      dollars(order.shippingCents),
+      dollars(order.taxCents),
+      dollars(order.totalCents),
+      dollars(listed.refundedCents),
+      order.paymentProvider,
+      order.paymentReference,
+      listed.itemCount,
+      lines.map((line) => `${line.quantity} × ${lineText(line)}`).join("; "),
+    ]);
+  }
+  return rows;
+}
+
+export const ORDER_LINE_BOOK_COLUMNS = ["order_number", "placed_at_utc", "title", "sku", "options", "quantity", "unit_price", "line_total"];
+
+/** One row per line of each order, the header first; a bundle's options are what it holds. */
+export async function orderLineBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
+  const rows: unknown[][] = [ORDER_LINE_BOOK_COLUMNS];
+  for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
+    for (const line of lines) {
+      rows.push([
+        listed.number,
+        utc(order.createdAt),
+        line.title,
+        line.sku,
+        line.words.options || line.words.contents.map((item) => item.text).join("; "),
+        line.quantity,
+        dollars(line.unitPriceCents),
+        dollars(line.lineTotalCents),
+      ]);
+    }
+  }
+  return rows;
+}
