@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { stockOf } from "../../tests/support/checkout";
-import { auditEvents, mailOutbox, orders, paymentLinks, refunds, variants } from "../db/schema";
+import { auditEvents, discounts, mailOutbox, orders, paymentLinks, refunds, variants } from "../db/schema";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import type { AuditActor } from "../audit/audit";
 import { payLinkWithCard } from "../orders/payment-links";
@@ -159,12 +159,16 @@ describe("a draft order", () => {
   });
 });
 
+const redemptionsOf = async (code: string) => (await t.deps.db.select().from(discounts).where(eq(discounts.code, code)))[0].redemptions;
+
 describe("a draft paid by its link and marked paid at once, on two instances", () => {
-  it("is paid once and holds its stock once; the late card payment is owed back", async () => {
+  it("is paid once, holds its stock once and counts its code once; the late card payment is owed back", async () => {
     const other = secondInstance(t);
     for (let round = 0; round < 3; round++) {
       const kettles = await stockOf(t, KETTLE);
-      const draft = await createDraft(t.deps, "demo", actor, cafeOrder(`race${round}@example.com`));
+      const used = await redemptionsOf("TENOFF");
+      const draft = await createDraft(t.deps, "demo", actor, { ...cafeOrder(`race${round}@example.com`), discount: { kind: "code", code: "TENOFF" } });
+      expect(await redemptionsOf("TENOFF")).toBe(used);
       await sendInvoice(t.deps, "demo", actor, draft.id);
       const [mail] = await linkMailTo(`race${round}@example.com`);
       const [byCard, byStaff] = await Promise.allSettled([
@@ -175,6 +179,7 @@ describe("a draft paid by its link and marked paid at once, on two instances", (
       const order = await orderOf(draft.id);
       expect(order.status).toBe("paid");
       expect(await stockOf(t, KETTLE)).toBe(kettles - 2);
+      expect(await redemptionsOf("TENOFF")).toBe(used + 1);
       const links = await t.deps.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, draft.id));
       expect(links.filter((link) => link.status === "paid")).toHaveLength(1);
       const charged = byCard.status === "fulfilled" && byCard.value.status === "succeeded";

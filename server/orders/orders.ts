@@ -165,6 +165,18 @@ async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; emai
   await claimOncePerCustomer(tx, storeId, code, order.email, order.id);
 }
 
+/**
+ * A paid draft's code counts as used (decision 0059). Its price was checked against the code when the draft was
+ * priced and promised in the link, and the customer has paid it, so the limit no longer refuses: the use is counted.
+ */
+export async function countDraftDiscount(tx: Tx, storeId: string, code: string | null) {
+  if (!code) return;
+  await tx
+    .update(discounts)
+    .set({ redemptions: sql`${discounts.redemptions} + 1` })
+    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
+}
+
 export async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
   if (!code) return;
   await tx

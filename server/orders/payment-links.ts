@@ -20,7 +20,7 @@ import { sendPaymentLinkEmail, sendPaymentReceived } from "./email";
 import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "./inventory";
 import { issueInvoice } from "./invoices";
 import { assertMove } from "./lifecycle";
-import { afterPaid, linesOf, mailLogged, nextOrderNumber, type Order } from "./orders";
+import { afterPaid, countDraftDiscount, linesOf, mailLogged, nextOrderNumber, type Order } from "./orders";
 import { isFirstDelivery, recordPayment, type Outcome } from "./payment-events";
 import { makeOwedRefunds, oweRefund } from "./refunds";
 
@@ -182,6 +182,7 @@ async function settle(tx: Tx, order: Order, link: PaymentLink, paid: { paidWith:
   if (wasDraft) {
     const move = { orderId: order.id, actorLabel: paid.actorLabel, note: "draft order paid" };
     const held = await reserveStockIfAvailable(tx, order.storeId, stockNeeded(await linesOf(tx, order.id)), move);
+    await countDraftDiscount(tx, order.storeId, order.discountCode);
     changes = {
       status: held ? ORDER_MOVES.settle.to : "backordered",
       number: await nextOrderNumber(tx, order.storeId),
