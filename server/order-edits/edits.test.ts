@@ -13,11 +13,12 @@ import { createTestApp, secondInstance, type TestApp } from "../../tests/support
 import { usingPostgres } from "../../tests/support/database";
 import { ADDRESS, paidOrderBy, SKU, stockOf } from "../../tests/support/checkout";
 import { commandLineActor } from "../audit/audit";
-import { auditEvents, discounts, mailOutbox, orderEdits, orderLines, orders, paymentLinks, refunds, stockAdjustments, variants } from "../db/schema";
+import { auditEvents, discounts, invoices, mailAttachments, mailOutbox, orderEdits, orderLines, orders, paymentLinks, refunds, stockAdjustments, variants } from "../db/schema";
 import { createApiToken } from "../staff/tokens";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import { payLinkWithCard } from "../orders/payment-links";
 import { refundedCents } from "../orders/refunds";
+import { documentNumber } from "../../core/invoices";
 
 /** The same House Blend, 2 lb and whole bean: $38.00 against the 12 oz bag's $16.00. */
 const DEARER = "HOUSE-2LB-WB";
@@ -167,7 +168,10 @@ describe("editing a paid order", () => {
     expect(saved.payment_link).toBeNull();
     expect(await stockOf(t, SKU)).toBe(stock + 1);
     const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(refund).toMatchObject({ status: "succeeded", amountCents: -saved.difference_cents!, idempotencyKey: `order-edit:${saved.edit_id}:${order.paymentReference}`, orderEditId: saved.edit_id });
+    expect(refund).toMatchObject({ status: "succeeded", amountCents: -saved.difference_cents!, idempotencyKey: `order-edit:${saved.edit_id}`, orderEditId: saved.edit_id });
+    // The refund is credited against the order's invoice, and the credit note goes with the customer's email.
+    const [credit] = await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")));
+    expect(credit).toMatchObject({ refundId: refund.id, totalCents: -saved.difference_cents! });
     // The edit's refund is part of the new price, not a refund of the order: all of the new total may still go back.
     expect(await t.deps.db.transaction((tx) => refundedCents(tx, now))).toBe(0);
     const detail = await t.call("GET", `/api/admin/orders/${order.number}`, undefined, staff);
@@ -175,6 +179,8 @@ describe("editing a paid order", () => {
     expect(shown.payment).toMatchObject({ refunded_cents: 0, refundable_cents: now.totalCents });
     const [mail] = await mailsTo(order.email, "order-edited");
     expect(mail.text).toContain(`$${(-saved.difference_cents! / 100).toFixed(2)} will be refunded to your original payment method.`);
+    const attached = await t.deps.db.select().from(mailAttachments).where(eq(mailAttachments.mailId, mail.id));
+    expect(attached.map((file) => file.filename)).toEqual([`${documentNumber("credit_note", credit.number)}.pdf`]);
     // A whole refund afterwards gives back exactly what is left of the payment.
     const whole = await post(`/api/admin/orders/${order.number}/refund`, {});
     expect(whole.status).toBe(200);

@@ -10,7 +10,6 @@
 import { and, eq, inArray, notInArray } from "drizzle-orm";
 import { canMove, ORDER_MOVES } from "../../core/order-lifecycle";
 import type { LineRequest } from "../../core/cart";
-import { formatMoney } from "../../core/money";
 import type { OrderEditChanges } from "../../core/schemas/order-edits";
 import { badInput, conflict, DomainError, notFound, ruleBroken } from "../../core/errors";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -26,7 +25,8 @@ import { lineText, withWords } from "../orders/line-words";
 import { assertMove } from "../orders/lifecycle";
 import { linesOf, mailLogged, returnDiscount, type NewOrderLine, type Order } from "../orders/orders";
 import { cancelOpenLink, openLinkOf, requestPayment, sendPaymentLink } from "../orders/payment-links";
-import { makeOwedRefunds, oweRefund, refundablePayments } from "../orders/refunds";
+import { documentAttachment } from "../orders/invoices";
+import { makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
 import { sendOrderEdited } from "./email";
 
 type OrderLine = typeof orderLines.$inferSelect;
@@ -311,7 +311,7 @@ export async function applyEdit(
   changes: OrderEditChanges,
   expectedTotalCents: number,
 ): Promise<AppliedEdit> {
-  const { edit, order, preview, link } = await deps.db.transaction(async (tx) => {
+  const { edit, order, preview, link, creditNote } = await deps.db.transaction(async (tx) => {
     const locked = await orderByNumber(tx, storeId, number, true);
     const preview = await priceEdit(tx, locked, changes).catch((error: unknown) => {
       // The preview found these lines and something to change: a line gone or nothing left to change means another
@@ -364,34 +364,22 @@ export async function applyEdit(
     const why = `order #${number} edited`;
     if (balanceCents > 0) {
       const link = await requestPayment(tx, order, { amountCents: balanceCents, purpose: "edit", actorLabel: actor.label });
-      return { edit, order: await orderById(tx, order.id), preview, link };
+      return { edit, order: await orderById(tx, order.id), preview, link, creditNote: null };
     }
     // Nothing more is owed: a link still open from an earlier edit can no longer be paid, and the order may ship.
     const settled = await cancelOpenLink(tx, order, actor.label, why);
-    if (balanceCents < 0) await oweEditRefund(tx, locked, edit.id, -balanceCents, `${actor.label} edited the order`);
-    return { edit, order: settled, preview, link: null };
+    const creditNote =
+      balanceCents < 0
+        ? await oweRefundAcrossPayments(tx, locked, { amountCents: -balanceCents, key: `order-edit:${edit.id}`, reason: `${actor.label} edited the order`, orderEditId: edit.id })
+        : null;
+    return { edit, order: settled, preview, link: null, creditNote };
   });
   const { balanceCents } = preview;
   const refund = balanceCents < 0 ? { amountCents: -balanceCents, owed: (await makeOwedRefunds(deps, { orderId: order.id })) > 0 } : null;
   const paymentLink = link ? { amountCents: link.amountCents } : null;
-  await mailLogged(order, "order edited", () => sendOrderEdited(deps, order, edit, refund, paymentLink));
+  await mailLogged(order, "order edited", async () => sendOrderEdited(deps, order, edit, refund, paymentLink, creditNote && (await documentAttachment(creditNote))));
   if (link) await sendPaymentLink(deps, link);
   return { ...preview, order, editId: edit.id, refund, paymentLink };
-}
-
-/**
- * Owes `amountCents` back across the order's payments (its checkout's first, then its links' as paid), each part with
- * its own idempotency key naming the edit and the payment, as the payment links' refunds are split (decision 0057).
- */
-async function oweEditRefund(tx: Tx, order: Order, editId: number, amountCents: number, reason: string) {
-  let left = amountCents;
-  for (const payment of await refundablePayments(tx, order)) {
-    const part = Math.min(left, payment.leftCents);
-    if (part <= 0) continue;
-    await oweRefund(tx, order, payment.reference, `order-edit:${editId}:${payment.reference}`, reason, part, editId);
-    left -= part;
-  }
-  if (left > 0) throw conflict(`Order ${order.number} has ${formatMoney(amountCents - left)} left of its payments to refund, not ${formatMoney(amountCents)}`);
 }
 
 const orderById = async (tx: Tx, id: number) => (await tx.select().from(orders).where(eq(orders.id, id)))[0];

@@ -1,11 +1,12 @@
 /**
  * The customer's word that their order was changed: what changed, the order as it now is (a bundle's contents in
- * words), and what it means for their money: a refund on its way, a payment link that follows, or nothing.
+ * words), and what it means for their money: a refund on its way (its credit note attached), a payment link that
+ * follows, or nothing.
  */
 import { formatMoney } from "../../core/money";
 import type { AppDeps } from "../context";
 import type { orderEdits } from "../db/schema";
-import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
 import { orderSummary, sendAboutOrder } from "../orders/email";
 import { linesOf, type Order } from "../orders/orders";
 
@@ -24,6 +25,7 @@ export async function sendOrderEdited(
   edit: Edit,
   refund: { amountCents: number } | null,
   paymentLink: { amountCents: number } | null,
+  creditNote: MailAttachment | null = null,
 ) {
   const summary = await orderSummary(deps, order, await linesOf(deps.db, order.id));
   const money = differenceWords(refund ? -refund.amountCents : (paymentLink?.amountCents ?? 0));
@@ -52,5 +54,6 @@ export async function sendOrderEdited(
 <p><strong>Your order now:</strong></p>
 ${summary.html}`,
     ),
+    ...(creditNote ? { attachments: [creditNote] } : {}),
   }));
 }

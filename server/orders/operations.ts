@@ -14,8 +14,8 @@ import type { Tx } from "../db/client";
 import { assertMove } from "./lifecycle";
 import { closeAndRelease, linesOf, mailLogged, orderEvent, restockOnce, type Order } from "./orders";
 import { openLinkOf } from "./payment-links";
-import { makeOwedRefunds, oweRefund, refundablePayments, refundedCents } from "./refunds";
-import { documentAttachment, issueCreditNote } from "./invoices";
+import { makeOwedRefunds, oweRefundAcrossPayments, refundablePayments, refundedCents } from "./refunds";
+import { documentAttachment } from "./invoices";
 import { conflict, notFound, ruleBroken } from "../../core/errors";
 
 export async function listOrders(deps: AppDeps, storeId: string, limit = 50) {
@@ -115,17 +115,7 @@ async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefi
   }
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
   const key = count === 0 ? `refund:${order.id}` : `refund:${order.id}:${count + 1}`;
-  let remaining = amount;
-  let firstRefundId: number | null = null;
-  for (const [index, source] of sources.entries()) {
-    const part = Math.min(remaining, source.leftCents);
-    if (part === 0) continue;
-    const refundId = await oweRefund(tx, order, source.reference, index === 0 ? key : `${key}:part${index + 1}`, reason, part);
-    firstRefundId ??= refundId;
-    remaining -= part;
-  }
-  // One credit note for the refund, whichever payments it was drawn from.
-  const creditNote = firstRefundId === null ? null : await issueCreditNote(tx, order, firstRefundId, amount);
+  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason });
   return { amount, whole: amount === left, refundedBefore: refunded, creditNote };
 }
 

@@ -7,6 +7,9 @@ import type { AppDeps } from "../context";
 import { orders, paymentLinks, payments, refunds } from "../db/schema";
 import { logger } from "../logger";
 import type { Tx } from "../db/client";
+import { conflict } from "../../core/errors";
+import { formatMoney } from "../../core/money";
+import { issueCreditNote, type InvoiceDocument } from "./invoices";
 import type { Order } from "./orders";
 
 /**
@@ -115,4 +118,31 @@ export async function refundablePayments(tx: Tx, order: Order): Promise<{ refere
     const back = given.filter((refund) => refund.reference === reference).reduce((sum, refund) => sum + (refund.amountCents ?? paidCents), 0);
     return { reference, leftCents: Math.max(0, paidCents - back) };
   });
+}
+
+/**
+ * Owes `amountCents` back across the order's card payments (refundablePayments: the checkout's first, then its links'
+ * as paid), each part with its own idempotency key (`key`, then `key:part2`…) so a retry to the provider is the same
+ * refund, and issues one credit note for the whole, whichever payments it was drawn from. The owner's refund, an
+ * edit's and a return's all go back this way; an edit's parts name the edit, as its refund lowered the order's total.
+ */
+export async function oweRefundAcrossPayments(
+  tx: Tx,
+  order: Order,
+  refund: { amountCents: number; key: string; reason: string; orderEditId?: number },
+): Promise<InvoiceDocument | null> {
+  let remaining = refund.amountCents;
+  let firstRefundId: number | null = null;
+  for (const [index, source] of (await refundablePayments(tx, order)).entries()) {
+    const part = Math.min(remaining, source.leftCents);
+    if (part <= 0) continue;
+    const key = index === 0 ? refund.key : `${refund.key}:part${index + 1}`;
+    const refundId = await oweRefund(tx, order, source.reference, key, refund.reason, part, refund.orderEditId ?? null);
+    firstRefundId ??= refundId;
+    remaining -= part;
+  }
+  if (remaining > 0) {
+    throw conflict(`Order ${order.number} has ${formatMoney(refund.amountCents - remaining)} left of its card payments to refund, not ${formatMoney(refund.amountCents)}`);
+  }
+  return firstRefundId === null ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
 }

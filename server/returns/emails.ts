@@ -1,20 +1,20 @@
 /**
  * The customer's word at each step of a return (requested, approved with what to do, declined with the owner's note,
- * refunded with the amount, exchanged with the new order's number) and the shop's notice of a new one. Each is kept
+ * refunded with the amount and its credit note, exchanged with the new order's number) and the shop's notice of a new one. Each is kept
  * with the order's id, so the order's timeline lists it beside the return's own steps.
  */
 import { formatMoney } from "../../core/money";
 import { RETURN_REASONS } from "../../core/returns";
 import type { AppDeps } from "../context";
-import { escapeHtml, layoutHtml } from "../mail/mailer";
+import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
 import { sendAboutOrder, shopLink } from "../orders/email";
 import type { Order } from "../orders/orders";
 import { returnsPath } from "./customer";
 import type { Return } from "./returns";
 
-async function tell(deps: AppDeps, order: Order, kind: string, subject: string, paragraphs: string[], to = order.email) {
+async function tell(deps: AppDeps, order: Order, kind: string, subject: string, paragraphs: string[], creditNote: MailAttachment | null = null) {
   const link = shopLink(deps, await returnsPath(deps.db, order));
-  await sendAboutOrder(deps, order, to, (shopName) => ({
+  await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind,
     subject,
     text: [`Hello ${order.customerName},`, "", ...paragraphs, "", `Your return: ${link}`, "", shopName].join("\n"),
@@ -22,6 +22,7 @@ async function tell(deps: AppDeps, order: Order, kind: string, subject: string, 
       shopName,
       `<p>Hello ${escapeHtml(order.customerName)},</p>${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join("")}<p><a href="${escapeHtml(link)}">See your return</a></p>`,
     ),
+    ...(creditNote ? { attachments: [creditNote] } : {}),
   }));
 }
 
@@ -56,14 +57,14 @@ export async function sendReturnDeclined(deps: AppDeps, order: Order, ret: Retur
   ]);
 }
 
-export async function sendReturnRefunded(deps: AppDeps, order: Order, _ret: Return, amountCents: number) {
+export async function sendReturnRefunded(deps: AppDeps, order: Order, amountCents: number, creditNote: MailAttachment | null) {
   await tell(deps, order, "return-refunded", `Refund of ${formatMoney(amountCents)} for your return from order #${order.number}`, [
     `We received your returned items and refunded ${formatMoney(amountCents)} to your original payment method.`,
     "It may take a few days to show on your statement.",
-  ]);
+  ], creditNote);
 }
 
-export async function sendExchangeMade(deps: AppDeps, order: Order, ret: Return, exchangeOrder: Order, refundedCents: number) {
+export async function sendExchangeMade(deps: AppDeps, order: Order, ret: Return, exchangeOrder: Order, refundedCents: number, creditNote: MailAttachment | null) {
   const money =
     ret.owedCents > 0
       ? `The new items cost ${formatMoney(ret.owedCents)} more than those you returned; we will send you a link to pay it, and order #${exchangeOrder.number} ships once it is paid.`
@@ -73,5 +74,5 @@ export async function sendExchangeMade(deps: AppDeps, order: Order, ret: Return,
   await tell(deps, order, "exchange-made", `Your exchange for order #${order.number}: new order #${exchangeOrder.number}`, [
     `We received your returned items and made your exchange as order #${exchangeOrder.number}.`,
     money,
-  ]);
+  ], creditNote);
 }

@@ -6,12 +6,13 @@ import { payLinkWithCard } from "../orders/payment-links";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, paidOrderBy, stockOf } from "../../tests/support/checkout";
-import { auditEvents, mailOutbox, orders, refunds, returns, simulatedRefunds, stockAdjustments, taxRates, variants } from "../db/schema";
+import { auditEvents, invoices, mailAttachments, mailOutbox, orders, refunds, returns, simulatedRefunds, stockAdjustments, taxRates, variants } from "../db/schema";
 import type { AuditActor } from "../audit/audit";
 import { changeStoreSettings } from "../store/settings";
 import { getDeskOrder } from "../orders/desk";
 import { fulfilOrder, refundOrder } from "../orders/operations";
 import { linesOf, type Order } from "../orders/orders";
+import { documentNumber } from "../../core/invoices";
 import { customerReturnsPage, returnsPath } from "./customer";
 import {
   approveReturn,
@@ -142,6 +143,11 @@ describe("a return, approved, received and refunded", () => {
     expect(done).toMatchObject({ refundedCents: worth.bag, refundOwed: false, ret: { status: "refunded", refundedCents: worth.bag } });
     const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ idempotencyKey: `return:${ret.id}`, amountCents: worth.bag, status: "succeeded" });
+    const [credit] = await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")));
+    expect(credit).toMatchObject({ refundId: refund.id, totalCents: worth.bag });
+    const [refundMail] = await t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.kind, "return-refunded")));
+    const attached = await t.deps.db.select().from(mailAttachments).where(eq(mailAttachments.mailId, refundMail.id));
+    expect(attached.map((file) => file.filename)).toEqual([`${documentNumber("credit_note", credit.number)}.pdf`]);
     expect(await t.deps.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.idempotencyKey, `return:${ret.id}`))).toHaveLength(1);
     await expect(refundReturn(t.deps, "demo", ret.id, { actor })).rejects.toMatchObject({ kind: "conflict" });
     expect((await orderOf(order.id)).status).toBe("fulfilled");

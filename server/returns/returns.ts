@@ -31,7 +31,8 @@ import { assertMove } from "../orders/lifecycle";
 import { releaseStock, reserveStock, stockNeeded } from "../orders/inventory";
 import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, type Order } from "../orders/orders";
 import { requestPayment, sendPaymentLink } from "../orders/payment-links";
-import { makeOwedRefunds, oweRefund, refundedCents } from "../orders/refunds";
+import { documentAttachment } from "../orders/invoices";
+import { makeOwedRefunds, oweRefundAcrossPayments, refundedCents } from "../orders/refunds";
 import { withWords } from "../orders/line-words";
 import { sendReturnApproved, sendReturnDeclined, sendExchangeMade, sendReturnRefunded, sendReturnRequested } from "./emails";
 
@@ -287,43 +288,43 @@ async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean)
 }
 
 /**
- * Owes `amountCents` back on the order, capped at what is left of its payment, with the return's own idempotency key
- * (`return:<id>`, `return:<id>:exchange`): two staff refunding one return at once wait on the order's lock, the second
- * finds it refunded, and a retry to the provider is the same refund. The order is refunded once all it took went back.
+ * Owes `amountCents` back on the order, capped at what is left of its payments, through the order's one refund path
+ * (across its card payments, with a credit note) and the return's own idempotency key (`return:<id>`,
+ * `return:<id>:exchange`): two staff refunding one return at once wait on the order's lock, the second finds it
+ * refunded, and a retry to the provider is the same refund. The order is refunded once all it took went back.
  */
 async function oweReturnRefund(tx: Tx, order: Order, key: string, amountCents: number, reason: string) {
-  if (!order.paymentReference) throw conflict(`Order ${order.number} has no payment to refund`);
   const left = order.totalCents - (await refundedCents(tx, order));
   const amount = Math.min(amountCents, left);
-  if (amount <= 0) return 0;
-  await oweRefund(tx, order, order.paymentReference, key, reason, amount);
+  if (amount <= 0) return { amount: 0, creditNote: null };
+  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason });
   if (amount === left && canMove(order.status, "refund")) {
     assertMove(order, "refund");
     await tx.update(orders).set({ status: ORDER_MOVES.refund.to }).where(eq(orders.id, order.id));
   }
-  return amount;
+  return { amount, creditNote };
 }
 
 export type ReturnRefund = { ret: Return; refundedCents: number; refundOwed: boolean };
 
 /** Refunds a received return's lines (and the order's shipping when `shipping`), through the order's refund path. */
 export async function refundReturn(deps: AppDeps, storeId: string, returnId: number, request: ReturnActor & { shipping?: boolean } = {}): Promise<ReturnRefund> {
-  const { order, ret, amount } = await deps.db.transaction(async (tx) => {
+  const { order, ret, amount, creditNote } = await deps.db.transaction(async (tx) => {
     const { order, ret } = await lockReturn(tx, storeId, returnId);
     assertReturnMove(ret, "refund");
     const worth = await worthOf(tx, order, ret, request.shipping ?? false);
     const reason = `${request.actor?.label ?? "the owner"} refunded return ${ret.id}`;
-    const amount = await oweReturnRefund(tx, order, `return:${ret.id}`, worth.goods + worth.shipping, reason);
+    const { amount, creditNote } = await oweReturnRefund(tx, order, `return:${ret.id}`, worth.goods + worth.shipping, reason);
     const [moved] = await tx
       .update(returns)
       .set({ status: RETURN_MOVES.refund.to, refundedAt: new Date(), refundedCents: amount, refundedShipping: worth.shipping > 0 })
       .where(eq(returns.id, ret.id))
       .returning();
     await audit(tx, request, "return.refund", ret, { status: ret.status }, { status: moved.status, refunded_cents: amount, shipping: worth.shipping > 0 });
-    return { order, ret: moved, amount };
+    return { order, ret: moved, amount, creditNote };
   });
   const refundOwed = (await makeOwedRefunds(deps, { orderId: order.id })) > 0;
-  await mailLogged(order, "return refunded", () => sendReturnRefunded(deps, order, ret, amount));
+  await mailLogged(order, "return refunded", async () => sendReturnRefunded(deps, order, amount, creditNote && (await documentAttachment(creditNote))));
   return { ret, refundedCents: amount, refundOwed };
 }
 
@@ -421,10 +422,10 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
     // A dearer exchange ships once the customer has paid the difference by the link they are emailed.
     const link = owed > 0 ? await requestPayment(tx, exchangeOrder, { amountCents: owed, purpose: "exchange", actorLabel: request.actor?.label ?? COMMAND_LINE_LABEL }) : null;
     for (const { returnLineId, line } of newLines) await tx.update(returnLines).set({ exchangeSku: line.sku }).where(eq(returnLines.id, returnLineId));
-    const refunded =
+    const { amount: refunded, creditNote } =
       difference < 0
         ? await oweReturnRefund(tx, order, `return:${ret.id}:exchange`, -difference, `${request.actor?.label ?? "the owner"} exchanged return ${ret.id}`)
-        : 0;
+        : { amount: 0, creditNote: null };
     const [moved] = await tx
       .update(returns)
       .set({ status: RETURN_MOVES.exchange.to, closedAt: now, exchangeOrderId: exchangeOrder.id, owedCents: owed, refundedCents: refunded > 0 ? refunded : null })
@@ -438,11 +439,13 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
       { status: ret.status },
       { status: moved.status, exchange_order: exchangeOrder.number, difference_cents: difference, owed_cents: owed, refunded_cents: refunded },
     );
-    return { order, ret: moved, exchangeOrder, difference, refunded, link };
+    return { order, ret: moved, exchangeOrder, difference, refunded, link, creditNote };
   });
   const refundOwed = done.refunded > 0 && (await makeOwedRefunds(deps, { orderId: done.order.id })) > 0;
   if (done.link) await sendPaymentLink(deps, done.link);
-  await mailLogged(done.order, "exchange made", () => sendExchangeMade(deps, done.order, done.ret, done.exchangeOrder, done.refunded));
+  await mailLogged(done.order, "exchange made", async () =>
+    sendExchangeMade(deps, done.order, done.ret, done.exchangeOrder, done.refunded, done.creditNote && (await documentAttachment(done.creditNote))),
+  );
   return { ret: done.ret, exchangeOrder: done.exchangeOrder, differenceCents: done.difference, refundOwed };
 }
 
