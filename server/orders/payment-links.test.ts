@@ -8,6 +8,7 @@ import { auditEvents, mailOutbox, orderLines, orders, paymentLinks, payments, re
 import type { AuditActor } from "../audit/audit";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import { refundOrder } from "./operations";
+import { revenueCentsOf } from "./revenue";
 import { linkOfToken, markPaidAnotherWay, payLinkWithCard, requestPayment, sendPaymentLink, type PaymentLink } from "./payment-links";
 
 const actor: AuditActor = { storeId: "demo", kind: "staff", id: 7, label: "packer@example.com" };
@@ -33,6 +34,12 @@ async function emailedToken(t: TestApp, orderId: number): Promise<string> {
 async function orderOf(t: TestApp, id: number) {
   const [order] = await t.deps.db.select().from(orders).where(eq(orders.id, id));
   return order;
+}
+
+/** What the order counts for in the shop's revenue (the dashboard's, the customers' and the codes' figures). */
+async function revenueOf(t: TestApp, id: number) {
+  const [row] = await t.deps.db.select({ cents: revenueCentsOf() }).from(orders).where(eq(orders.id, id));
+  return Number(row.cents);
 }
 
 async function linkRow(t: TestApp, id: number) {
@@ -61,6 +68,8 @@ describe("payment links", () => {
   it("holds a changed order back until the customer pays the difference by card from the emailed link, once", async () => {
     const { order, link, token } = await owing(t, "owing@example.com");
     expect((await orderOf(t, order.id)).status).toBe("awaiting_payment");
+    // The $4.00 asked is not revenue until it is paid.
+    expect(await revenueOf(t, order.id)).toBe(order.totalCents);
     const [asked] = await mailsOf(t, order.id, "order-payment-link");
     expect(asked.subject).toBe(`Payment of $4.00 for order #${order.number}`);
     expect(asked.text).toContain("$4.00 is due for the change to your order");
@@ -75,6 +84,7 @@ describe("payment links", () => {
     await drain(t);
 
     expect((await orderOf(t, order.id)).status).toBe("paid");
+    expect(await revenueOf(t, order.id)).toBe(order.totalCents + 400);
     expect(await linkRow(t, link.id)).toMatchObject({ status: "paid", paidWith: "card", paymentReference: paid.id });
     const recorded = await t.deps.db.select().from(payments).where(eq(payments.providerPaymentId, paid.id));
     expect(recorded).toMatchObject([{ orderId: order.id, status: "succeeded", amountCents: 400 }]);

@@ -1,6 +1,7 @@
 /**
- * Revenue, defined once (decision 0049): what a placed order kept, its total less every refund of it, so a cancelled
- * order nets nothing and a partly refunded one what is left. An order never paid brings nothing. The dashboard, the
+ * Revenue, defined once (decision 0049): what a placed order kept, its total less every refund of it and less what its
+ * open payment link still asks (decision 0057), so a cancelled order nets nothing, a partly refunded one what is
+ * left, and an edited order waiting for its balance what was paid. An order never paid brings nothing. The dashboard, the
  * customers' total spent, each discount code's figure and the cart reminders' recovered sales all sum this.
  */
 import { sql } from "drizzle-orm";
@@ -12,6 +13,10 @@ const placedStates = sql.join(
   sql`, `,
 );
 
+/** What the order's open payment link asks and nobody has paid yet. */
+const owedCentsOf = (order: string) =>
+  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and l.status = 'open')`;
+
 /** `order`: what the surrounding query calls the order's row (refundedCentsOf says why it is named). */
 export const revenueCentsOf = (order = "orders") =>
-  sql<string>`(case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.total_cents - ${refundedCentsOf(order)} else 0 end)`;
+  sql<string>`(case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.total_cents - ${refundedCentsOf(order)} - ${owedCentsOf(order)} else 0 end)`;
