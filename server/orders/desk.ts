@@ -183,7 +183,7 @@ export async function getDeskOrder(db: Database, storeId: string, number: number
       .orderBy(asc(mailOutbox.id)),
     order.paymentReference
       ? db
-          .select({ status: payments.status })
+          .select({ status: payments.status, amountCents: payments.amountCents })
           .from(payments)
           .where(and(eq(payments.provider, order.paymentProvider), eq(payments.providerPaymentId, order.paymentReference)))
       : Promise.resolve([]),
@@ -212,7 +212,7 @@ export async function getDeskOrder(db: Database, storeId: string, number: number
   const shipped = [carrier, order.trackingNumber].filter((part) => part !== null).join(" ");
   const timeline: (TimelineEntry & { micros?: number })[] = [
     { at: order.createdAt, type: "created", text: `Order placed by ${order.customerName} <${order.email}>` },
-    ...(order.paidAt ? [{ at: order.paidAt, type: "paid" as const, text: `Paid ${formatMoney(order.totalCents)} (${order.paymentProvider})` }] : []),
+    ...(order.paidAt ? [{ at: order.paidAt, type: "paid" as const, text: `Paid ${formatMoney(payment?.amountCents ?? order.totalCents)} (${order.paymentProvider})` }] : []),
     ...(order.fulfilledAt ? [{ at: order.fulfilledAt, type: "fulfilled" as const, text: shipped ? `Shipped with ${shipped}` : "Shipped" }] : []),
     ...paidRefunds.map((refund) => ({
       at: refund.createdAt,

@@ -12,7 +12,7 @@ import type { PaymentEvent, PaymentStatusEvent } from "../payments/provider";
 import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "./inventory";
 import type { Tx } from "../db/client";
 import { afterPaid, closeAndRelease, linesOf, nextOrderNumber, type Order } from "./orders";
-import { makeOwedRefunds, oweRefund, refundedCents } from "./refunds";
+import { makeOwedRefunds, oweRefund, refundedCents, shopRefundedCents } from "./refunds";
 import { issueCreditNote, issueInvoice } from "./invoices";
 
 export type Outcome = "applied" | "duplicate" | "ignored" | "refund-needed";
@@ -102,7 +102,10 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
       case "payment.canceled":
         return (await closeAndRelease(tx, current, "decline")) ? "applied" : "ignored";
       case "payment.refunded": {
-        // A refund made at the provider, outside the shop: what was left of the payment went back, and is credited.
+        // The whole of one payment went back. When the shop's own refunds of it account for that (a refund drawn
+        // across an order's payments empties the first), they moved the order already; only a refund made at the
+        // provider, outside the shop, makes the order refunded: what was left of it went back, and is credited.
+        if ((await shopRefundedCents(tx, current, event.paymentId)) >= event.amountCents) return "ignored";
         const left = current.totalCents - (await refundedCents(tx, current));
         const refunded = await closeAndRelease(tx, current, "refund");
         if (refunded && left > 0) await issueCreditNote(tx, refunded, null, left);

@@ -4,11 +4,13 @@ import { createTestApp, secondInstance, type TestApp } from "../../tests/support
 import { adminApi } from "../../tests/support/api-tokens";
 import { ADDRESS, SKU, owingOrder, paidOrderBy, stockOf } from "../../tests/support/checkout";
 import { usingPostgres } from "../../tests/support/database";
-import { auditEvents, mailOutbox, orderLines, orders, paymentLinks, payments, refunds, simulatedRefunds, variants } from "../db/schema";
+import { auditEvents, invoices, mailOutbox, orderLines, orders, paymentLinks, payments, refunds, simulatedRefunds, variants } from "../db/schema";
 import type { AuditActor } from "../audit/audit";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import { refundOrder } from "./operations";
 import { revenueCentsOf } from "./revenue";
+import { getDeskOrder } from "./desk";
+import { formatMoney } from "../../core/money";
 import { linkOfToken, markPaidAnotherWay, payLinkWithCard, requestPayment, sendPaymentLink, type PaymentLink } from "./payment-links";
 
 const actor: AuditActor = { storeId: "demo", kind: "staff", id: 7, label: "packer@example.com" };
@@ -85,6 +87,11 @@ describe("payment links", () => {
 
     expect((await orderOf(t, order.id)).status).toBe("paid");
     expect(await revenueOf(t, order.id)).toBe(order.totalCents + 400);
+    // The timeline gives each payment as it was taken: the checkout's, then the link's.
+    const { timeline } = await getDeskOrder(t.deps.db, "demo", order.number!);
+    const said = timeline.map((entry) => entry.text);
+    expect(said).toContain(`Paid ${formatMoney(order.totalCents)} (simulated)`);
+    expect(said).toContain("Payment link for $4.00 paid by card");
     expect(await linkRow(t, link.id)).toMatchObject({ status: "paid", paidWith: "card", paymentReference: paid.id });
     const recorded = await t.deps.db.select().from(payments).where(eq(payments.providerPaymentId, paid.id));
     expect(recorded).toMatchObject([{ orderId: order.id, status: "succeeded", amountCents: 400 }]);
@@ -147,9 +154,17 @@ describe("payment links", () => {
     const link = await payLinkWithCard(t.deps, "demo", token, card());
     await drain(t);
 
+    // A refund of the checkout's whole payment empties that payment, and its provider's event says so; the order,
+    // with the link's $5.00 still paid, stays as it is.
+    const first = await refundOrder(t.deps, "demo", order.number!, { amountCents: order.totalCents, actor });
+    expect(first.order.status).toBe("paid");
+    await drain(t);
+    expect((await orderOf(t, order.id)).status).toBe("paid");
     const whole = await refundOrder(t.deps, "demo", order.number!, { actor });
-    expect(whole.refundedCents).toBe(order.totalCents + 500);
+    expect(whole.refundedCents).toBe(500);
     expect(whole.order.status).toBe("refunded");
+    const credits = await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note"))).orderBy(asc(invoices.number));
+    expect(credits.map((note) => note.totalCents)).toEqual([order.totalCents, 500]);
     const ledger = await t.deps.db.select({ paymentId: simulatedRefunds.paymentId, amountCents: simulatedRefunds.amountCents }).from(simulatedRefunds);
     expect(ledger).toEqual(
       expect.arrayContaining([

@@ -26,6 +26,16 @@ export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   return Number(row.cents);
 }
 
+/** What the shop itself has owed back of one payment of the order (a refund naming no amount is the whole payment). */
+export async function shopRefundedCents(tx: Tx, order: Order, paymentReference: string): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(coalesce(${refunds.amountCents}, ${payments.amountCents}, ${order.totalCents})), 0)` })
+    .from(refunds)
+    .leftJoin(payments, and(eq(payments.provider, refunds.provider), eq(payments.providerPaymentId, refunds.paymentReference)))
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.paymentReference, paymentReference)));
+  return Number(row.cents);
+}
+
 /**
  * Records that `paymentReference` is owed back to the customer (`amountCents`, or without it the payment's whole
  * amount); the same key is the same refund, owed once: its id the first time, null after.
