@@ -91,7 +91,7 @@ describe("payment links", () => {
     const { timeline } = await getDeskOrder(t.deps.db, "demo", order.number!);
     const said = timeline.map((entry) => entry.text);
     expect(said).toContain(`Paid ${formatMoney(order.totalCents)} (simulated)`);
-    expect(said).toContain("Payment link for $4.00 paid by card");
+    expect(said).toContainEqual(expect.stringContaining("Payment link for $4.00 paid by card"));
     expect(await linkRow(t, link.id)).toMatchObject({ status: "paid", paidWith: "card", paymentReference: paid.id });
     const recorded = await t.deps.db.select().from(payments).where(eq(payments.providerPaymentId, paid.id));
     expect(recorded).toMatchObject([{ orderId: order.id, status: "succeeded", amountCents: 400 }]);
