@@ -69,7 +69,7 @@ export default function PackingSlips({ loaderData }: Route.ComponentProps) {
           <section className="mt-6" aria-label="Ship to">
             <h3 className="font-semibold">Ship to</h3>
             <ShippingAddress address={slip.shippingAddress} />
-            <p className="mt-1 text-sm">Shipping: {slip.shippingOptionKey}</p>
+            <p className="mt-1 text-sm">Shipping: {slip.shippingOption}</p>
           </section>
           <div className="mt-6">
             <AdminTable label={`Items in order #${slip.number}`} minWidth="0" columns={SLIP_COLUMNS}>

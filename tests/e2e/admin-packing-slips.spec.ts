@@ -52,6 +52,7 @@ test("the owner picks two orders with the keyboard and prints one packing slip p
     await expect(slips.nth(index)).toHaveAccessibleName(`Packing slip · Order #${number}`);
     await expect(slip.getByText("Sale Shopper")).toBeVisible();
     await expect(slip.getByText("Austin, TX 73301")).toBeVisible();
+    await expect(slip.getByText("Shipping: Standard Shipping")).toBeVisible();
     await expect(slip.getByRole("row").nth(1)).toContainText(/Tumbler.*16 oz, Forest.*TUMB-16OZ-FOREST/);
     await expect(slip).not.toContainText("$");
   }
