@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
 import { ADDRESS, orderRow, payWithCard, stockOf, type Submitted } from "../../tests/support/checkout";
-import { invoices, mailOutbox, orderLines, orders, simulatedPayments, subscriptionEvents, subscriptions, variants } from "../db/schema";
+import { invoices, mailOutbox, orderLines, orders, simulatedPayments, subscriptionEvents, subscriptionLines, subscriptions, variants } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { MIXED_PLANS_MESSAGE } from "../../core/subscriptions";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
@@ -271,6 +271,39 @@ describe("what the subscriber changes", () => {
     expect(confirmations.every((mail) => /\/subscriptions\/manage\?token=/.test(mail.text))).toBe(true);
     const events = await t.deps.db.select().from(subscriptionEvents).where(eq(subscriptionEvents.subscriptionId, id));
     expect(events.map((event) => event.kind)).toEqual(["started", "skip", "pause", "resume", "frequency", "item", "address", "cancel"]);
+  });
+
+  it("racing a renewal on another instance, a change of item or a skip is whole on one side of it: the order is what was charged", async () => {
+    const other = secondInstance(t);
+    for (let round = 0; round < 3; round++) {
+      const { subscription } = await subscribe(`race${round}@example.com`);
+      const id = subscription.id;
+      const cycle = subscription.nextRenewalAt;
+      const [line] = (await viewSubscription(t.deps, "demo", id)).items;
+      await Promise.all([
+        renewDue(t.deps, addHours(cycle, 1)),
+        changeLine(other.deps, "demo", id, subscriber, line.id, { sku: BLEND, quantity: 3 }),
+        skipNext(other.deps, "demo", id, subscriber),
+      ]);
+      await Promise.all([drain(), (other.deps.payments as SimulatedPaymentProvider).drain()]);
+      const renewals = await renewalsOf(id);
+      expect(renewals.length).toBeLessThanOrEqual(1);
+      const charges = (await t.deps.db.select().from(simulatedPayments).where(like(simulatedPayments.idempotencyKey, "renewal:%"))).filter(
+        (charge) => charge.metadata.subscription_id === String(id),
+      );
+      expect(charges).toHaveLength(renewals.length);
+      // Renewed, then the skip took the cycle after; or skipped first, and this cycle made nothing.
+      expect((await current(id)).nextRenewalAt.getTime()).toBe(addWeeks(cycle, renewals.length === 1 ? 4 : 2).getTime());
+      if (renewals.length === 1) {
+        const [renewal] = renewals;
+        const [renewed] = await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, renewal.id));
+        expect([2, 3]).toContain(renewed.quantity);
+        expect(renewed.lineTotalCents).toBe(renewed.quantity * 1440);
+        expect(charges[0].amountCents).toBe(renewal.totalCents);
+        expect(renewal.subtotalCents).toBe(renewed.lineTotalCents);
+      }
+      expect((await t.deps.db.select().from(subscriptionLines).where(eq(subscriptionLines.subscriptionId, id)))[0].quantity).toBe(3);
+    }
   });
 
   it("reminds once before each renewal with a one-click skip of that renewal only", async () => {
