@@ -14,6 +14,28 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * What a subscriber or staff may change, and from which states (Vendure's model: one table of moves, asked by the
+ * server before a change and by the pages before they offer it). `to` is the state a move leaves it in; a change of
+ * the plan's details keeps the state. The shop's own moves (a renewal, a decline making it past due, a pause ending)
+ * belong to the renewals (server/subscriptions/renewals.ts).
+ */
+export const SUBSCRIPTION_MOVES = {
+  skip: { from: ["active"], to: null },
+  pause: { from: ["active"], to: "paused" },
+  resume: { from: ["paused"], to: "active" },
+  frequency: { from: ["active", "paused"], to: null },
+  item: { from: ["active", "paused"], to: null },
+  address: { from: ["active", "paused", "past_due"], to: null },
+  // A card that works makes a past-due subscription active again.
+  card: { from: ["active", "paused", "past_due"], to: null },
+  cancel: { from: ["active", "paused", "past_due"], to: "cancelled" },
+} as const satisfies Record<string, { from: readonly SubscriptionStatus[]; to: SubscriptionStatus | null }>;
+export type SubscriptionMove = keyof typeof SUBSCRIPTION_MOVES;
+
+export const canMoveSubscription = (status: SubscriptionStatus, move: SubscriptionMove): boolean =>
+  (SUBSCRIPTION_MOVES[move].from as readonly SubscriptionStatus[]).includes(status);
+
 export const INTERVAL_UNITS = ["day", "week", "month", "year"] as const;
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 

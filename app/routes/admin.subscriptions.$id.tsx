@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
+import { canMoveSubscription } from "@core/subscriptions";
 import { cancelSchema, pauseSchema } from "@core/schemas/subscriptions";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -175,27 +176,31 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
         </ul>
       </AdminSection>
 
-      {status === "cancelled" ? null : (
+      {canMoveSubscription(status, "cancel") ? (
         <AdminSection title="Change on the subscriber's behalf">
           <p className="mb-4 text-sm">Each change is in the timeline and the audit trail, and the subscriber is emailed.</p>
-          {status === "active" ? (
+          {canMoveSubscription(status, "skip") || canMoveSubscription(status, "pause") ? (
             <div className="flex flex-col gap-6">
-              <Form method="post">
-                {skipErrors.form ? <FormMessage tone="error">{skipErrors.form}</FormMessage> : null}
-                <AdminButton name="intent" value="skip" weight="secondary">
-                  Skip the delivery of {dayLabel(subscription.nextRenewalAt)}
-                </AdminButton>
-              </Form>
-              <Form method="post" className="grid items-end gap-4 sm:grid-cols-[1fr_auto]">
-                <TextField label="Pause until (blank: until resumed)" name="until" type="date" defaultValue={kept("pause", "until")} error={pauseErrors.at.until} />
-                <AdminButton name="intent" value="pause" weight="secondary">
-                  Pause
-                </AdminButton>
-                {pauseErrors.form ? <FormMessage tone="error" className="sm:col-span-full">{pauseErrors.form}</FormMessage> : null}
-              </Form>
+              {canMoveSubscription(status, "skip") ? (
+                <Form method="post">
+                  {skipErrors.form ? <FormMessage tone="error">{skipErrors.form}</FormMessage> : null}
+                  <AdminButton name="intent" value="skip" weight="secondary">
+                    Skip the delivery of {dayLabel(subscription.nextRenewalAt)}
+                  </AdminButton>
+                </Form>
+              ) : null}
+              {canMoveSubscription(status, "pause") ? (
+                <Form method="post" className="grid items-end gap-4 sm:grid-cols-[1fr_auto]">
+                  <TextField label="Pause until (blank: until resumed)" name="until" type="date" defaultValue={kept("pause", "until")} error={pauseErrors.at.until} />
+                  <AdminButton name="intent" value="pause" weight="secondary">
+                    Pause
+                  </AdminButton>
+                  {pauseErrors.form ? <FormMessage tone="error" className="sm:col-span-full">{pauseErrors.form}</FormMessage> : null}
+                </Form>
+              ) : null}
             </div>
           ) : null}
-          {status === "paused" ? (
+          {canMoveSubscription(status, "resume") ? (
             <Form method="post">
               {resumeErrors.form ? <FormMessage tone="error">{resumeErrors.form}</FormMessage> : null}
               <AdminButton name="intent" value="resume">
@@ -220,7 +225,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
             <ConfirmLink to={`${path}?cancel`} label="Cancel the subscription" target={`#${id}`} />
           )}
         </AdminSection>
-      )}
+      ) : null}
 
       <AdminSection title="Timeline">
         <Timeline entries={timeline} />

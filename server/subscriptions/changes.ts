@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { badInput, conflict, ruleBroken } from "../../core/errors";
-import { nextCycle, planLabel, type IntervalUnit, type Plan } from "../../core/subscriptions";
+import { canMoveSubscription, nextCycle, planLabel, type IntervalUnit, type Plan, type SubscriptionMove } from "../../core/subscriptions";
 import type { CheckoutAddress } from "../../core/schemas/checkout";
 import { addressOf } from "../checkout/cart-orders";
 import { shippingOption } from "../checkout/quote";
@@ -40,7 +40,8 @@ type Change = {
   apply: (current: Subscription, tx: Tx) => Promise<Partial<Subscription>> | Partial<Subscription>;
   /** The timeline's and the email's sentence, read from the subscription after the change. */
   describe: (changed: Subscription) => string;
-  action: string;
+  /** The move of SUBSCRIPTION_MOVES (core/subscriptions.ts): the states it may start from, checked under the lock. */
+  action: SubscriptionMove;
   /** Whether this change is still to make, asked under the lock: false for a provider event's replay. */
   once?: (tx: Tx) => Promise<boolean>;
 };
@@ -55,6 +56,7 @@ async function changeOnce(deps: AppDeps, storeId: string, id: number, changer: C
   const changed = await deps.db.transaction(async (tx) => {
     const current = await lockSubscription(tx, before);
     if (once && !(await once(tx))) return null;
+    assertMove(current, action);
     const fields = await apply(current, tx);
     const after = await updateSubscription(tx, current.id, fields);
     await recordEvent(tx, after, action, describe(after), labelOf(changer));
@@ -81,8 +83,10 @@ export const planOf = (subscription: Pick<Subscription, "interval" | "intervalUn
   intervalUnit: subscription.intervalUnit as IntervalUnit,
 });
 
-function mustBe(current: Subscription, ...states: Subscription["status"][]) {
-  if (!states.includes(current.status)) throw conflict(`This subscription is ${current.status.replace("_", " ")}`);
+function assertMove(current: Pick<Subscription, "status">, move: SubscriptionMove) {
+  if (canMoveSubscription(current.status, move)) return;
+  if (move === "resume" && current.status === "past_due") throw ruleBroken("Update the card to resume this subscription: its last payment was declined");
+  throw conflict(`This subscription is ${current.status.replace("_", " ")}`);
 }
 
 /**
@@ -104,7 +108,6 @@ export async function skipNext(deps: AppDeps, storeId: string, id: number, chang
   const changed = await change(deps, storeId, id, changer, {
     action: "skip",
     apply: (current) => {
-      mustBe(current, "active");
       skipped = current.nextRenewalAt;
       return { nextRenewalAt: nextCycle(current.nextRenewalAt, planOf(current)) };
     },
@@ -139,8 +142,7 @@ export async function skipRenewalOf(deps: AppDeps, storeId: string, id: number, 
 export async function pause(deps: AppDeps, storeId: string, id: number, changer: Changer, until: Date | null) {
   const changed = await change(deps, storeId, id, changer, {
     action: "pause",
-    apply: (current) => {
-      mustBe(current, "active");
+    apply: () => {
       if (until && until <= new Date()) throw badInput("The pause must end after today", "until");
       return { status: "paused", pausedUntil: until };
     },
@@ -153,11 +155,7 @@ export async function pause(deps: AppDeps, storeId: string, id: number, changer:
 export async function resume(deps: AppDeps, storeId: string, id: number, changer: Changer) {
   const changed = await change(deps, storeId, id, changer, {
     action: "resume",
-    apply: (current) => {
-      if (current.status === "past_due") throw ruleBroken("Update the card to resume this subscription: its last payment was declined");
-      mustBe(current, "paused");
-      return { status: "active", pausedUntil: null, nextRenewalAt: firstCycleFrom(current, new Date()) };
-    },
+    apply: (current) => ({ status: "active", pausedUntil: null, nextRenewalAt: firstCycleFrom(current, new Date()) }),
     describe: () => "Resumed.",
   });
   await mirrorSchedule(deps, changed, "resume");
@@ -167,10 +165,7 @@ export async function resume(deps: AppDeps, storeId: string, id: number, changer
 export async function cancel(deps: AppDeps, storeId: string, id: number, changer: Changer, reason: string | null) {
   const cancelled = await change(deps, storeId, id, changer, {
     action: "cancel",
-    apply: (current) => {
-      if (current.status === "cancelled") throw conflict("This subscription is already cancelled");
-      return { status: "cancelled", cancelledAt: new Date(), cancelReason: reason };
-    },
+    apply: () => ({ status: "cancelled", cancelledAt: new Date(), cancelReason: reason }),
     describe: () => "Cancelled: no more deliveries will be sent or charged.",
   });
   // A provider that keeps the schedule (Stripe) must stop charging too.
@@ -215,14 +210,13 @@ async function linesOnPlan(db: Database | Tx, storeId: string, subscription: Sub
  */
 export async function changeFrequency(deps: AppDeps, storeId: string, id: number, changer: Changer, plan: Plan) {
   const before = await subscriptionById(deps.db, storeId, id);
-  mustBe(before, "active", "paused");
+  assertMove(before, "frequency");
   // Priced before the lock is taken (the quote reads outside the change's transaction); a renewal prices its cycle
   // afresh all the same, so a price that moves meanwhile is still charged right.
   const priced = deps.payments.changeRenewalPlan ? await quoteRenewal(deps, before, await linesOnPlan(deps.db, storeId, before, plan)) : null;
   return change(deps, storeId, id, changer, {
     action: "frequency",
     apply: async (current, tx) => {
-      mustBe(current, "active", "paused");
       for (const line of await linesOnPlan(tx, storeId, current, plan)) {
         await tx.update(subscriptionLines).set({ subscriptionOptionId: line.subscriptionOptionId }).where(eq(subscriptionLines.id, line.id));
       }
@@ -250,7 +244,6 @@ export function changeLine(deps: AppDeps, storeId: string, id: number, changer: 
   return change(deps, storeId, id, changer, {
     action: "item",
     apply: async (current, tx) => {
-      mustBe(current, "active", "paused");
       const line = (await linesOfSubscription(tx, current.id)).find((candidate) => candidate.id === lineId);
       if (!line) throw badInput("No such item in this subscription", "line");
       if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 99) throw badInput("Quantity must be between 1 and 99", "quantity");
@@ -296,10 +289,7 @@ export async function changeAddress(deps: AppDeps, storeId: string, id: number, 
   await quoteRenewal(deps, next);
   return change(deps, storeId, id, changer, {
     action: "address",
-    apply: (current) => {
-      mustBe(current, "active", "paused", "past_due");
-      return { shippingAddress: next.shippingAddress, shippingOptionKey: next.shippingOptionKey };
-    },
+    apply: () => ({ shippingAddress: next.shippingAddress, shippingOptionKey: next.shippingOptionKey }),
     describe: (changed) => {
       const a = changed.shippingAddress;
       return `Delivered to ${[a.name, a.line1, a.line2, `${a.city}, ${a.state} ${a.postal_code}`, a.country].filter(Boolean).join(", ")} from the next delivery.`;
@@ -331,7 +321,7 @@ async function cardReplaced(deps: AppDeps, storeId: string, id: number, changer:
 /** Another card on the simulated provider's form; a card it will not keep is refused, nothing changed. */
 export async function replaceCard(deps: AppDeps, storeId: string, id: number, changer: Changer, card: CardDetails): Promise<Subscription> {
   const subscription = await subscriptionById(deps.db, storeId, id);
-  if (subscription.status === "cancelled") throw conflict("This subscription is cancelled");
+  assertMove(subscription, "card");
   if (!deps.payments.replaceSubscriptionCard) throw ruleBroken("The card is changed on the payment provider's own page");
   const saved = await deps.payments.replaceSubscriptionCard(subscription.paymentReference, card);
   if ("refused" in saved) throw badInput(saved.refused, cardFieldOf(saved.refused));
@@ -344,7 +334,7 @@ export async function replaceCard(deps: AppDeps, storeId: string, id: number, ch
  */
 export async function startCardSetup(deps: AppDeps, storeId: string, id: number, returnUrl: string): Promise<string> {
   const subscription = await subscriptionById(deps.db, storeId, id);
-  if (subscription.status === "cancelled") throw conflict("This subscription is cancelled");
+  assertMove(subscription, "card");
   if (!deps.payments.startCardSetup) throw ruleBroken("The card is changed with the card form on this page");
   // The way back is part of the request: the signed-in page and an email's link each have their own session.
   const back = createHash("sha256").update(returnUrl).digest("hex").slice(0, 16);

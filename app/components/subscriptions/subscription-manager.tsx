@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatMoney } from "@core/money";
+import { canMoveSubscription, type SubscriptionMove } from "@core/subscriptions";
 import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { ItemLines } from "~/components/account/item-lines";
 import { ShippingAddressFields } from "~/components/checkout/address-form";
@@ -142,7 +143,9 @@ function AnswerMessage({ answer }: { answer: Answer }) {
 /** The whole page of one subscription: what it is, then each change its status allows, then its orders. */
 /** `notice`: what the page says on arrival (back from the payment provider's card setup), until a change answers. */
 export function SubscriptionManager({ view, answer, notice = null }: { view: SubscriptionView; answer: Answer; notice?: string | null }) {
-  const live = view.status !== "cancelled";
+  const can = (move: SubscriptionMove) => canMoveSubscription(view.status, move);
+  // A past-due subscription needs a card that works before anything else, so its card form comes first.
+  const cardFirst = view.status === "past_due";
   return (
     <div className="space-y-6">
       <AnswerMessage answer={answer} />
@@ -150,22 +153,18 @@ export function SubscriptionManager({ view, answer, notice = null }: { view: Sub
       <section aria-label="Subscription details" className={PANEL}>
         <SubscriptionSummary view={view} />
       </section>
-      {view.status === "past_due" ? (
+      {cardFirst ? (
         <FormMessage tone="error">Your last payment was declined and the subscription is paused. Update your card below and we will charge it at once.</FormMessage>
       ) : null}
       {view.status === "cancelled" ? <p>This subscription is cancelled: no more deliveries will be sent or charged.</p> : null}
-      {view.status === "active" ? <SkipNext view={view} /> : null}
-      {view.status === "active" || view.status === "paused" ? <PauseOrResume view={view} answer={answer} /> : null}
-      {view.status === "past_due" ? <CardChange view={view} answer={answer} /> : null}
-      {view.status === "active" || view.status === "paused" ? (
-        <>
-          <FrequencyChange view={view} answer={answer} />
-          <ItemsChange view={view} answer={answer} />
-        </>
-      ) : null}
-      {live ? <AddressChange view={view} answer={answer} /> : null}
-      {live && view.status !== "past_due" ? <CardChange view={view} answer={answer} /> : null}
-      {live ? <CancelSubscription answer={answer} /> : null}
+      {can("skip") ? <SkipNext view={view} /> : null}
+      {can("pause") || can("resume") ? <PauseOrResume view={view} answer={answer} /> : null}
+      {cardFirst && can("card") ? <CardChange view={view} answer={answer} /> : null}
+      {can("frequency") ? <FrequencyChange view={view} answer={answer} /> : null}
+      {can("item") ? <ItemsChange view={view} answer={answer} /> : null}
+      {can("address") ? <AddressChange view={view} answer={answer} /> : null}
+      {!cardFirst && can("card") ? <CardChange view={view} answer={answer} /> : null}
+      {can("cancel") ? <CancelSubscription answer={answer} /> : null}
       <Orders orders={view.orders} />
     </div>
   );
