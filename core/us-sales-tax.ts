@@ -67,3 +67,6 @@ export function chosenStates(codes: readonly string[]): StateBaseRate[] {
   const wanted = new Set(codes.map((code) => code.trim().toUpperCase()));
   return US_STATE_BASE_RATES.filter((entry) => wanted.has(entry.region));
 }
+
+/** The Taxes screen's fields of a chosen state: its rate (`rate_VA`) and whether it taxes shipping (`shipping_VA`). */
+export const collectFields = (region: string) => ({ rate: `rate_${region}`, shipping: `shipping_${region}` });

@@ -23,7 +23,7 @@ import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
 import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
-import { chosenStates } from "@core/us-sales-tax";
+import { chosenStates, collectFields } from "@core/us-sales-tax";
 
 export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
@@ -189,9 +189,6 @@ function basisPointsOf(text: string | undefined): number {
   const trimmed = (text ?? "").trim().replace(/\s*%$/, "");
   return /^\d{1,2}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
 }
-
-/** The form field of a chosen state's rate (`rate_VA`) and of whether it taxes shipping (`shipping_VA`). */
-export const collectFields = (region: string) => ({ rate: `rate_${region}`, shipping: `shipping_${region}` });
 
 /**
  * "Where do you collect sales tax?" saved: each chosen state at the rate the owner left or typed (the screen suggests

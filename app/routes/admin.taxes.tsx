@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
-import { chosenStates, US_STATE_BASE_RATES, type StateBaseRate } from "@core/us-sales-tax";
+import { chosenStates, collectFields, US_STATE_BASE_RATES, type StateBaseRate } from "@core/us-sales-tax";
 import { AdminButton } from "~/components/admin/admin-form";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { SettingsRowForm } from "~/components/admin/settings-row-form";
 import { AdminTable } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { SETTINGS_NOTICES } from "~/components/admin/settings-form";
-import { collectFields, listTaxRateRecords, requireStaffPage, taxAction } from "./admin.settings.server";
+import { listTaxRateRecords, requireStaffPage, taxAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.taxes";
 
 export const meta = () => adminMeta("Taxes");
