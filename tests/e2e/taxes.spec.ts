@@ -45,9 +45,9 @@ test("a Virginia order is taxed only once the owner says the shop collects there
   const where = page.getByRole("region", { name: "Where do you collect sales tax?" });
   await expect(where.getByRole("heading", { name: "Where do you collect sales tax?" })).toBeVisible();
   await checkAdminScreen(page, "taxes-where");
-  await where.getByRole("checkbox", { name: "Virginia" }).check();
+  await where.getByRole("checkbox", { name: "Virginia", exact: true }).check();
   await where.getByRole("button", { name: "Suggest rates" }).click();
-  const rate = where.getByLabel("Virginia rate, in percent");
+  const rate = where.getByLabel("Virginia rate, in percent", { exact: true });
   await expect(rate).toHaveValue("5.30");
   await checkAdminScreen(page, "taxes-suggested");
   // Suggested is not saved: the checkout still charges Virginia nothing.
@@ -58,7 +58,7 @@ test("a Virginia order is taxed only once the owner says the shop collects there
   await expect(page.getByRole("status").filter({ hasText: "Added." })).toBeVisible();
   const row = page.getByRole("region", { name: "Tax rates" }).getByRole("row", { name: /US-VA/ });
   await expect(row).toContainText("6.00 %");
-  await expect(where.getByRole("checkbox", { name: "Virginia" })).toHaveCount(0);
+  await expect(where.getByRole("checkbox", { name: "Virginia", exact: true })).toHaveCount(0);
 
   const taxed = await virginiaQuote(page);
   // Virginia's goods at 6 %, rounded to the cent; its shipping is not taxed.
