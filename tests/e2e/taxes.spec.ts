@@ -9,28 +9,14 @@ import { DEMO } from "../../server/db/seed-content";
 import { checkAdminScreen } from "./a11y";
 import { expect, test } from "./fixtures";
 import { OWNER_STATE } from "./owner";
+import { previewQuote } from "./place-order";
 import { DESKTOP } from "./viewports";
 
 const BLEND = DEMO.subscriptions.houseBlend.sku;
 const VIRGINIA = { line1: "1 Capitol Sq", city: "Richmond", state: "VA", postal_code: "23219", country: "US" };
 
 /** What the checkout would charge now for two bags of House Blend shipped to Virginia, in cents. */
-async function virginiaQuote(page: Page) {
-  const cart = await page.request.post("/api/cart-items", { data: { cartItems: [{ kind: "product", sku: BLEND, quantity: 2 }] } });
-  expect(cart.status()).toBe(200);
-  const preview = await page.request.post("/api/stripe/preview_tax_and_shipping", {
-    data: {
-      address: VIRGINIA,
-      shipping_option: "standard",
-      email: "virginia@example.com",
-      store_id: "demo",
-      fullName: "Ginny Quote",
-      checkout_items: [{ quantity: 2, sku: BLEND }],
-    },
-  });
-  expect(preview.status(), await preview.text()).toBe(200);
-  return ((await preview.json()) as { price_info: { subtotal: number; discount: number; shipping: number; tax: number } }).price_info;
-}
+const virginiaQuote = (page: Page) => previewQuote(page, VIRGINIA, [{ sku: BLEND, quantity: 2 }]);
 
 test.use({ storageState: OWNER_STATE });
 
