@@ -18,11 +18,12 @@ import {
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { SETTINGS_NOTICES, THEME_FIELDS, type SettingsNotice } from "~/components/admin/settings-form";
 import { readUploadForm } from "../../server/images/picture-intake";
-import { changeStoreRules, createShippingOption, createTaxRate, deleteShippingOption, deleteTaxRate, updateShippingOption, updateTaxRate } from "../../server/store/rules";
+import { changeStoreRules, createShippingOption, createTaxRate, createTaxRates, deleteShippingOption, deleteTaxRate, updateShippingOption, updateTaxRate } from "../../server/store/rules";
 import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
 import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
+import { chosenStates, collectFields } from "@core/us-sales-tax";
 
 export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
@@ -189,7 +190,43 @@ function basisPointsOf(text: string | undefined): number {
   return /^\d{1,2}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
 }
 
-export const taxAction = (context: AppLoadContext, request: Request) =>
+/**
+ * "Where do you collect sales tax?" saved: each chosen state at the rate the owner left or typed (the screen suggests
+ * the state's base rate), all or none; a refusal names the state's rate field.
+ */
+async function collectAction(context: AppLoadContext, request: Request, values: Record<string, string>) {
+  const { actor } = await requireStaffPage(context, request, "settings");
+  const regions = chosenStates(Object.keys(values).flatMap((name) => /^rate_([A-Z]{2})$/.exec(name)?.[1] ?? []));
+  if (regions.length === 0) return refused([{ error: "Choose at least one state" }], 400, values, "collect");
+  const inputs: TaxRateInput[] = [];
+  const problems: Problems = [];
+  for (const { region } of regions) {
+    const fields = collectFields(region);
+    const parsed = taxRateInputSchema.safeParse({
+      country: "US",
+      region,
+      rate_basis_points: basisPointsOf(values[fields.rate]),
+      taxes_shipping: values[fields.shipping] === "on",
+    });
+    if (parsed.success) inputs.push(parsed.data);
+    else problems.push(...problemsOf(parsed.error, { rate_basis_points: fields.rate }));
+  }
+  if (problems.length > 0) return refused(problems, 400, values, "collect");
+  try {
+    await createTaxRates(context.db, actor, inputs);
+    return saved(TAXES_PATH, "added");
+  } catch (error) {
+    return refusalOf(error, values, "collect");
+  }
+}
+
+export const taxAction = async (context: AppLoadContext, request: Request) => {
+  const values = valuesOf(await request.clone().formData());
+  if (values.intent === "collect") return collectAction(context, request, values);
+  return taxRowAction(context, request);
+};
+
+const taxRowAction = (context: AppLoadContext, request: Request) =>
   ruleRowAction<TaxRateInput>(context, request, TAXES_PATH, {
     read(values) {
       const parsed = taxRateInputSchema.safeParse({

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { chosenStates, collectFields, US_STATE_BASE_RATES, type StateBaseRate } from "@core/us-sales-tax";
+import { AdminButton } from "~/components/admin/admin-form";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { SettingsRowForm } from "~/components/admin/settings-row-form";
 import { AdminTable } from "~/components/admin/admin-list";
@@ -14,7 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const rates = await listTaxRateRecords(context.db, context.storeId);
   const editing = rates.find((rate) => String(rate.id) === url.searchParams.get("edit")) ?? null;
-  return { rates, editing, notice: SETTINGS_NOTICES.of(url) };
+  const collected = new Set(rates.filter((rate) => rate.country === "US").map((rate) => rate.region));
+  const open = US_STATE_BASE_RATES.filter((state) => !collected.has(state.region));
+  // The states chosen, with the rate each is suggested at; nothing is charged until the owner saves them.
+  const chosen = chosenStates(url.searchParams.getAll("collect")).filter((state) => !collected.has(state.region));
+  return { rates, editing, open, chosen, notice: SETTINGS_NOTICES.of(url) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => taxAction(context, request);
@@ -22,6 +28,7 @@ export const action = ({ request, context }: Route.ActionArgs) => taxAction(cont
 const FIELDS = ["country", "region", "rate", "taxes_shipping"] as const;
 const COLUMNS = [{ label: "Region" }, { label: "Rate", numeric: true }, { label: "Taxes shipping" }, { label: "Change" }];
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
+const typedPercent = (basisPoints: number) => (basisPoints / 100).toFixed(2);
 
 type Rate = Route.ComponentProps["loaderData"]["rates"][number];
 
@@ -33,7 +40,7 @@ function RateForm({ rate, actionData }: { rate: Rate | null; actionData: Route.C
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField label="Country code" name="country" defaultValue={typed?.country ?? rate?.country ?? "US"} error={placed.at.country} required maxLength={2} autoComplete="off" />
             <TextField label="Region code (as addresses give it)" name="region" defaultValue={typed?.region ?? rate?.region ?? ""} error={placed.at.region} required maxLength={3} autoComplete="off" />
-            <TextField label="Rate, in percent" name="rate" inputMode="decimal" defaultValue={typed?.rate ?? (rate ? (rate.rate_basis_points / 100).toFixed(2) : "")} error={placed.at.rate} required autoComplete="off" />
+            <TextField label="Rate, in percent" name="rate" inputMode="decimal" defaultValue={typed?.rate ?? (rate ? typedPercent(rate.rate_basis_points) : "")} error={placed.at.rate} required autoComplete="off" />
           </div>
           <label className="flex items-center gap-2">
             <input type="checkbox" name="taxes_shipping" defaultChecked={typed ? typed.taxes_shipping === "on" : (rate?.taxes_shipping ?? false)} className="size-5 shrink-0" />
@@ -45,12 +52,86 @@ function RateForm({ rate, actionData }: { rate: Rate | null; actionData: Route.C
   );
 }
 
+/** The states the shop does not collect in yet, to tick: sent as `?collect=VA&collect=MD` for their suggested rates. */
+function StatePicker({ open }: { open: readonly StateBaseRate[] }) {
+  if (open.length === 0) return <p>The shop collects sales tax in every state; change a state&apos;s rate in the list below.</p>;
+  return (
+    <Form method="get" action="/admin/taxes" className="flex flex-col gap-4">
+      <fieldset>
+        <legend className="mb-2">
+          Tick each state where your shop must collect sales tax (where it has a presence or sells enough to owe it). Orders to other states are
+          not taxed.
+        </legend>
+        <div className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-3">
+          {open.map((state) => (
+            <label key={state.region} className="flex min-h-6 items-center gap-2">
+              <input type="checkbox" name="collect" value={state.region} className="size-5 shrink-0" />
+              {state.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <AdminButton>Suggest rates</AdminButton>
+      </div>
+    </Form>
+  );
+}
+
+/** The chosen states at their suggested base rates, to change and save; saving is what starts charging them. */
+function ChosenRates({ chosen, actionData }: { chosen: readonly StateBaseRate[]; actionData: Route.ComponentProps["actionData"] }) {
+  const mine = actionData?.id === "collect" ? actionData : undefined;
+  const errorAt = (field: string) => mine?.errors.find((error) => error.field === field)?.error;
+  const formError = mine?.errors.find((error) => !error.field || !error.field.startsWith("rate_"))?.error;
+  const query = chosen.map((state) => `collect=${state.region}`).join("&");
+  return (
+    <Form method="post" action={`/admin/taxes?${query}`} className="flex flex-col gap-4">
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <p>These are each state&apos;s base rates; add your local rate where you owe one. Nothing is charged until you save.</p>
+      {chosen.map((state) => {
+        const fields = collectFields(state.region);
+        return (
+          <fieldset key={state.region} className="grid gap-2 sm:grid-cols-2 sm:items-end">
+            <legend className="sr-only">{state.name}</legend>
+            <TextField
+              label={`${state.name} rate, in percent`}
+              name={fields.rate}
+              inputMode="decimal"
+              defaultValue={mine?.values[fields.rate] ?? typedPercent(state.basisPoints)}
+              error={errorAt(fields.rate)}
+              required
+              autoComplete="off"
+            />
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                name={fields.shipping}
+                defaultChecked={mine ? mine.values[fields.shipping] === "on" : state.taxesShipping}
+                className="size-5 shrink-0"
+              />
+              {`${state.name} taxes shipping too`}
+            </label>
+          </fieldset>
+        );
+      })}
+      <div className="flex flex-wrap items-center gap-3">
+        <AdminButton name="intent" value="collect">
+          {chosen.length === 1 ? `Collect tax in ${chosen[0].name}` : `Collect tax in these ${chosen.length} states`}
+        </AdminButton>
+        <Link to="/admin/taxes" className="underline">
+          Choose other states
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
 export default function AdminTaxes({ loaderData, actionData }: Route.ComponentProps) {
-  const { rates, editing, notice } = loaderData;
+  const { rates, editing, open, chosen, notice } = loaderData;
   return (
     <AdminPage
       title="Taxes"
-      intro={<p>Checkout taxes an order at its shipping address&apos;s country and region rate; a region without a rate is not taxed.</p>}
+      intro={<p>Checkout taxes an order at the rate you set for its shipping address&apos;s country and region; a region without a rate is not taxed.</p>}
     >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {editing ? (
@@ -58,6 +139,9 @@ export default function AdminTaxes({ loaderData, actionData }: Route.ComponentPr
           <RateForm rate={editing} actionData={actionData} />
         </AdminSection>
       ) : null}
+      <AdminSection title="Where do you collect sales tax?">
+        {chosen.length > 0 ? <ChosenRates chosen={chosen} actionData={actionData} /> : <StatePicker open={open} />}
+      </AdminSection>
       <AdminSection title="New tax rate">
         <RateForm rate={null} actionData={actionData} />
       </AdminSection>

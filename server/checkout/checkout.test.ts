@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { DEMO } from "../db/seed";
-import { discounts, mailOutbox, orders, paymentEvents, payments, variants, cartLines } from "../db/schema";
+import { discounts, mailOutbox, taxRates, orders, paymentEvents, payments, variants, cartLines } from "../db/schema";
 import { sweepPendingOrders } from "../orders/sweep";
 import { SimulatedPaymentProvider, SIMULATED_SIGNATURE_HEADER, TEST_CARDS } from "../payments/simulated";
 import {
@@ -218,7 +218,8 @@ describe("checkout with the simulated provider", () => {
     expect(taxCents({ rateBasisPoints: 400, taxesShipping: true }, 4800, 1499)).toBe(252);
     expect(taxCents({ rateBasisPoints: 400, taxesShipping: false }, 4800, 1499)).toBe(192);
 
-    // 7 bags = $112; SAVE15 would be $16.80 but is capped at $10; Georgia taxes shipping; $102 ships free.
+    // 7 bags = $112; SAVE15 would be $16.80 but is capped at $10; Georgia, where the shop collects, taxes shipping; $102 ships free.
+    await t.deps.db.insert(taxRates).values({ storeId: t.deps.storeId, country: "US", region: "GA", rateBasisPoints: 400, taxesShipping: true });
     const { sessionId } = await startCheckout(7);
     const preview = await t.call(
       "POST",

@@ -25,7 +25,6 @@ import {
   storeSettings,
   stores,
   subscriptionOptions,
-  taxRates,
   testimonials,
   variants,
 } from "./schema";
@@ -41,7 +40,6 @@ import {
   SHIPPING_OPTIONS,
   SITE_IMAGES,
   TESTIMONIALS,
-  US_STATE_TAX_RATES,
   demoSettings,
   type ProductSeed,
 } from "./seed-content";
@@ -420,16 +418,8 @@ async function insertContent(tx: Transaction, storeId: string) {
   );
 }
 
+// No tax rates: a new shop collects sales tax only where its owner says, on the Taxes screen (decision 0060).
 async function insertPricingRules(tx: Transaction, storeId: string) {
   await tx.insert(shippingOptions).values(SHIPPING_OPTIONS.map((option, position) => ({ storeId, position, ...option })));
-  await tx.insert(taxRates).values(
-    US_STATE_TAX_RATES.map(([region, rateBasisPoints, taxesShipping]) => ({
-      storeId,
-      country: "US",
-      region,
-      rateBasisPoints,
-      taxesShipping,
-    })),
-  );
   await tx.insert(discounts).values(DISCOUNTS.map((discount) => ({ storeId, ...discount })));
 }

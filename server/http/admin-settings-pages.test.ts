@@ -4,11 +4,12 @@
  * an unreadable colour refused beside its field with its ratio, the store rules saved, a setting broken by hand still
  * rendering the shop, and the settings doors shut to fulfilment staff.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderedBackOffice } from "../../tests/support/admin-pages";
 import { type TestApp } from "../../tests/support/app";
 import { getStoreSettings } from "../store/settings";
+import { auditEvents, taxRates } from "../db/schema";
 
 let t: TestApp;
 let owner: string;
@@ -113,6 +114,37 @@ describe("the store rules pages", () => {
     const taxes = await html(await get("/admin/taxes", owner));
     expect(taxes).toContain("US-CA");
     expect(taxes).toContain("7.25 %");
+  });
+
+  it("ask where the shop collects sales tax, suggest each chosen state's base rate, and charge nothing until saved", async () => {
+    const virginia = () => t.deps.db.select().from(taxRates).where(and(eq(taxRates.storeId, t.deps.storeId), inArray(taxRates.region, ["VA", "MD"])));
+    const picker = await html(await get("/admin/taxes", owner));
+    expect(picker).toContain("Where do you collect sales tax?");
+    expect(picker).toMatch(/name="collect" value="VA"/);
+    expect(picker).not.toMatch(/name="collect" value="CA"/);
+
+    const suggested = await html(await get("/admin/taxes?collect=VA&collect=MD&collect=CA", owner));
+    expect(suggested).toMatch(/name="rate_VA"[^>]*value="5.30"|value="5.30"[^>]*name="rate_VA"/);
+    expect(suggested).toMatch(/name="rate_MD"[^>]*value="6.00"|value="6.00"[^>]*name="rate_MD"/);
+    expect(suggested).not.toContain('name="rate_CA"');
+    expect(suggested).toContain("Collect tax in these 2 states");
+    expect(await virginia()).toEqual([]);
+
+    const refused = await html(await post("/admin/taxes?collect=VA&collect=MD", { intent: "collect", rate_VA: "six", rate_MD: "6.00" }, owner), 400);
+    expect(refused).toContain('value="six"');
+    expect(await virginia()).toEqual([]);
+
+    const saved = await post("/admin/taxes?collect=VA&collect=MD", { intent: "collect", rate_VA: "6", shipping_VA: "on", rate_MD: "6.00" }, owner);
+    expect(saved.status).toBe(302);
+    expect((await virginia()).map((row) => [row.region, row.rateBasisPoints, row.taxesShipping]).sort()).toEqual([
+      ["MD", 600, false],
+      ["VA", 600, true],
+    ]);
+    const audits = await t.deps.db.select().from(auditEvents).where(and(eq(auditEvents.storeId, t.deps.storeId), eq(auditEvents.action, "tax_rate.create")));
+    expect(audits.length).toBeGreaterThanOrEqual(2);
+    // A state collected already is not offered again, and saving it twice is refused whole.
+    expect(await html(await get("/admin/taxes", owner))).not.toMatch(/name="collect" value="VA"/);
+    expect((await post("/admin/taxes?collect=VA", { intent: "collect", rate_VA: "5.30" }, owner)).status).toBe(409);
   });
 });
 

@@ -186,11 +186,24 @@ const taxRow = (tx: Database, storeId: string, id: number) => storeRow(tx, taxRa
 const refuseTakenRegion = whenTaken("tax_rates_store_region_uq", () => conflict(TAX_REGION_TAKEN, "region"));
 
 export async function createTaxRate(db: Database, actor: AuditActor, input: TaxRateInput): Promise<TaxRateRecord> {
+  const [created] = await createTaxRates(db, actor, [input]);
+  return created;
+}
+
+/**
+ * The regions where the owner starts collecting sales tax, each at its rate, saved together or not at all: the
+ * Taxes screen's "Where do you collect sales tax?" saves the states chosen at once.
+ */
+export async function createTaxRates(db: Database, actor: AuditActor, inputs: readonly TaxRateInput[]): Promise<TaxRateRecord[]> {
   return db
     .transaction(async (tx) => {
-      const [row] = await tx.insert(taxRates).values({ storeId: actor.storeId, ...taxValues(input) }).returning();
-      const created = taxRecord(row);
-      await recordAudit(tx, actor, { action: "tax_rate.create", entity: "tax_rate", entityId: row.id, before: null, after: audited(created) });
+      const created: TaxRateRecord[] = [];
+      for (const input of inputs) {
+        const [row] = await tx.insert(taxRates).values({ storeId: actor.storeId, ...taxValues(input) }).returning();
+        const record = taxRecord(row);
+        await recordAudit(tx, actor, { action: "tax_rate.create", entity: "tax_rate", entityId: row.id, before: null, after: audited(record) });
+        created.push(record);
+      }
       return created;
     })
     .catch(refuseTakenRegion);

@@ -13,7 +13,7 @@ import { DEMO } from "../../server/db/seed-content";
 import { checkAdminScreen } from "./a11y";
 import { expect, test } from "./fixtures";
 import { OWNER_STATE, ownerCommand } from "./owner";
-import { placeSubscriptionOrder } from "./place-order";
+import { placeSubscriptionOrder, previewQuote } from "./place-order";
 import { DESKTOP } from "./viewports";
 
 const { sku: BLEND, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
@@ -25,26 +25,6 @@ const checkScreen = (page: Page, name: string) => checkAdminScreen(page, `subscr
 async function figure(page: Page, label: string) {
   const term = page.getByRole("region", { name: "Figures" }).getByRole("term").filter({ hasText: label });
   return Number(await term.locator("xpath=following-sibling::dd").innerText());
-}
-
-/** What the checkout would charge now for two bags every two weeks delivered to the same address, in cents. */
-async function freshQuote(page: Page) {
-  const cart = await page.request.post("/api/cart-items", {
-    data: { cartItems: [{ kind: "product", sku: BLEND, quantity: 2, subscription: { subscription_id: everyTwoWeeks } }] },
-  });
-  expect(cart.status()).toBe(200);
-  const preview = await page.request.post("/api/stripe/preview_tax_and_shipping", {
-    data: {
-      address: ADDRESS,
-      shipping_option: "standard",
-      email: "quote@example.com",
-      store_id: "demo",
-      fullName: "Quote",
-      checkout_items: [{ quantity: 2, sku: BLEND, subscription: everyTwoWeeks }],
-    },
-  });
-  expect(preview.status()).toBe(200);
-  return ((await preview.json()) as { price_info: { shipping: number; tax: number } }).price_info;
 }
 
 test.describe.configure({ mode: "serial" });
@@ -98,7 +78,7 @@ test("the owner finds a new subscription and its planned delivery, sees its rene
 
   // The clock moves a day past the renewal's date: the renewal is charged and becomes an order.
   await ownerCommand(["subscriptions", "renew-due", "--as-of", addDays(new Date(`${next}T00:00:00Z`), 1).toISOString().slice(0, 10)]);
-  const fresh = await freshQuote(page);
+  const fresh = await previewQuote(page, ADDRESS, [{ quantity: 2, sku: BLEND, subscription: everyTwoWeeks }]);
   await page.goto(`/admin/subscriptions/${id}`);
   const renewalLink = page.getByRole("region", { name: "Orders" }).getByRole("listitem").filter({ hasText: "a renewal" }).getByRole("link");
   await expect(async () => {

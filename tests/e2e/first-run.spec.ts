@@ -1,7 +1,7 @@
 /**
  * A new shop's first run (issue 21): it has no staff, so its setup link makes the owner. Playwright runs this spec
  * first, on every freshly seeded shop (playwright.config.ts's first-run project); every other journey signs in as
- * the owner made here on its own shop (owner.ts). The link comes from the owner's command, handed to the running
+ * the owner made here on its own shop (owner.ts), which collects sales tax in California. The link comes from the owner's command, handed to the running
  * shop, as an owner who lost the one `npm start` printed would get it.
  */
 import { writeFile } from "node:fs/promises";
@@ -53,6 +53,15 @@ for (const shop of E2E_SHOPS) {
       await page.goto(link);
       await expect(page.getByText("This setup link has already been used")).toBeVisible();
       expect(await ownerCommand(["staff", "setup-link"])).toContain("The shop has staff already");
+
+      // A new shop collects sales tax nowhere until its owner says (decision 0060); the journeys' owner collects in
+      // California, where their shoppers' addresses are, at the base rate the Taxes screen suggests.
+      await page.goto("/admin/taxes");
+      await page.getByRole("checkbox", { name: "California" }).check();
+      await page.getByRole("button", { name: "Suggest rates" }).click();
+      await expect(page.getByLabel("California rate, in percent")).toHaveValue("7.25");
+      await page.getByRole("button", { name: "Collect tax in California" }).click();
+      await expect(page.getByRole("link", { name: "Change US-CA" })).toBeVisible();
     });
   });
 }

@@ -43,3 +43,19 @@ async function buyCart(page: Page, email: string, cartItems: object[], checkoutA
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   return (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
 }
+
+/** What the checkout would charge now for `items` shipped by Standard Shipping to `address`, in cents; nothing is bought. */
+export async function previewQuote(
+  page: Page,
+  address: { line1: string; city: string; state: string; postal_code: string; country: string },
+  items: { sku: string; quantity: number; subscription?: string }[],
+) {
+  const cartItems = items.map(({ sku, quantity, subscription }) => ({ kind: "product", sku, quantity, ...(subscription === undefined ? {} : { subscription: { subscription_id: subscription } }) }));
+  const cart = await page.request.post("/api/cart-items", { data: { cartItems } });
+  expect(cart.status()).toBe(200);
+  const preview = await page.request.post("/api/stripe/preview_tax_and_shipping", {
+    data: { address, shipping_option: "standard", email: "quote@example.com", store_id: "demo", fullName: "Quote", checkout_items: items },
+  });
+  expect(preview.status(), await preview.text()).toBe(200);
+  return ((await preview.json()) as { price_info: { subtotal: number; discount: number; shipping: number; tax: number } }).price_info;
+}

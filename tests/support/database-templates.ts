@@ -11,8 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
-import { seedDemoStore } from "../../server/db/seed";
-import { DEMO_STORE_ID, TEST_IMAGES_DIR, usingPostgres, withClient } from "./database";
+import { DEMO_STORE_ID, seedTestShop, usingPostgres, withClient } from "./database";
 
 /** Where each file's copy comes from: PGlite data-folder tarballs, or PostgreSQL template database names. */
 export type DatabaseTemplates = { kind: "pglite" | "postgres"; migrated: string; seeded: string };
@@ -29,7 +28,7 @@ export default async function setup(project: TestProject) {
   return made.remove;
 }
 
-const seed = (handle: DatabaseHandle) => seedDemoStore(handle.db, { storeId: DEMO_STORE_ID, imagesDir: TEST_IMAGES_DIR });
+const seed = (handle: DatabaseHandle) => seedTestShop(handle.db, DEMO_STORE_ID);
 
 async function pgliteTemplates() {
   const folder = await mkdtemp(path.join(os.tmpdir(), "storefront-test-templates-"));

@@ -11,6 +11,8 @@ import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, openPgliteFromTarball, type DatabaseHandle } from "../../server/db/client";
 import { seedDemoStore } from "../../server/db/seed";
+import { taxRates } from "../../server/db/schema";
+import type { Database } from "../../server/db/client";
 
 export type TestDatabase = DatabaseHandle & {
   imagesDir: string;
@@ -25,6 +27,16 @@ export const TEST_IMAGES_DIR = path.join(os.tmpdir(), "storefront-test-images");
 
 /** The store the seeded template holds; a file that seeds another store seeds it on a copy of the migrated one. */
 export const DEMO_STORE_ID = "demo";
+
+/**
+ * The tests' shop: the demo, whose owner has said they collect sales tax in California (7.25 %, shipping not taxed),
+ * the state of the tests' shipping address (tests/support/checkout.ts). A new shop collects nowhere (decision 0060);
+ * a test about another state gives that state's rate itself.
+ */
+export async function seedTestShop(db: Database, storeId: string) {
+  await seedDemoStore(db, { storeId, imagesDir: TEST_IMAGES_DIR });
+  await db.insert(taxRates).values({ storeId, country: "US", region: "CA", rateBasisPoints: 725, taxesShipping: false });
+}
 
 export const usingPostgres = () => process.env.TEST_DB === "postgres";
 
@@ -68,7 +80,7 @@ export async function createTestDatabase(options: { seed?: boolean; storeId?: st
   } else {
     handle = await openPgliteFromTarball("memory://", tarball(template));
   }
-  if (options.seed && !fromSeeded) await seedDemoStore(handle.db, { storeId, imagesDir: TEST_IMAGES_DIR });
+  if (options.seed && !fromSeeded) await seedTestShop(handle.db, storeId);
   // Tests may close the database on purpose (to see the shop cope); closing is then idempotent.
   let closed = false;
   const close = async () => {
