@@ -7,6 +7,7 @@
  */
 import { checkAdminScreen } from "./a11y";
 import { expect, test } from "./fixtures";
+import { holdScripts, untilHydrated } from "./hydration";
 import { ownerContext } from "./owner";
 import { placeOrder } from "./place-order";
 import { DESKTOP, PHONE } from "./viewports";
@@ -51,10 +52,14 @@ test("the owner swaps a variant on a paid order and the customer's payment link 
   const customer = await browser.newContext();
   const pay = await customer.newPage();
   await pay.setViewportSize(PHONE);
-  await pay.goto(payAt);
+  // On a slow phone the customer starts typing before the page's script has run; what they typed stays.
+  const scripts = await holdScripts(pay);
+  await pay.goto(payAt, { waitUntil: "domcontentloaded" });
   await expect(pay.getByRole("heading", { name: /Amount due: \$\d+\.\d\d/ })).toBeVisible();
   await pay.getByLabel("Card number").fill("4242 4242 4242 4242");
   await pay.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  scripts.release();
+  await untilHydrated(pay.getByLabel("CVC"));
   await pay.getByLabel("CVC").fill("123");
   await pay.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(pay.getByRole("status")).toContainText("We received your payment of");

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { holdScripts } from "./hydration";
 import { expectNoSeriousA11yViolations } from "./a11y";
 
 test("the home page shows the callout, navigation and footer", async ({ page }) => {
@@ -94,16 +95,11 @@ test("hydration scripts are asked for after the first paint, and the page hydrat
 });
 
 test("a button pressed before the scripts have arrived does what it says once they have", async ({ page }) => {
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route("**/assets/*.js", async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const scripts = await holdScripts(page);
   // Not the load event: the browser would wait for the scripts held here.
   await page.goto("/", { waitUntil: "domcontentloaded" });
   await page.getByRole("button", { name: /^Cart/ }).click();
-  releaseScripts();
+  scripts.release();
   await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import { useEffect, useRef, type InputHTMLAttributes } from "react";
 import { CheckoutField } from "./checkout-field";
 
 export type CardFields = { number: string; expiry: string; cvc: string };
@@ -22,8 +22,18 @@ export function SimulatedCardForm({
   errors?: Partial<Record<keyof CardFields, string>>;
 }) {
   const shared = { card: value, onChange, named, errors };
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // What the customer typed before the page's script ran is the card: React keeps it on screen while hydrating, but
+  // the first render after (the next key typed) would put the page's empty value back.
+  useEffect(() => {
+    const inputs = fieldset.current?.querySelectorAll("input");
+    if (!inputs || inputs.length !== 3) return;
+    const typed = { number: inputs[0].value, expiry: inputs[1].value, cvc: inputs[2].value };
+    if (typed.number !== value.number || typed.expiry !== value.expiry || typed.cvc !== value.cvc) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the page hydrates
+  }, []);
   return (
-    <fieldset className="space-y-3">
+    <fieldset ref={fieldset} className="space-y-3">
       <legend className="text-sm font-semibold uppercase tracking-wide">{legend}</legend>
       <CardField
         {...shared}
