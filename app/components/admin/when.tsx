@@ -1,5 +1,19 @@
-/** A moment as staff read it: date and time to the minute, UTC, the same on the server's render and the browser's. */
+import { useRouteLoaderData } from "react-router";
+import { shopMoment } from "@core/shop-time";
+import type { loader } from "~/routes/admin";
+
+/**
+ * A moment as staff read it: date and time to the minute in the shop's time zone, with the zone's name. The zone
+ * comes from the back office's layout loader, so the server's render and the browser's print the same text.
+ */
 export function When({ at }: { at: Date | string }) {
-  const iso = new Date(at).toISOString();
-  return <time dateTime={iso}>{`${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`}</time>;
+  const timeZone = useShopTimeZone();
+  return <time dateTime={new Date(at).toISOString()}>{shopMoment(at, timeZone)}</time>;
+}
+
+/** The shop's time zone, as the back office's layout loaded it. */
+export function useShopTimeZone(): string {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin");
+  if (!layout) throw new Error("The shop's time zone is read inside the back office's layout");
+  return layout.timeZone;
 }
