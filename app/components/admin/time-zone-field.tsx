@@ -7,7 +7,7 @@ import { LabelledField } from "~/components/account/form-parts";
 export function TimeZoneField({ zones, value, error }: { zones: readonly string[]; value: string; error?: string }) {
   return (
     <LabelledField
-      label="Time zone (every date the back office, emails and CSVs show is in it)"
+      label="Time zone (of every date in the back office, the CSVs and the shop's messages)"
       error={error}
       control={(control) => (
         <select name="time_zone" defaultValue={value} {...control}>
