@@ -24,7 +24,7 @@ import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
 
-export { timeZoneNames } from "@core/shop-time";
+export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
 export { requireStaffPage } from "./admin.server";

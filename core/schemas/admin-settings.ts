@@ -9,7 +9,7 @@ import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { MAX_RETURN_WINDOW_DAYS } from "../returns";
 import { FONT_STACKS } from "../fonts";
 import { storeSettingsSchema, TIME_ZONE_MESSAGE } from "./store-settings";
-import { isTimeZone } from "../shop-time";
+import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;

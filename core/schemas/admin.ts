@@ -3,7 +3,7 @@ import { z } from "zod";
 import { listQuery } from "./fields";
 import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
 import { storable } from "./storable";
-import { isTimeZone } from "../shop-time";
+import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));

@@ -8,7 +8,7 @@ import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
 import { isAllowedLink, LINK_MESSAGE } from "../links";
 import { DEFAULT_REMINDER_DAYS } from "../subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../returns";
-import { isTimeZone, serverTimeZone } from "../shop-time";
+import { isTimeZone, serverTimeZone } from "../shop-dates";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
 /**

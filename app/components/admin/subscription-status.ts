@@ -1,6 +1,6 @@
 /** How the back office names a subscription's state (core/subscriptions.ts), and the desk's tabs. */
 import { SUBSCRIPTION_STATUS_LABELS, type SubscriptionStatus } from "@core/subscriptions";
-import { shopDate } from "@core/shop-time";
+import { shopDate } from "@core/shop-dates";
 
 export const subscriptionStatusLabel = (status: SubscriptionStatus): string => SUBSCRIPTION_STATUS_LABELS[status];
 

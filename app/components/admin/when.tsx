@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { shopMoment } from "@core/shop-time";
+import { shopMoment } from "@core/shop-dates";
 import type { loader } from "~/routes/admin";
 
 /**
