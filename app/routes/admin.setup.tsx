@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, [...FIELDS, "token"]);
-  const parsed = setupFormSchema.safeParse(values);
+  // A form posted without the time zone (an older page still open) keeps the server's.
+  const parsed = setupFormSchema.safeParse({ ...values, time_zone: values.time_zone || undefined });
   if (!parsed.success) return data(formFailure(parsed.error, values, "Setup failed"), { status: 400 });
   try {
     const { email, name, password, token, time_zone } = parsed.data;
