@@ -24,46 +24,32 @@ export function timeZoneNames(): string[] {
   return names.includes("UTC") ? names : ["UTC", ...names];
 }
 
+type Parts = Record<"year" | "month" | "day" | "hour" | "minute" | "second" | "timeZoneName", string>;
 // Intl builds a formatter slowly; a page of orders formats the same zone many times.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: "date" | "dateTime", timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
-  let made = formatters.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      ...(kind === "dateTime" ? { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "short" } : {}),
-    });
-    formatters.set(key, made);
-  }
-  return made;
-}
-
-type Parts = Record<"year" | "month" | "day" | "hour" | "minute" | "second" | "timeZoneName", string>;
-function partsOf(at: Date | string, kind: "date" | "dateTime", timeZone: string): Parts {
-  const parts = {} as Parts;
-  for (const part of formatter(kind, timeZone).formatToParts(new Date(at))) parts[part.type as keyof Parts] = part.value;
-  return parts;
+function partsOf(at: Date | string, withTime: boolean, timeZone: string): Parts {
+  const key = `${withTime} ${timeZone}`;
+  const time = { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23", timeZoneName: "short" } as const;
+  const format = formatters.get(key) ?? new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", ...(withTime ? time : {}) });
+  formatters.set(key, format);
+  return Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value])) as Parts;
 }
 
 /** The shop's calendar day of a moment, as a spreadsheet and the date filters write it: '2026-11-28'. */
 export function shopDate(at: Date | string, timeZone: string): string {
-  const { year, month, day } = partsOf(at, "date", timeZone);
+  const { year, month, day } = partsOf(at, false, timeZone);
   return `${year}-${month}-${day}`;
 }
 
 /** A moment to the second in the shop's zone, as a spreadsheet reads it: '2026-11-28 18:17:44'. */
 export function shopDateTime(at: Date | string, timeZone: string): string {
-  const { year, month, day, hour, minute, second } = partsOf(at, "dateTime", timeZone);
+  const { year, month, day, hour, minute, second } = partsOf(at, true, timeZone);
   return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 /** A moment to the minute for staff, with the zone's short name so it is never mistaken: '2026-11-28 18:17 EST'. */
 export function shopMoment(at: Date | string, timeZone: string): string {
-  const { year, month, day, hour, minute, timeZoneName } = partsOf(at, "dateTime", timeZone);
+  const { year, month, day, hour, minute, timeZoneName } = partsOf(at, true, timeZone);
   return `${year}-${month}-${day} ${hour}:${minute} ${timeZoneName}`;
 }
 
