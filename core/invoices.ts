@@ -25,7 +25,13 @@ export type Buyer = { name: string; email: string; address: string[] };
 export type InvoiceLine = { text: string; quantity: number; unitCents: number; totalCents: number };
 export type TaxLine = { label: string; cents: number };
 
-export type InvoiceFigures = {
+/**
+ * The day the document was issued in the shop's time zone ('2026-11-28'), kept with its figures so a later change of
+ * zone never redates it; a document issued before the shop had a zone (decision 0061) lacks it and prints its UTC day.
+ */
+type IssueDay = { issuedOn?: string };
+
+export type InvoiceFigures = IssueDay & {
   kind: "invoice";
   seller: Seller;
   buyer: Buyer;
@@ -39,7 +45,7 @@ export type InvoiceFigures = {
   totalCents: number;
 };
 
-export type CreditNoteFigures = {
+export type CreditNoteFigures = IssueDay & {
   kind: "credit_note";
   seller: Seller;
   buyer: Buyer;

@@ -23,6 +23,7 @@ export const POSTGRES_SUITE = {
     "server/orders/crash-recovery.test.ts",
     "server/orders/desk.test.ts",
     "server/orders/payment-links.test.ts",
+    "server/orders/shop-time.test.ts",
     "server/returns/concurrency.test.ts",
     "server/orders/invoices.test.ts",
     "server/payments/simulated.test.ts",

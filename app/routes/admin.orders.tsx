@@ -9,7 +9,7 @@ import { AdminErrorBoundary, adminMeta, AdminPage } from "~/components/admin/adm
 import { ORDER_TABS, staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { listDeskOrders, orderFilterOf, readList, requireStaffPage } from "./admin.orders.server";
+import { listDeskOrders, orderFilterOf, readList, requireStaffPage, shopTimeZone } from "./admin.orders.server";
 import type { Route } from "./+types/admin.orders";
 
 export const meta = () => adminMeta("Orders");
@@ -32,9 +32,9 @@ const ORDER_COLUMNS = [
 const ORDER_TABLE = { label: "Orders", minWidth: "40rem", columns: ORDER_COLUMNS };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders");
+  const [, timeZone] = await Promise.all([requireStaffPage(context, request, "orders"), shopTimeZone(context.db, context.storeId)]);
   const { asked, page, errors } = await readList(new URL(request.url), FILTERS, orderListQuerySchema, (query) =>
-    listDeskOrders(context.db, context.storeId, orderFilterOf(query)),
+    listDeskOrders(context.db, context.storeId, orderFilterOf(query, timeZone)),
   );
   if (!page) return data({ asked, orders: [], nextCursor: null, errors }, { status: 400 });
   return { asked, orders: page.orders, nextCursor: page.nextCursor, errors };

@@ -12,7 +12,7 @@ import { ListSearch, StatusTabs } from "~/components/admin/list-screen";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { formFailure, reportRange, requireStaffPage, returnsReport } from "./admin.returns.server";
+import { formFailure, reportRange, requireStaffPage, returnsReport, shopTimeZone } from "./admin.returns.server";
 import type { Route } from "./+types/admin.returns";
 
 export const meta = () => adminMeta("Returns");
@@ -22,12 +22,12 @@ const FILTERS = ["status", "from", "to"] as const;
 const COLUMNS = [{ label: "Return" }, { label: "Started" }, { label: "Customer's reason" }, { label: "Items" }, { label: "Status" }, { label: "Refunded", numeric: true }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "orders");
+  const [, timeZone] = await Promise.all([requireStaffPage(context, request, "orders"), shopTimeZone(context.db, context.storeId)]);
   const url = new URL(request.url);
   const asked = Object.fromEntries(FILTERS.flatMap((name) => (url.searchParams.get(name) ? [[name, url.searchParams.get(name)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
   try {
     const query = returnListQuerySchema.parse(asked);
-    const range = reportRange(query);
+    const range = reportRange(query, timeZone);
     const found = await returnsReport(context.db, context.storeId, { ...range.filter, status: query.status });
     return { asked, from: range.from, to: range.to, ...found, errors: [] };
   } catch (error) {

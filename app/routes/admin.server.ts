@@ -17,6 +17,8 @@ import type { ErrorBody } from "~/lib/form-error";
 import { askedFilters, checkFilters } from "~/components/admin/list-query";
 import type { z } from "zod";
 
+export { shopTimeZone } from "../../server/store/settings";
+
 export type SignedInStaff = { member: StaffMember; actor: AuditActor; totpSetupRequired: boolean };
 
 export const ACCOUNT_PATH = "/admin/account";

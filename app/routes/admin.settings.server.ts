@@ -25,6 +25,7 @@ import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
 import { chosenStates, collectFields } from "@core/us-sales-tax";
 
+export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
 export { requireStaffPage } from "./admin.server";
@@ -97,6 +98,7 @@ export async function storeRulesAction(context: AppLoadContext, request: Request
   const parsed = storeRulesSchema.safeParse({
     website_title: values.website_title ?? "",
     contact_email: values.contact_email?.trim() ? values.contact_email.trim() : null,
+    time_zone: values.time_zone,
     checkout_enabled: values.checkout_enabled === "on",
     minimum_order_cents: centsOf(values.minimum_order, 0),
     // Whole minutes as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps it.

@@ -4,26 +4,27 @@ import { DEFAULT_REMINDER_DAYS } from "@core/subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "@core/returns";
 import { FormMessage, LabelledField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreRules, settingsScreen, storeRulesAction } from "./admin.settings.server";
+import { getStoreRules, settingsScreen, storeRulesAction, timeZoneNames } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta = () => adminMeta("Store settings");
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  settingsScreen(context, request, "settings", async (db, storeId) => ({ rules: await getStoreRules(db, storeId) }));
+  settingsScreen(context, request, "settings", async (db, storeId) => ({ rules: await getStoreRules(db, storeId), timeZones: timeZoneNames() }));
 
 export const action = ({ request, context }: Route.ActionArgs) => storeRulesAction(context, request);
 
-const FIELDS = ["website_title", "contact_email", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
+const FIELDS = ["website_title", "contact_email", "time_zone", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, notice } = loaderData;
+  const { rules, timeZones, notice } = loaderData;
   const placed = placeErrors(actionData?.errors, FIELDS);
   const typed = actionData?.values;
   return (
-    <AdminPage title="Store settings" intro={<p>The shop&apos;s name, where customers&apos; messages go, when shoppers may check out, and who sells on its invoices.</p>}>
+    <AdminPage title="Store settings" intro={<p>The shop&apos;s name, where customers&apos; messages go, the time zone its dates are in, when shoppers may check out, and who sells on its invoices.</p>}>
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
       <Form method="post" className="flex flex-col gap-6">
@@ -38,6 +39,7 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
               defaultValue={typed?.contact_email ?? rules.contact_email ?? ""}
               error={placed.at.contact_email}
             />
+            <TimeZoneField zones={timeZones} value={typed?.time_zone ?? rules.time_zone ?? ""} error={placed.at.time_zone} />
           </div>
         </AdminSection>
         <AdminSection title="Checkout">

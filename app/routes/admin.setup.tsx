@@ -5,6 +5,7 @@ import { FormMessage, PasswordField, TextField } from "~/components/account/form
 import { AdminButton } from "~/components/admin/admin-form";
 import { adminHeaders, adminMeta } from "~/components/admin/admin-page";
 import { AdminGateShell } from "~/components/admin/admin-shell";
+import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -12,6 +13,8 @@ import {
   formFailure,
   formValues,
   hasStaff,
+  serverTimeZone,
+  timeZoneNames,
   INVALID_SETUP_LINK_MESSAGE,
   USED_SETUP_LINK_MESSAGE,
 } from "./admin.setup.server";
@@ -21,7 +24,7 @@ export const handle = OWNER_LAYOUT;
 export const headers = adminHeaders;
 export const meta = () => adminMeta("Set up the shop's owner");
 
-const FIELDS = ["email", "name", "password", "confirm"] as const;
+const FIELDS = ["email", "name", "password", "confirm", "time_zone"] as const;
 
 /** The owner's password typed twice: a typo here would lock the only account out. */
 const setupFormSchema = ownerSetupSchema.and(z.object({ confirm: z.string() })).refine((form) => form.password === form.confirm, {
@@ -33,17 +36,18 @@ const setupFormSchema = ownerSetupSchema.and(z.object({ confirm: z.string() })).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const refusal = !token ? INVALID_SETUP_LINK_MESSAGE : (await hasStaff(context.db, context.storeId)) ? USED_SETUP_LINK_MESSAGE : null;
-  return { token, refusal };
+  return { token, refusal, timeZones: timeZoneNames(), defaultZone: serverTimeZone() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, [...FIELDS, "token"]);
-  const parsed = setupFormSchema.safeParse(values);
+  // A form posted without the time zone (an older page still open) keeps the server's.
+  const parsed = setupFormSchema.safeParse({ ...values, time_zone: values.time_zone || undefined });
   if (!parsed.success) return data(formFailure(parsed.error, values, "Setup failed"), { status: 400 });
   try {
-    const { email, name, password, token } = parsed.data;
-    const { cookie } = await completeSetup(context, request, { storeId: context.storeId, token, email, name, password });
+    const { email, name, password, token, time_zone } = parsed.data;
+    const { cookie } = await completeSetup(context, request, { storeId: context.storeId, token, email, name, password, time_zone });
     return redirect("/admin", { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     const failure = formFailure(error, values, "Setup failed; please try again in a moment");
@@ -80,6 +84,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
         <TextField label="Name" name="name" autoComplete="name" required defaultValue={actionData?.values.name} error={placed.at.name} />
         <PasswordField fresh error={placed.at.password} />
         <PasswordField label="Confirm password" name="confirm" fresh error={placed.at.confirm} />
+        <TimeZoneField zones={loaderData.timeZones} value={actionData?.values.time_zone ?? loaderData.defaultZone} error={placed.at.time_zone} />
         <AdminButton className="w-full py-3">Create the owner and sign in</AdminButton>
       </Form>
     </AdminGateShell>

@@ -10,7 +10,8 @@ import { NOTICES, type NoticeKey } from "~/components/admin/notices";
 import { CustomerAndPayment, ItemLine, Timeline, Totals } from "~/components/admin/order-parts";
 import { staffStatusLabel } from "~/components/admin/order-status";
 import { variantOptions } from "~/components/admin/stock-level";
-import { dayLabel, subscriptionStatusLabel } from "~/components/admin/subscription-status";
+import { dayLabel as dayOf, subscriptionStatusLabel } from "~/components/admin/subscription-status";
+import { useShopTimeZone } from "~/components/admin/when";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -99,7 +100,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** Where the subscription stands: its next delivery, its pause, or its end. */
-function standing(subscription: { status: string; nextRenewalAt: Date; pausedUntil: Date | null; cancelledAt: Date | null }): string {
+function standing(subscription: { status: string; nextRenewalAt: Date; pausedUntil: Date | null; cancelledAt: Date | null }, timeZone: string): string {
+  const dayLabel = (at: Date) => dayOf(at, timeZone);
   if (subscription.status === "cancelled") return subscription.cancelledAt ? `Cancelled on ${dayLabel(subscription.cancelledAt)}.` : "Cancelled.";
   if (subscription.status === "paused") return subscription.pausedUntil ? `Paused until ${dayLabel(subscription.pausedUntil)}.` : "Paused until resumed.";
   if (subscription.status === "past_due") return "Past due: the last renewal was declined. It resumes once the subscriber updates the card.";
@@ -109,6 +111,7 @@ function standing(subscription: { status: string; nextRenewalAt: Date; pausedUnt
 export default function AdminSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const { subscription, shippingOptionName, plan, items, next, orders, timeline, confirmCancel, notice } = loaderData;
   const { id, status } = subscription;
+  const timeZone = useShopTimeZone();
   const path = `/admin/subscriptions/${id}`;
   const failure = actionData;
   const placed = (intent: string) => placeErrors(failure?.intent === intent ? failure.errors : undefined, FIELDS);
@@ -126,7 +129,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
       {notice && !failure ? <FormMessage tone="success">{notice}</FormMessage> : null}
 
       <AdminSection title="Items">
-        <p className="mb-3 font-medium">{standing(subscription)}</p>
+        <p className="mb-3 font-medium">{standing(subscription, timeZone)}</p>
         <ul className="flex flex-col divide-y divide-black/10">
           {items.map((item) => (
             <ItemLine key={item.id} line={{ ...item, options: variantOptions(item.attributes) }}>
@@ -185,7 +188,7 @@ export default function AdminSubscription({ loaderData, actionData }: Route.Comp
                 <Form method="post">
                   {skipErrors.form ? <FormMessage tone="error">{skipErrors.form}</FormMessage> : null}
                   <AdminButton name="intent" value="skip" weight="secondary">
-                    Skip the delivery of {dayLabel(subscription.nextRenewalAt)}
+                    Skip the delivery of {dayOf(subscription.nextRenewalAt, timeZone)}
                   </AdminButton>
                 </Form>
               ) : null}

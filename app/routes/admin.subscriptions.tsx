@@ -5,6 +5,7 @@ import { TextField } from "~/components/account/form-parts";
 import { CustomerCell, listAddress, RowLink } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, Figure } from "~/components/admin/admin-page";
 import { ExportedList, ListSearch, StatusTabs } from "~/components/admin/list-screen";
+import { useShopTimeZone } from "~/components/admin/when";
 import { dayLabel, SUBSCRIPTION_TABS, subscriptionStatusLabel } from "~/components/admin/subscription-status";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -41,9 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminSubscriptions({ loaderData }: Route.ComponentProps) {
   const { asked, figures, plan, cancellationDays, planDays, subscriptions, nextCursor, errors } = loaderData;
   const placed = placeErrors(errors, FILTERS);
+  const timeZone = useShopTimeZone();
   const { cursor: _page, ...filters } = asked;
   return (
-    <AdminPage title="Subscriptions" intro={<p>Every subscription, newest first, and what the coming renewals will take. Dates are UTC days.</p>}>
+    <AdminPage title="Subscriptions" intro={<p>Every subscription, newest first, and what the coming renewals will take. Next renewals are in the shop&apos;s time zone; the delivery plan&apos;s days are UTC days.</p>}>
       <AdminSection title="Figures">
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Active subscriptions" value={String(figures.byStatus.active)} />
@@ -82,7 +84,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
               {subscription.plan}
               <span className="block text-black/70">{subscription.items}</span>
             </td>
-            <td className="px-3 py-2 whitespace-nowrap">{subscription.status === "cancelled" ? "None" : dayLabel(subscription.nextRenewalAt)}</td>
+            <td className="px-3 py-2 whitespace-nowrap">{subscription.status === "cancelled" ? "None" : dayLabel(subscription.nextRenewalAt, timeZone)}</td>
           </tr>
         ))}
       </ExportedList>
@@ -103,7 +105,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           <ol aria-label="Deliveries by day" className="mt-4 grid gap-4 sm:grid-cols-2">
             {plan.map(({ day, items }) => (
               <li key={day} className="rounded border border-black/15 p-3">
-                <h3 className="font-semibold">{dayLabel(day)}</h3>
+                <h3 className="font-semibold">{dayLabel(`${day}T00:00:00Z`, "UTC")}</h3>
                 <ul className="mt-2 flex flex-col gap-1">
                   {items.map((item) => (
                     <li key={item.sku} className="flex gap-3">

@@ -8,7 +8,8 @@ import { z } from "zod";
 import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
 import { MAX_RETURN_WINDOW_DAYS } from "../returns";
 import { FONT_STACKS } from "../fonts";
-import { storeSettingsSchema } from "./store-settings";
+import { storeSettingsSchema, TIME_ZONE_MESSAGE } from "./store-settings";
+import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
 
 const MAX_CENTS = 100_000_000;
@@ -21,6 +22,12 @@ export const storeRulesSchema = z
   .object({
     website_title: z.string().trim().min(1, "Store name is required").max(120, "Store name is too long"),
     contact_email: z.email("Contact email must be an email address").max(254).nullable(),
+    time_zone: z
+      .string()
+      .trim()
+      .refine(isTimeZone, `Time zone ${TIME_ZONE_MESSAGE}`)
+      .optional()
+      .describe("The IANA time zone every date the owner reads is in: the back office, emails, CSVs, 'today' (decision 0061); absent keeps it"),
     checkout_enabled: z.boolean(),
     minimum_order_cents: cents("Minimum order"),
     cart_reminder_delay_minutes: z

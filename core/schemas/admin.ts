@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listQuery } from "./fields";
 import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
 import { storable } from "./storable";
+import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
@@ -15,7 +16,17 @@ const timestamp = z.string().describe("ISO 8601");
 
 export const adminLoginSchema = storable(z.object({ email, password, code: code.optional() }));
 export const ownerSetupSchema = storable(
-  z.object({ token: z.string().min(1, "Setup token is required").max(200, "Setup token is invalid"), email, name, password }),
+  z.object({
+    token: z.string().min(1, "Setup token is required").max(200, "Setup token is invalid"),
+    email,
+    name,
+    password,
+    time_zone: z
+      .string()
+      .refine(isTimeZone, "Choose a time zone such as America/New_York")
+      .optional()
+      .describe("The shop's IANA time zone (decision 0061); absent keeps the server's"),
+  }),
 );
 export const newStaffSchema = storable(z.object({ email, name, password, role }));
 export const staffRoleChangeSchema = z.object({ role });

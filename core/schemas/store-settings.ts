@@ -8,6 +8,7 @@ import { DEFAULT_HOME_SECTIONS, HOME_SECTION_KEYS } from "../home-sections";
 import { isAllowedLink, LINK_MESSAGE } from "../links";
 import { DEFAULT_REMINDER_DAYS } from "../subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "../returns";
+import { isTimeZone, serverTimeZone } from "../shop-dates";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "must be a hex colour such as #1f2937");
 /**
@@ -39,8 +40,15 @@ export const homeSectionsSchema = z
   .array(z.object({ key: z.enum(HOME_SECTION_KEYS, "must be one of the home page's sections"), visible: z.boolean() }))
   .refine((sections) => new Set(sections.map((section) => section.key)).size === sections.length, "each section may be listed once");
 
+export const TIME_ZONE_MESSAGE = "must be a time zone such as America/New_York";
+
 export const storeSettingsSchema = z.object({
   websiteTitle: z.string().min(1),
+  /**
+   * The IANA zone every date the owner reads is in (decision 0061); stored times stay UTC. A shop that never chose
+   * one reads as the server's zone.
+   */
+  timeZone: z.string().refine(isTimeZone, TIME_ZONE_MESSAGE).default(serverTimeZone),
   /**
    * Where contact messages go and what replies to the shop's mail reach; without one, the address the shop was
    * started with (SHOP_OWNER_EMAIL).

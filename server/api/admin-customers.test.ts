@@ -1,3 +1,4 @@
+import { serverTimeZone } from "../../core/shop-time";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { customerAnswerSchema, customerPageSchema } from "../../core/schemas/admin-customers";
@@ -91,8 +92,10 @@ describe("every customer in /api/admin/customers", () => {
     const csv = await api.t.call("GET", "/api/admin/customers.csv?q=cafe", undefined, api.fulfilment);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\r\n").filter(Boolean)).toEqual([
-      "email,name,account,orders,total_spent,first_order_at,last_order_at,tags",
-      expect.stringMatching(new RegExp(`^tia\\.tagged@example\\.com,Tia Tagged,guest,1,${(order.totalCents / 100).toFixed(2)},.+,"Wholesale, cafe"$`)),
+      "email,name,account,orders,total_spent,first_order_at,last_order_at,time_zone,tags",
+      expect.stringMatching(
+        new RegExp(`^tia\\.tagged@example\\.com,Tia Tagged,guest,1,${(order.totalCents / 100).toFixed(2)},(\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d),\\1,${serverTimeZone()},"Wholesale, cafe"$`),
+      ),
     ]);
   });
 

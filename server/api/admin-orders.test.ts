@@ -135,7 +135,7 @@ describe("/api/admin/orders", () => {
     expect(csv.headers.get("cache-control")).toBe("no-store");
     const lines = (await csv.text()).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "number,placed_at_utc,paid_at_utc,fulfilled_at_utc,status,customer_name,email,ship_city,ship_state,ship_postal_code,ship_country," +
+      "number,placed_at,paid_at,fulfilled_at,time_zone,status,customer_name,email,ship_city,ship_state,ship_postal_code,ship_country," +
         "subtotal,discount,discount_code,shipping,tax,total,refunded,payment_provider,payment_reference,item_count,items",
     );
     expect(lines).toHaveLength(2);
@@ -182,9 +182,9 @@ describe("/api/admin/orders", () => {
     expect(orderRows[1]).toContain(`; 1 × Gift Box: ${words}`);
 
     const lineRows = (await (await t.call("GET", "/api/admin/order-lines.csv?q=bea", undefined, fulfilment)).text()).trimEnd().split("\r\n");
-    expect(lineRows[0]).toBe("order_number,placed_at_utc,title,sku,options,quantity,unit_price,line_total");
+    expect(lineRows[0]).toBe("order_number,placed_at,time_zone,title,sku,options,quantity,unit_price,line_total");
     expect(lineRows).toHaveLength(3);
-    expect(lineRows[2]).toMatch(new RegExp(`^${order.number},[^,]+,Gift Box,,${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},1,42.50,42.50$`));
+    expect(lineRows[2]).toMatch(new RegExp(`^${order.number},[^,]+,[^,]+,Gift Box,,${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},1,42.50,42.50$`));
   });
 
   it("cancels a paid order and answers what went back", async () => {

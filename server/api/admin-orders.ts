@@ -24,6 +24,7 @@ import type { AppEnv } from "../context";
 import { getDeskOrder, listDeskOrders, orderFilterOf, type DeskStatus, type OrderListItem } from "../orders/desk";
 import { orderBookRows, orderLineBookRows } from "../orders/books";
 import { toCsv } from "../http/csv";
+import { shopTimeZone } from "../store/settings";
 import { orderInvoicePdf } from "../orders/invoices";
 import { notFound } from "../../core/errors";
 import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "../orders/operations";
@@ -43,12 +44,12 @@ const listOrders = adminOperation("orders", {
 const exportOrders = adminOperation("orders", {
   ...csvList("/orders.csv", orderListQuerySchema, "order"),
   summary:
-    "The filtered list, every page of it, as CSV for the books: times in UTC, where it shipped, subtotal, discount and code, shipping, tax, total, refunded (dollars), payment and the items in words",
+    "The filtered list, every page of it, as CSV for the books: times in the shop's time zone (named in each row), where it shipped, subtotal, discount and code, shipping, tax, total, refunded (dollars), payment and the items in words",
 });
 
 const exportOrderLines = adminOperation("orders", {
   ...csvList("/order-lines.csv", orderListQuerySchema, "line of each order"),
-  summary: "The filtered list's lines, every page of it, as CSV: order, time (UTC), title, sku, options (a bundle's contents), quantity, unit price and line total",
+  summary: "The filtered list's lines, every page of it, as CSV: order, time and the shop's time zone, title, sku, options (a bundle's contents), quantity, unit price and line total",
 });
 
 const onOrder = resourceOperations("orders", {
@@ -242,14 +243,14 @@ async function detailBody(c: Context<AppEnv>, number: number): Promise<z.infer<t
 export function adminOrdersRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
 
-  register(admin, listOrders, pageAnswer(listOrders, "orders", (db, storeId, query) => listDeskOrders(db, storeId, orderFilterOf(query)), summaryBody));
+  register(admin, listOrders, pageAnswer(listOrders, "orders", async (db, storeId, query) => listDeskOrders(db, storeId, orderFilterOf(query, await shopTimeZone(db, storeId))), summaryBody));
 
   register(admin, exportOrders, async (c) =>
-    csvDownload(c, "orders.csv", toCsv(await orderBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrders))))),
+    csvDownload(c, "orders.csv", toCsv(await orderBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrders), await shopTimeZone(c.var.deps.db, c.var.deps.storeId))))),
   );
 
   register(admin, exportOrderLines, async (c) =>
-    csvDownload(c, "order-lines.csv", toCsv(await orderLineBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrderLines))))),
+    csvDownload(c, "order-lines.csv", toCsv(await orderLineBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrderLines), await shopTimeZone(c.var.deps.db, c.var.deps.storeId))))),
   );
 
   register(admin, readOrder, async (c) => c.json(await detailBody(c, numberOf(c))));

@@ -24,6 +24,7 @@ import {
 import { orderNumberParamsSchema } from "../../core/schemas/admin-orders";
 import type { AppEnv } from "../context";
 import { toCsv } from "../http/csv";
+import { shopTimeZone } from "../store/settings";
 import {
   approveReturn,
   closeReturn,
@@ -148,7 +149,7 @@ const answer = async (c: Context<AppEnv>, id: number) => ({ return: returnBody(a
 
 async function reportOf(c: Context<AppEnv>, route: typeof report | typeof reportCsv) {
   const query = queryOf(c, route);
-  const range = reportRange(query);
+  const range = reportRange(query, await shopTimeZone(c.var.deps.db, c.var.deps.storeId));
   return { range, found: await returnsReport(c.var.deps.db, c.var.deps.storeId, { ...range.filter, status: query.status }) };
 }
 
@@ -160,7 +161,7 @@ export function adminReturnsRoutes() {
     return c.json({ from: range.from, to: range.to, reasons: found.reasons, statuses: found.statuses, returns: found.returns.map(returnBody) });
   });
 
-  register(admin, reportCsv, async (c) => csvDownload(c, "returns.csv", toCsv(returnsCsvRows((await reportOf(c, reportCsv)).found))));
+  register(admin, reportCsv, async (c) => csvDownload(c, "returns.csv", toCsv(returnsCsvRows((await reportOf(c, reportCsv)).found, await shopTimeZone(c.var.deps.db, c.var.deps.storeId)))));
 
   register(admin, listOrderReturns, async (c) => {
     const found = await orderReturns(c.var.deps.db, c.var.deps.storeId, orderNumberOf(c));

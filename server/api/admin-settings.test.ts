@@ -4,6 +4,7 @@ import { SKU } from "../../tests/support/checkout";
 import type { TestApp } from "../../tests/support/app";
 import { adminApi } from "../../tests/support/api-tokens";
 import { getStoreSettings } from "../store/settings";
+import { serverTimeZone } from "../../core/shop-time";
 
 const api = adminApi();
 const { call, lastAudit } = api;
@@ -38,6 +39,7 @@ describe("store rules", () => {
     expect((await call("GET", "/api/admin/settings/rules")).body).toEqual({
       website_title: "Tidewater Coffee & Tea",
       contact_email: null,
+      time_zone: serverTimeZone(),
       checkout_enabled: true,
       minimum_order_cents: 2000,
       cart_reminder_delay_minutes: 240,
@@ -51,7 +53,7 @@ describe("store rules", () => {
     // Rules sent without the reminders' timing keep it.
     expect(await call("PUT", "/api/admin/settings/rules", rules)).toEqual({
       status: 200,
-      body: { ...rules, cart_reminder_delay_minutes: 240, subscription_reminder_days: 3, return_window_days: 30, legal_name: "", legal_address: "", tax_id: "" },
+      body: { ...rules, time_zone: serverTimeZone(), cart_reminder_delay_minutes: 240, subscription_reminder_days: 3, return_window_days: 30, legal_name: "", legal_address: "", tax_id: "" },
     });
     expect((await settings()).websiteTitle).toBe("Tidewater Roasters");
     expect((await lastAudit("store_settings"))).toMatchObject({
@@ -70,6 +72,23 @@ describe("store rules", () => {
       field: "return_window_days",
     });
     await call("PUT", "/api/admin/settings/rules", { ...rules, return_window_days: 30 });
+  });
+
+  it("keeps the shop's time zone, an IANA name, audited, and refuses a name Intl does not know", async () => {
+    const rules = { website_title: "Tidewater Roasters", contact_email: null, checkout_enabled: true, minimum_order_cents: 1500 };
+    expect((await call("PUT", "/api/admin/settings/rules", { ...rules, time_zone: "America/New_York" })).body).toMatchObject({ time_zone: "America/New_York" });
+    expect((await settings()).timeZone).toBe("America/New_York");
+    expect(await lastAudit("store_settings")).toMatchObject({
+      action: "store_rules.update",
+      changes: { timeZone: { before: serverTimeZone(), after: "America/New_York" } },
+    });
+    // Rules sent without it keep it.
+    expect((await call("PUT", "/api/admin/settings/rules", rules)).body).toMatchObject({ time_zone: "America/New_York" });
+    for (const zone of ["Mars/Olympus", "+05:00", ""]) {
+      const refused = await call("PUT", "/api/admin/settings/rules", { ...rules, time_zone: zone });
+      expect(refused).toMatchObject({ status: 400, body: { field: "time_zone", error: "Time zone must be a time zone such as America/New_York" } });
+    }
+    await call("PUT", "/api/admin/settings/rules", { ...rules, time_zone: serverTimeZone() });
   });
 
   it("keeps the seller's legal name, address and tax id for invoices, and refuses an address of more than six lines", async () => {

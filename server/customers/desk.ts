@@ -20,6 +20,8 @@ import { customerProfiles, newsletterSubscribers } from "../db/schema";
 import { containing, cursorId, everyPage } from "../db/listing";
 import { toCsv } from "../http/csv";
 import { revenueCentsOf } from "../orders/revenue";
+import { shopTimeZone } from "../store/settings";
+import { shopDateTime } from "../../core/shop-time";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const CUSTOMER_NOT_FOUND = "No such customer in this store";
@@ -122,14 +124,19 @@ export async function listDeskCustomers(
   return { customers: page, nextCursor: rows.length > limit ? String(offset + limit) : null };
 }
 
-const CSV_COLUMNS = ["email", "name", "account", "orders", "total_spent", "first_order_at", "last_order_at", "tags"];
+const CSV_COLUMNS = ["email", "name", "account", "orders", "total_spent", "first_order_at", "last_order_at", "time_zone", "tags"];
 const CSV_PAGE = 500;
 
-/** Every customer the search finds, as CSV (the shop's one writer: server/http/csv.ts); money in dollars, as the orders' CSV. */
+/**
+ * Every customer the search finds, as CSV (the shop's one writer: server/http/csv.ts); money in dollars and times in
+ * the shop's time zone, as the orders' CSV.
+ */
 export async function customersCsv(db: Database, storeId: string, filter: { q?: string }): Promise<string> {
+  const timeZone = await shopTimeZone(db, storeId);
+  const local = (at: Date | null) => (at ? shopDateTime(at, timeZone) : null);
   const pages = await everyPage(undefined, (cursor) => listDeskCustomers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
   const rows = pages.flatMap((page) =>
-    page.customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), c.firstOrderAt, c.lastOrderAt, c.tags.join(", ")]),
+    page.customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), local(c.firstOrderAt), local(c.lastOrderAt), timeZone, c.tags.join(", ")]),
   );
   return toCsv([CSV_COLUMNS, ...rows]);
 }

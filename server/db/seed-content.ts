@@ -7,6 +7,7 @@ import { DEFAULT_HOME_SECTIONS } from "../../core/home-sections";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import { DEFAULT_REMINDER_DAYS } from "../../core/subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS } from "../../core/returns";
+import { serverTimeZone } from "../../core/shop-time";
 
 /** Fixtures the tests and the docs point at; the seed test checks each of them against the seeded rows. */
 export const DEMO = {
@@ -907,6 +908,8 @@ export const SITE_IMAGES = {
 export function demoSettings(imageUrl: (file: string) => string): StoreSettings {
   return {
     websiteTitle: "Tidewater Coffee & Tea",
+    // A new shop's dates are in the zone its server runs in until the owner chooses (decision 0061).
+    timeZone: serverTimeZone(),
     logo: { url: `/images/${SITE_IMAGES.logo}`, alt: "Tidewater Coffee & Tea" },
     icon: `/images/${SITE_IMAGES.icon}`,
     styles: {

@@ -2,21 +2,24 @@
  * The orders as the books need them (the accountant's CSVs): one row per order with its money split out (subtotal,
  * discount, shipping, tax, total, refunded) and where it shipped (the state and country decide the tax), and one row
  * per line. Both walk the desk's filtered list (status, search, dates), every page of it, so the files hold exactly
- * what the screen lists. Times are UTC, and the headers say so, until the shop has its own time zone (issue 36).
+ * what the screen lists. Times are in the shop's time zone (decision 0061), which each row names.
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Database } from "../db/client";
 import { orderLines, orders } from "../db/schema";
 import { listDeskOrders, type OrderFilter, type OrderListItem } from "./desk";
+import { shopDateTime } from "../../core/shop-time";
+import { shopTimeZone } from "../store/settings";
 import { lineText, withWords } from "./line-words";
 
 const PAGE = 500;
 
 /** Money as the CSVs write it: dollars with two decimals. */
 const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
-/** A moment as a spreadsheet reads a date and time ('2026-11-28 23:17:44'), in UTC. */
-const utc = (date: Date | null) => (date ? date.toISOString().slice(0, 19).replace("T", " ") : null);
+
+/** A moment as a spreadsheet reads a date and time ('2026-11-28 18:17:44'), in the shop's zone; the zone beside it. */
+const localTimes = (timeZone: string) => Object.assign((date: Date | null) => (date ? shopDateTime(date, timeZone) : null), { timeZone });
 
 type Order = typeof orders.$inferSelect;
 type Line = Awaited<ReturnType<typeof withWords<typeof orderLines.$inferSelect>>>[number];
@@ -41,9 +44,10 @@ async function* listedOrders(db: Database, storeId: string, filter: OrderFilter)
 
 export const ORDER_BOOK_COLUMNS = [
   "number",
-  "placed_at_utc",
-  "paid_at_utc",
-  "fulfilled_at_utc",
+  "placed_at",
+  "paid_at",
+  "fulfilled_at",
+  "time_zone",
   "status",
   "customer_name",
   "email",
@@ -67,13 +71,15 @@ export const ORDER_BOOK_COLUMNS = [
 /** One row per order, the header first. */
 export async function orderBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
   const rows: unknown[][] = [ORDER_BOOK_COLUMNS];
+  const local = localTimes(await shopTimeZone(db, storeId));
   for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
     const address = order.shippingAddress;
     rows.push([
       listed.number,
-      utc(order.createdAt),
-      utc(order.paidAt),
-      utc(order.fulfilledAt),
+      local(order.createdAt),
+      local(order.paidAt),
+      local(order.fulfilledAt),
+      local.timeZone,
       listed.status,
       order.customerName,
       order.email,
@@ -97,16 +103,18 @@ export async function orderBookRows(db: Database, storeId: string, filter: Order
   return rows;
 }
 
-export const ORDER_LINE_BOOK_COLUMNS = ["order_number", "placed_at_utc", "title", "sku", "options", "quantity", "unit_price", "line_total"];
+export const ORDER_LINE_BOOK_COLUMNS = ["order_number", "placed_at", "time_zone", "title", "sku", "options", "quantity", "unit_price", "line_total"];
 
 /** One row per line of each order, the header first; a bundle's options are what it holds. */
 export async function orderLineBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
   const rows: unknown[][] = [ORDER_LINE_BOOK_COLUMNS];
+  const local = localTimes(await shopTimeZone(db, storeId));
   for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
     for (const line of lines) {
       rows.push([
         listed.number,
-        utc(order.createdAt),
+        local(order.createdAt),
+        local.timeZone,
         line.title,
         line.sku,
         line.words.options || line.words.contents.map((item) => item.text).join("; "),

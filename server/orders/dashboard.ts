@@ -1,28 +1,31 @@
 /**
  * The back office's dashboard figures, each read from the database as it is now. Sales are the revenue of the orders
  * paid in the period (server/orders/revenue.ts): what they kept, less everything refunded of them since.
- * Days are UTC days, as the orders desk's date filter counts them.
+ * Days are the shop's days (decision 0061), as the orders desk's date filter counts them.
  */
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
+import { lastDaysRange } from "../../core/shop-time";
+import { shopTimeZone } from "../store/settings";
 import { lowStockLimit } from "../catalog/stock";
 import type { Database } from "../db/client";
 import { orders, products, variants } from "../db/schema";
 import { revenueCentsOf } from "./revenue";
 
-const DAY_MS = 86_400_000;
-
 export type SalesFigures = { todayCents: number; last7DaysCents: number; last30DaysCents: number };
 
-/** Today, the last 7 and the last 30 days, each counted from the start of its first UTC day and including today. */
+/**
+ * Today, the last 7 and the last 30 days, each counted from the start of its first day in the shop's time zone and
+ * including today (a day across a daylight-saving change is 23 or 25 hours).
+ */
 export async function salesFigures(db: Database, storeId: string, now = new Date()): Promise<SalesFigures> {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const since = (days: number) => new Date(today.getTime() - (days - 1) * DAY_MS);
+  const timeZone = await shopTimeZone(db, storeId);
+  const since = (days: number) => lastDaysRange(days, timeZone, now).start;
   const within = (start: Date) => sql<string>`coalesce(sum(${revenueCentsOf()}) filter (where ${orders.paidAt} >= ${start.toISOString()}), 0)`;
   const [row] = await db
-    .select({ today: within(today), last7: within(since(7)), last30: within(since(30)) })
+    .select({ today: within(since(1)), last7: within(since(7)), last30: within(since(30)) })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), isNotNull(orders.paidAt), gte(orders.paidAt, since(30))));
+    .where(and(eq(orders.storeId, storeId), isNotNull(orders.paidAt), gte(orders.paidAt, since(30)), lt(orders.paidAt, lastDaysRange(1, timeZone, now).end)));
   return { todayCents: Number(row.today), last7DaysCents: Number(row.last7), last30DaysCents: Number(row.last30) };
 }
 

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL, type Column } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
+import { dayRange } from "../../core/shop-time";
 import { DESK_STATUSES, type orderListQuerySchema } from "../../core/schemas/admin-orders";
 import type { z } from "zod";
 import type { Database } from "../db/client";
@@ -36,16 +37,17 @@ export type OrderFilter = {
   limit?: number;
 };
 
-const DAY_MS = 86_400_000;
-
-/** A list query (the API's and the screen's) as the desk filters: `to` is a whole UTC day, ending where the next begins. */
-export function orderFilterOf(query: z.infer<typeof orderListQuerySchema>): OrderFilter {
+/**
+ * A list query (the API's and the screen's) as the desk filters: `from` and `to` are whole days of the shop's time
+ * zone, `to` ending where the next begins.
+ */
+export function orderFilterOf(query: z.infer<typeof orderListQuerySchema>, timeZone: string): OrderFilter {
   return {
     status: query.status,
     q: query.q,
     cursor: query.cursor,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    before: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
+    from: query.from ? dayRange(query.from, timeZone).start : undefined,
+    before: query.to ? dayRange(query.to, timeZone).end : undefined,
   };
 }
 

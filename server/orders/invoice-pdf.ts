@@ -13,7 +13,7 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 /** The table's columns: item, quantity, unit price, line total (x and width, in points). */
 const COLUMNS = { item: [MARGIN, 290], qty: [345, 40], unit: [390, 80], total: [472, 90] } as const;
 
-const issuedOn = (at: Date) => at.toISOString().slice(0, 10);
+const issuedOn = (at: Date, figures: InvoiceDocumentFigures) => figures.issuedOn ?? at.toISOString().slice(0, 10);
 
 function sellerBlock(doc: PDFKit.PDFDocument, seller: Seller) {
   doc.font("Helvetica-Bold").fontSize(12).text(seller.name);
@@ -60,7 +60,7 @@ export function renderInvoicePdf(number: string, issuedAt: Date, figures: Invoic
   doc.moveDown();
   doc.font("Helvetica-Bold").fontSize(18).text(title);
   doc.font("Helvetica").fontSize(10);
-  doc.text(`Issued: ${issuedOn(issuedAt)}`);
+  doc.text(`Issued: ${issuedOn(issuedAt, figures)}`);
   doc.text(`Order: #${figures.orderNumber}`);
   if (figures.kind === "credit_note") doc.text(`Credits invoice: ${figures.invoiceNumber}`);
   doc.moveDown();

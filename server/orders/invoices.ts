@@ -16,6 +16,7 @@ import {
   type InvoiceFigures,
   type InvoiceKind,
 } from "../../core/invoices";
+import { shopDate } from "../../core/shop-time";
 import type { Database, Tx } from "../db/client";
 import { invoiceCounters, invoices, orders, taxRates } from "../db/schema";
 import { getStoreSettings } from "../store/settings";
@@ -47,7 +48,7 @@ async function issue(tx: Tx, order: Order, kind: InvoiceKind, figures: InvoiceDo
 async function parties(tx: Tx, order: Order) {
   const settings = await getStoreSettings(tx, order.storeId);
   const buyer: Buyer = { name: order.customerName, email: order.email, address: addressLines(order) };
-  return { seller: sellerOf(settings.websiteTitle, settings.invoicing), buyer };
+  return { seller: sellerOf(settings.websiteTitle, settings.invoicing), buyer, issuedOn: shopDate(new Date(), settings.timeZone) };
 }
 
 async function invoiceOf(tx: Tx | Database, orderId: number): Promise<InvoiceDocument | null> {

@@ -1,3 +1,4 @@
+import { dayRange } from "../../core/shop-time";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paidAmounts } from "../../core/returns";
@@ -300,7 +301,8 @@ describe("the returns report", () => {
   it("counts the reasons of the returns started in the range and lists them by status, also as CSV", async () => {
     const order = await shipped("report@example.com", 2);
     await startReturn(t.deps, "demo", order.number!, { lines: [{ order_line_id: (await lineOf(order)).id, quantity: 1 }], reason: "damaged", note: "Torn bag" }, { customer: true });
-    const range = reportRange({});
+    const range = reportRange({}, "America/New_York");
+    expect(range.filter.before).toEqual(dayRange(range.to, "America/New_York").end);
     const found = await returnsReport(t.deps.db, "demo", range.filter);
     const all = await t.deps.db.select({ reason: returns.reason }).from(returns);
     expect(found.reasons.damaged).toBe(all.filter((row) => row.reason === "damaged").length);
@@ -308,11 +310,11 @@ describe("the returns report", () => {
     expect(found.statuses.requested).toBe(found.returns.filter((ret) => ret.status === "requested").length);
     const requested = await returnsReport(t.deps.db, "demo", { ...range.filter, status: "requested" });
     expect(requested.returns.every((ret) => ret.status === "requested")).toBe(true);
-    const rows = returnsCsvRows(found);
-    expect(rows[0]).toEqual(["return", "order", "started (UTC)", "status", "reason", "note", "items", "refunded", "exchange order", "owed"]);
-    expect(rows[1]).toMatchObject([expect.any(Number), order.number, expect.any(String), "requested", "Damaged or defective", "Torn bag", "1 x Tidewater House Blend (Whole Bean, 12 oz)", "", "", "0.00"]);
-    expect((await returnsReport(t.deps.db, "demo", reportRange({ from: "2020-01-01", to: "2020-01-31" }).filter)).returns).toEqual([]);
-    expect(() => reportRange({ from: "2020-02-01", to: "2020-01-31" })).toThrow("from must be on or before to");
+    const rows = returnsCsvRows(found, "America/New_York");
+    expect(rows[0]).toEqual(["return", "order", "started", "time zone", "status", "reason", "note", "items", "refunded", "exchange order", "owed"]);
+    expect(rows[1]).toMatchObject([expect.any(Number), order.number, expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), "America/New_York", "requested", "Damaged or defective", "Torn bag", "1 x Tidewater House Blend (Whole Bean, 12 oz)", "", "", "0.00"]);
+    expect((await returnsReport(t.deps.db, "demo", reportRange({ from: "2020-01-01", to: "2020-01-31" }, "America/New_York").filter)).returns).toEqual([]);
+    expect(() => reportRange({ from: "2020-02-01", to: "2020-01-31" }, "UTC")).toThrow("from must be on or before to");
   });
 });
 

@@ -21,12 +21,14 @@ import {
   type ReturnState,
 } from "../../core/returns";
 import { badInput, conflict, notFound, ruleBroken } from "../../core/errors";
+import { dayRange, lastDaysRange, shopDate, shopDateTime } from "../../core/shop-time";
 import type { AppDeps } from "../context";
 import type { Database, Tx } from "../db/client";
 import { orderLines, orders, products, returnLines, returns, variants } from "../db/schema";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../audit/audit";
 import { taxCents, taxRate } from "../checkout/quote";
 import { getStoreSettings } from "../store/settings";
+
 import { assertMove } from "../orders/lifecycle";
 import { releaseStock, reserveStock, stockNeeded } from "../orders/inventory";
 import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, type Order } from "../orders/orders";
@@ -548,27 +550,30 @@ export async function returnsReport(db: Database, storeId: string, filter: Retur
   };
 }
 
-const DAY_MS = 86_400_000;
 /** The report's default range: the last 30 days. */
 export const REPORT_DAYS = 30;
 
-/** A report query's range as whole UTC days: `to` (today without it) included, `from` 30 days before it without one. */
-export function reportRange(query: { from?: string; to?: string }, now = new Date()) {
-  const to = query.to ?? now.toISOString().slice(0, 10);
-  const before = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
-  const from = query.from ?? new Date(before.getTime() - REPORT_DAYS * DAY_MS).toISOString().slice(0, 10);
+/**
+ * A report query's range as whole days of the shop's time zone: `to` (today without it) included, `from` 30 days
+ * before it without one.
+ */
+export function reportRange(query: { from?: string; to?: string }, timeZone: string, now = new Date()) {
+  const to = query.to ?? shopDate(now, timeZone);
+  const before = dayRange(to, timeZone).end;
+  const from = query.from ?? shopDate(lastDaysRange(REPORT_DAYS, timeZone, dayRange(to, timeZone).start).start, timeZone);
   if (from > to) throw badInput("from must be on or before to", "from");
-  return { from, to, filter: { from: new Date(`${from}T00:00:00Z`), before } };
+  return { from, to, filter: { from: dayRange(from, timeZone).start, before } };
 }
 
-/** The report as CSV rows: one per return, with its lines in words; times in UTC. */
-export function returnsCsvRows(report: Awaited<ReturnType<typeof returnsReport>>): unknown[][] {
+/** The report as CSV rows: one per return, with its lines in words; times in the shop's time zone, which each row names. */
+export function returnsCsvRows(report: Awaited<ReturnType<typeof returnsReport>>, timeZone: string): unknown[][] {
   return [
-    ["return", "order", "started (UTC)", "status", "reason", "note", "items", "refunded", "exchange order", "owed"],
+    ["return", "order", "started", "time zone", "status", "reason", "note", "items", "refunded", "exchange order", "owed"],
     ...report.returns.map((ret) => [
       ret.id,
       ret.orderNumber,
-      ret.createdAt.toISOString(),
+      shopDateTime(ret.createdAt, timeZone),
+      timeZone,
       ret.status,
       RETURN_REASONS[ret.reason],
       ret.note,

@@ -13,6 +13,7 @@ import { hashToken, newToken } from "../accounts/session";
 import { hasStaff, hashNewStaffPassword, insertStaff, type StaffMember } from "./accounts";
 import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
 import { badInput, gone } from "../../core/errors";
+import { changeStoreSettings } from "../store/settings";
 
 export const SETUP_LINK_MS = 24 * 60 * 60 * 1000;
 
@@ -38,9 +39,12 @@ export async function ensureSetupLink(deps: SetupDeps, now = new Date()): Promis
   return `${deps.config.publicUrl}/admin/setup?token=${token}`;
 }
 
-export type OwnerSetup = { storeId: string; token: string; email: string; name: string; password: string };
+export type OwnerSetup = { storeId: string; token: string; email: string; name: string; password: string; time_zone?: string };
 
-/** Creates the owner from a setup link and signs them in: their member record and session cookie. */
+/**
+ * Creates the owner from a setup link and signs them in: their member record and session cookie. The shop's time
+ * zone, when chosen, is set in the same transaction, audited as the new owner's change.
+ */
 export async function completeSetup(
   deps: Pick<AppDeps, "db" | "config" | "rateLimiter">,
   request: Request,
@@ -60,7 +64,11 @@ export async function completeSetup(
     if (link.usedAt || (await hasStaff(tx, input.storeId))) throw gone(USED_SETUP_LINK_MESSAGE, "token");
     if (link.expiresAt <= now) throw gone(EXPIRED_SETUP_LINK_MESSAGE, "token");
     await tx.update(staffSetupLinks).set({ usedAt: now }).where(eq(staffSetupLinks.tokenHash, link.tokenHash));
-    return insertStaff(tx, input.storeId, { email: input.email, name: input.name, passwordHash, role: "owner" }, "self");
+    const owner = await insertStaff(tx, input.storeId, { email: input.email, name: input.name, passwordHash, role: "owner" }, "self");
+    if (input.time_zone) {
+      await changeStoreSettings(tx, { storeId: input.storeId, kind: "staff", id: owner.id, label: owner.email }, { timeZone: input.time_zone });
+    }
+    return owner;
   });
   const session = await createStaffSession(deps.db, input.storeId, member.id, staffSessionToken(request));
   return { member, cookie: staffSessionCookie(deps.config, session) };

@@ -23,6 +23,7 @@ export function storeRulesOf(settings: StoreSettings): StoreRules {
   return {
     website_title: settings.websiteTitle,
     contact_email: settings.contactEmail ?? null,
+    time_zone: settings.timeZone,
     checkout_enabled: settings.checkout.enabled,
     minimum_order_cents: settings.checkout.minimumOrderCents,
     cart_reminder_delay_minutes: settings.checkout.reminderDelayMinutes,
@@ -45,6 +46,7 @@ export async function changeStoreRules(db: Database, actor: AuditActor, rules: S
     {
       websiteTitle: rules.website_title,
       contactEmail: rules.contact_email,
+      timeZone: rules.time_zone,
       checkout: {
         enabled: rules.checkout_enabled,
         minimumOrderCents: rules.minimum_order_cents,

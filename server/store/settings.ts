@@ -107,6 +107,11 @@ async function readStoreSettings(db: Database, storeId: string): Promise<{ setti
   return { settings, readable: false, kept: false };
 }
 
+/** The zone every date the owner reads is printed in (decision 0061). */
+export async function shopTimeZone(db: Database, storeId: string): Promise<string> {
+  return (await getStoreSettings(db, storeId)).timeZone;
+}
+
 /**
  * At start: logs each setting the shop cannot read, and keeps a document that reads as the last good one (writes
  * through changeStoreSettings keep it too), so a setting broken later, by hand, falls back to it.

@@ -9,6 +9,7 @@ import { E2E_SHOPS } from "../../playwright.config";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { E2E_OWNER, ownerCommand, ownerState } from "./owner";
+import { DESKTOP, PHONE } from "./viewports";
 
 // One journey per shop, each naming its shop (fixtures.ts's shopFor), so the shops are set up side by side.
 test.describe.configure({ mode: "parallel" });
@@ -22,7 +23,12 @@ for (const shop of E2E_SHOPS) {
 
       await page.goto("/admin/setup?token=made-up");
       await expect(page.getByRole("heading", { name: "Create the owner's account" })).toBeVisible();
+      // A new shop's time zone is the server's until the owner chooses another (decision 0061).
+      await expect(page.getByLabel(/^Time zone/)).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
       await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize(PHONE);
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize(DESKTOP);
       await page.getByLabel("Email").fill(E2E_OWNER.email);
       await page.getByLabel("Name").fill(E2E_OWNER.name);
       await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);

@@ -1,0 +1,53 @@
+/**
+ * The shop's own time zone (decision 0061): every moment is stored as a UTC instant; only what the owner reads is
+ * local. This module gives the ranges, with @date-fns/tz, whose TZDate does calendar arithmetic in a named zone, so
+ * a day across a daylight-saving change is 23 or 25 hours long as it really is; the formatting is core/shop-dates.ts's
+ * (Intl alone, light enough for the browser), given here too so the server imports one module.
+ * A range is [start, end): start included, end excluded, both UTC instants to compare stored times with.
+ */
+import { TZDate } from "@date-fns/tz";
+import { addDays, addMonths, addWeeks, startOfDay, startOfMonth, startOfWeek } from "date-fns";
+
+export * from "./shop-dates";
+
+export type TimeRange = { start: Date; end: Date };
+
+const rangeOf = (start: TZDate, end: TZDate): TimeRange => ({ start: new Date(start.getTime()), end: new Date(end.getTime()) });
+const zoned = (at: Date, timeZone: string) => new TZDate(at.getTime(), timeZone);
+
+/** The shop's calendar day named 'YYYY-MM-DD'. */
+export function dayRange(day: string, timeZone: string): TimeRange {
+  const [year, month, date] = day.split("-").map(Number);
+  const start = new TZDate(year, month - 1, date, timeZone);
+  return rangeOf(start, addDays(start, 1));
+}
+
+/** The shop's day that `now` falls in. */
+export function todayRange(timeZone: string, now = new Date()): TimeRange {
+  const start = startOfDay(zoned(now, timeZone));
+  return rangeOf(start, addDays(start, 1));
+}
+
+/** The `days` shop days that end with today's: 'the last 7 days' counts today and the six before it. */
+export function lastDaysRange(days: number, timeZone: string, now = new Date()): TimeRange {
+  const today = startOfDay(zoned(now, timeZone));
+  return rangeOf(addDays(today, 1 - days), addDays(today, 1));
+}
+
+/** The shop's week that `now` falls in, Monday to Sunday (ISO 8601, as PostgreSQL's date_trunc('week') counts). */
+export function thisWeekRange(timeZone: string, now = new Date()): TimeRange {
+  const start = startOfWeek(zoned(now, timeZone), { weekStartsOn: 1 });
+  return rangeOf(start, addWeeks(start, 1));
+}
+
+/** The shop's calendar month (1 to 12) of a year. */
+export function monthRange(year: number, month: number, timeZone: string): TimeRange {
+  const start = new TZDate(year, month - 1, 1, timeZone);
+  return rangeOf(start, addMonths(start, 1));
+}
+
+/** The shop's month that `now` falls in. */
+export function thisMonthRange(timeZone: string, now = new Date()): TimeRange {
+  const start = startOfMonth(zoned(now, timeZone));
+  return rangeOf(start, addMonths(start, 1));
+}
