@@ -3,6 +3,7 @@ import { formatMoney } from "@core/money";
 import { can } from "@core/staff-roles";
 import { LOW_STOCK_THRESHOLD } from "@core/stock-band";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, Figure } from "~/components/admin/admin-page";
+import { SCREEN_SUMMARIES } from "~/components/admin/admin-screen-summaries";
 import { screenGroupsFor } from "~/components/admin/admin-screens";
 import { When } from "~/components/admin/when";
 import {
@@ -39,7 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Background work that used up its retries (decision 0033): whoever runs the shop's settings must hear of it.
     can(role, "settings") ? listFailedJobs(db, FAILED_JOBS_SHOWN) : null,
   ]);
-  return { name: member.name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics: can(role, "analytics") };
+  // The home screen lists the role's other screens, each with what it is for.
+  const screens = screenGroupsFor(role)
+    .map((group) => ({ title: group.title, screens: group.screens.filter((screen) => screen.to !== "/admin").map((screen) => ({ ...screen, summary: SCREEN_SUMMARIES[screen.to] })) }))
+    .filter((group) => group.screens.length > 0);
+  return { name: member.name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics: can(role, "analytics"), screens };
 }
 
 /** A panel of the shop's newest or most pressing things; none when the role may not see them (`items` is null). */
@@ -54,7 +59,7 @@ function ListSection<Item>({ title, items, empty, row }: { title: string; items:
 
 /** The shop at a glance, as far as the member's role reaches, and the screens the role opens, in their groups. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { name, role, sales, toShip, lowStock, reviews, messages, failedJobs, analytics } = loaderData;
+  const { name, sales, toShip, lowStock, reviews, messages, failedJobs, analytics, screens } = loaderData;
   const nothing = !sales && toShip === null && !lowStock && !reviews && !messages;
   return (
     <AdminPage title={`Welcome, ${name}`} intro={<p>{nothing ? "Your role opens your own account; the back office's menu has it." : "The shop today."}</p>}>
@@ -161,10 +166,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
 
       <AdminSection title="Your screens">
         <div className="grid gap-6 sm:grid-cols-2">
-          {screenGroupsFor(role)
-            .map((group) => ({ ...group, screens: group.screens.filter((screen) => screen.to !== "/admin") }))
-            .filter((group) => group.screens.length > 0)
-            .map((group) => (
+          {screens.map((group) => (
             <div key={group.screens[0].to}>
               {group.title ? <h3 className="mb-2 font-semibold">{group.title}</h3> : null}
               <ul className="flex flex-col gap-2">

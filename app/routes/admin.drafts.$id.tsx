@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import { centsToDollars, formatMoney } from "@core/money";
 import { draftName } from "@core/drafts";
-import { PAID_ANOTHER_WAY } from "@core/payment-links";
-import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ConfirmLink, ConfirmStep } from "~/components/admin/confirm-step";
 import { DRAFT_NOTICES, DRAFT_STATUS_LABELS, DraftOrderForm, type DraftFormValues } from "~/components/admin/draft-order-form";
 import { ItemLine, ShippingAddress, Timeline, Totals } from "~/components/admin/order-parts";
+import { PaidAnotherWayFields } from "~/components/admin/paid-another-way-fields";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -185,14 +185,7 @@ export default function AdminDraft({ loaderData, actionData }: Route.ComponentPr
               </AdminButton>
             </Form>
             <Form method="post" className="mt-6 grid items-end gap-4 sm:grid-cols-[12rem_1fr_auto]">
-              <SelectField
-                label="Paid by"
-                name="paid_with"
-                options={PAID_ANOTHER_WAY.map((way) => ({ value: way, label: way[0].toUpperCase() + way.slice(1) }))}
-                defaultValue={failure?.intent === "mark-paid" ? failure.values.paid_with : "bank transfer"}
-                error={paidErrors.at.paid_with}
-              />
-              <TextField label="Note (a reference, who took it)" name="note" maxLength={500} defaultValue={failure?.intent === "mark-paid" ? failure.values.note : ""} error={paidErrors.at.note} />
+              <PaidAnotherWayFields values={failure?.intent === "mark-paid" ? failure.values : undefined} errors={paidErrors.at} />
               <AdminButton name="intent" value="mark-paid" weight="secondary">
                 Mark as paid
               </AdminButton>

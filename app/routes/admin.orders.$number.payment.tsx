@@ -4,13 +4,13 @@
  */
 import { data, Form, redirect } from "react-router";
 import { formatMoney } from "@core/money";
-import { PAID_ANOTHER_WAY } from "@core/payment-links";
 import { markPaidSchema, orderNumberParamsSchema } from "@core/schemas/admin-orders";
-import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { NOTICES } from "~/components/admin/notices";
 import { staffStatusLabel } from "~/components/admin/order-status";
+import { PaidAnotherWayFields } from "~/components/admin/paid-another-way-fields";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
 import {
@@ -29,7 +29,6 @@ export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Payment due on or
 
 const FIELDS = ["paid_with", "note"] as const;
 const PURPOSES = { edit: "the order's change", exchange: "an exchange", draft: "the draft order" } as const;
-const PAID_WITH_OPTIONS = PAID_ANOTHER_WAY.map((way) => ({ value: way, label: way[0].toUpperCase() + way.slice(1) }));
 
 function numberOf(params: { number: string }): number {
   const parsed = orderNumberParamsSchema.safeParse(params);
@@ -96,8 +95,7 @@ export default function AdminOrderPayment({ loaderData, actionData }: Route.Comp
           <AdminSection title="Mark as paid">
             <p className="mb-4">The customer paid {formatMoney(paymentDue.amountCents)} another way: the link closes and the order can ship.</p>
             <Form method="post" className="flex max-w-md flex-col gap-4" noValidate>
-              <SelectField label="Paid with" name="paid_with" options={PAID_WITH_OPTIONS} defaultValue={actionData?.values.paid_with} error={placed.at.paid_with} />
-              <TextField label="Note (optional)" name="note" maxLength={500} defaultValue={actionData?.values.note} error={placed.at.note} />
+              <PaidAnotherWayFields values={actionData?.values} errors={placed.at} />
               <AdminButton name="intent" value="mark-paid">
                 Mark as paid
               </AdminButton>

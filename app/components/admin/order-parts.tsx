@@ -1,10 +1,8 @@
 /**
- * What an order's screen and a subscription's screen both show: the totals, who it is for, where it ships and how it is
- * paid, its timeline.
+ * What an order's, a draft's and a subscription's screens show alike: the lines, the totals, where it ships and its
+ * timeline (who it is for and how it is paid beside each other is customer-and-payment.tsx).
  */
-import { Link } from "react-router";
 import { formatMoney } from "@core/money";
-import { AdminSection } from "./admin-page";
 import { When } from "./when";
 
 function Money({ label, cents, strong }: { label: string; cents: number; strong?: boolean }) {
@@ -83,46 +81,6 @@ export function ItemLine({ line, children }: { line: ShownLine; children: React.
       </div>
       <p className="text-right">{children}</p>
     </li>
-  );
-}
-
-/**
- * Side by side from a tablet up: who it is for (`title`: the customer's name, email and account when there is one, then
- * the address and the shipping option), and how it is paid (`children`).
- */
-export function CustomerAndPayment({
-  title,
-  record,
-  shipping,
-  children,
-}: {
-  title: string;
-  record: { customerName: string; email: string; customerId: number | null; shippingAddress: ShownAddress };
-  /** The shipping option's name. */
-  shipping: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="grid gap-8 md:grid-cols-2">
-      <AdminSection title={title}>
-        <p className="font-medium">{record.customerName}</p>
-        <p className="break-all">
-          <a href={`mailto:${record.email}`} className="underline">
-            {record.email}
-          </a>
-        </p>
-        {record.customerId ? (
-          <p>
-            <Link to={`/admin/customers/${record.customerId}`} className="underline">
-              Customer account
-            </Link>
-          </p>
-        ) : null}
-        <ShippingAddress address={record.shippingAddress} />
-        <p className="mt-2 text-sm">Shipping: {shipping}</p>
-      </AdminSection>
-      <AdminSection title="Payment">{children}</AdminSection>
-    </div>
   );
 }
 
