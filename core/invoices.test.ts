@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentFilename, documentNumber, invoiceTotals, percentOf, sellerOf, taxLines, type InvoiceFigures } from "./invoices";
+import { documentFilename, documentNumber, invoiceLineText, invoiceTotals, percentOf, sellerOf, taxLines, type InvoiceFigures } from "./invoices";
 
 describe("invoice numbers", () => {
   it("read INV- and CN- with six digits, and grow past them", () => {
@@ -25,21 +25,37 @@ describe("the seller", () => {
 });
 
 describe("tax by rate", () => {
-  const order = { subtotalCents: 4800, discountCents: 0, shippingCents: 1499, taxCents: 252 };
+  const line = (lineTotalCents: number, taxRateBasisPoints: number | null, discountCents = 0) => ({ lineTotalCents, discountCents, taxRateBasisPoints });
+  const order = { region: "CA", shippingCents: 1499, shippingTaxRateBasisPoints: 400, taxCents: 252, lines: [line(4800, 400)] };
 
-  it("names the rate that gives exactly the tax charged", () => {
+  it("names each rate the lines and shipping kept, with the tax it gave", () => {
     expect(percentOf(725)).toBe("7.25%");
     expect(percentOf(400)).toBe("4%");
-    expect(taxLines(order, { region: "CA", rateBasisPoints: 400, taxesShipping: true })).toEqual([
-      { label: "Tax CA 4% (goods and shipping)", cents: 252 },
-    ]);
-    expect(taxLines({ ...order, taxCents: 192 }, { region: "CA", rateBasisPoints: 400, taxesShipping: false })).toEqual([{ label: "Tax CA 4%", cents: 192 }]);
+    expect(taxLines(order)).toEqual([{ label: "Tax CA 4% (goods and shipping)", cents: 252 }]);
+    expect(taxLines({ ...order, shippingTaxRateBasisPoints: null, taxCents: 192 })).toEqual([{ label: "Tax CA 4%", cents: 192 }]);
   });
 
-  it("keeps the tax as charged, unnamed, when the rate was changed since or there is none", () => {
-    expect(taxLines(order, { region: "CA", rateBasisPoints: 500, taxesShipping: true })).toEqual([{ label: "Tax", cents: 252 }]);
-    expect(taxLines(order, null)).toEqual([{ label: "Tax", cents: 252 }]);
-    expect(taxLines({ ...order, taxCents: 0 }, null)).toEqual([{ label: "Tax", cents: 0 }]);
+  it("gives a line per rate, leaving out an exempt line's, after each line's discount", () => {
+    // 6 % of 4000 − 400 and of the shipping is 276; 1 % of 3000 − 300 is 27; the exempt line charges nothing.
+    const virginia = {
+      region: "VA",
+      shippingCents: 1000,
+      shippingTaxRateBasisPoints: 600,
+      taxCents: 303,
+      lines: [line(4000, 600, 400), line(3000, 100, 300), line(1000, 0, 100)],
+    };
+    expect(taxLines(virginia)).toEqual([
+      { label: "Tax VA 6% (goods and shipping)", cents: 276 },
+      { label: "Tax VA 1%", cents: 27 },
+    ]);
+    const rates = new Set(virginia.lines.map((kept) => kept.taxRateBasisPoints));
+    expect(invoiceLineText("House Blend", 100, rates)).toBe("House Blend (tax 1%)");
+    expect(invoiceLineText("House Blend", 725, new Set([725]))).toBe("House Blend");
+  });
+
+  it("keeps the tax as charged, unnamed, when the kept rates do not give it (an order from before they were kept)", () => {
+    expect(taxLines({ ...order, lines: [line(4800, null)], shippingTaxRateBasisPoints: null })).toEqual([{ label: "Tax", cents: 252 }]);
+    expect(taxLines({ ...order, taxCents: 0, lines: [line(4800, null)], shippingTaxRateBasisPoints: null })).toEqual([{ label: "Tax", cents: 0 }]);
   });
 });
 

@@ -3,7 +3,7 @@
  * so the document reads the same every time it is downloaded, whatever changes later on the order or in the shop.
  */
 import { formatMoney } from "./money";
-import { taxCents } from "./tax";
+import { taxByRate, taxedAmounts } from "./tax";
 
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
@@ -74,22 +74,34 @@ export function sellerOf(shopName: string, legal: LegalDetails): Seller {
 /** '7.25%' from 725 basis points. */
 export const percentOf = (basisPoints: number) => `${Number((basisPoints / 100).toFixed(2))}%`;
 
-type Rate = { region: string; rateBasisPoints: number; taxesShipping: boolean };
+/** An order's tax as it kept it (decision 0063): each line's total, discount share and rate, and the shipping's rate. */
+export type KeptTax = {
+  region: string;
+  taxCents: number;
+  shippingCents: number;
+  shippingTaxRateBasisPoints: number | null;
+  lines: readonly { lineTotalCents: number; discountCents: number; taxRateBasisPoints: number | null }[];
+};
 
 /**
- * The order's tax by rate. An order has the one rate of its ship-to region; the rate is named when the region's rate
- * gives exactly the tax the order was charged (it is read when the invoice is issued, and the owner may have changed
- * it since the checkout), and otherwise the tax stands as charged, unnamed.
+ * The order's tax by rate, from the rates its lines and shipping kept: one line per rate that charged tax, named by
+ * the region and the rate ('Tax VA 1%'), and 'goods and shipping' on the shipping's. An order whose kept rates do not
+ * give the tax it was charged (one from before it kept them) has its tax stand as charged, unnamed.
  */
-export function taxLines(
-  order: { subtotalCents: number; discountCents: number; shippingCents: number; taxCents: number },
-  rate: Rate | null,
-): TaxLine[] {
-  const goods = order.subtotalCents - order.discountCents;
-  if (rate && order.taxCents > 0 && taxCents(rate, goods, order.shippingCents) === order.taxCents) {
-    return [{ label: `Tax ${rate.region} ${percentOf(rate.rateBasisPoints)}${rate.taxesShipping ? " (goods and shipping)" : ""}`, cents: order.taxCents }];
-  }
-  return [{ label: "Tax", cents: order.taxCents }];
+export function taxLines(order: KeptTax): TaxLine[] {
+  const rates = taxByRate(taxedAmounts(order.lines, { cents: order.shippingCents, rateBasisPoints: order.shippingTaxRateBasisPoints }));
+  if (order.taxCents === 0 || rates.reduce((sum, rate) => sum + rate.taxCents, 0) !== order.taxCents) return [{ label: "Tax", cents: order.taxCents }];
+  return rates
+    .filter((rate) => rate.taxCents !== 0)
+    .map((rate) => ({
+      label: `Tax ${order.region} ${percentOf(rate.rateBasisPoints)}${rate.rateBasisPoints === order.shippingTaxRateBasisPoints && order.shippingCents > 0 ? " (goods and shipping)" : ""}`,
+      cents: rate.taxCents,
+    }));
+}
+
+/** A line's words on the invoice, with its rate when the order's lines were taxed at more than one. */
+export function invoiceLineText(text: string, rateBasisPoints: number | null, rates: ReadonlySet<number | null>): string {
+  return rates.size > 1 && rateBasisPoints !== null ? `${text} (tax ${percentOf(rateBasisPoints)})` : text;
 }
 
 /** The rows of totals under an invoice's lines, as printed. */

@@ -70,3 +70,22 @@ export function typedDollarsToCents(typed: string | undefined): number | null {
     return Number.NaN;
   }
 }
+
+/**
+ * Splits `total` over `weights` in whole cents that add up to it exactly (largest remainder, ties to the earlier):
+ * a line's share of the order's discount and tax.
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total === 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index]++;
+    left--;
+  }
+  return shares;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allocate, canMoveReturn, paidAmounts, returnWindow, unitsWorth } from "./returns";
+import { allocate } from "./money";
+import { canMoveReturn, paidAmounts, returnWindow, unitsWorth } from "./returns";
 
 describe("a return's money", () => {
   it("splits an amount over weights in whole cents that add up to it", () => {
@@ -10,12 +11,26 @@ describe("a return's money", () => {
   });
 
   it("gives each line its total less its discount share plus its tax share; with the shipping they make the total", () => {
-    const order = { subtotalCents: 4000, discountCents: 400, shippingCents: 500, taxCents: 328 };
-    const untaxedShipping = paidAmounts(order, [3000, 1000], false);
+    const order = { subtotalCents: 4000, discountCents: 400, shippingCents: 500, taxCents: 328, shippingTaxRateBasisPoints: null };
+    const lines = (rate: number | null) => [3000, 1000].map((lineTotalCents) => ({ lineTotalCents, taxRateBasisPoints: rate }));
+    // 9.11 % of 3600 is 328: the kept rate gives the tax, split over the lines by their net amounts.
+    const untaxedShipping = paidAmounts(order, lines(911));
     expect(untaxedShipping).toEqual({ lines: [2700 + 246, 900 + 82], netLines: [2700, 900], shippingCents: 500 });
-    const taxedShipping = paidAmounts(order, [3000, 1000], true);
+    // An order that kept no rate splits the tax it was charged the same way.
+    expect(paidAmounts(order, lines(null))).toEqual(untaxedShipping);
+    const taxedShipping = paidAmounts({ ...order, shippingTaxRateBasisPoints: 800 }, lines(null));
     expect(taxedShipping.lines.reduce((a, b) => a + b, 0) + taxedShipping.shippingCents).toBe(4000 - 400 + 500 + 328);
     expect(taxedShipping.shippingCents).toBeGreaterThan(500);
+  });
+
+  it("gives each line the tax of its own rate: an exempt line's units carry none", () => {
+    const order = { subtotalCents: 4000, discountCents: 0, shippingCents: 500, taxCents: 210, shippingTaxRateBasisPoints: 600 };
+    const paid = paidAmounts(order, [
+      { lineTotalCents: 3000, taxRateBasisPoints: 600 },
+      { lineTotalCents: 1000, taxRateBasisPoints: 0 },
+    ]);
+    // 6 % of the 3000 line and the 500 shipping is 210, split 180 and 30.
+    expect(paid).toEqual({ lines: [3180, 1000], netLines: [3000, 1000], shippingCents: 530 });
   });
 
   it("counts units so that a line returned in steps gives back exactly what it cost", () => {

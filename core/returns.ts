@@ -4,6 +4,9 @@
  * server refuses a move this table does not allow (server/returns/returns.ts) and the screens offer only the moves
  * it allows.
  */
+import { allocate } from "./money";
+import { taxShares } from "./tax";
+
 export const RETURN_STATES = ["requested", "approved", "declined", "received", "refunded", "closed"] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
@@ -72,44 +75,28 @@ export function returnWindow(shippedAt: Date | null, windowDays: number, now = n
   return { open: true, closesAt };
 }
 
-/**
- * Splits `total` over `weights` in whole cents that add up to it exactly (largest remainder, ties to the earlier):
- * a line's share of the order's discount and tax.
- */
-export function allocate(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || total === 0) return weights.map(() => 0);
-  const exact = weights.map((weight) => (total * weight) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index]++;
-    left--;
-  }
-  return shares;
-}
-
-export type PaidOrder = { subtotalCents: number; discountCents: number; shippingCents: number; taxCents: number };
+export type PaidOrder = { subtotalCents: number; discountCents: number; shippingCents: number; taxCents: number; shippingTaxRateBasisPoints: number | null };
+export type PaidLine = { lineTotalCents: number; taxRateBasisPoints: number | null };
 
 /**
  * What each line and the shipping actually cost the customer: a line's total less its share of the discount (`netLines`),
- * plus its share of the tax; the shipping plus its share where the tax covered shipping. They add up to the order's total.
+ * plus its share of its rate's tax (the rates the order kept, core/tax.ts); the shipping plus its share where the tax
+ * covered shipping. They add up to the order's total. An order whose kept rates do not give the tax it was charged (one
+ * from before it kept them, an exchange's) has that tax split over what it taxed.
  */
-export function paidAmounts(
-  order: PaidOrder,
-  lineTotals: readonly number[],
-  shippingTaxed: boolean,
-): { lines: number[]; netLines: number[]; shippingCents: number } {
-  const discounts = allocate(order.discountCents, lineTotals);
-  const netLines = lineTotals.map((total, index) => total - discounts[index]);
-  const taxed = shippingTaxed && order.shippingCents > 0 ? [...netLines, order.shippingCents] : netLines;
-  const taxes = allocate(order.taxCents, taxed);
+export function paidAmounts(order: PaidOrder, lines: readonly PaidLine[]): { lines: number[]; netLines: number[]; shippingCents: number } {
+  const discounts = allocate(
+    order.discountCents,
+    lines.map((line) => line.lineTotalCents),
+  );
+  const netLines = lines.map((line, index) => line.lineTotalCents - discounts[index]);
+  const shipping = { cents: order.shippingCents, rateBasisPoints: order.shippingTaxRateBasisPoints };
+  let taxes = taxShares([...netLines.map((cents, index) => ({ cents, rateBasisPoints: lines[index].taxRateBasisPoints })), shipping]);
+  if (taxes.reduce((a, b) => a + b, 0) !== order.taxCents) taxes = allocate(order.taxCents, [...netLines, shipping.rateBasisPoints === null ? 0 : shipping.cents]);
   return {
     lines: netLines.map((net, index) => net + taxes[index]),
     netLines,
-    shippingCents: order.shippingCents + (taxed.length > netLines.length ? taxes[netLines.length] : 0),
+    shippingCents: order.shippingCents + taxes[netLines.length],
   };
 }
 

@@ -20,6 +20,7 @@ import { ON_SALE_STATUS } from "../catalog/products";
 import type { Database } from "../db/client";
 import { bundleProducts, bundles, productImages, products, subscriptionOptions, variants } from "../db/schema";
 import { findDiscount } from "./discounts";
+import { STANDARD_TAX_CLASS } from "../../core/tax";
 
 /** A line as the database backs it now: core's line, priced, with what the checkout and the drawer need of stock. */
 export type PricedLine = CartLine & {
@@ -31,6 +32,8 @@ export type PricedLine = CartLine & {
   stockComponents: Record<string, number>;
   /** Units in stock now of each of those variants, for the drawer to hold the line within them. */
   stockOnHand: Record<string, number>;
+  /** The tax class the quote taxes the line by: its product's, or for a bundle its products' (taxClassOfBundle). */
+  taxClass: string;
 };
 
 /** A line the database cannot back: an unknown sku, a retired subscription, a bundle or variant that is gone. */
@@ -72,6 +75,7 @@ type ProductRow = {
   variantId: number;
   stock: number;
   onSale: boolean;
+  taxClass: string;
 };
 
 async function productRowsBySku(db: Database, storeId: string, skus: string[]): Promise<Map<string, ProductRow>> {
@@ -87,6 +91,7 @@ async function productRowsBySku(db: Database, storeId: string, skus: string[]): 
       variantId: variants.id,
       stock: variants.stock,
       onSale: sql<boolean>`${products.status} = ${ON_SALE_STATUS}`,
+      taxClass: products.taxClass,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
@@ -223,7 +228,15 @@ async function resolveCartLines(
 
 type Failure = { field: string; message: string; title: string | null };
 
-type Priced = CartLine & Pick<PricedLine, "stockOnHand">;
+type Priced = CartLine & Pick<PricedLine, "stockOnHand" | "taxClass">;
+
+/**
+ * A bundle is taxed by its products' class when they share one; mixed, at the standard rate, since a bundle has one
+ * price and charging less than a region asks is the costlier mistake (decision 0063).
+ */
+function taxClassOfBundle(classes: readonly string[]): string {
+  return new Set(classes).size === 1 ? classes[0] : STANDARD_TAX_CLASS;
+}
 
 function priceProductLine(
   input: Extract<LineRequest, { kind: "product" }>,
@@ -257,6 +270,7 @@ function priceProductLine(
     imageUrls: images.get(product.productId) ?? [],
     attributes: product.attributes,
     stockOnHand: { [product.sku]: product.stock },
+    taxClass: product.taxClass,
   };
 }
 
@@ -274,6 +288,7 @@ function priceBundleLine(
   const selected: Record<string, string> = {};
   const stockOnHand: Record<string, number> = {};
   const contents: BundleContent[] = [];
+  const classes: string[] = [];
   for (const handle of bundle.handles) {
     const sku = input.selectedVariants[handle];
     if (!sku) return refused(handle, `choose a variant of "${handle}"`);
@@ -287,6 +302,7 @@ function priceBundleLine(
     }
     selected[handle] = sku;
     stockOnHand[sku] = product.stock;
+    classes.push(product.taxClass);
     contents.push({ handle, sku, quantity: bundle.quantityByProduct.get(product.productId) ?? 1, attributes: product.attributes });
   }
   const extra = Object.keys(input.selectedVariants).find((handle) => !bundle.productIdByHandle.has(handle));
@@ -302,6 +318,7 @@ function priceBundleLine(
     handles: bundle.handles,
     contents,
     stockOnHand,
+    taxClass: taxClassOfBundle(classes),
   };
 }
 

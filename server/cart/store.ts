@@ -148,7 +148,7 @@ async function upsertCart(tx: Transaction, storeId: string, cartId: string, disc
 function view(priced: PricedCart, notices: string[]): PricedCartView {
   return {
     // Only the line itself: the pricing's bookkeeping is not the shopper's (and not the page's HTML).
-    lines: priced.lines.map(({ inputIndex, key, stockComponents, stockOnHand, ...line }) => line as CartLine),
+    lines: priced.lines.map(({ inputIndex, key, stockComponents, stockOnHand, taxClass: _taxClass, ...line }) => line as CartLine),
     discount: priced.discount,
     notices,
     stock: Object.assign({}, ...priced.lines.map((line) => line.stockOnHand)),

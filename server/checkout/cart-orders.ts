@@ -12,10 +12,10 @@ import { orders, type PostalAddress } from "../db/schema";
 import { problemText, type PricedLine } from "../cart/pricing";
 import { getCartDiscountCode, getCartLines, priceStoredCart, setCartDiscountCode, type StoredCartLine } from "../cart/store";
 import { isPlaced, ORDER_GROUPS } from "../../core/order-lifecycle";
-import { closeSupersededOrder, createPendingOrder, isPendingCartConflict, rewriteUnpaidOrder, type NewOrder, type Order } from "../orders/orders";
+import { closeSupersededOrder, createPendingOrder, isPendingCartConflict, rewriteUnpaidOrder, withLineTaxes, type NewOrder, type Order } from "../orders/orders";
 import { unlessNotFound } from "../payments/provider";
 import { getStoreSettings } from "../store/settings";
-import { assertMinimumOrder, type CheckoutDetails, type Quote } from "./quote";
+import { assertMinimumOrder, type CheckoutDetails, type Quote, type QuoteTaxes } from "./quote";
 import { CheckoutPaidError, SUPERSEDED_MESSAGE } from "./refusals";
 import { badInput, conflict, forbidden, ruleBroken } from "../../core/errors";
 
@@ -77,20 +77,27 @@ export async function checkoutDetails(
 
 export const isSubscribed = (line: CartLine) => line.kind === "product" && line.subscription !== null;
 
-export function orderLinesOf(lines: readonly PricedLine[]) {
-  return lines.map((line) => ({
-    kind: line.kind,
-    title: line.title,
-    productHandle: line.kind === "product" ? line.handle : null,
-    sku: line.kind === "product" ? line.sku : null,
-    bundleId: line.kind === "bundle" ? line.bundleId : null,
-    subscriptionId: line.kind === "product" ? (line.subscription?.id ?? null) : null,
-    attributes: line.kind === "product" ? line.attributes : { ...line.selectedVariants },
-    stockComponents: line.stockComponents,
-    quantity: line.quantity,
-    unitPriceCents: line.unitCents,
-    lineTotalCents: lineTotalCents(line),
-  }));
+/**
+ * The one way an order's lines are made from priced lines: each with the tax the quote gave it (its discount share and
+ * its rate), so the order keeps the rate it was charged whatever the owner changes later (decision 0063).
+ */
+export function orderLinesOf(lines: readonly PricedLine[], taxes: QuoteTaxes) {
+  return withLineTaxes(
+    lines.map((line) => ({
+      kind: line.kind,
+      title: line.title,
+      productHandle: line.kind === "product" ? line.handle : null,
+      sku: line.kind === "product" ? line.sku : null,
+      bundleId: line.kind === "bundle" ? line.bundleId : null,
+      subscriptionId: line.kind === "product" ? (line.subscription?.id ?? null) : null,
+      attributes: line.kind === "product" ? line.attributes : { ...line.selectedVariants },
+      stockComponents: line.stockComponents,
+      quantity: line.quantity,
+      unitPriceCents: line.unitCents,
+      lineTotalCents: lineTotalCents(line),
+    })),
+    taxes,
+  );
 }
 
 export function orderFields<Cart extends string | null>(storeId: string, deps: AppDeps, cartId: Cart, lines: readonly PricedLine[], details: CheckoutDetails, q: Quote) {
@@ -106,10 +113,11 @@ export function orderFields<Cart extends string | null>(storeId: string, deps: A
     discountCents: q.priceInfo.discount,
     shippingCents: q.priceInfo.shipping,
     taxCents: q.priceInfo.tax,
+    shippingTaxRateBasisPoints: q.taxes.shippingRateBasisPoints,
     totalCents: q.priceInfo.total,
     discountCode: q.discount?.code ?? null,
     paymentProvider: deps.payments.name,
-    lines: orderLinesOf(lines),
+    lines: orderLinesOf(lines, q.taxes),
   };
 }
 

@@ -17,7 +17,8 @@ import {
   stockOf,
   submitOrder,
 } from "../../tests/support/checkout";
-import { shippingCents, taxCents } from "./quote";
+import { shippingCents } from "./quote";
+import { totalTax } from "../../core/tax";
 import { namedError } from "../../tests/support/errors";
 
 let t: TestApp;
@@ -215,8 +216,8 @@ describe("checkout with the simulated provider", () => {
     expect(shippingCents(standard, 4000, null)).toBe(0);
     expect(shippingCents({ priceCents: 1499, freeShippingThresholdCents: null }, 100_000, null)).toBe(1499);
     expect(shippingCents(standard, 100, { code: "F", percentage: null, maxRedeemableCents: null, amountCents: 0, maxRedemptions: 1, freeShipping: true })).toBe(0);
-    expect(taxCents({ rateBasisPoints: 400, taxesShipping: true }, 4800, 1499)).toBe(252);
-    expect(taxCents({ rateBasisPoints: 400, taxesShipping: false }, 4800, 1499)).toBe(192);
+    expect(totalTax([{ cents: 4800, rateBasisPoints: 400 }, { cents: 1499, rateBasisPoints: 400 }])).toBe(252);
+    expect(totalTax([{ cents: 4800, rateBasisPoints: 400 }, { cents: 1499, rateBasisPoints: null }])).toBe(192);
 
     // 7 bags = $112; SAVE15 would be $16.80 but is capped at $10; Georgia, where the shop collects, taxes shipping; $102 ships free.
     await t.deps.db.insert(taxRates).values({ storeId: t.deps.storeId, country: "US", region: "GA", rateBasisPoints: 400, taxesShipping: true });

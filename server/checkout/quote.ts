@@ -1,17 +1,18 @@
 /**
  * The one quote of a checkout: everything the shopper pays, recomputed from the database: the lines' prices, the
- * discount, shipping (free at the option's threshold or with a free-shipping code) and the state's tax.
+ * discount, shipping (free at the option's threshold or with a free-shipping code) and the tax of each line's class in
+ * the ship-to region, with each line's rate for the order to keep (decision 0063).
  */
 import { and, eq } from "drizzle-orm";
-import { INVALID_DISCOUNT_MESSAGE, type Discount } from "../../core/cart";
+import { INVALID_DISCOUNT_MESSAGE, lineTotalCents, type Discount } from "../../core/cart";
 import { centsToDollars, formatMoney } from "../../core/money";
-import { taxCents } from "../../core/tax";
+import { lineTaxes, taxedAmounts, totalTax, type LineTax, type RegionTax } from "../../core/tax";
 import type { CheckoutAddress, PriceInfo, ShippingOption, shippingOptionsRequestSchema } from "../../core/schemas/checkout";
 import type { z } from "zod";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { storeRowsInPlace } from "../db/store-rows";
-import { shippingOptions, taxRates } from "../db/schema";
+import { shippingOptions, taxClassRates, taxRates } from "../db/schema";
 import { discountForBuyer, minimumSubtotalRefusal } from "../cart/discounts";
 import { totalsOf, type PricedLine } from "../cart/pricing";
 import { getStoreSettings } from "../store/settings";
@@ -61,10 +62,12 @@ export async function shippingOption(db: Database, storeId: string, key: string)
   return row;
 }
 
-export async function taxRate(db: Database, storeId: string, address: CheckoutAddress) {
-  const [row] = await db
-    .select()
+/** What the shop collects in the address's region (its rates by class), or null where it does not collect. */
+export async function regionTax(db: Database, storeId: string, address: Pick<CheckoutAddress, "country" | "state">): Promise<RegionTax | null> {
+  const rows = await db
+    .select({ rateBasisPoints: taxRates.rateBasisPoints, taxesShipping: taxRates.taxesShipping, taxClass: taxClassRates.taxClass, classRate: taxClassRates.rateBasisPoints })
     .from(taxRates)
+    .leftJoin(taxClassRates, eq(taxClassRates.taxRateId, taxRates.id))
     .where(
       and(
         eq(taxRates.storeId, storeId),
@@ -72,7 +75,9 @@ export async function taxRate(db: Database, storeId: string, address: CheckoutAd
         eq(taxRates.region, address.state.toUpperCase()),
       ),
     );
-  return row ?? null;
+  if (rows.length === 0) return null;
+  const classRates = Object.fromEntries(rows.flatMap((row) => (row.taxClass === null || row.classRate === null ? [] : [[row.taxClass, row.classRate]])));
+  return { rateBasisPoints: rows[0].rateBasisPoints, taxesShipping: rows[0].taxesShipping, classRates };
 }
 
 /** The one free-shipping rule: free from the option's threshold on the discounted subtotal, or with a free-shipping code. */
@@ -82,8 +87,6 @@ export function shippingCents(option: Pick<ShippingRow, "priceCents" | "freeShip
   return option.priceCents;
 }
 
-export { taxCents } from "../../core/tax";
-
 export async function resolveDiscount(db: Database, storeId: string, code: string | null | undefined, email: string) {
   if (!code || code.trim() === "") return null;
   const found = await discountForBuyer(db, storeId, code, email);
@@ -92,11 +95,21 @@ export async function resolveDiscount(db: Database, storeId: string, code: strin
   throw badInput(found.refusal ?? INVALID_DISCOUNT_MESSAGE, "discount_code");
 }
 
+/** What the order keeps of its tax: each line's (in the lines' order) and the shipping's rate (null: not taxed). */
+export type QuoteTaxes = { lines: LineTax[]; shippingRateBasisPoints: number | null };
+
 export type Quote = {
   priceInfo: PriceInfo;
   discount: Discount | null;
   shipping: ShippingRow;
+  taxes: QuoteTaxes;
 };
+
+/**
+ * Rates an order already has, kept by an edit where the ship-to region stays: a line kept as it was sold keeps the
+ * rate it was taxed at (`lines`, by position; null: untaxed; undefined: today's rate), and unchanged shipping its own.
+ */
+export type KeptRates = { lines: readonly (number | null | undefined)[]; shipping?: number | null };
 
 /** The store's minimum, on the goods after every discount: the same cart is refused by a code on any path. */
 export function assertMinimumOrder(settings: Awaited<ReturnType<typeof getStoreSettings>>, goodsCents: number) {
@@ -128,16 +141,17 @@ export async function quote(
     renewal = null,
     staff,
     discount: settled,
-  }: { renewal?: { discount: Discount | null } | null; staff?: StaffPricing; discount?: Discount | null } = {},
+    keptRates,
+  }: { renewal?: { discount: Discount | null } | null; staff?: StaffPricing; discount?: Discount | null; keptRates?: KeptRates } = {},
 ): Promise<Quote> {
-  const [kept, shipping, rate, settings] = await Promise.all([
+  const [kept, shipping, region, settings] = await Promise.all([
     renewal
       ? renewal.discount
       : settled !== undefined
         ? settled
         : (staff?.discount ?? resolveDiscount(db, storeId, details.discountCode, details.email)),
     shippingOption(db, storeId, details.shippingOptionKey),
-    taxRate(db, storeId, details.address),
+    regionTax(db, storeId, details.address),
     getStoreSettings(db, storeId),
   ]);
   const belowCodeMinimum = minimumSubtotalRefusal(totalsOf(lines, kept).subtotalCents, kept);
@@ -146,10 +160,21 @@ export async function quote(
   const totals = totalsOf(lines, discount);
   if (!renewal && !staff) assertMinimumOrder(settings, totals.totalCents);
   const shippingAmount = staff?.shippingCents ?? shippingCents(shipping, totals.totalCents, discount);
-  const tax = taxCents(rate, totals.totalCents, shippingAmount);
+  const lineTotals = lines.map((line) => ({ totalCents: lineTotalCents(line), taxClass: line.taxClass }));
+  const taxes: QuoteTaxes = {
+    lines: lineTaxes(lineTotals, totals.discountCents, region, keptRates?.lines),
+    shippingRateBasisPoints: keptRates?.shipping !== undefined ? keptRates.shipping : region?.taxesShipping ? region.rateBasisPoints : null,
+  };
+  const tax = totalTax(
+    taxedAmounts(
+      lineTotals.map((line, index) => ({ lineTotalCents: line.totalCents, ...taxes.lines[index] })),
+      { cents: shippingAmount, rateBasisPoints: taxes.shippingRateBasisPoints },
+    ),
+  );
   return {
     discount,
     shipping,
+    taxes,
     priceInfo: {
       subtotal: totals.subtotalCents,
       discount: totals.discountCents,

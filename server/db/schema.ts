@@ -118,6 +118,8 @@ export const products = pgTable(
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
     vendor: text("vendor").notNull().default(""),
     productType: text("product_type").notNull().default(""),
+    /** A built-in class (core/tax.ts: standard, reduced, exempt) or the key of one of the store's tax_classes. */
+    taxClass: text("tax_class").notNull().default("standard"),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     seoTitle: text("seo_title").notNull().default(""),
     seoDescription: text("seo_description").notNull().default(""),
@@ -524,6 +526,39 @@ export const taxRates = pgTable(
   (t) => [uniqueIndex("tax_rates_store_region_uq").on(t.storeId, t.country, t.region)],
 );
 
+/** The tax classes the owner names beside the built-in standard, reduced and exempt (core/tax.ts); products name one by key. */
+export const taxClasses = pgTable(
+  "tax_classes",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    /** Made from the name when the class is created, then kept: what products and the API name it by. */
+    key: text("key").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tax_classes_store_key_uq").on(t.storeId, t.key), uniqueIndex("tax_classes_store_name_uq").on(t.storeId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A region's rate for a class other than standard (the region's own rate) and exempt (always 0); a class without
+ * one here is taxed at the region's standard rate. Goes with its region's rate.
+ */
+export const taxClassRates = pgTable(
+  "tax_class_rates",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    taxRateId: integer("tax_rate_id")
+      .notNull()
+      .references(() => taxRates.id, { onDelete: "cascade" }),
+    taxClass: text("tax_class").notNull(),
+    /** Rate in basis points: 100 is 1 %. */
+    rateBasisPoints: integer("rate_basis_points").notNull(),
+  },
+  (t) => [uniqueIndex("tax_class_rates_rate_class_uq").on(t.taxRateId, t.taxClass), check("tax_class_rates_rate_non_negative", sql`${t.rateBasisPoints} >= 0`)],
+);
+
 // ---------------------------------------------------------------- customers and carts
 
 export const customers = pgTable(
@@ -683,6 +718,8 @@ export const orders = pgTable(
     discountCents: integer("discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull().default(0),
+    /** The rate the shipping was taxed at, kept as the lines keep theirs (decision 0063); null: shipping was not taxed. */
+    shippingTaxRateBasisPoints: integer("shipping_tax_rate_basis_points"),
     totalCents: integer("total_cents").notNull(),
     discountCode: text("discount_code"),
     /** One per checkout attempt, so a double submit or a replay never makes a second order. */
@@ -714,6 +751,8 @@ export const orders = pgTable(
     // A code's usage and revenue, and once-per-customer, are counted from its orders.
     index("orders_discount_code_idx").on(t.storeId, sql`lower(${t.discountCode})`).where(sql`${t.discountCode} is not null`),
     uniqueIndex("orders_pending_cart_uq").on(t.storeId, t.cartId).where(sql`${t.status} = 'pending' and ${t.cartId} is not null`),
+    // The tax report reads a range of months by the moment each order was paid.
+    index("orders_store_paid_idx").on(t.storeId, t.paidAt).where(sql`${t.paidAt} is not null`),
   ],
 );
 
@@ -737,6 +776,17 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /**
+     * The line's share of the order's discount (a code's or staff's; an exchange's credit is not one): the line was
+     * taxed on its total less this.
+     */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The rate the line was taxed at when priced, by its product's class and the ship-to region (decision 0063), so a
+     * later rate change never rewrites the order; 0 for an exempt line; null where the shop did not collect, or the
+     * rate is not known (a line from before rates were kept whose tax no rate of today explains).
+     */
+    taxRateBasisPoints: integer("tax_rate_basis_points"),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -873,11 +923,14 @@ export const subscriptionRenewals = pgTable(
 );
 
 export type RenewalQuote = {
+  /** Each with its tax (discountCents, taxRateBasisPoints), but in a quote stored before lines kept theirs. */
   lines: Omit<typeof orderLines.$inferInsert, "id" | "storeId" | "orderId">[];
   subtotalCents: number;
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  /** Absent from a quote stored before orders kept it. */
+  shippingTaxRateBasisPoints?: number | null;
   totalCents: number;
 };
 

@@ -27,7 +27,7 @@ import type { Database, Tx } from "../db/client";
 import { draftOrders, mailOutbox, orderLines, orderNotes, orders, products, shippingOptions, variants, type DraftDiscount, type DraftLine } from "../db/schema";
 import { storeRowsInPlace } from "../db/store-rows";
 import { withWords } from "../orders/line-words";
-import { linesOf, type Order } from "../orders/orders";
+import { insertOrderLines, linesOf, type Order } from "../orders/orders";
 import { cancelOpenLink, markPaidAnotherWay, openLinkOf, requestPayment, sendPaymentLink, type PaymentLink } from "../orders/payment-links";
 import { unlessNotFound } from "../payments/provider";
 
@@ -146,7 +146,7 @@ export async function createDraft(deps: AppDeps, storeId: string, actor: AuditAc
       .insert(orders)
       .values({ ...priced.fields, status: "draft", idempotencyKey: `draft:${randomUUID()}`, paymentReference: null, cartId: null })
       .returning();
-    await tx.insert(orderLines).values(priced.lines.map((line) => ({ ...line, storeId, orderId: order.id })));
+    await insertOrderLines(tx, storeId, order.id, priced.lines);
     await tx.insert(draftOrders).values({
       orderId: order.id,
       storeId,
@@ -174,7 +174,7 @@ export async function updateDraft(deps: AppDeps, storeId: string, actor: AuditAc
     const priced = await priceDraft(deps, tx, storeId, input);
     const [order] = await tx.update(orders).set(priced.fields).where(eq(orders.id, id)).returning();
     await tx.delete(orderLines).where(eq(orderLines.orderId, id));
-    await tx.insert(orderLines).values(priced.lines.map((line) => ({ ...line, storeId, orderId: id })));
+    await insertOrderLines(tx, storeId, id, priced.lines);
     await tx
       .update(draftOrders)
       .set({ lines: input.lines, discount: input.discount, shippingCentsOverride: input.shippingCentsOverride, updatedAt: new Date() })

@@ -19,11 +19,11 @@ import { orderEdits, orderLines, orders, products, variants, type OrderEditSnaps
 import { discountKeptByOrder, minimumSubtotalRefusal } from "../cart/discounts";
 import { priceCart, totalsOf, type PricedLine } from "../cart/pricing";
 import { addressOf, orderLinesOf } from "../checkout/cart-orders";
-import { listShippingOptions, quote, shippingOption, type Quote } from "../checkout/quote";
+import { listShippingOptions, quote, shippingOption, type KeptRates, type Quote } from "../checkout/quote";
 import { OutOfStockError, releaseStock, reserveStock, stockNeeded, type StockMove } from "../orders/inventory";
 import { lineText, withWords } from "../orders/line-words";
 import { assertMove } from "../orders/lifecycle";
-import { linesOf, mailLogged, returnDiscount, type NewOrderLine, type Order } from "../orders/orders";
+import { insertOrderLines, linesOf, mailLogged, returnDiscount, type NewOrderLine, type Order } from "../orders/orders";
 import { cancelOpenLink, openLinkOf, requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment } from "../orders/invoices";
 import { makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
@@ -39,6 +39,8 @@ export type EditPreview = {
   lines: EditedLine[];
   before: OrderEditSnapshot;
   after: OrderEditSnapshot;
+  /** The rate the edited order's shipping is taxed at (null: untaxed), kept with the order as its lines keep theirs. */
+  shippingTaxRateBasisPoints: number | null;
   /** After less before, in cents. */
   differenceCents: number;
   /**
@@ -150,6 +152,20 @@ const keepsItsPrice = (line: OrderLine | null, priced: PricedLine) =>
   line !== null &&
   (priced.kind === "product" ? line.kind === "product" && line.sku === priced.sku : line.kind === "bundle" && line.bundleId === priced.bundleId);
 
+/**
+ * The rates an edit keeps (decision 0063): shipped to the same region, a line kept as it was sold keeps the rate it
+ * was taxed at (untaxed stays untaxed), and the shipping, by the same option, its own; a line added or changed is
+ * taxed at today's. Shipped elsewhere, everything is taxed as the new region taxes it.
+ */
+function keptRatesOf(order: Order, address: PostalAddress, shippingOptionKey: string, lines: { line: OrderLine | null; priced: PricedLine }[]): KeptRates | undefined {
+  const sameRegion = address.country === order.shippingAddress.country && address.state === order.shippingAddress.state;
+  if (!sameRegion) return undefined;
+  return {
+    lines: lines.map(({ line, priced }) => (keepsItsPrice(line, priced) ? line!.taxRateBasisPoints : undefined)),
+    shipping: shippingOptionKey === order.shippingOptionKey ? order.shippingTaxRateBasisPoints : undefined,
+  };
+}
+
 const addressText = (address: PostalAddress) =>
   [address.name, address.line1, address.line2, `${address.city}, ${address.state} ${address.postal_code}`, address.country].filter(Boolean).join(", ");
 
@@ -199,9 +215,9 @@ async function priceEdit(db: Database, order: Order, changes: OrderEditChanges):
     order.storeId,
     lines,
     { address, email: order.email, name: address.name, shippingOptionKey, discountCode: discount?.code ?? null },
-    { discount },
+    { discount, keptRates: keptRatesOf(order, address, shippingOptionKey, lines.map((line) => ({ line: asked[line.inputIndex].line, priced: line }))) },
   );
-  const editedLines: EditedLine[] = orderLinesOf(lines).map((line, index) => ({ ...line, lineId: asked[lines[index].inputIndex].line?.id ?? null, options: "" }));
+  const editedLines: EditedLine[] = orderLinesOf(lines, q.taxes).map((line, index) => ({ ...line, lineId: asked[lines[index].inputIndex].line?.id ?? null, options: "" }));
   const worded = await withWords(db, order.storeId, editedLines);
   const edited = worded.map(({ words, ...line }) => ({ ...line, options: words.contents.length > 0 ? words.contents.map((item) => item.text).join("; ") : words.options }));
   const after = snapshotOf(
@@ -231,7 +247,17 @@ async function priceEdit(db: Database, order: Order, changes: OrderEditChanges):
     .map(([sku, delta]) => ({ sku, delta }));
   const differenceCents = after.totalCents - before.totalCents;
   const owing = (await openLinkOf(db, order.id))?.amountCents ?? 0;
-  return { order, lines: edited, before, after, differenceCents, balanceCents: differenceCents + owing, changes: changed, stock };
+  return {
+    order,
+    lines: edited,
+    before,
+    after,
+    shippingTaxRateBasisPoints: q.taxes.shippingRateBasisPoints,
+    differenceCents,
+    balanceCents: differenceCents + owing,
+    changes: changed,
+    stock,
+  };
 }
 
 /** Short stock is said before the edit is saved, naming the SKU staff look for on the shelf. */
@@ -285,7 +311,7 @@ async function rewriteLines(tx: Tx, order: Order, lines: EditedLine[]) {
     .delete(orderLines)
     .where(and(eq(orderLines.orderId, order.id), kept.length === 0 ? undefined : notInArray(orderLines.id, kept)));
   for (const { lineId, options: _options, ...line } of lines) {
-    if (lineId === null) await tx.insert(orderLines).values({ ...line, storeId: order.storeId, orderId: order.id });
+    if (lineId === null) await insertOrderLines(tx, order.storeId, order.id, [line]);
     else await tx.update(orderLines).set(line).where(eq(orderLines.id, lineId));
   }
 }
@@ -333,6 +359,7 @@ export async function applyEdit(
         discountCode: after.discountCode,
         shippingCents: after.shippingCents,
         taxCents: after.taxCents,
+        shippingTaxRateBasisPoints: preview.shippingTaxRateBasisPoints,
         totalCents: after.totalCents,
         shippingAddress: after.shippingAddress,
         shippingOptionKey: after.shippingOptionKey,

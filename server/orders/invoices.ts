@@ -9,6 +9,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import {
   documentFilename,
   documentNumber,
+  invoiceLineText,
   sellerOf,
   taxLines,
   type Buyer,
@@ -18,7 +19,7 @@ import {
 } from "../../core/invoices";
 import { shopDate } from "../../core/shop-time";
 import type { Database, Tx } from "../db/client";
-import { invoiceCounters, invoices, orders, taxRates } from "../db/schema";
+import { invoiceCounters, invoices, orders } from "../db/schema";
 import { getStoreSettings } from "../store/settings";
 import { checkLink, signLink } from "../mail/signed-links";
 import { addressLines } from "./email";
@@ -64,21 +65,22 @@ export async function issueInvoice(tx: Tx, order: Order): Promise<InvoiceDocumen
   const existing = await invoiceOf(tx, order.id);
   if (existing) return existing;
   const lines = await withWords(tx, order.storeId, await linesOf(tx, order.id));
-  const address = order.shippingAddress;
-  const [rate] = await tx
-    .select()
-    .from(taxRates)
-    .where(and(eq(taxRates.storeId, order.storeId), eq(taxRates.country, address.country.toUpperCase()), eq(taxRates.region, address.state.toUpperCase())));
+  const rates = new Set(lines.map((line) => line.taxRateBasisPoints));
   const figures: InvoiceFigures = {
     kind: "invoice",
     ...(await parties(tx, order)),
     orderNumber: order.number!,
-    lines: lines.map((line) => ({ text: lineText(line), quantity: line.quantity, unitCents: line.unitPriceCents, totalCents: line.lineTotalCents })),
+    lines: lines.map((line) => ({
+      text: invoiceLineText(lineText(line), line.taxRateBasisPoints, rates),
+      quantity: line.quantity,
+      unitCents: line.unitPriceCents,
+      totalCents: line.lineTotalCents,
+    })),
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
     discountCode: order.discountCode,
     shippingCents: order.shippingCents,
-    taxes: taxLines(order, rate ?? null),
+    taxes: taxLines({ ...order, region: order.shippingAddress.state.toUpperCase(), lines }),
     totalCents: order.totalCents,
   };
   return issue(tx, order, "invoice", figures, order.totalCents, null);

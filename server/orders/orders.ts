@@ -18,6 +18,7 @@ import type { Tx } from "../db/client";
 import { sendNewOrderToOwner, sendOrderConfirmation } from "./email";
 import { conflict } from "../../core/errors";
 import { isUniqueViolation } from "../db/unique-violation";
+import type { LineTax } from "../../core/tax";
 
 /** An unpaid order holds its stock this long. */
 const RESERVATION_MINUTES = 30;
@@ -25,13 +26,21 @@ const RESERVATION_MINUTES = 30;
 /** A fresh hold's end, for an order made or made pending again at `now`. */
 const holdUntil = (now: Date) => new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
 
+/** Every order line is written here, each with the tax its quote gave it (withLineTaxes). */
 export async function insertOrderLines(tx: Tx, storeId: string, orderId: number, lines: readonly NewOrderLine[]) {
   await tx.insert(orderLines).values(lines.map((line) => ({ ...line, storeId, orderId })));
 }
 
 export type Order = typeof orders.$inferSelect;
 
-export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "storeId" | "orderId">;
+/** An order line to write: what was sold, and the tax the order keeps of it (decision 0063), which no path may leave out. */
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, "id" | "storeId" | "orderId" | keyof LineTax> & LineTax;
+
+/** Lines with the tax their quote gave each, by position (core/tax.ts lineTaxes). */
+export function withLineTaxes<Line extends Omit<NewOrderLine, keyof LineTax>>(lines: readonly Line[], taxes: { lines: readonly LineTax[] }): (Line & LineTax)[] {
+  if (taxes.lines.length !== lines.length) throw new Error(`${lines.length} lines were priced with ${taxes.lines.length} lines' tax`);
+  return lines.map((line, index) => ({ ...line, ...taxes.lines[index] }));
+}
 
 export type NewOrder = {
   storeId: string;
@@ -44,6 +53,7 @@ export type NewOrder = {
   discountCents: number;
   shippingCents: number;
   taxCents: number;
+  shippingTaxRateBasisPoints: number | null;
   totalCents: number;
   discountCode: string | null;
   paymentProvider: string;

@@ -26,12 +26,13 @@ import type { AppDeps } from "../context";
 import type { Database, Tx } from "../db/client";
 import { orderLines, orders, products, returnLines, returns, variants } from "../db/schema";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../audit/audit";
-import { taxCents, taxRate } from "../checkout/quote";
+import { regionTax } from "../checkout/quote";
+import { lineTaxes, totalTax } from "../../core/tax";
 import { getStoreSettings } from "../store/settings";
 
 import { assertMove } from "../orders/lifecycle";
 import { releaseStock, reserveStock, stockNeeded } from "../orders/inventory";
-import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, type Order } from "../orders/orders";
+import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, withLineTaxes, type Order } from "../orders/orders";
 import { requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment } from "../orders/invoices";
 import { makeOwedRefunds, oweRefundAcrossPayments, refundedCents } from "../orders/refunds";
@@ -265,28 +266,30 @@ export async function receiveReturn(deps: AppDeps, storeId: string, returnId: nu
  * line that earlier refunded returns already gave back, so all of a line returned in steps gives back what it cost.
  */
 async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean) {
-  const [lines, refundedBefore, rate, [shippingBack]] = await Promise.all([
+  const [lines, refundedBefore, [shippingBack]] = await Promise.all([
     linesOf(tx, order.id),
     unitsReturned(tx, order.id, ["refunded"], ret.id),
-    taxRate(tx, order.storeId, order.shippingAddress),
     tx
       .select({ id: returns.id })
       .from(returns)
       .where(and(eq(returns.orderId, order.id), eq(returns.refundedShipping, true))),
   ]);
-  const paid = paidAmounts(order, lines.map((line) => line.lineTotalCents), rate?.taxesShipping ?? false);
+  const paid = paidAmounts(order, lines);
   const index = new Map(lines.map((line, at) => [line.id, at]));
   let goods = 0;
   let net = 0;
+  const netByLine = new Map<number, number>();
   for (const line of await linesOfReturn(tx, ret.id)) {
     const at = index.get(line.orderLineId)!;
     const before = refundedBefore.get(line.orderLineId) ?? 0;
+    const lineNet = unitsWorth(paid.netLines[at], lines[at].quantity, before, line.quantity);
     goods += unitsWorth(paid.lines[at], lines[at].quantity, before, line.quantity);
-    net += unitsWorth(paid.netLines[at], lines[at].quantity, before, line.quantity);
+    net += lineNet;
+    netByLine.set(line.id, lineNet);
   }
   if (withShipping && shippingBack) throw conflict(`The shipping of order ${order.number} was refunded with return ${shippingBack.id} already`, "shipping");
-  /** `goods`: with their tax; `net`: before it. */
-  return { goods, net, shipping: withShipping ? paid.shippingCents : 0 };
+  /** `goods`: with their tax; `net`: before it, and each return line's (`netByLine`, by its id). */
+  return { goods, net, netByLine, shipping: withShipping ? paid.shippingCents : 0 };
 }
 
 /**
@@ -342,8 +345,8 @@ export type ExchangeResult = {
 
 /**
  * Exchanges a received return's lines for other variants of the same products: a new order (numbered, for the same
- * customer and address, its lines the new variants at their current price, no shipping, the returned units' tax plus the
- * address's rate on the price difference, holding its stock) carries the returned units' worth as its exchange credit. A cheaper exchange refunds the rest
+ * customer and address, its lines the new variants at their current price, no shipping, the returned units' tax plus
+ * each line's rate in the address's region on its price difference, holding its stock) carries the returned units' worth as its exchange credit. A cheaper exchange refunds the rest
  * through the order's refund path; a dearer one leaves the difference owed on the return (`owed_cents`) and its order
  * awaiting payment, which does not ship until it is paid. One exchange per return (idempotency key `exchange:<id>`).
  */
@@ -361,7 +364,16 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
       const was = ordered.get(line.orderLineId)!;
       if (was.kind !== "product" || !was.sku) throw ruleBroken(`${was.title} is a bundle; a bundle cannot be exchanged for a variant`, field);
       const [variant] = await tx
-        .select({ id: variants.id, sku: variants.sku, attributes: variants.attributes, priceCents: variants.priceCents, productId: variants.productId, title: products.title, handle: products.handle })
+        .select({
+          id: variants.id,
+          sku: variants.sku,
+          attributes: variants.attributes,
+          priceCents: variants.priceCents,
+          productId: variants.productId,
+          title: products.title,
+          handle: products.handle,
+          taxClass: products.taxClass,
+        })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
         .where(and(eq(variants.storeId, storeId), eq(variants.sku, picked.sku)));
@@ -369,6 +381,7 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
       if (!variant || !original || variant.productId !== original.productId) throw badInput(`${picked.sku} is not a variant of ${was.title}`, field);
       newLines.push({
         returnLineId: line.id,
+        taxClass: variant.taxClass,
         line: {
           kind: "product" as const,
           title: variant.title,
@@ -384,11 +397,22 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
         },
       });
     }
-    const { goods: credit, net: returnedNet } = await worthOf(tx, order, ret, false);
+    const { goods: credit, net: returnedNet, netByLine } = await worthOf(tx, order, ret, false);
     const subtotal = newLines.reduce((sum, { line }) => sum + line.lineTotalCents, 0);
-    // The tax already paid on what came back, and the address's rate on the price difference only: an exchange at the
+    // Each new line at its class's rate in the region today; the credit is the returned goods' worth, not a discount.
+    const taxes = {
+      lines: lineTaxes(
+        newLines.map(({ line, taxClass }) => ({ totalCents: line.lineTotalCents, taxClass })),
+        0,
+        await regionTax(tx, storeId, order.shippingAddress),
+      ),
+    };
+    // The tax already paid on what came back, and each line's rate on its price difference only: an exchange at the
     // same price is even to the cent, whatever the original tax's rounding was.
-    const tax = Math.max(0, credit - returnedNet + taxCents(await taxRate(tx, storeId, order.shippingAddress), subtotal - returnedNet, 0));
+    const differenceTax = totalTax(
+      newLines.map(({ line, returnLineId }, at) => ({ cents: line.lineTotalCents - netByLine.get(returnLineId)!, rateBasisPoints: taxes.lines[at].taxRateBasisPoints })),
+    );
+    const tax = Math.max(0, credit - returnedNet + differenceTax);
     const difference = subtotal + tax - credit;
     const applied = Math.min(credit, subtotal + tax);
     const owed = Math.max(difference, 0);
@@ -420,7 +444,15 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
       actorLabel: request.actor?.label ?? COMMAND_LINE_LABEL,
       note: `exchange for return ${ret.id}`,
     });
-    await insertOrderLines(tx, storeId, exchangeOrder.id, newLines.map(({ line }) => line));
+    await insertOrderLines(
+      tx,
+      storeId,
+      exchangeOrder.id,
+      withLineTaxes(
+        newLines.map(({ line }) => line),
+        taxes,
+      ),
+    );
     // A dearer exchange ships once the customer has paid the difference by the link they are emailed.
     const link = owed > 0 ? await requestPayment(tx, exchangeOrder, { amountCents: owed, purpose: "exchange", actorLabel: request.actor?.label ?? COMMAND_LINE_LABEL }) : null;
     for (const { returnLineId, line } of newLines) await tx.update(returnLines).set({ exchangeSku: line.sku }).where(eq(returnLines.id, returnLineId));

@@ -19,7 +19,7 @@ import type { Tx } from "../db/client";
 import { orderLines, orders, subscriptionRenewals, subscriptions, type RenewalQuote } from "../db/schema";
 import { logger } from "../logger";
 import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "../orders/inventory";
-import { afterPaid, findOrderByKey, nextOrderNumber, type Order } from "../orders/orders";
+import { afterPaid, findOrderByKey, insertOrderLines, nextOrderNumber, type NewOrderLine, type Order } from "../orders/orders";
 import { issueInvoice } from "../orders/invoices";
 import { isFirstDelivery, recordPayment } from "../orders/payment-events";
 import { renewalChargeEventId, type RenewalAddition, type SubscriptionRenewalDraftedEvent, type SubscriptionRenewalFailedEvent, type SubscriptionRenewedEvent } from "../payments/provider";
@@ -45,7 +45,7 @@ export async function quoteRenewal(deps: AppDeps, subscription: Subscription, li
   );
   if (priced.problems.length > 0) throw ruleBroken(`The subscription cannot be renewed: ${problemText(priced.problems[0])}`);
   const discount = subscription.discountCode ? await renewalDiscount(deps.db, subscription.storeId, subscription.discountCode) : null;
-  const { priceInfo } = await quote(
+  const { priceInfo, taxes } = await quote(
     deps.db,
     subscription.storeId,
     priced.lines,
@@ -59,11 +59,12 @@ export async function quoteRenewal(deps: AppDeps, subscription: Subscription, li
     { renewal: { discount } },
   );
   return {
-    lines: orderLinesOf(priced.lines),
+    lines: orderLinesOf(priced.lines, taxes),
     subtotalCents: priceInfo.subtotal,
     discountCents: priceInfo.discount,
     shippingCents: priceInfo.shipping,
     taxCents: priceInfo.tax,
+    shippingTaxRateBasisPoints: taxes.shippingRateBasisPoints,
     totalCents: priceInfo.total,
   };
 }
@@ -292,7 +293,7 @@ export async function applyRenewalPaid(deps: AppDeps, event: SubscriptionRenewed
     if (renewal?.quote && !charged) {
       logger.error({ subscriptionId: subscription.id, quoted: renewal.quote.totalCents, charged: event.amountCents }, "renewal charged another sum than its quote");
     }
-    const lines = charged?.lines ?? (await recurringLinesOf(tx, subscription.firstOrderId));
+    const lines = charged ? chargedLines(charged) : await recurringLinesOf(tx, subscription.firstOrderId);
     // Taken before the renewal's order exists (its status depends on it): the note names the first order instead.
     const move = { orderId: subscription.firstOrderId, actorLabel: CHECKOUT_ACTOR_LABEL, note: "subscription renewal" };
     const inStock = await reserveStockIfAvailable(tx, subscription.storeId, stockNeeded(lines), move);
@@ -312,6 +313,7 @@ export async function applyRenewalPaid(deps: AppDeps, event: SubscriptionRenewed
         discountCents: charged?.discountCents ?? 0,
         shippingCents: charged?.shippingCents ?? 0,
         taxCents: charged?.taxCents ?? 0,
+        shippingTaxRateBasisPoints: charged?.shippingTaxRateBasisPoints ?? null,
         totalCents: event.amountCents,
         idempotencyKey: key,
         paymentProvider: subscription.paymentProvider,
@@ -319,7 +321,7 @@ export async function applyRenewalPaid(deps: AppDeps, event: SubscriptionRenewed
         paidAt: new Date(),
       })
       .returning();
-    await tx.insert(orderLines).values(lines.map((line) => ({ ...line, storeId: subscription.storeId, orderId: order.id })));
+    await insertOrderLines(tx, subscription.storeId, order.id, lines);
     await issueInvoice(tx, order);
     await recordPayment(tx, order, event.renewalPaymentId, "succeeded", event.amountCents);
     if (renewal) {
@@ -338,11 +340,20 @@ export async function applyRenewalPaid(deps: AppDeps, event: SubscriptionRenewed
   return "applied";
 }
 
-/** The first order's subscribed lines: what a cycle without a quote delivers. */
-async function recurringLinesOf(tx: Tx, firstOrderId: number) {
+/**
+ * The first order's subscribed lines: what a cycle without a quote delivers. How its charge splits into goods and tax
+ * is not known, so the lines keep no rate (decision 0063).
+ */
+async function recurringLinesOf(tx: Tx, firstOrderId: number): Promise<NewOrderLine[]> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, firstOrderId)).orderBy(asc(orderLines.id));
-  return lines.filter((line) => line.subscriptionId !== null).map(({ id: _id, orderId: _orderId, storeId: _storeId, ...line }) => line);
+  return lines
+    .filter((line) => line.subscriptionId !== null)
+    .map(({ id: _id, orderId: _orderId, storeId: _storeId, ...line }) => ({ ...line, discountCents: 0, taxRateBasisPoints: null }));
 }
+
+/** The charged quote's lines; a quote stored before lines kept their tax (decision 0063) gives them none. */
+const chargedLines = (charged: RenewalQuote): NewOrderLine[] =>
+  charged.lines.map((line) => ({ ...line, discountCents: line.discountCents ?? 0, taxRateBasisPoints: line.taxRateBasisPoints ?? null }));
 
 /** The shop's record of a provider subscription, started now if its first order has none yet. */
 async function subscriptionOf(deps: AppDeps, reference: string, first?: Order): Promise<Subscription | null> {
