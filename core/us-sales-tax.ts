@@ -70,3 +70,9 @@ export function chosenStates(codes: readonly string[]): StateBaseRate[] {
 
 /** The Taxes screen's fields of a chosen state: its rate (`rate_VA`) and whether it taxes shipping (`shipping_VA`). */
 export const collectFields = (region: string) => ({ rate: `rate_${region}`, shipping: `shipping_${region}` });
+
+/** A region's rate for a tax class on the Taxes screen's rate form (`class_reduced`). */
+export const classRateField = (key: string) => `class_${key}`;
+
+/** The id the Taxes screen's tax-class form answers refusals with. */
+export const CLASS_FORM = "class";

@@ -13,6 +13,7 @@ import {
   type AdminProduct,
 } from "../../server/catalog/product-editor";
 import { saveProductAndAlert } from "../../server/catalog/catalogue-writes";
+import { listTaxClasses } from "../../server/store/rules";
 import { formFailure, foundOrNotFound, HttpError, requireStaffPage, statusOf } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import type { NoticeKey } from "~/components/admin/notices";
@@ -21,6 +22,10 @@ import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/co
 import { isRefusal } from "@core/errors";
 
 export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
+
+/** The tax classes the product form's select offers. */
+export const listTaxClassChoices = async (db: AppDeps["db"], storeId: string) =>
+  (await listTaxClasses(db, storeId)).map((taxClass) => ({ value: taxClass.key, label: taxClass.name }));
 
 const withNotice = (productId: number, notice: NoticeKey<typeof PRODUCT_NOTICES>) => PRODUCT_NOTICES.onto(`/admin/products/${productId}`, notice);
 

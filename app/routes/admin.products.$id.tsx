@@ -4,7 +4,7 @@ import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm, type SavedVariantFacts } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS, placeFormErrors, PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
-import { listCollectionChoices, loadProduct, productFormAction, productIdOf, requireStaffPage } from "./admin.products.$id.server";
+import { listCollectionChoices, listTaxClassChoices, loadProduct, productFormAction, productIdOf, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? loaderData.product.title : "Product");
@@ -15,6 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     product,
     collections: await listCollectionChoices(context.db, context.storeId),
+    taxClasses: await listTaxClassChoices(context.db, context.storeId),
     notice: PRODUCT_NOTICES.of(new URL(request.url)),
   };
 }
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => productFormAction(context, request, productIdOf(params));
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, collections, notice } = loaderData;
+  const { product, collections, taxClasses, notice } = loaderData;
   const placed = placeFormErrors(actionData?.errors);
   const saved: Record<string, SavedVariantFacts> = Object.fromEntries(product.variants.map((variant) => [variant.sku.toLowerCase(), { variantId: variant.id, stock: variant.stock }]));
   const archived = product.status === "archived";
@@ -58,6 +59,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         errors={placed.at}
         formError={placed.form}
         collections={collections}
+        taxClasses={taxClasses}
         isNew={false}
       />
 

@@ -1,14 +1,15 @@
 import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS, placeFormErrors } from "~/components/admin/product-form-data";
-import { listCollectionChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
+import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.new";
 
 export const meta = () => adminMeta("Add product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
-  return { collections: await listCollectionChoices(context.db, context.storeId) };
+  const [collections, taxClasses] = await Promise.all([listCollectionChoices(context.db, context.storeId), listTaxClassChoices(context.db, context.storeId)]);
+  return { collections, taxClasses };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
@@ -31,6 +32,7 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         errors={placed.at}
         formError={placed.form}
         collections={loaderData.collections}
+        taxClasses={loaderData.taxClasses}
         isNew
       />
     </AdminPage>

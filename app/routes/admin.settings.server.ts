@@ -11,6 +11,7 @@ import {
   shippingOptionInputSchema,
   storeLooksChangeSchema,
   storeRulesSchema,
+  taxClassInputSchema,
   taxRateInputSchema,
   type ShippingOptionInput,
   type TaxRateInput,
@@ -18,15 +19,26 @@ import {
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { SETTINGS_NOTICES, THEME_FIELDS, type SettingsNotice } from "~/components/admin/settings-form";
 import { readUploadForm } from "../../server/images/picture-intake";
-import { changeStoreRules, createShippingOption, createTaxRate, createTaxRates, deleteShippingOption, deleteTaxRate, updateShippingOption, updateTaxRate } from "../../server/store/rules";
+import {
+  changeStoreRules,
+  createShippingOption,
+  createTaxClass,
+  createTaxRate,
+  createTaxRates,
+  deleteShippingOption,
+  deleteTaxClass,
+  deleteTaxRate,
+  updateShippingOption,
+  updateTaxRate,
+} from "../../server/store/rules";
 import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
 import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
-import { chosenStates, collectFields } from "@core/us-sales-tax";
+import { chosenStates, CLASS_FORM, classRateField, collectFields } from "@core/us-sales-tax";
 
 export { timeZoneNames } from "@core/shop-dates";
-export { getStoreRules, listShippingOptionRecords, listTaxRateRecords } from "../../server/store/rules";
+export { getStoreRules, listShippingOptionRecords, listTaxClasses, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
 export { requireStaffPage } from "./admin.server";
 
@@ -222,22 +234,53 @@ async function collectAction(context: AppLoadContext, request: Request, values: 
   }
 }
 
+/** A tax class named, or one no product is in deleted, by the function the admin API's /tax-classes call. */
+async function taxClassAction(context: AppLoadContext, request: Request, values: Record<string, string>) {
+  const { actor } = await requireStaffPage(context, request, "settings");
+  try {
+    if (values.intent === "delete-class") {
+      await deleteTaxClass(context.db, actor, values.key ?? "");
+      return saved(TAXES_PATH, "deleted");
+    }
+    const parsed = taxClassInputSchema.safeParse({ name: values.name ?? "" });
+    if (!parsed.success) return refused(problemsOf(parsed.error), 400, values, CLASS_FORM);
+    await createTaxClass(context.db, actor, parsed.data);
+    return saved(TAXES_PATH, "added");
+  } catch (error) {
+    return refusalOf(error, values, CLASS_FORM);
+  }
+}
+
 export const taxAction = async (context: AppLoadContext, request: Request) => {
   const values = valuesOf(await request.clone().formData());
   if (values.intent === "collect") return collectAction(context, request, values);
+  if (values.intent === "add-class" || values.intent === "delete-class") return taxClassAction(context, request, values);
   return taxRowAction(context, request);
 };
+
+/** The rate form's class fields (`class_reduced`) as class rates, blank ones left out: taxed at the standard rate. */
+function classRatesOf(values: Record<string, string>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(values).flatMap(([name, typed]) => {
+      const key = /^class_(.+)$/.exec(name)?.[1];
+      return key === undefined || typed.trim() === "" ? [] : [[key, basisPointsOf(typed)]];
+    }),
+  );
+}
 
 const taxRowAction = (context: AppLoadContext, request: Request) =>
   ruleRowAction<TaxRateInput>(context, request, TAXES_PATH, {
     read(values) {
+      const classRates = classRatesOf(values);
       const parsed = taxRateInputSchema.safeParse({
         country: values.country ?? "",
         region: values.region ?? "",
         rate_basis_points: basisPointsOf(values.rate),
         taxes_shipping: values.taxes_shipping === "on",
+        class_rates: classRates,
       });
-      return parsed.success ? { input: parsed.data } : { problems: problemsOf(parsed.error, { rate_basis_points: "rate" }) };
+      const fieldNames = Object.fromEntries([["rate_basis_points", "rate"], ...Object.keys(classRates).map((key) => [`class_rates.${key}`, classRateField(key)])]);
+      return parsed.success ? { input: parsed.data } : { problems: problemsOf(parsed.error, fieldNames) };
     },
     create: (actor, input) => createTaxRate(context.db, actor, input),
     update: (actor, id, input) => updateTaxRate(context.db, actor, id, input),

@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
-import { chosenStates, collectFields, US_STATE_BASE_RATES, type StateBaseRate } from "@core/us-sales-tax";
+import { chosenStates, classRateField, collectFields, CLASS_FORM, US_STATE_BASE_RATES, type StateBaseRate } from "@core/us-sales-tax";
+import { hasOwnRate } from "@core/tax";
 import { AdminButton } from "~/components/admin/admin-form";
 import { FormMessage, TextField } from "~/components/account/form-parts";
 import { SettingsRowForm } from "~/components/admin/settings-row-form";
 import { AdminTable } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { SETTINGS_NOTICES } from "~/components/admin/settings-form";
-import { listTaxRateRecords, requireStaffPage, taxAction } from "./admin.settings.server";
+import { listTaxClasses, listTaxRateRecords, requireStaffPage, taxAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.taxes";
 
 export const meta = () => adminMeta("Taxes");
@@ -14,34 +15,73 @@ export const meta = () => adminMeta("Taxes");
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "settings");
   const url = new URL(request.url);
-  const rates = await listTaxRateRecords(context.db, context.storeId);
+  const [rates, classes] = await Promise.all([listTaxRateRecords(context.db, context.storeId), listTaxClasses(context.db, context.storeId)]);
   const editing = rates.find((rate) => String(rate.id) === url.searchParams.get("edit")) ?? null;
   const collected = new Set(rates.filter((rate) => rate.country === "US").map((rate) => rate.region));
   const open = US_STATE_BASE_RATES.filter((state) => !collected.has(state.region));
   // The states chosen, with the rate each is suggested at; nothing is charged until the owner saves them.
   const chosen = chosenStates(url.searchParams.getAll("collect")).filter((state) => !collected.has(state.region));
-  return { rates, editing, open, chosen, notice: SETTINGS_NOTICES.of(url) };
+  return { rates, editing, open, chosen, classes, notice: SETTINGS_NOTICES.of(url) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => taxAction(context, request);
 
 const FIELDS = ["country", "region", "rate", "taxes_shipping"] as const;
-const COLUMNS = [{ label: "Region" }, { label: "Rate", numeric: true }, { label: "Taxes shipping" }, { label: "Change" }];
+const COLUMNS = [{ label: "Region" }, { label: "Standard rate", numeric: true }, { label: "Other classes" }, { label: "Taxes shipping" }, { label: "Change" }];
+const CLASS_COLUMNS = [{ label: "Class" }, { label: "Taxed at" }, { label: "Delete" }];
 const percent = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
 const typedPercent = (basisPoints: number) => (basisPoints / 100).toFixed(2);
 
 type Rate = Route.ComponentProps["loaderData"]["rates"][number];
+type Classes = Route.ComponentProps["loaderData"]["classes"];
 
-function RateForm({ rate, actionData }: { rate: Rate | null; actionData: Route.ComponentProps["actionData"] }) {
+/** The classes whose rate the owner sets per region (the standard rate is the region's own, exempt is always 0). */
+const ownRates = (classes: Classes) => classes.filter((taxClass) => hasOwnRate(taxClass.key));
+
+function RateForm({ rate, classes, actionData }: { rate: Rate | null; classes: Classes; actionData: Route.ComponentProps["actionData"] }) {
+  const classFields = ownRates(classes).map((taxClass) => ({ ...taxClass, field: classRateField(taxClass.key) }));
   return (
-    <SettingsRowForm row={rate && { id: rate.id, label: `${rate.country}-${rate.region}` }} add="Add tax rate" fields={FIELDS} answer={actionData} action="/admin/taxes">
+    <SettingsRowForm
+      row={rate && { id: rate.id, label: `${rate.country}-${rate.region}` }}
+      add="Add tax rate"
+      fields={[...FIELDS, ...classFields.map((taxClass) => taxClass.field)]}
+      answer={actionData}
+      action="/admin/taxes"
+    >
       {(typed, placed) => (
         <>
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField label="Country code" name="country" defaultValue={typed?.country ?? rate?.country ?? "US"} error={placed.at.country} required maxLength={2} autoComplete="off" />
             <TextField label="Region code (as addresses give it)" name="region" defaultValue={typed?.region ?? rate?.region ?? ""} error={placed.at.region} required maxLength={3} autoComplete="off" />
-            <TextField label="Rate, in percent" name="rate" inputMode="decimal" defaultValue={typed?.rate ?? (rate ? typedPercent(rate.rate_basis_points) : "")} error={placed.at.rate} required autoComplete="off" />
+            <TextField
+              label="Standard rate, in percent"
+              name="rate"
+              inputMode="decimal"
+              defaultValue={typed?.rate ?? (rate ? typedPercent(rate.rate_basis_points) : "")}
+              error={placed.at.rate}
+              required
+              autoComplete="off"
+            />
           </div>
+          {classFields.length > 0 ? (
+            <fieldset className="grid gap-4 sm:grid-cols-3">
+              <legend className="mb-2">Rates of the other classes here; a class left blank is taxed at the standard rate, exempt products never.</legend>
+              {classFields.map((taxClass) => {
+                const kept = rate?.class_rates[taxClass.key];
+                return (
+                  <TextField
+                    key={taxClass.key}
+                    label={`${taxClass.name} rate, in percent`}
+                    name={taxClass.field}
+                    inputMode="decimal"
+                    defaultValue={typed?.[taxClass.field] ?? (kept === undefined ? "" : typedPercent(kept))}
+                    error={placed.at[taxClass.field]}
+                    autoComplete="off"
+                  />
+                );
+              })}
+            </fieldset>
+          ) : null}
           <label className="flex items-center gap-2">
             <input type="checkbox" name="taxes_shipping" defaultChecked={typed ? typed.taxes_shipping === "on" : (rate?.taxes_shipping ?? false)} className="size-5 shrink-0" />
             Shipping is taxed too
@@ -126,8 +166,53 @@ function ChosenRates({ chosen, actionData }: { chosen: readonly StateBaseRate[];
   );
 }
 
+/** Standard, reduced and exempt, and the classes the owner named (which can be deleted while no product is in one). */
+function TaxClasses({ classes, actionData }: { classes: Classes; actionData: Route.ComponentProps["actionData"] }) {
+  const mine = actionData?.id === CLASS_FORM ? actionData : undefined;
+  const nameError = mine?.errors.find((error) => error.field === "name")?.error;
+  const formError = mine?.errors.find((error) => error.field !== "name")?.error;
+  return (
+    <AdminSection title="Tax classes">
+      <p className="mb-3">
+        Every product has a class, chosen on its page. A region taxes standard products at its rate, a class with a rate of its own there at that rate
+        (groceries at 1 %, say), and exempt products not at all.
+      </p>
+      <AdminTable label="Tax classes" minWidth="24rem" columns={CLASS_COLUMNS}>
+        {classes.map((taxClass) => (
+          <tr key={taxClass.key} className="border-b border-black/10">
+            <th scope="row" className="px-3 py-2">
+              {taxClass.name}
+            </th>
+            <td className="px-3 py-2">{taxClass.key === "standard" ? "Each region's rate" : taxClass.key === "exempt" ? "Never taxed" : "Its rate in each region, or the standard rate"}</td>
+            <td className="px-3 py-2">
+              {taxClass.builtIn ? (
+                "Built in"
+              ) : (
+                <Form method="post" action="/admin/taxes">
+                  <input type="hidden" name="key" value={taxClass.key} />
+                  <AdminButton name="intent" value="delete-class" weight="danger">{`Delete ${taxClass.name}`}</AdminButton>
+                </Form>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <Form method="post" action="/admin/taxes" className="mt-4 flex flex-col gap-3">
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <TextField label="New class name" name="name" defaultValue={mine?.values.name ?? ""} error={nameError} required maxLength={60} autoComplete="off" />
+          <AdminButton name="intent" value="add-class">
+            Add class
+          </AdminButton>
+        </div>
+      </Form>
+    </AdminSection>
+  );
+}
+
 export default function AdminTaxes({ loaderData, actionData }: Route.ComponentProps) {
-  const { rates, editing, open, chosen, notice } = loaderData;
+  const { rates, editing, open, chosen, classes, notice } = loaderData;
+  const named = new Map(classes.map((taxClass) => [taxClass.key, taxClass.name]));
   return (
     <AdminPage
       title="Taxes"
@@ -136,20 +221,25 @@ export default function AdminTaxes({ loaderData, actionData }: Route.ComponentPr
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {editing ? (
         <AdminSection title={`Change ${editing.country}-${editing.region}`}>
-          <RateForm rate={editing} actionData={actionData} />
+          <RateForm rate={editing} classes={classes} actionData={actionData} />
         </AdminSection>
       ) : null}
       <AdminSection title="Where do you collect sales tax?">
         {chosen.length > 0 ? <ChosenRates chosen={chosen} actionData={actionData} /> : <StatePicker open={open} />}
       </AdminSection>
       <AdminSection title="New tax rate">
-        <RateForm rate={null} actionData={actionData} />
+        <RateForm rate={null} classes={classes} actionData={actionData} />
       </AdminSection>
-      <AdminTable label="Tax rates" minWidth="28rem" columns={COLUMNS}>
+      <AdminTable label="Tax rates" minWidth="36rem" columns={COLUMNS}>
         {rates.map((rate) => (
           <tr key={rate.id} className="border-b border-black/10">
             <th scope="row" className="px-3 py-2">{`${rate.country}-${rate.region}`}</th>
             <td className="px-3 py-2 text-right">{percent(rate.rate_basis_points)}</td>
+            <td className="px-3 py-2">
+              {Object.entries(rate.class_rates)
+                .map(([key, basisPoints]) => `${named.get(key) ?? key} ${percent(basisPoints)}`)
+                .join(", ") || "None"}
+            </td>
             <td className="px-3 py-2">{rate.taxes_shipping ? "Yes" : "No"}</td>
             <td className="px-3 py-2">
               <Link to={`/admin/taxes?edit=${rate.id}`} className="underline" aria-label={`Change ${rate.country}-${rate.region}`}>
@@ -159,6 +249,7 @@ export default function AdminTaxes({ loaderData, actionData }: Route.ComponentPr
           </tr>
         ))}
       </AdminTable>
+      <TaxClasses classes={classes} actionData={actionData} />
     </AdminPage>
   );
 }

@@ -59,6 +59,12 @@ export const variantInputSchema = z.object({
   subscriptions: z.array(subscriptionPlanInputSchema).max(10, "A variant has at most 10 subscription plans").optional(),
 });
 
+/** A tax class's key as products and rates name it (core/tax.ts's built-in ones, or one made from an owner's name). */
+export const taxClassKeySchema = z
+  .string({ error: "Tax class must be a class's key, such as reduced" })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "Tax class must be a class's key, such as reduced");
+
 export const productInputSchema = storable(
   z
     .object({
@@ -69,6 +75,10 @@ export const productInputSchema = storable(
       status: z.enum(PRODUCT_STATUSES, { error: "Status must be one of draft, active, archived" }).default("draft"),
       vendor: z.string().trim().max(255, "Vendor is too long").default(""),
       product_type: z.string().trim().max(255, "Type is too long").default(""),
+      /** Absent: a new product is standard, a product saved again keeps its class (the CSV import has none). */
+      tax_class: taxClassKeySchema
+        .optional()
+        .describe("The tax class the product is taxed by (standard, reduced, exempt or one the owner named, /tax-classes); absent keeps it, standard for a new product"),
       tags: z.array(z.string().trim().min(1, "A tag must not be empty").max(255, "A tag is too long")).max(250, "At most 250 tags").default([]),
       seo_title: z.string().trim().max(70, "SEO title must be at most 70 characters").default(""),
       seo_description: z.string().trim().max(320, "SEO description must be at most 320 characters").default(""),
@@ -146,6 +156,7 @@ export const adminProductSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   vendor: z.string(),
   product_type: z.string(),
+  tax_class: z.string(),
   tags: z.array(z.string()),
   seo_title: z.string(),
   seo_description: z.string(),

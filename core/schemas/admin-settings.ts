@@ -1,8 +1,9 @@
 /**
  * What the back office sends to change the store's rules (permission `settings`: store name, contact email, checkout
  * on or off, minimum order, shipping options, tax rates) and its looks (permission `content`: callout, colours,
- * fonts, buttons, logo), and what the admin API answers (/api/admin/settings, /shipping-options, /tax-rates). The
- * looks are checked again, whole, by the schema the shop reads its settings with (server/store/settings.ts).
+ * fonts, buttons, logo), and what the admin API answers (/api/admin/settings, /shipping-options, /tax-rates,
+ * /tax-classes). The looks are checked again, whole, by the schema the shop reads its settings with
+ * (server/store/settings.ts).
  */
 import { z } from "zod";
 import { REMINDER_DELAY_MINUTES } from "../cart-reminders";
@@ -11,6 +12,7 @@ import { FONT_STACKS } from "../fonts";
 import { storeSettingsSchema, TIME_ZONE_MESSAGE } from "./store-settings";
 import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
+import { taxClassKeySchema } from "./admin-catalogue";
 
 const MAX_CENTS = 100_000_000;
 const cents = (what: string) =>
@@ -88,6 +90,12 @@ export const shippingOptionSchema = shippingOptionInputSchema
 export const shippingOptionAnswerSchema = z.object({ shipping_option: shippingOptionSchema });
 export const shippingOptionListSchema = z.object({ shipping_options: z.array(shippingOptionSchema) });
 
+const basisPoints = z
+  .number({ error: "Rate must be a number" })
+  .int("Rate must be in hundredths of a percent")
+  .min(0, "Rate cannot be negative")
+  .max(5000, "Rate cannot be over 50 %");
+
 export const taxRateInputSchema = z.object({
   country: z
     .string()
@@ -99,18 +107,38 @@ export const taxRateInputSchema = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9]{1,3}$/, "Region must be its code as addresses give it, such as CA"),
-  rate_basis_points: z
-    .number({ error: "Rate must be a number" })
-    .int("Rate must be in hundredths of a percent")
-    .min(0, "Rate cannot be negative")
-    .max(5000, "Rate cannot be over 50 %"),
+  rate_basis_points: basisPoints.describe("The region's standard rate, which standard products (and classes without their own rate here) are taxed at"),
   taxes_shipping: z.boolean().default(false),
+  class_rates: z
+    .record(taxClassKeySchema, basisPoints)
+    .optional()
+    .describe(
+      "The region's rate for each other class, by key, in basis points ({ \"reduced\": 100 }); a class left out is taxed at the standard rate, exempt is always 0. Absent keeps them",
+    ),
 });
 export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
 
-export const taxRateSchema = taxRateInputSchema.extend({ id: z.number().int() }).meta({ id: "TaxRate" });
+export const taxRateSchema = taxRateInputSchema
+  .extend({ id: z.number().int(), class_rates: z.record(z.string(), z.number().int()) })
+  .meta({ id: "TaxRate" });
 export const taxRateAnswerSchema = z.object({ tax_rate: taxRateSchema });
 export const taxRateListSchema = z.object({ tax_rates: z.array(taxRateSchema) });
+
+export const taxClassInputSchema = z.object({
+  name: z.string().trim().min(1, "Name the class").max(60, "Class name is too long"),
+});
+export type TaxClassInput = z.infer<typeof taxClassInputSchema>;
+
+export const taxClassSchema = z
+  .object({
+    key: z.string().describe("What products (tax_class) and rates (class_rates) name the class by; made from the name, then kept"),
+    name: z.string(),
+    built_in: z.boolean().describe("standard, reduced and exempt are built in and cannot be deleted"),
+  })
+  .meta({ id: "TaxClass" });
+export const taxClassAnswerSchema = z.object({ tax_class: taxClassSchema });
+export const taxClassListSchema = z.object({ tax_classes: z.array(taxClassSchema) });
+export const taxClassKeyParamsSchema = z.object({ key: taxClassKeySchema });
 
 const settings = storeSettingsSchema.shape;
 const styles = settings.styles.shape;

@@ -101,6 +101,7 @@ export function productBody(product: AdminProduct): z.infer<typeof productAnswer
     product: {
       id: product.id,
       ...input,
+      tax_class: product.taxClass,
       variants: product.variants.map((variant, row) => ({
         id: variant.id,
         ...input.variants[row],

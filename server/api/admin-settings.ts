@@ -1,6 +1,6 @@
 /**
  * The store's rules (permission `settings`): name, contact email, checkout on or off, minimum order, shipping
- * options and tax rates; and its looks (permission `content`): callout, colours, fonts, buttons, logo, navigation,
+ * options, tax rates and tax classes; and its looks (permission `content`): callout, colours, fonts, buttons, logo, navigation,
  * footer and social links. Each write is
  * the server/store/rules.ts function the admin screens call, with the staff actor for the audit trail. A looks change
  * is merged onto the current looks and refused (400, naming the setting) when the shop could not read it or a colour
@@ -17,6 +17,10 @@ import {
   storeLooksChangeSchema,
   storeLooksSchema,
   storeRulesSchema,
+  taxClassAnswerSchema,
+  taxClassInputSchema,
+  taxClassKeyParamsSchema,
+  taxClassListSchema,
   taxRateAnswerSchema,
   taxRateInputSchema,
   taxRateListSchema,
@@ -26,7 +30,33 @@ import {
 import type { AuditActor } from "../audit/audit";
 import type { AppEnv } from "../context";
 import type { Database } from "../db/client";
-import { changeStoreRules, createShippingOption, createTaxRate, deleteShippingOption, deleteTaxRate, getStoreRules, LAST_SHIPPING_OPTION, listShippingOptionRecords, listTaxRateRecords, SHIPPING_OPTION_NOT_FOUND, TAX_RATE_NOT_FOUND, TAX_REGION_TAKEN, updateShippingOption, updateTaxRate, type ShippingOptionRecord, type TaxRateRecord } from "../store/rules";
+import {
+  BUILT_IN_TAX_CLASS,
+  changeStoreRules,
+  createShippingOption,
+  createTaxClass,
+  createTaxRate,
+  deleteShippingOption,
+  deleteTaxClass,
+  deleteTaxRate,
+  getStoreRules,
+  LAST_SHIPPING_OPTION,
+  listShippingOptionRecords,
+  listTaxClasses,
+  listTaxRateRecords,
+  SHIPPING_OPTION_NOT_FOUND,
+  TAX_CLASS_IN_USE,
+  TAX_CLASS_NAME_TAKEN,
+  TAX_CLASS_NOT_FOUND,
+  TAX_RATE_NOT_FOUND,
+  TAX_REGION_TAKEN,
+  updateShippingOption,
+  updateTaxRate,
+  type ShippingOptionRecord,
+  type TaxRateRecord,
+} from "../store/rules";
+import type { TaxClass } from "../../core/tax";
+import { parseWith } from "../../core/errors";
 import { changeStoreLooks, getStoreLooks, uploadLogo } from "../looks/looks";
 import { adminOperation, DELETED, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, formBody, json, jsonBody, numberParam, register } from "./operation";
@@ -99,9 +129,9 @@ const TAX_RATES: RuleKind<TaxRateInput, TaxRateRecord> = {
   words: { one: "The rate", every: "Every rate, by country and region" },
   notFound: TAX_RATE_NOT_FOUND,
   summaries: {
-    list: "Tax rates by country and region (basis points: 725 is 7.25 %), and whether each taxes shipping",
-    create: "Add a tax rate for a country and region (as a shipping address gives its state)",
-    update: "Replace a tax rate",
+    list: "Tax rates by country and region (basis points: 725 is 7.25 %), whether each taxes shipping, and its rates for the tax classes",
+    create: "Add a tax rate for a country and region (as a shipping address gives its state), with its rates for the tax classes",
+    update: "Replace a tax rate; its class rates too when class_rates is given",
     delete: "Delete a tax rate; its region is then taxed at 0",
   },
   refusals: { create: { 409: TAX_REGION_TAKEN }, update: { 409: TAX_REGION_TAKEN } },
@@ -136,6 +166,27 @@ function registerRuleKind<I, R>(routes: OpenAPIHono<AppEnv>, kind: RuleKind<I, R
     return c.json({ success: true as const });
   });
 }
+
+const taxClasses = resourceOperations("settings", { path: "/tax-classes", answer: json(taxClassListSchema, "Every class: the built-in ones, then the shop's") });
+const listTaxClassesOperation = taxClasses.get({ summary: "The tax classes a product can be in: standard, reduced, exempt, and the ones the owner named" });
+const createTaxClassOperation = taxClasses.post({
+  summary: "Name a new tax class; its key is made from the name. Give it a rate per region with the tax rates' class_rates",
+  body: jsonBody(taxClassInputSchema),
+  answers: { 201: json(taxClassAnswerSchema, "The class") },
+  refusals: { 409: TAX_CLASS_NAME_TAKEN },
+});
+const deleteTaxClassOperation = resourceOperations("settings", {
+  path: "/tax-classes/{key}",
+  params: taxClassKeyParamsSchema,
+  notFound: TAX_CLASS_NOT_FOUND,
+  answer: json(taxClassAnswerSchema, "The class"),
+}).delete({
+  summary: "Delete a class the owner named, with its rates in every region",
+  answers: DELETED,
+  refusals: { 409: `${BUILT_IN_TAX_CLASS}; or ${TAX_CLASS_IN_USE.toLowerCase()}` },
+});
+
+const taxClassBody = (taxClass: TaxClass) => ({ key: taxClass.key, name: taxClass.name, built_in: taxClass.builtIn });
 
 const onLooks = resourceOperations("content", { path: "/settings/looks", answer: json(storeLooksSchema, "The looks") });
 
@@ -173,6 +224,16 @@ export function adminSettingsRoutes() {
 
   registerRuleKind(routes, SHIPPING_OPTIONS);
   registerRuleKind(routes, TAX_RATES);
+
+  register(routes, listTaxClassesOperation, async (c) => c.json({ tax_classes: (await listTaxClasses(c.var.deps.db, c.var.deps.storeId)).map(taxClassBody) }));
+  register(routes, createTaxClassOperation, async (c) => {
+    const input = await bodyOf(c, createTaxClassOperation);
+    return c.json({ tax_class: taxClassBody(await createTaxClass(c.var.deps.db, c.var.staffActor, input)) }, 201);
+  });
+  register(routes, deleteTaxClassOperation, async (c) => {
+    await deleteTaxClass(c.var.deps.db, c.var.staffActor, parseWith(taxClassKeyParamsSchema, { key: c.req.param("key") }).key);
+    return c.json({ success: true as const });
+  });
 
   register(routes, readLooksOperation, async (c) => c.json(await getStoreLooks(c.var.deps.db, c.var.deps.storeId)));
   register(routes, changeLooksOperation, async (c) => {

@@ -27,6 +27,7 @@ import { cleanDescriptionHtml } from "./description-html";
 import { adjustStock } from "./stock";
 import { badInput, conflict, notFound } from "../../core/errors";
 import { isUniqueViolation } from "../db/unique-violation";
+import { assertTaxClass } from "../store/rules";
 
 export type SaveProductTarget = { create: true } | { productId: number } | { byHandle: true };
 export type SaveProductOptions = {
@@ -56,6 +57,7 @@ export async function saveProduct(
   await assertSkusFree(tx, storeId, input.variants, existing?.id ?? null);
   if (input.collection_ids) await assertCollectionsExist(tx, storeId, input.collection_ids);
   if (existing && input.status === "active") await assertPublishable(tx, existing.id);
+  if (input.tax_class !== undefined) await assertTaxClass(tx, storeId, input.tax_class);
 
   const audit = options.audit !== false;
   const before = existing && audit ? await auditSnapshot(tx, storeId, existing.id) : null;
@@ -66,6 +68,7 @@ export async function saveProduct(
     status: input.status,
     vendor: input.vendor,
     productType: input.product_type,
+    ...(input.tax_class === undefined ? {} : { taxClass: input.tax_class }),
     tags: input.tags,
     seoTitle: input.seo_title,
     seoDescription: input.seo_description,
@@ -315,6 +318,7 @@ export function productInputOf(product: AdminProduct): ProductInput {
     status: product.status,
     vendor: product.vendor,
     product_type: product.productType,
+    tax_class: product.taxClass,
     tags: product.tags,
     seo_title: product.seoTitle,
     seo_description: product.seoDescription,
@@ -433,6 +437,7 @@ export type AdminProduct = {
   status: ProductStatus;
   vendor: string;
   productType: string;
+  taxClass: string;
   tags: string[];
   seoTitle: string;
   seoDescription: string;
@@ -489,6 +494,7 @@ export async function getAdminProduct(db: Database, storeId: string, productId: 
     status: product.status,
     vendor: product.vendor,
     productType: product.productType,
+    taxClass: product.taxClass,
     tags: product.tags,
     seoTitle: product.seoTitle,
     seoDescription: product.seoDescription,

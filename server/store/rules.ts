@@ -1,16 +1,18 @@
 /**
  * The store's rules as the back office changes them (permission `settings`): name, contact email, checkout on or off
- * and the minimum order live in the settings document; shipping options and tax rates are the very rows checkout
- * prices with (server/checkout/quote.ts). Every write is audited in its transaction. The looks are server/looks.
+ * and the minimum order live in the settings document; shipping options, tax rates (each region's, with its rates for
+ * the tax classes) and the owner's tax classes are the very rows checkout prices with (server/checkout/quote.ts,
+ * decision 0063). Every write is audited in its transaction. The looks are server/looks.
  */
-import { and, asc, eq, ne } from "drizzle-orm";
-import type { ShippingOptionInput, StoreRules, TaxRateInput } from "../../core/schemas/admin-settings";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import type { ShippingOptionInput, StoreRules, TaxClassInput, TaxRateInput } from "../../core/schemas/admin-settings";
+import { BUILT_IN_TAX_CLASSES, hasOwnRate, type TaxClass } from "../../core/tax";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
-import { shippingOptions, taxRates } from "../db/schema";
+import { products, shippingOptions, taxClasses, taxClassRates, taxRates } from "../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { changeStoreSettings, getStoreSettings } from "./settings";
-import { conflict } from "../../core/errors";
+import { badInput, conflict, notFound } from "../../core/errors";
 import { storeRow, storeRowsInPlace } from "../db/store-rows";
 import { whenTaken } from "../db/unique-violation";
 
@@ -160,14 +162,15 @@ export async function deleteShippingOption(db: Database, actor: AuditActor, id: 
 
 type TaxRow = typeof taxRates.$inferSelect;
 
-export type TaxRateRecord = TaxRateInput & { id: number };
+export type TaxRateRecord = TaxRateInput & { id: number; class_rates: Record<string, number> };
 
-const taxRecord = (row: TaxRow): TaxRateRecord => ({
+const taxRecord = (row: TaxRow, classRates: Record<string, number>): TaxRateRecord => ({
   id: row.id,
   country: row.country,
   region: row.region,
   rate_basis_points: row.rateBasisPoints,
   taxes_shipping: row.taxesShipping,
+  class_rates: classRates,
 });
 
 const taxValues = (input: TaxRateInput) => ({
@@ -177,15 +180,48 @@ const taxValues = (input: TaxRateInput) => ({
   taxesShipping: input.taxes_shipping,
 });
 
+/** Each rate's class rates, by the rate's id. */
+async function classRatesOf(db: Database, taxRateIds: number[]): Promise<Map<number, Record<string, number>>> {
+  const byRate = new Map<number, Record<string, number>>(taxRateIds.map((id) => [id, {}]));
+  if (taxRateIds.length === 0) return byRate;
+  const rows = await db.select().from(taxClassRates).where(inArray(taxClassRates.taxRateId, taxRateIds)).orderBy(asc(taxClassRates.taxClass));
+  for (const row of rows) byRate.get(row.taxRateId)![row.taxClass] = row.rateBasisPoints;
+  return byRate;
+}
+
 export async function listTaxRateRecords(db: Database, storeId: string): Promise<TaxRateRecord[]> {
   const rows = await db.select().from(taxRates).where(eq(taxRates.storeId, storeId)).orderBy(asc(taxRates.country), asc(taxRates.region));
-  return rows.map(taxRecord);
+  const classRates = await classRatesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => taxRecord(row, classRates.get(row.id)!));
 }
 
 const taxRow = (tx: Database, storeId: string, id: number) => storeRow(tx, taxRates, storeId, id, TAX_RATE_NOT_FOUND, true);
 
 /** Two rates for one region would leave checkout to pick one: the unique index decides, answered as a 409. */
 const refuseTakenRegion = whenTaken("tax_rates_store_region_uq", () => conflict(TAX_REGION_TAKEN, "region"));
+
+/**
+ * The region's rates for its other classes, replaced by `classRates`: only a class the store has and that takes a
+ * rate of its own (not standard, which is the region's rate, nor exempt, always 0), refused naming it otherwise.
+ */
+async function setClassRates(tx: Database, storeId: string, taxRateId: number, classRates: Record<string, number>) {
+  const known = new Set((await listTaxClasses(tx, storeId)).map((taxClass) => taxClass.key));
+  for (const key of Object.keys(classRates)) {
+    if (!known.has(key)) throw badInput(`No tax class "${key}" in this store`, `class_rates.${key}`);
+    if (!hasOwnRate(key)) throw badInput(`The ${key} class takes no rate of its own: standard is the region's rate, exempt is always 0`, `class_rates.${key}`);
+  }
+  await tx.delete(taxClassRates).where(eq(taxClassRates.taxRateId, taxRateId));
+  const rows = Object.entries(classRates).map(([taxClass, rateBasisPoints]) => ({ storeId, taxRateId, taxClass, rateBasisPoints }));
+  if (rows.length > 0) await tx.insert(taxClassRates).values(rows);
+}
+
+/** The rate as it now stands, with its class rates. */
+async function taxRecordOf(tx: Database, row: TaxRow) {
+  return taxRecord(row, (await classRatesOf(tx, [row.id])).get(row.id)!);
+}
 
 export async function createTaxRate(db: Database, actor: AuditActor, input: TaxRateInput): Promise<TaxRateRecord> {
   const [created] = await createTaxRates(db, actor, [input]);
@@ -202,7 +238,8 @@ export async function createTaxRates(db: Database, actor: AuditActor, inputs: re
       const created: TaxRateRecord[] = [];
       for (const input of inputs) {
         const [row] = await tx.insert(taxRates).values({ storeId: actor.storeId, ...taxValues(input) }).returning();
-        const record = taxRecord(row);
+        if (input.class_rates) await setClassRates(tx, actor.storeId, row.id, input.class_rates);
+        const record = await taxRecordOf(tx, row);
         await recordAudit(tx, actor, { action: "tax_rate.create", entity: "tax_rate", entityId: row.id, before: null, after: audited(record) });
         created.push(record);
       }
@@ -211,22 +248,93 @@ export async function createTaxRates(db: Database, actor: AuditActor, inputs: re
     .catch(refuseTakenRegion);
 }
 
+/** Replaces the region's rate; its class rates too when the input gives them (absent keeps them). */
 export async function updateTaxRate(db: Database, actor: AuditActor, id: number, input: TaxRateInput): Promise<TaxRateRecord> {
   return db
     .transaction(async (tx) => {
-      const before = taxRecord(await taxRow(tx, actor.storeId, id));
+      const before = await taxRecordOf(tx, await taxRow(tx, actor.storeId, id));
       const [row] = await tx.update(taxRates).set(taxValues(input)).where(eq(taxRates.id, id)).returning();
-      const after = taxRecord(row);
+      if (input.class_rates) await setClassRates(tx, actor.storeId, id, input.class_rates);
+      const after = await taxRecordOf(tx, row);
       await recordAudit(tx, actor, { action: "tax_rate.update", entity: "tax_rate", entityId: id, before: audited(before), after: audited(after) });
       return after;
     })
     .catch(refuseTakenRegion);
 }
 
+/** The region's rate and its class rates go: orders there are no longer taxed (past orders keep what they were charged). */
 export async function deleteTaxRate(db: Database, actor: AuditActor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = taxRecord(await taxRow(tx, actor.storeId, id));
+    const before = await taxRecordOf(tx, await taxRow(tx, actor.storeId, id));
     await tx.delete(taxRates).where(eq(taxRates.id, id));
     await recordAudit(tx, actor, { action: "tax_rate.delete", entity: "tax_rate", entityId: id, before: audited(before), after: null });
+  });
+}
+
+// ---------------------------------------------------------------- tax classes
+
+export const TAX_CLASS_NOT_FOUND = "Tax class not found";
+export const BUILT_IN_TAX_CLASS = "Standard, reduced and exempt are built in and cannot be deleted";
+export const TAX_CLASS_IN_USE = "Products are in this class; move them to another class first";
+export const TAX_CLASS_NAME_TAKEN = "A tax class has this name already";
+
+/** The built-in classes, then the store's own by name. */
+export async function listTaxClasses(db: Database, storeId: string): Promise<TaxClass[]> {
+  const own = await db.select().from(taxClasses).where(eq(taxClasses.storeId, storeId)).orderBy(asc(taxClasses.name), asc(taxClasses.id));
+  return [...BUILT_IN_TAX_CLASSES.map((taxClass) => ({ ...taxClass, builtIn: true })), ...own.map((row) => ({ key: row.key, name: row.name, builtIn: false }))];
+}
+
+/** A product's class must be one the store has: refused naming the field otherwise. */
+export async function assertTaxClass(db: Database, storeId: string, key: string): Promise<void> {
+  if ((await listTaxClasses(db, storeId)).some((taxClass) => taxClass.key === key)) return;
+  throw badInput(`No tax class "${key}" in this store`, "tax_class");
+}
+
+const classKeyBase = (name: string) =>
+  name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 36) || "class";
+
+const refuseTakenName = whenTaken("tax_classes_store_name_uq", () => conflict(TAX_CLASS_NAME_TAKEN, "name"));
+
+/** A class the owner names ("Groceries"), known by a key made from its name (`groceries`) that never changes. */
+export async function createTaxClass(db: Database, actor: AuditActor, input: TaxClassInput): Promise<TaxClass> {
+  return db
+    .transaction(async (tx) => {
+      const classes = await listTaxClasses(tx, actor.storeId);
+      if (classes.some((taxClass) => taxClass.name.toLowerCase() === input.name.toLowerCase())) throw conflict(TAX_CLASS_NAME_TAKEN, "name");
+      const taken = new Set(classes.map((taxClass) => taxClass.key));
+      const base = classKeyBase(input.name);
+      let key = base;
+      for (let suffix = 2; taken.has(key); suffix++) key = `${base}-${suffix}`;
+      await tx.insert(taxClasses).values({ storeId: actor.storeId, key, name: input.name });
+      const created: TaxClass = { key, name: input.name, builtIn: false };
+      await recordAudit(tx, actor, { action: "tax_class.create", entity: "tax_class", entityId: key, before: null, after: { ...created } });
+      return created;
+    })
+    .catch(refuseTakenName);
+}
+
+/** An owner's class no product is in goes, with its rates in every region. */
+export async function deleteTaxClass(db: Database, actor: AuditActor, key: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (BUILT_IN_TAX_CLASSES.some((taxClass) => taxClass.key === key)) throw conflict(BUILT_IN_TAX_CLASS);
+    const [row] = await tx
+      .select()
+      .from(taxClasses)
+      .where(and(eq(taxClasses.storeId, actor.storeId), eq(taxClasses.key, key)))
+      .for("update");
+    if (!row) throw notFound(TAX_CLASS_NOT_FOUND);
+    const [used] = await tx
+      .select({ count: count() })
+      .from(products)
+      .where(and(eq(products.storeId, actor.storeId), eq(products.taxClass, key)));
+    if (used.count > 0) throw conflict(`${used.count} ${used.count === 1 ? "product is" : "products are"} in ${row.name}; move them to another class first`);
+    await tx.delete(taxClassRates).where(and(eq(taxClassRates.storeId, actor.storeId), eq(taxClassRates.taxClass, key)));
+    await tx.delete(taxClasses).where(eq(taxClasses.id, row.id));
+    await recordAudit(tx, actor, { action: "tax_class.delete", entity: "tax_class", entityId: key, before: { key, name: row.name, builtIn: false }, after: null });
   });
 }

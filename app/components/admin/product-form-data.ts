@@ -7,7 +7,7 @@ import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "@core/catalog-admin";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { noticeTable } from "./notices";
 
-export const PRODUCT_FIELDS = ["title", "handle", "description_html", "status", "vendor", "product_type", "tags", "seo_title", "seo_description"] as const;
+export const PRODUCT_FIELDS = ["title", "handle", "description_html", "status", "vendor", "product_type", "tax_class", "tags", "seo_title", "seo_description"] as const;
 export const OPTION_FIELDS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, index) => `option_${index}`);
 /** A row's fields; `v<row>_existing` marks a variant already saved, whose stock is not the form's to set. */
 export const VARIANT_PARTS = ["sku", "price", "compare_at", "stock", "low_stock", "weight", "existing", ...OPTION_FIELDS.map((_, k) => `value_${k}`)] as const;
@@ -43,6 +43,7 @@ export function productFormValuesOf(product: {
   status: string;
   vendor: string;
   productType: string;
+  taxClass: string;
   tags: string[];
   seoTitle: string;
   seoDescription: string;
@@ -65,6 +66,7 @@ export function productFormValuesOf(product: {
     status: product.status,
     vendor: product.vendor,
     product_type: product.productType,
+    tax_class: product.taxClass,
     tags: product.tags.join(", "),
     seo_title: product.seoTitle,
     seo_description: product.seoDescription,

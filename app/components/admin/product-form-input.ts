@@ -124,6 +124,7 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
     status: values.status,
     vendor: values.vendor,
     product_type: values.product_type,
+    tax_class: values.tax_class || undefined,
     tags: values.tags
       .split(",")
       .map((tag) => tag.trim())

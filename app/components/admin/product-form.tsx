@@ -76,6 +76,7 @@ export function ProductForm({
   errors,
   formError,
   collections,
+  taxClasses,
   isNew,
 }: {
   values: ProductFormValues;
@@ -85,6 +86,8 @@ export function ProductForm({
   errors: Partial<Record<string, string>>;
   formError?: string;
   collections: { id: number; title: string }[];
+  /** The classes a product can be taxed by, as the select offers them. */
+  taxClasses: readonly { value: string; label: string }[];
   isNew: boolean;
 }) {
   const value = (name: string) => values[name] ?? "";
@@ -107,6 +110,7 @@ export function ProductForm({
           <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={value("status") || "draft"} error={errors.status} />
           <TextField label="Vendor" name="vendor" defaultValue={value("vendor")} error={errors.vendor} />
           <TextField label="Type" name="product_type" defaultValue={value("product_type")} error={errors.product_type} />
+          <SelectField label="Tax class" name="tax_class" options={taxClasses} defaultValue={value("tax_class") || "standard"} error={errors.tax_class} />
           <TextField label="Tags (separated by commas)" name="tags" defaultValue={value("tags")} error={errors.tags} />
         </div>
         <p className="mt-2 text-sm text-black/70">Draft and archived products are hidden from shoppers. Publishing needs alt text on every picture.</p>
