@@ -55,6 +55,7 @@ export default [
       route("customers/:id", "routes/admin.customers.$id.tsx"),
       route("audit", "routes/admin.audit.tsx"),
       route("analytics", "routes/admin-analytics.tsx"),
+      route("reports/tax", "routes/admin.reports.tax.tsx"),
       route("account", "routes/admin.account.tsx"),
       // The catalogue's screens, each area's list beside its code; the static ones (products/import, products/bulk)
       // outrank products/:id whatever their order.

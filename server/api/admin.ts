@@ -21,6 +21,7 @@ import { adminReturnsRoutes } from "./admin-returns";
 import { adminPageSpeedRoutes } from "./admin-page-speed";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminCartRemindersRoutes } from "./admin-cart-reminders";
+import { adminTaxReportRoutes } from "./admin-tax-report";
 import { adminProductsRoutes } from "./admin-products";
 import { adminReviewsRoutes } from "./admin-reviews";
 import { adminSettingsRoutes } from "./admin-settings";
@@ -60,5 +61,6 @@ export function adminRoutes() {
   admin.route("/", adminWishlistRoutes());
   admin.route("/", adminPageSpeedRoutes());
   admin.route("/", adminCartRemindersRoutes());
+  admin.route("/", adminTaxReportRoutes());
   return admin;
 }

@@ -1016,6 +1016,8 @@ export const refunds = pgTable(
     amountCents: integer("amount_cents"),
     /** The edit that lowered the order's total by this refund: part of the new price, not a refund of the order. */
     orderEditId: integer("order_edit_id").references(() => orderEdits.id, { onDelete: "set null" }),
+    /** The order's tax this refund gave back, worked out when it was owed (decision 0063): the tax report's returned tax. */
+    taxCents: integer("tax_cents").notNull().default(0),
     reason: text("reason").notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     status: text("status", { enum: ["owed", "succeeded"] }).notNull().default("owed"),
@@ -1086,6 +1088,11 @@ export const returns = pgTable(
     /** The new order an exchange made, and what it left the customer owing (0: nothing). */
     exchangeOrderId: integer("exchange_order_id").references(() => orders.id, { onDelete: "set null" }),
     owedCents: integer("owed_cents").notNull().default(0),
+    /**
+     * The tax of the returned units' worth an exchange carried onto its new order as credit (decision 0063): the new
+     * order charges it again, so the tax report counts it returned.
+     */
+    creditTaxCents: integer("credit_tax_cents").notNull().default(0),
     createdAt: createdAt(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     declinedAt: timestamp("declined_at", { withTimezone: true }),

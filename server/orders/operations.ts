@@ -14,7 +14,7 @@ import type { Tx } from "../db/client";
 import { assertMove } from "./lifecycle";
 import { closeAndRelease, linesOf, mailLogged, orderEvent, restockOnce, type Order } from "./orders";
 import { openLinkOf } from "./payment-links";
-import { makeOwedRefunds, oweRefundAcrossPayments, refundablePayments, refundedCents } from "./refunds";
+import { makeOwedRefunds, oweRefundAcrossPayments, ownerRefundTaxCents, refundablePayments, refundedCents } from "./refunds";
 import { documentAttachment } from "./invoices";
 import { conflict, notFound, ruleBroken } from "../../core/errors";
 
@@ -115,7 +115,7 @@ async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefi
   }
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(refunds).where(eq(refunds.orderId, order.id));
   const key = count === 0 ? `refund:${order.id}` : `refund:${order.id}:${count + 1}`;
-  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason });
+  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason, taxCents: await ownerRefundTaxCents(tx, order, amount) });
   return { amount, whole: amount === left, refundedBefore: refunded, creditNote };
 }
 

@@ -8,7 +8,7 @@ import { orders, paymentLinks, payments, refunds } from "../db/schema";
 import { logger } from "../logger";
 import type { Tx } from "../db/client";
 import { conflict } from "../../core/errors";
-import { formatMoney } from "../../core/money";
+import { allocate, formatMoney, roundCents } from "../../core/money";
 import { issueCreditNote, type InvoiceDocument } from "./invoices";
 import type { Order } from "./orders";
 
@@ -24,6 +24,22 @@ export const refundedCentsOf = (order = "orders") =>
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));
   return Number(row.cents);
+}
+
+/**
+ * The tax a refund of `amountCents` by the owner gives back (decision 0063): the order's tax in proportion to the
+ * amount, and for the refund that leaves nothing of the order's total, what is left of its tax, so an order refunded
+ * whole, in one go or in steps, gives back exactly the tax it charged.
+ */
+export async function ownerRefundTaxCents(tx: Tx, order: Order, amountCents: number): Promise<number> {
+  if (order.totalCents <= 0) return 0;
+  const [row] = await tx
+    .select({ refunded: refundedCentsOf(), returned: sql<string>`(select coalesce(sum(r.tax_cents), 0) from refunds r where r.order_id = ${sql.identifier("orders")}.id and r.order_edit_id is null)` })
+    .from(orders)
+    .where(eq(orders.id, order.id));
+  const taxLeft = Math.max(0, order.taxCents - Number(row.returned));
+  if (Number(row.refunded) + amountCents >= order.totalCents) return taxLeft;
+  return Math.min(taxLeft, roundCents((amountCents * order.taxCents) / order.totalCents));
 }
 
 /** What the shop itself has owed back of one payment of the order (a refund naming no amount is the whole payment). */
@@ -48,10 +64,11 @@ export async function oweRefund(
   reason: string,
   amountCents: number | null = null,
   orderEditId: number | null = null,
+  taxCents = 0,
 ): Promise<number | null> {
   const [owed] = await tx
     .insert(refunds)
-    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents, orderEditId })
+    .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents, orderEditId, taxCents })
     .onConflictDoNothing({ target: refunds.idempotencyKey })
     .returning({ id: refunds.id });
   logger.warn({ orderId: order.id, reason }, "refund owed");
@@ -139,20 +156,28 @@ export async function refundablePayments(tx: Tx, order: Order): Promise<{ refere
 export async function oweRefundAcrossPayments(
   tx: Tx,
   order: Order,
-  refund: { amountCents: number; key: string; reason: string; orderEditId?: number },
+  refund: { amountCents: number; key: string; reason: string; orderEditId?: number; taxCents?: number },
 ): Promise<InvoiceDocument | null> {
   let remaining = refund.amountCents;
-  let firstRefundId: number | null = null;
+  const parts: { reference: string; key: string; cents: number }[] = [];
   for (const [index, source] of (await refundablePayments(tx, order)).entries()) {
     const part = Math.min(remaining, source.leftCents);
     if (part <= 0) continue;
-    const key = index === 0 ? refund.key : `${refund.key}:part${index + 1}`;
-    const refundId = await oweRefund(tx, order, source.reference, key, refund.reason, part, refund.orderEditId ?? null);
-    firstRefundId ??= refundId;
+    parts.push({ reference: source.reference, key: index === 0 ? refund.key : `${refund.key}:part${index + 1}`, cents: part });
     remaining -= part;
   }
   if (remaining > 0) {
     throw conflict(`Order ${order.number} has ${formatMoney(refund.amountCents - remaining)} left of its card payments to refund, not ${formatMoney(refund.amountCents)}`);
+  }
+  // The refund's tax goes with its parts in proportion, so the report's returned tax adds up to the refund's.
+  const taxes = allocate(
+    refund.taxCents ?? 0,
+    parts.map((part) => part.cents),
+  );
+  let firstRefundId: number | null = null;
+  for (const [index, part] of parts.entries()) {
+    const refundId = await oweRefund(tx, order, part.reference, part.key, refund.reason, part.cents, refund.orderEditId ?? null, taxes[index]);
+    firstRefundId ??= refundId;
   }
   return firstRefundId === null ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
 }

@@ -28,6 +28,7 @@ import { orderLines, orders, products, returnLines, returns, variants } from "..
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../audit/audit";
 import { regionTax } from "../checkout/quote";
 import { lineTaxes, totalTax } from "../../core/tax";
+import { roundCents } from "../../core/money";
 import { getStoreSettings } from "../store/settings";
 
 import { assertMove } from "../orders/lifecycle";
@@ -288,8 +289,9 @@ async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean)
     netByLine.set(line.id, lineNet);
   }
   if (withShipping && shippingBack) throw conflict(`The shipping of order ${order.number} was refunded with return ${shippingBack.id} already`, "shipping");
-  /** `goods`: with their tax; `net`: before it, and each return line's (`netByLine`, by its id). */
-  return { goods, net, netByLine, shipping: withShipping ? paid.shippingCents : 0 };
+  const shipping = withShipping ? paid.shippingCents : 0;
+  /** `goods`: with their tax; `net`: before it, and each return line's (`netByLine`, by its id); `tax`: the goods' and shipping's. */
+  return { goods, net, netByLine, shipping, tax: goods - net + (withShipping ? shipping - order.shippingCents : 0) };
 }
 
 /**
@@ -298,11 +300,13 @@ async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean)
  * `return:<id>:exchange`): two staff refunding one return at once wait on the order's lock, the second finds it
  * refunded, and a retry to the provider is the same refund. The order is refunded once all it took went back.
  */
-async function oweReturnRefund(tx: Tx, order: Order, key: string, amountCents: number, reason: string) {
+async function oweReturnRefund(tx: Tx, order: Order, key: string, asked: { amountCents: number; taxCents: number }, reason: string) {
   const left = order.totalCents - (await refundedCents(tx, order));
-  const amount = Math.min(amountCents, left);
+  const amount = Math.min(asked.amountCents, left);
   if (amount <= 0) return { amount: 0, creditNote: null };
-  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason });
+  // The tax of what went back, less in proportion when what is left of the payments caps the refund.
+  const taxCents = amount === asked.amountCents ? asked.taxCents : roundCents((asked.taxCents * amount) / asked.amountCents);
+  const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason, taxCents });
   if (amount === left && canMove(order.status, "refund")) {
     assertMove(order, "refund");
     await tx.update(orders).set({ status: ORDER_MOVES.refund.to }).where(eq(orders.id, order.id));
@@ -319,7 +323,7 @@ export async function refundReturn(deps: AppDeps, storeId: string, returnId: num
     assertReturnMove(ret, "refund");
     const worth = await worthOf(tx, order, ret, request.shipping ?? false);
     const reason = `${request.actor?.label ?? "the owner"} refunded return ${ret.id}`;
-    const { amount, creditNote } = await oweReturnRefund(tx, order, `return:${ret.id}`, worth.goods + worth.shipping, reason);
+    const { amount, creditNote } = await oweReturnRefund(tx, order, `return:${ret.id}`, { amountCents: worth.goods + worth.shipping, taxCents: worth.tax }, reason);
     const [moved] = await tx
       .update(returns)
       .set({ status: RETURN_MOVES.refund.to, refundedAt: new Date(), refundedCents: amount, refundedShipping: worth.shipping > 0 })
@@ -456,13 +460,29 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
     // A dearer exchange ships once the customer has paid the difference by the link they are emailed.
     const link = owed > 0 ? await requestPayment(tx, exchangeOrder, { amountCents: owed, purpose: "exchange", actorLabel: request.actor?.label ?? COMMAND_LINE_LABEL }) : null;
     for (const { returnLineId, line } of newLines) await tx.update(returnLines).set({ exchangeSku: line.sku }).where(eq(returnLines.id, returnLineId));
+    // The returned units' tax goes back with the credit: what the new order charges again of it, and the rest refunded.
+    const creditTax = credit - returnedNet;
+    const carriedTax = Math.min(creditTax, tax);
     const { amount: refunded, creditNote } =
       difference < 0
-        ? await oweReturnRefund(tx, order, `return:${ret.id}:exchange`, -difference, `${request.actor?.label ?? "the owner"} exchanged return ${ret.id}`)
+        ? await oweReturnRefund(
+            tx,
+            order,
+            `return:${ret.id}:exchange`,
+            { amountCents: -difference, taxCents: creditTax - carriedTax },
+            `${request.actor?.label ?? "the owner"} exchanged return ${ret.id}`,
+          )
         : { amount: 0, creditNote: null };
     const [moved] = await tx
       .update(returns)
-      .set({ status: RETURN_MOVES.exchange.to, closedAt: now, exchangeOrderId: exchangeOrder.id, owedCents: owed, refundedCents: refunded > 0 ? refunded : null })
+      .set({
+        status: RETURN_MOVES.exchange.to,
+        closedAt: now,
+        exchangeOrderId: exchangeOrder.id,
+        owedCents: owed,
+        refundedCents: refunded > 0 ? refunded : null,
+        creditTaxCents: carriedTax,
+      })
       .where(eq(returns.id, ret.id))
       .returning();
     await audit(

@@ -5,6 +5,7 @@
 export const SCREEN_SUMMARIES: Readonly<Record<string, string>> = {
   "/admin": "What you can do in the back office.",
   "/admin/analytics": "How shoppers browse, search and buy.",
+  "/admin/reports/tax": "Sales tax collected per month and region, and what to file; CSV.",
   "/admin/orders": "Ship, cancel and refund orders; export them.",
   "/admin/drafts": "Orders you take by phone or for a business: email a payment link or mark them paid.",
   "/admin/returns": "Returns and exchanges, and why customers send things back.",
@@ -26,7 +27,7 @@ export const SCREEN_SUMMARIES: Readonly<Record<string, string>> = {
   "/admin/subscribers": "Newsletter subscribers: search, export, unsubscribe.",
   "/admin/settings": "Store name, contact email, checkout on or off, minimum order.",
   "/admin/shipping": "Shipping options, prices and free-shipping thresholds.",
-  "/admin/taxes": "Tax rates by country and region, and whether shipping is taxed.",
+  "/admin/taxes": "Where you collect sales tax, the rates by region and tax class, and whether shipping is taxed.",
   "/admin/staff": "Add staff, change their roles, remove them.",
   "/admin/tokens": "Tokens for scripts, each with a role.",
   "/admin/audit": "Who changed what, and when.",

@@ -21,6 +21,7 @@ export type AdminScreen = {
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Home", to: "/admin" },
   { label: "Analytics", to: "/admin/analytics", permission: "analytics" },
+  { label: "Tax report", to: "/admin/reports/tax", permission: "analytics" },
   { label: "Orders", to: "/admin/orders", permission: "orders", group: "Sales" },
   { label: "Drafts", to: "/admin/drafts", permission: "orders", group: "Sales" },
   { label: "Returns", to: "/admin/returns", permission: "orders", group: "Sales" },

@@ -26,6 +26,8 @@ CREATE UNIQUE INDEX "tax_class_rates_rate_class_uq" ON "tax_class_rates" USING b
 CREATE UNIQUE INDEX "tax_classes_store_key_uq" ON "tax_classes" USING btree ("store_id","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "tax_classes_store_name_uq" ON "tax_classes" USING btree ("store_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "orders_store_paid_idx" ON "orders" USING btree ("store_id","paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "tax_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "returns" ADD COLUMN "credit_tax_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Orders placed before lines kept their tax (decision 0063). Each line's share of its order's discount, split as
 -- core/money.ts's allocate splits it (by line totals, largest remainder, ties to the earlier line); an exchange's
 -- credit is not a discount.
@@ -65,3 +67,11 @@ FROM "tax_rates" r
 WHERE r.store_id = o.store_id AND r.country = o.shipping_address->>'country' AND r.region = o.shipping_address->>'state'
   AND r.taxes_shipping AND o.tax_cents > 0
   AND round((o.subtotal_cents - o.discount_cents + o.shipping_cents) * r.rate_basis_points / 10000.0) = o.tax_cents;
+--> statement-breakpoint
+-- Refunds owed before they kept their tax: the order's tax in proportion to the amount. A payment the order did not
+-- keep (a late one, a payment link's that was no longer open) gave back no tax, nor did an edit's (its order's tax
+-- went down with it).
+UPDATE "refunds" AS r SET "tax_cents" = round(coalesce(r.amount_cents, o.total_cents)::numeric * o.tax_cents / o.total_cents)
+FROM "orders" o
+WHERE o.id = r.order_id AND o.total_cents > 0 AND o.tax_cents > 0 AND r.order_edit_id IS NULL
+  AND r.idempotency_key NOT LIKE 'late-payment-refund:%' AND r.idempotency_key NOT LIKE 'payment-link-refund:%';
