@@ -516,7 +516,7 @@ describe("every documented operation answers what it declares", () => {
     await call("put", "/api/admin/discounts/welcome-offer", { body: { enabled: true, percentage: 10 }, headers });
   });
 
-  it("the store's rules and looks: name, checkout, shipping options, tax rates, callout, colours, logo", async () => {
+  it("the store's rules and looks: name, checkout, shipping options, tax rates and classes, the tax report, callout, colours, logo", async () => {
     const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Settings", role: "manager" });
     const headers = { authorization: `Bearer ${secret}` };
     const { body: rules } = await call("get", "/api/admin/settings/rules", { headers });
@@ -533,6 +533,11 @@ describe("every documented operation answers what it declares", () => {
     await call("get", "/api/admin/tax-rates", { headers });
     await call("put", "/api/admin/tax-rates/{id}", { url: taxUrl, body: { ...rate, rate_basis_points: 1500 }, headers });
     await call("delete", "/api/admin/tax-rates/{id}", { url: taxUrl, headers });
+    await call("post", "/api/admin/tax-classes", { body: { name: "Responses books" }, headers });
+    await call("get", "/api/admin/tax-classes", { headers });
+    await call("delete", "/api/admin/tax-classes/{key}", { url: "/api/admin/tax-classes/responses-books", headers });
+    await call("get", "/api/admin/reports/tax", { url: "/api/admin/reports/tax?from=2026-01&to=2026-12", headers });
+    await call("get", "/api/admin/reports/tax.csv", { headers });
     await call("get", "/api/admin/settings/looks", { headers });
     await call("patch", "/api/admin/settings/looks", { body: { callout: { text: "Responses" } }, headers });
     const logo = new FormData();

@@ -3,7 +3,8 @@
  * so a later rate change rewrites no order, its invoice or the report; the report counts New York's months, taxable
  * and exempt sales, shipping taxed, the tax collected and what a refund gave back, as the API's JSON and CSV.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { payWithCard } from "../../tests/support/checkout";
@@ -14,6 +15,7 @@ import { changeStoreSettings } from "../store/settings";
 import { createTaxClass, createTaxRate, deleteTaxClass, listTaxRateRecords, updateTaxRate } from "../store/rules";
 import type { InvoiceFigures } from "../../core/invoices";
 import { refundOrder } from "./operations";
+import { DEMO } from "../db/seed-content";
 import { taxReport } from "./tax-report";
 
 /** $16.00, $54.00 and $14.00 in the catalogue. */
@@ -33,7 +35,7 @@ const actor = () => commandLineActor(t.deps.storeId);
 type Order = typeof orders.$inferSelect;
 
 /** A checkout of `items` shipped by express to `address`, paid by card; its order. */
-async function bought(items: { sku: string; quantity: number }[], address: typeof VIRGINIA, email: string): Promise<Order> {
+async function bought(items: { sku: string; quantity: number }[], address: typeof VIRGINIA, email: string, discountCode?: string): Promise<Order> {
   const cartItems = items.map((item) => ({ kind: "product", ...item }));
   const cart = await t.call("POST", "/api/cart-items", { cartItems });
   expect(cart.status).toBe(200);
@@ -50,7 +52,7 @@ async function bought(items: { sku: string; quantity: number }[], address: typeo
   const submitted = await t.call(
     "POST",
     "/api/stripe/submit_order",
-    { session_id, store_id: "demo", address, email, name: "Tess Taxpayer", shipping_option: "express" },
+    { session_id, store_id: "demo", address, email, name: "Tess Taxpayer", shipping_option: "express", ...(discountCode ? { discount_code: discountCode } : {}) },
     { cookie },
   );
   const body = (await submitted.json()) as { order_id: number; client_secret: string };
@@ -259,5 +261,32 @@ describe("tax classes", () => {
     expect((await listTaxRateRecords(t.deps.db, t.deps.storeId)).find((record) => record.region === "VA")?.class_rates).toEqual({ reduced: 100 });
     expect((await t.call("DELETE", "/api/admin/tax-classes/books", undefined, manager)).status).toBe(404);
     await expect(createTaxClass(t.deps.db, actor(), { name: "Books" })).resolves.toMatchObject({ key: "books" });
+  });
+});
+
+describe("orders from before lines kept their tax", () => {
+  it("get from the migration the discount shares and rate the quote would have kept, and their refunds their tax share", async () => {
+    // Three bags and a kettle to California with SAVE15 (15 %, at most $10): $10 split $4.71 and $5.29; 7.25 % of $92 is $6.67.
+    const order = await bought([{ sku: BLEND, quantity: 3 }, { sku: KETTLE, quantity: 1 }], CALIFORNIA, "before@example.com", DEMO.discountCodes.percentCapped);
+    expect(order).toMatchObject({ discountCents: 1000, taxCents: 667 });
+    await refundOrder(t.deps, t.deps.storeId, order.number!, { amountCents: 5000 });
+    const kept = async () => ({
+      lines: (await linesOf(order)).map((line) => [line.discountCents, line.taxRateBasisPoints]),
+      shipping: (await t.deps.db.select({ rate: orders.shippingTaxRateBasisPoints }).from(orders).where(eq(orders.id, order.id)))[0].rate,
+      refund: (await t.deps.db.select({ tax: refunds.taxCents }).from(refunds).where(eq(refunds.orderId, order.id)))[0].tax,
+    });
+    const asQuoted = await kept();
+    expect(asQuoted).toEqual({ lines: [[471, 725], [529, 725]], shipping: null, refund: Math.round((5000 * 667) / order.totalCents) });
+
+    await t.deps.db.update(orderLines).set({ discountCents: 0, taxRateBasisPoints: null }).where(eq(orderLines.orderId, order.id));
+    await t.deps.db.update(refunds).set({ taxCents: 0 }).where(eq(refunds.orderId, order.id));
+    const migration = readFileSync("server/db/migrations/0047_tax_classes.sql", "utf8");
+    const backfill = migration
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.replace(/^\s*(--.*\n)*/, "").trim())
+      .filter((statement) => statement.startsWith("UPDATE"));
+    expect(backfill).toHaveLength(4);
+    for (const statement of backfill) await t.deps.db.execute(sql.raw(statement));
+    expect(await kept()).toEqual(asQuoted);
   });
 });
