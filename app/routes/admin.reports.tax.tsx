@@ -83,7 +83,7 @@ export default function AdminTaxReport({ loaderData }: Route.ComponentProps) {
       ) : (
         months.map((month) => (
           <AdminSection key={month.month} title={month.name}>
-            <AdminTable label={`Tax in ${month.name}`} minWidth="48rem" columns={COLUMNS}>
+            <AdminTable label={`Tax in ${month.name}`} minWidth="48rem" columns={COLUMNS} focusable>
               {month.rows.map((row) => (
                 <tr key={`${row.country}-${row.region}`} className="border-b border-black/10">
                   <th scope="row" className="px-3 py-2">{`${row.country}-${row.region}`}</th>

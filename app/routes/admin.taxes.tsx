@@ -177,7 +177,7 @@ function TaxClasses({ classes, actionData }: { classes: Classes; actionData: Rou
         Every product has a class, chosen on its page. A region taxes standard products at its rate, a class with a rate of its own there at that rate
         (groceries at 1 %, say), and exempt products not at all.
       </p>
-      <AdminTable label="Tax classes" minWidth="24rem" columns={CLASS_COLUMNS}>
+      <AdminTable label="The tax classes" minWidth="18rem" columns={CLASS_COLUMNS}>
         {classes.map((taxClass) => (
           <tr key={taxClass.key} className="border-b border-black/10">
             <th scope="row" className="px-3 py-2">

@@ -2,12 +2,22 @@ import { type Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { DEMO } from "../../server/db/seed-content";
 
+/** Where the checkout ships to: Sacramento unless a journey names another address. */
+export type ShipTo = { line1: string; city: string; state: string; zip: string };
+const SACRAMENTO: ShipTo = { line1: "1 Main St", city: "Sacramento", state: "CA", zip: "95814" };
+
 /**
  * Two units of `sku` (House Blend unless named: over the $20 minimum order either way) bought through the checkout
- * with the test card by a guest or the signed-in page; the order's number.
+ * with the test card by a guest or the signed-in page, shipped to `shipTo`; the order's number. `beforePaying` looks
+ * at the filled-in checkout (its quote) before the card is paid.
  */
-export async function placeOrder(page: Page, email: string, sku: string = DEMO.subscriptions.houseBlend.sku): Promise<string> {
-  return buyCart(page, email, [{ kind: "product", sku, quantity: 2 }], /\/checkout\?session_id=cs_/);
+export async function placeOrder(
+  page: Page,
+  email: string,
+  sku: string = DEMO.subscriptions.houseBlend.sku,
+  { shipTo = SACRAMENTO, beforePaying }: { shipTo?: ShipTo; beforePaying?: (page: Page) => Promise<void> } = {},
+): Promise<string> {
+  return buyCart(page, email, [{ kind: "product", sku, quantity: 2 }], /\/checkout\?session_id=cs_/, undefined, shipTo, beforePaying);
 }
 
 /**
@@ -20,7 +30,15 @@ export async function placeSubscriptionOrder(page: Page, email: string, card = "
 }
 
 /** The cart stored with `cartItems`, checked out from the cart drawer (to `checkoutAddress`) and paid. */
-async function buyCart(page: Page, email: string, cartItems: object[], checkoutAddress: RegExp, card = "4242 4242 4242 4242"): Promise<string> {
+async function buyCart(
+  page: Page,
+  email: string,
+  cartItems: object[],
+  checkoutAddress: RegExp,
+  card = "4242 4242 4242 4242",
+  shipTo = SACRAMENTO,
+  beforePaying?: (page: Page) => Promise<void>,
+): Promise<string> {
   await page.goto("/");
   const cart = await page.request.post("/api/cart-items", { data: { cartItems } });
   expect(cart.status(), await cart.text()).toBe(200);
@@ -31,11 +49,12 @@ async function buyCart(page: Page, email: string, cartItems: object[], checkoutA
   const form = page.getByRole("form", { name: "Checkout" });
   await form.getByLabel("Email", { exact: true }).fill(email);
   await form.getByLabel("Full name").fill("Grace Hopper");
-  await form.getByLabel("Address", { exact: true }).fill("1 Main St");
-  await form.getByLabel("City").fill("Sacramento");
-  await form.getByLabel("State").fill("CA");
-  await form.getByLabel("ZIP code").fill("95814");
+  await form.getByLabel("Address", { exact: true }).fill(shipTo.line1);
+  await form.getByLabel("City").fill(shipTo.city);
+  await form.getByLabel("State").fill(shipTo.state);
+  await form.getByLabel("ZIP code").fill(shipTo.zip);
   await page.getByRole("radio", { name: /Standard Shipping/ }).check();
+  await beforePaying?.(page);
   await page.getByLabel("Card number").fill(card);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");

@@ -19,15 +19,18 @@ export function AdminTable({
   label,
   minWidth,
   columns,
+  focusable = false,
   children,
 }: {
   label: string;
   minWidth: string;
   columns: readonly { label: string; numeric?: boolean }[];
+  /** A table of figures with no link or button to reach it by: focused, the keyboard scrolls it on a phone. */
+  focusable?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <div role="region" aria-label={label} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
+    <div role="region" aria-label={label} tabIndex={focusable ? 0 : undefined} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <thead>
           <tr className="border-b border-black/20">
