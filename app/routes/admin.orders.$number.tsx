@@ -11,6 +11,7 @@ import { CustomerAndPayment } from "~/components/admin/customer-and-payment";
 import { ItemLine, Timeline, Totals } from "~/components/admin/order-parts";
 import { staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { placeErrors } from "~/lib/form-error";
 import {
   addOrderNote,
@@ -227,16 +228,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       {documents.length > 0 ? (
         <AdminSection title="Invoice and credit notes">
-          <ul>
-            {documents.map((doc) => (
-              <li key={doc.number}>
-                <a href={`${path}/documents/${doc.filename}`} className="underline" download>
-                  {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
-                </a>{" "}
-                · {formatMoney(doc.totalCents)}
-              </li>
-            ))}
-          </ul>
+          <OrderDocumentLinks documents={documents} hrefOf={(doc) => `${path}/documents/${doc.filename}`} />
         </AdminSection>
       ) : null}
 

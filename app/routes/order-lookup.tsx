@@ -3,7 +3,7 @@ import { orderLookupRequestSchema, type OrderLookupResponse } from "@core/schema
 import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
 import { orderDate, statusLabel } from "~/lib/order-format";
-import { formatMoney } from "@core/money";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { documentsWithSignedLinks, formFailure, formValues, lookUpOrder, requestClientIp, returnsPathOfFound } from "./order-lookup.server";
 import type { Route } from "./+types/order-lookup";
 
@@ -64,7 +64,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
   );
 }
 
-type Document = { kind: string; number: string; totalCents: number; href: string };
+type Document = { kind: "invoice" | "credit_note"; number: string; filename: string; totalCents: number; replaced: boolean; href: string };
 
 function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { returnsPath: string | null; documents: Document[] }) {
   return (
@@ -97,16 +97,7 @@ function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { 
         </p>
       ) : null}
       {documents.length > 0 ? (
-        <ul className="mt-2">
-          {documents.map((doc) => (
-            <li key={doc.number}>
-              <a href={doc.href} className="font-medium underline" download>
-                {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
-              </a>{" "}
-              · {formatMoney(doc.totalCents)}
-            </li>
-          ))}
-        </ul>
+        <OrderDocumentLinks className="mt-2" linkClassName="font-medium underline" documents={documents} hrefOf={(doc) => doc.href} />
       ) : null}
     </section>
   );

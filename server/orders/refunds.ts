@@ -134,7 +134,8 @@ export async function refundablePayments(tx: Tx, order: Order): Promise<{ refere
  * Owes `amountCents` back across the order's card payments (refundablePayments: the checkout's first, then its links'
  * as paid), each part with its own idempotency key (`key`, then `key:part2`…) so a retry to the provider is the same
  * refund, and issues one credit note for the whole, whichever payments it was drawn from. The owner's refund, an
- * edit's and a return's all go back this way; an edit's parts name the edit, as its refund lowered the order's total.
+ * edit's and a return's all go back this way. An edit's parts name the edit, as its refund lowered the order's total,
+ * and take no credit note: the edit issues the order's invoice anew, and the note cancelling the old one accounts for it.
  */
 export async function oweRefundAcrossPayments(
   tx: Tx,
@@ -154,5 +155,5 @@ export async function oweRefundAcrossPayments(
   if (remaining > 0) {
     throw conflict(`Order ${order.number} has ${formatMoney(refund.amountCents - remaining)} left of its card payments to refund, not ${formatMoney(refund.amountCents)}`);
   }
-  return firstRefundId === null ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
+  return firstRefundId === null || refund.orderEditId !== undefined ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
 }
