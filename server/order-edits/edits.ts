@@ -23,6 +23,7 @@ import { listShippingOptions, quote, shippingOption, type Quote } from "../check
 import { OutOfStockError, releaseStock, reserveStock, stockNeeded, type StockMove } from "../orders/inventory";
 import { lineText, withWords } from "../orders/line-words";
 import { assertMove } from "../orders/lifecycle";
+import { orderMoney } from "../../core/money";
 import { linesOf, mailLogged, returnDiscount, type NewOrderLine, type Order } from "../orders/orders";
 import { cancelOpenLink, openLinkOf, requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment, reissueInvoice } from "../orders/invoices";
@@ -79,12 +80,7 @@ const snapshotOf = (order: Pick<Order, keyof Omit<OrderEditSnapshot, "lines">>, 
     unitPriceCents: line.unitPriceCents,
     lineTotalCents: line.lineTotalCents,
   })),
-  subtotalCents: order.subtotalCents,
-  discountCents: order.discountCents,
-  discountCode: order.discountCode,
-  shippingCents: order.shippingCents,
-  taxCents: order.taxCents,
-  totalCents: order.totalCents,
+  ...orderMoney(order),
   shippingAddress: order.shippingAddress,
   shippingOptionKey: order.shippingOptionKey,
 });
