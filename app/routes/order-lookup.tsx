@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { orderLookupRequestSchema, type OrderLookupResponse } from "@core/schemas/order-lookup";
 import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
-import { orderDate, statusLabel } from "~/lib/order-format";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
 import { OrderDocumentLinks } from "~/components/order-documents";
 import { documentsWithSignedLinks, formFailure, formValues, lookUpOrder, requestClientIp, returnsPathOfFound } from "./order-lookup.server";
 import type { Route } from "./+types/order-lookup";
@@ -67,6 +67,7 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
 type Document = { kind: "invoice" | "credit_note"; number: string; filename: string; totalCents: number; replaced: boolean; href: string };
 
 function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { returnsPath: string | null; documents: Document[] }) {
+  const orderDate = useOrderDate();
   return (
     <section aria-labelledby="found-order" className="mt-8 border-t border-black/10 pt-6" role="status">
       <h2 id="found-order" className="text-xl font-semibold">

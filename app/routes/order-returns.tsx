@@ -8,7 +8,7 @@ import { formatMoney } from "@core/money";
 import { RETURN_REASONS } from "@core/returns";
 import { returnRequestSchema } from "@core/schemas/admin-returns";
 import { FormMessage, privatePageHeaders, SelectField, TextField } from "~/components/account/form-parts";
-import { orderDate } from "~/lib/order-format";
+import { useOrderDate } from "~/lib/order-format";
 import { ReturnQuantity } from "~/components/return-quantity";
 import { currentCustomer, customerReturnsPage, formFailure, mayReturn, startReturn } from "./order-returns.server";
 import type { Route } from "./+types/order-returns";
@@ -56,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderReturns({ loaderData, actionData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { page, started, signedIn } = loaderData;
   const open = page.lines.filter((line) => line.left > 0);
   const refusal = actionData?.errors.map((error) => error.error).join(" ");

@@ -3,7 +3,7 @@ import { privatePageHeaders } from "~/components/account/form-parts";
 import { ItemLines } from "~/components/account/item-lines";
 import { OrderTotals } from "~/components/account/order-totals";
 import { OrderDocumentLinks } from "~/components/order-documents";
-import { orderDate, statusLabel } from "~/lib/order-format";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
 import { getCustomerOrderInWords, currentCustomer } from "./profile-order.server";
 import type { Route } from "./+types/profile-order";
 
@@ -26,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { order } = loaderData;
   const address = order.shippingAddress;
   return (
