@@ -21,9 +21,23 @@ import type { Order } from "./orders";
 export const refundedCentsOf = (order = "orders") =>
   sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and r.order_edit_id is null)`;
 
+/** What the order's open payment link asks and nobody has paid yet: never paid, so neither revenue nor refundable. */
+export const owedCentsOf = (order = "orders") =>
+  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and l.status = 'open')`;
+
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));
   return Number(row.cents);
+}
+
+/**
+ * What is left to refund on the order: its total, less what an open payment link still asks, less what went back
+ * already. The owner's refund and a return's read it alike; a refund of all of it leaves the order refunded.
+ */
+export async function leftToRefund(tx: Tx, order: Order): Promise<{ refunded: number; left: number }> {
+  const [row] = await tx.select({ refunded: refundedCentsOf(), owed: owedCentsOf() }).from(orders).where(eq(orders.id, order.id));
+  const refunded = Number(row.refunded);
+  return { refunded, left: order.totalCents - Number(row.owed) - refunded };
 }
 
 /** What the shop itself has owed back of one payment of the order (a refund naming no amount is the whole payment). */
