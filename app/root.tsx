@@ -139,8 +139,9 @@ export default function App() {
   return (
     <SiteShell>
       <ScrollToTopOnRouteChange />
-      {shop && <AnalyticsTracker storeId={shop.storeId} />}
       <Outlet />
+      {/* After the page: a page's own effects (NotFoundMark) run before the tracker's. */}
+      {shop && <AnalyticsTracker storeId={shop.storeId} />}
     </SiteShell>
   );
 }

@@ -20,3 +20,9 @@ export const PAGE_SPEED_LIMITS = {
   /** Layout shift has no unit; a page shifting more than this is sent as this. */
   layoutShift: 100,
 } as const;
+
+/**
+ * Whether a page counts in the shop's analytics: the back office and the developer's mailbox are the owner's pages,
+ * not the shop's. The tracker sends none of them, and the daily totals skip any a beacon still carries.
+ */
+export const isShopPage = (pathname: string) => !/^\/(admin|dev)(\/|$)/.test(pathname);

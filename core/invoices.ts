@@ -53,6 +53,11 @@ export type CreditNoteFigures = IssueDay & {
   /** The invoice it credits, by its number ('INV-000123'). */
   invoiceNumber: string;
   amountCents: number;
+  /**
+   * The invoice issued in its place when an edit changed the order: this note then cancels the old invoice whole,
+   * and no money moved for it (a refund the edit owed goes back without a note of its own).
+   */
+  replacedBy?: string;
 };
 
 export type InvoiceDocumentFigures = InvoiceFigures | CreditNoteFigures;

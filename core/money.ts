@@ -89,3 +89,16 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   }
   return shares;
 }
+
+/** An order's money, in cents, as the screens and answers that show an order whole take it. */
+export type OrderMoney = { subtotalCents: number; discountCents: number; discountCode: string | null; shippingCents: number; taxCents: number; totalCents: number };
+
+/** Just the money of an order (of anything that carries it), for an answer that must not carry the rest. */
+export const orderMoney = (order: OrderMoney): OrderMoney => ({
+  subtotalCents: order.subtotalCents,
+  discountCents: order.discountCents,
+  discountCode: order.discountCode,
+  shippingCents: order.shippingCents,
+  taxCents: order.taxCents,
+  totalCents: order.totalCents,
+});

@@ -1,8 +1,12 @@
-/** How the profile pages print an order's date and status. */
+/** How the shopper's pages (and the packing slip) print an order's date and status. */
 import { ORDER_STATE_LABELS, type PlacedOrderState } from "@core/order-lifecycle";
+import { shopLongDate } from "@core/shop-dates";
+import { useShop } from "./use-shop";
 
-export function orderDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** An order's day in words, in the shop's time zone (decision 0061): the day its emails and invoice give. */
+export function useOrderDate(): (iso: string) => string {
+  const { timeZone } = useShop().settings;
+  return (iso) => shopLongDate(iso, timeZone);
 }
 
 /** The shopper's words for an order's state (core/order-lifecycle.ts). */

@@ -115,7 +115,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         row={(variant) => (
           <li key={variant.sku} className="flex flex-wrap justify-between gap-x-4 py-2">
             <span>
-              <Link to={`/products/${variant.productHandle}`} className="underline">
+              <Link to={`/admin/inventory/${variant.variantId}`} className="underline">
                 {variant.productTitle}
               </Link>{" "}
               {Object.values(variant.attributes).join(" / ")} <span className="text-sm text-black/70">SKU {variant.sku}</span>
@@ -138,7 +138,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <p className="text-sm">
               {review.reviewerName} on{" "}
               <Link to={`/products/${review.productHandle}`} className="underline">
-                {review.productHandle}
+                {review.productTitle}
               </Link>
               , <When at={review.createdAt} />
             </p>

@@ -1,3 +1,3 @@
 export { applyEdit, editScreen, previewEdit } from "../../server/order-edits/edits";
 export { listInventory } from "../../server/catalog/stock";
-export { formFailure, foundOrNotFound, HttpError, requireStaffPage } from "./admin.server";
+export { formFailure, foundOrNotFound, HttpError, orderNumberOf, requireStaffPage } from "./admin.server";

@@ -6,14 +6,13 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
-import { orderNumberParamsSchema } from "@core/schemas/admin-orders";
 import { orderEditChangesSchema, orderEditSchema } from "@core/schemas/order-edits";
 import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { NOTICES } from "~/components/admin/notices";
 import { BundleItems, Totals } from "~/components/admin/order-parts";
-import { applyEdit, editScreen, formFailure, foundOrNotFound, HttpError, listInventory, previewEdit, requireStaffPage } from "./admin.orders.$number.edit.server";
+import { applyEdit, editScreen, formFailure, foundOrNotFound, HttpError, listInventory, orderNumberOf, previewEdit, requireStaffPage } from "./admin.orders.$number.edit.server";
 import type { Route } from "./+types/admin.orders.$number.edit";
 
 export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Edit order #${params.number}`);
@@ -28,15 +27,9 @@ const ADDRESS_FIELDS = [
   ["country", "Country code"],
 ] as const;
 
-function numberOf(params: { number: string }): number {
-  const parsed = orderNumberParamsSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-  return Number(parsed.data.number);
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
-  return foundOrNotFound(editScreen(context.db, context.storeId, numberOf(params)));
+  return foundOrNotFound(editScreen(context.db, context.storeId, orderNumberOf(params)));
 }
 
 /** A typed quantity as a number for the schema, or as typed when it is none, for the schema to name it. */
@@ -65,7 +58,7 @@ function changesOf(values: Record<string, string>, lineIds: number[]) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const form = await request.formData();
   const values = Object.fromEntries([...form.entries()].map(([name, value]) => [name, String(value)]));
   const intent = values.intent;

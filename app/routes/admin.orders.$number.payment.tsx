@@ -4,7 +4,7 @@
  */
 import { data, Form, redirect } from "react-router";
 import { formatMoney } from "@core/money";
-import { markPaidSchema, orderNumberParamsSchema } from "@core/schemas/admin-orders";
+import { markPaidSchema } from "@core/schemas/admin-orders";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
@@ -20,6 +20,7 @@ import {
   getDeskOrder,
   HttpError,
   markOrderPaidAnotherWay,
+  orderNumberOf,
   requireStaffPage,
   resendPaymentLink,
 } from "./admin.orders.$number.payment.server";
@@ -30,21 +31,15 @@ export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Payment due on or
 const FIELDS = ["paid_with", "note"] as const;
 const PURPOSES = { edit: "the order's change", exchange: "an exchange", draft: "the draft order" } as const;
 
-function numberOf(params: { number: string }): number {
-  const parsed = orderNumberParamsSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-  return Number(parsed.data.number);
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
-  const { order, paymentDue } = await foundOrNotFound(getDeskOrder(context.db, context.storeId, numberOf(params)));
+  const { order, paymentDue } = await foundOrNotFound(getDeskOrder(context.db, context.storeId, orderNumberOf(params)));
   return { number: order.number!, status: order.status, paymentDue, notice: NOTICES.of(new URL(request.url)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const form = await request.formData();
   const intent = String(form.get("intent"));
   const values = formValues(form, FIELDS);

@@ -9,4 +9,4 @@ export {
   refundReturn,
   startReturn,
 } from "../../server/returns/returns";
-export { formFailure, foundOrNotFound, HttpError, requireStaffPage } from "./admin.server";
+export { formFailure, foundOrNotFound, HttpError, orderNumberOf, requireStaffPage } from "./admin.server";

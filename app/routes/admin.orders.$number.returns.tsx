@@ -7,9 +7,9 @@ import { data, Form, redirect } from "react-router";
 import { formatMoney } from "@core/money";
 import { canMoveReturn, RETURN_REASONS, RETURN_STATE_LABELS, type ReturnReason } from "@core/returns";
 import { declineSchema, exchangeSchema, returnRequestSchema } from "@core/schemas/admin-returns";
-import { orderNumberParamsSchema } from "@core/schemas/admin-orders";
 import { parseWith } from "@core/errors";
 import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
+import { ReturnQuantity } from "~/components/return-quantity";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { noticeTable } from "~/components/admin/notices";
@@ -26,6 +26,7 @@ import {
   orderReturns,
   receiveReturn,
   refundReturn,
+  orderNumberOf,
   requireStaffPage,
   startReturn,
 } from "./admin.orders.$number.returns.server";
@@ -46,15 +47,9 @@ const NOTICES = noticeTable({
 
 const REASON_OPTIONS = Object.entries(RETURN_REASONS).map(([value, label]) => ({ value, label }));
 
-function numberOf(params: { number: string }): number {
-  const parsed = orderNumberParamsSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-  return Number(parsed.data.number);
-}
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const found = await foundOrNotFound(orderReturns(context.db, context.storeId, number));
   const skus = found.returns.filter((ret) => canMoveReturn(ret.status, "exchange")).flatMap((ret) => ret.lines.flatMap((line) => (line.sku ? [line.sku] : [])));
   const choices = await exchangeChoices(context.db, context.storeId, skus);
@@ -80,7 +75,7 @@ const wholeOr = (typed: FormDataEntryValue | null) => (typeof typed === "string"
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const path = `/admin/orders/${number}/returns`;
   const form = await request.formData();
   const intent = String(form.get("intent"));
@@ -293,18 +288,7 @@ export default function AdminOrderReturns({ loaderData, actionData }: Route.Comp
           <Form method="post" className="flex max-w-xl flex-col gap-4">
             <Refusal failure={actionData} intent="create" />
             {left.map((line) => (
-              <div key={line.id}>
-                <input type="hidden" name="line" value={line.id} />
-                <TextField
-                  label={`Units of ${line.title} to return (up to ${line.left})`}
-                  name={`quantity_${line.id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={line.left}
-                  defaultValue="0"
-                />
-              </div>
+              <ReturnQuantity key={line.id} line={line} label={`Units of ${line.title} to return (up to ${line.left})`} />
             ))}
             <SelectField label="Reason" name="reason" options={REASON_OPTIONS} />
             <TextField label="Note (optional)" name="note" autoComplete="off" maxLength={1000} />

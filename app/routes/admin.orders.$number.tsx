@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { formatMoney, TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { canMove, leftToRefund as leftToRefundOf } from "@core/order-lifecycle";
-import { fulfilSchema, orderNoteSchema, orderNumberParamsSchema, refundSchema } from "@core/schemas/admin-orders";
+import { fulfilSchema, orderNoteSchema, refundSchema } from "@core/schemas/admin-orders";
 import { FieldError, FormMessage, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, ADMIN_PAGE_HEADERS, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
@@ -11,6 +11,7 @@ import { CustomerAndPayment } from "~/components/admin/customer-and-payment";
 import { ItemLine, Timeline, Totals } from "~/components/admin/order-parts";
 import { staffStatusLabel } from "~/components/admin/order-status";
 import { When } from "~/components/admin/when";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { placeErrors } from "~/lib/form-error";
 import {
   addOrderNote,
@@ -24,6 +25,7 @@ import {
   HttpError,
   KNOWN_CARRIERS,
   refundOrder,
+  orderNumberOf,
   requireStaffPage,
   resendOrderConfirmation,
 } from "./admin.orders.$number.server";
@@ -33,13 +35,6 @@ export const meta = ({ params }: Route.MetaArgs) => adminMeta(`Order #${params.n
 
 const FIELDS = ["carrier", "tracking_number", "amount", "restock", "text"] as const;
 const CARRIER_OPTIONS = [{ value: "", label: "Not named" }, ...KNOWN_CARRIERS.map((name) => ({ value: name, label: name }))];
-
-/** The order's number from the address; anything that cannot be one is a page that does not exist. */
-function numberOf(params: { number: string }): number {
-  const parsed = orderNumberParamsSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
-  return Number(parsed.data.number);
-}
 
 /** Dollars as typed ("12.50"), blank for all that is left; anything else is named beside the field. */
 function refundCents(amount: string): number | undefined {
@@ -61,7 +56,7 @@ function refundAsked(amount: string, restock: boolean) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const url = new URL(request.url);
   const detail = await foundOrNotFound(getDeskOrder(context.db, context.storeId, number));
   const amount = url.searchParams.get("amount");
@@ -78,7 +73,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requireStaffPage(context, request, "orders");
-  const number = numberOf(params);
+  const number = orderNumberOf(params);
   const path = `/admin/orders/${number}`;
   const form = await request.formData();
   const intent = String(form.get("intent"));
@@ -227,16 +222,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 
       {documents.length > 0 ? (
         <AdminSection title="Invoice and credit notes">
-          <ul>
-            {documents.map((doc) => (
-              <li key={doc.number}>
-                <a href={`${path}/documents/${doc.filename}`} className="underline" download>
-                  {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
-                </a>{" "}
-                · {formatMoney(doc.totalCents)}
-              </li>
-            ))}
-          </ul>
+          <OrderDocumentLinks documents={documents} hrefOf={(doc) => `${path}/documents/${doc.filename}`} />
         </AdminSection>
       ) : null}
 

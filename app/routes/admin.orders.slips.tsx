@@ -9,7 +9,7 @@ import { AdminTable } from "~/components/admin/admin-list";
 import { ADMIN_PAGE_HEADERS, adminHeaders, adminMeta, AdminErrorBoundary } from "~/components/admin/admin-page";
 import { ShippingAddress } from "~/components/admin/order-parts";
 import { OWNER_LAYOUT } from "~/components/layout/owner-layout";
-import { orderDate } from "~/lib/order-format";
+import { useOrderDate } from "~/lib/order-format";
 import { useShop } from "~/lib/use-shop";
 import { isRefusal, packingSlips, requireStaffPage } from "./admin.orders.slips.server";
 import type { Route } from "./+types/admin.orders.slips";
@@ -33,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PackingSlips({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { slips, error } = loaderData;
   const { settings } = useShop();
   const single = slips.length === 1 ? slips[0].number : null;

@@ -7,6 +7,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { isRefusal } from "@core/errors";
 import { can } from "@core/staff-roles";
+import { orderNumberParamsSchema } from "@core/schemas/admin-orders";
 import type { AppDeps } from "../../server/context";
 import type { Access } from "../../server/edge/require-staff";
 import type { StaffMember } from "../../server/staff/accounts";
@@ -66,6 +67,13 @@ export async function foundOrNotFound<T>(reading: Promise<T>): Promise<T> {
     if (isRefusal(error, "not-found")) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
     throw error;
   }
+}
+
+/** An order's number from the address; anything that cannot be one is a page that does not exist. */
+export function orderNumberOf(params: { number: string }): number {
+  const parsed = orderNumberParamsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404, headers: ADMIN_PAGE_HEADERS });
+  return Number(parsed.data.number);
 }
 
 /** A record's id from the address; anything that cannot be one is a page that does not exist. */

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { ContentSections } from "~/components/content/content-sections";
 import { PreviewBanner } from "~/components/ui/preview-banner";
 import { blogExcerpt, getBlogPost, PREVIEW_HEADERS, publishedOrPreview } from "./blog-post.server";
+import { NotFoundMark } from "~/components/analytics/analytics-tracker";
 import type { Route } from "./+types/blog-post";
 
 /** Shoppers read published posts; staff with the content permission preview a draft here, on a page only they keep. */
@@ -50,6 +51,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   if (!post) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <NotFoundMark />
         <h1 className="text-3xl font-semibold">Blog post not found</h1>
         <Link to="/blog" className="mt-8 inline-block font-semibold text-primary underline">
           Back to the blog

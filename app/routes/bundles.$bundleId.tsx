@@ -8,6 +8,7 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { matchVariant, type Selection } from "~/components/product/variant-selection";
 import { absoluteUrl, bundleJsonLd, pageMeta } from "~/lib/seo";
 import { cachedBundleDetail } from "./bundles.$bundleId.server";
+import { NotFoundMark } from "~/components/analytics/analytics-tracker";
 import type { Route } from "./+types/bundles.$bundleId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -126,6 +127,7 @@ function BundleDetail({ bundle, options }: { bundle: Route.ComponentProps["loade
 export function ErrorBoundary() {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <NotFoundMark />
       <h1 className="text-3xl font-semibold">Bundle not found</h1>
       <p className="mt-4">This bundle is not in our shop (any more).</p>
       <Link to="/shop" className="mt-8 inline-block rounded bg-button px-6 py-3 text-button-ink">

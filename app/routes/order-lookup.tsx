@@ -2,8 +2,8 @@ import { data, Form } from "react-router";
 import { orderLookupRequestSchema, type OrderLookupResponse } from "@core/schemas/order-lookup";
 import { AccountPanel, EmailField, FormMessage, privatePageHeaders, SubmitButton, TextField, useSending } from "~/components/account/form-parts";
 import { placeErrors } from "~/lib/form-error";
-import { orderDate, statusLabel } from "~/lib/order-format";
-import { formatMoney } from "@core/money";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { documentsWithSignedLinks, formFailure, formValues, lookUpOrder, requestClientIp, returnsPathOfFound } from "./order-lookup.server";
 import type { Route } from "./+types/order-lookup";
 
@@ -64,9 +64,10 @@ export default function OrderLookup({ actionData }: Route.ComponentProps) {
   );
 }
 
-type Document = { kind: string; number: string; totalCents: number; href: string };
+type Document = { kind: "invoice" | "credit_note"; number: string; filename: string; totalCents: number; replaced: boolean; href: string };
 
 function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { returnsPath: string | null; documents: Document[] }) {
+  const orderDate = useOrderDate();
   return (
     <section aria-labelledby="found-order" className="mt-8 border-t border-black/10 pt-6" role="status">
       <h2 id="found-order" className="text-xl font-semibold">
@@ -97,16 +98,7 @@ function OrderStatus({ order, returnsPath, documents }: OrderLookupResponse & { 
         </p>
       ) : null}
       {documents.length > 0 ? (
-        <ul className="mt-2">
-          {documents.map((doc) => (
-            <li key={doc.number}>
-              <a href={doc.href} className="font-medium underline" download>
-                {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
-              </a>{" "}
-              · {formatMoney(doc.totalCents)}
-            </li>
-          ))}
-        </ul>
+        <OrderDocumentLinks className="mt-2" linkClassName="font-medium underline" documents={documents} hrefOf={(doc) => doc.href} />
       ) : null}
     </section>
   );

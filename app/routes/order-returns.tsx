@@ -8,7 +8,8 @@ import { formatMoney } from "@core/money";
 import { RETURN_REASONS } from "@core/returns";
 import { returnRequestSchema } from "@core/schemas/admin-returns";
 import { FormMessage, privatePageHeaders, SelectField, TextField } from "~/components/account/form-parts";
-import { orderDate } from "~/lib/order-format";
+import { useOrderDate } from "~/lib/order-format";
+import { ReturnQuantity } from "~/components/return-quantity";
 import { currentCustomer, customerReturnsPage, formFailure, mayReturn, startReturn } from "./order-returns.server";
 import type { Route } from "./+types/order-returns";
 
@@ -55,6 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderReturns({ loaderData, actionData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { page, started, signedIn } = loaderData;
   const open = page.lines.filter((line) => line.left > 0);
   const refusal = actionData?.errors.map((error) => error.error).join(" ");
@@ -116,18 +118,7 @@ export default function OrderReturns({ loaderData, actionData }: Route.Component
             <p>You can start a return until {orderDate(page.window.closesAt)}. Choose how many of each item to send back.</p>
             {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
             {open.map((line) => (
-              <div key={line.id}>
-                <input type="hidden" name="line" value={line.id} />
-                <TextField
-                  label={`${line.title}${line.options ? ` (${line.options})` : ""}: how many to return (up to ${line.left})`}
-                  name={`quantity_${line.id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={line.left}
-                  defaultValue="0"
-                />
-              </div>
+              <ReturnQuantity key={line.id} line={line} label={`${line.title}${line.options ? ` (${line.options})` : ""}: how many to return (up to ${line.left})`} />
             ))}
             <SelectField label="Reason" name="reason" options={REASON_OPTIONS} defaultValue={actionData?.values.reason ?? ""} error={reasonError} />
             <TextField label="Anything we should know? (optional)" name="note" autoComplete="off" maxLength={1000} defaultValue={actionData?.values.note} />

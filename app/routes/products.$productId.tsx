@@ -23,6 +23,7 @@ import {
   PREVIEW_HEADERS,
   staffProductPreview,
 } from "./products.$productId.server";
+import { NotFoundMark } from "~/components/analytics/analytics-tracker";
 import type { Route } from "./+types/products.$productId";
 
 // Below the fold, the reviews grid's code (the cards' dialog) is fetched after the page's. The server renders it at
@@ -211,6 +212,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      {notFound ? <NotFoundMark /> : null}
       <h1 className="text-3xl font-semibold">Product not found</h1>
       <p className="mt-4">
         {notFound ? "This product is not in our shop (any more)." : "Sorry, the product could not be loaded. Please try again."}

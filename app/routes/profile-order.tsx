@@ -1,9 +1,9 @@
-import { formatMoney } from "@core/money";
 import { data, Link, redirect } from "react-router";
 import { privatePageHeaders } from "~/components/account/form-parts";
 import { ItemLines } from "~/components/account/item-lines";
 import { OrderTotals } from "~/components/account/order-totals";
-import { orderDate, statusLabel } from "~/lib/order-format";
+import { OrderDocumentLinks } from "~/components/order-documents";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
 import { getCustomerOrderInWords, currentCustomer } from "./profile-order.server";
 import type { Route } from "./+types/profile-order";
 
@@ -26,6 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { order } = loaderData;
   const address = order.shippingAddress;
   return (
@@ -63,16 +64,7 @@ export default function ProfileOrder({ loaderData }: Route.ComponentProps) {
       {order.documents.length > 0 ? (
         <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">
           <h2 className="text-xl font-semibold">Invoice</h2>
-          <ul className="mt-2">
-            {order.documents.map((doc) => (
-              <li key={doc.number}>
-                <a href={`/profile/orders/${order.number}/documents/${doc.filename}`} className="underline" download>
-                  {doc.kind === "invoice" ? "Invoice" : "Credit note"} {doc.number} (PDF)
-                </a>{" "}
-                · {formatMoney(doc.totalCents)}
-              </li>
-            ))}
-          </ul>
+          <OrderDocumentLinks className="mt-2" documents={order.documents} hrefOf={(doc) => `/profile/orders/${order.number}/documents/${doc.filename}`} />
         </div>
       ) : null}
       <div className="mt-6 rounded-lg bg-card p-6 shadow-sm">

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { formatMoney } from "@core/money";
 import { FormMessage, privatePageHeaders, SubmitButton, useSending } from "~/components/account/form-parts";
-import { orderDate, statusLabel } from "~/lib/order-format";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
 import { listCustomerOrders, currentCustomer, setCookies, signOut, logger } from "./profile.server";
 import type { Route } from "./+types/profile";
 
@@ -28,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const orderDate = useOrderDate();
   const { customer, orders } = loaderData;
   const busy = useSending("/profile");
   return (

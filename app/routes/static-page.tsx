@@ -6,6 +6,7 @@ import { ContentSections } from "~/components/content/content-sections";
 import { PreviewBanner } from "~/components/ui/preview-banner";
 import { useImageFallback } from "~/lib/images";
 import { getStaticPage, logger, PREVIEW_HEADERS, publishedOrPreview } from "./static-page.server";
+import { NotFoundMark } from "~/components/analytics/analytics-tracker";
 import type { Route } from "./+types/static-page";
 
 /** What the page renders: the content, none ('No content available'), or a failure (only the shell). */
@@ -92,7 +93,12 @@ function PageImage({ url, alt }: { url: string; alt: string }) {
 function PageContent({ name, result }: { name: string; result: PageResult }) {
   if (result.status === "failed") return null;
   if (result.status === "missing") {
-    return <p className="px-4 py-24 text-center text-lg">No content available (Page: {name})</p>;
+    return (
+      <p className="px-4 py-24 text-center text-lg">
+        <NotFoundMark />
+        No content available (Page: {name})
+      </p>
+    );
   }
   const { page } = result;
   if (!page.image) {

@@ -1,7 +1,7 @@
 /** Payloads of the admin API's draft orders (/api/admin/drafts): orders staff build for a customer (server/drafts/). */
 import { z } from "zod";
 import { addressSchema, emailSchema } from "./checkout";
-import { postalAddressSchema } from "./admin-orders";
+import { orderTotalsSchema, postalAddressSchema } from "./admin-orders";
 import { recordIdParam } from "./record-id";
 import { storable } from "./storable";
 import { MAX_DISTINCT_LINES, MAX_QUANTITY } from "../cart";
@@ -97,13 +97,7 @@ export const draftAnswerSchema = z.object({
     shipping_address: postalAddressSchema,
     shipping_option: z.string(),
     shipping_cents_override: z.number().int().nullable(),
-    totals: z.object({
-      subtotal_cents: z.number().int(),
-      discount_cents: z.number().int(),
-      shipping_cents: z.number().int(),
-      tax_cents: z.number().int(),
-      total_cents: z.number().int(),
-    }),
+    totals: orderTotalsSchema.omit({ discount_code: true }),
     payment_link: z.object({ amount_cents: z.number().int(), sent_at: timestamp }).nullable().describe("The open payment link emailed to the customer, if any"),
     timeline: z.array(z.object({ at: timestamp, text: z.string() })),
   }),

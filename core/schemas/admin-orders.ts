@@ -6,6 +6,16 @@ import { PAID_ANOTHER_WAY, PAYMENT_LINK_PURPOSES } from "../payment-links";
 import { storable } from "./storable";
 import { recordIdParam } from "./record-id";
 
+/** An order's money as every answer about an order gives it: an order's, an edit's preview and its saved answer. */
+export const orderTotalsSchema = z.object({
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  discount_code: z.string().nullable(),
+  shipping_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+
 /** The desk's orders are the placed ones: one never paid has no number and nothing to work on. */
 export const DESK_STATUSES = ORDER_GROUPS.placed;
 
@@ -132,14 +142,7 @@ export const orderDetailSchema = z.object({
       line_total_cents: z.number().int(),
     }),
   ),
-  totals: z.object({
-    subtotal_cents: z.number().int(),
-    discount_cents: z.number().int(),
-    discount_code: z.string().nullable(),
-    shipping_cents: z.number().int(),
-    tax_cents: z.number().int(),
-    total_cents: z.number().int(),
-  }),
+  totals: orderTotalsSchema,
   payment: z.object({
     provider: z.string(),
     reference: z.string().nullable(),

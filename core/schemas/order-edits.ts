@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { addressSchema } from "./checkout";
 import { storable } from "./storable";
+import { orderTotalsSchema } from "./admin-orders";
 
 /** More than a parcel holds: a typing slip, not an order. */
 export const MAX_EDIT_QUANTITY = 999;
@@ -62,18 +63,9 @@ const editLineSchema = z.object({
   line_total_cents: z.number().int(),
 });
 
-const totalsSchema = z.object({
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  discount_code: z.string().nullable(),
-  shipping_cents: z.number().int(),
-  tax_cents: z.number().int(),
-  total_cents: z.number().int(),
-});
-
 export const orderEditPreviewSchema = z.object({
   lines: z.array(editLineSchema),
-  totals: totalsSchema,
+  totals: orderTotalsSchema,
   previous_total_cents: z.number().int(),
   difference_cents: z.number().int().describe("New total less the old"),
   balance_cents: z

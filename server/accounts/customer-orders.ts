@@ -4,6 +4,7 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { orderLines, orders } from "../db/schema";
 import { currentCustomer } from "./session";
+import { orderMoney } from "../../core/money";
 
 export type CustomerOrderSummary = {
   number: number;
@@ -58,12 +59,7 @@ export async function getCustomerOrder(db: Database, storeId: string, customerId
     email: order.email,
     customerName: order.customerName,
     shippingAddress: order.shippingAddress,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    discountCode: order.discountCode,
-    shippingCents: order.shippingCents,
-    taxCents: order.taxCents,
-    totalCents: order.totalCents,
+    ...orderMoney(order),
     lines,
   };
 }

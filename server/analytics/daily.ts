@@ -4,6 +4,7 @@
  * exact however many beacons a session sends.
  */
 import { sql } from "drizzle-orm";
+import { isShopPage } from "../../core/analytics-limits";
 import type { SessionPayload } from "../../core/schemas/analytics";
 import type { Database } from "../db/client";
 import { analyticsDaily } from "../db/schema";
@@ -48,7 +49,7 @@ export function sessionContributions(payload: SessionPayload): Contribution[] {
     entry.total += total;
     merged.set(id, entry);
   };
-  for (const view of payload.viewedPages) add("page", view.page);
+  for (const view of payload.viewedPages) if (isShopPage(view.page)) add("page", view.page);
   const products = Object.entries(payload.productPageViews).filter(([, count]) => count > 0);
   for (const [handle, count] of products) add("product", handle, count);
   if (products.length > 0) add("funnel", "product_view");

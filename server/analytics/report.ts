@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import { analyticsDaily, analyticsSessions } from "../db/schema";
 import { utcDay, type DailyKind } from "./daily";
 import { sessionPayloadOf } from "./sessions";
+import { namePages, nameProducts, type NamedCount } from "./page-names";
 
 export type Ranked = { label: string; count: number };
 
@@ -17,8 +18,9 @@ export type AnalyticsReport = {
   since: string;
   sessions: number;
   sessionsPerDay: { day: string; sessions: number }[];
-  topPages: Ranked[];
-  topProducts: Ranked[];
+  /** Named by their titles, each with its address. */
+  topPages: NamedCount[];
+  topProducts: NamedCount[];
   /** Sessions that reached each step; steps are counted independently, since a visit idle for 30 minutes (a payment left open) ends. */
   funnel: { productView: number; addToCart: number; checkout: number; purchase: number };
   cart: { abandoned: number; purchased: number; abandonmentRate: number | null };
@@ -92,8 +94,8 @@ export async function analyticsReport(db: Database, storeId: string, options: Re
     since,
     sessions: sessionsPerDay.reduce((all, row) => all + row.sessions, 0),
     sessionsPerDay,
-    topPages: ranked(pages),
-    topProducts: ranked(products),
+    topPages: await namePages(db, storeId, ranked(pages)),
+    topProducts: await nameProducts(db, storeId, ranked(products)),
     funnel: {
       productView: countOf(steps, "product_view"),
       addToCart: countOf(steps, "add_to_cart"),

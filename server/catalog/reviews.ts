@@ -3,18 +3,19 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Review, Testimonial } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { storeRowsInPlace } from "../db/store-rows";
-import { reviews, testimonials } from "../db/schema";
+import { products, reviews, testimonials } from "../db/schema";
 import { toReview } from "./products";
 
-/** The newest published reviews of the whole shop. */
+/** The newest published reviews of the whole shop, of products it sells: an archived or draft product's are not shown. */
 export async function listRecentReviews(db: Database, storeId: string, limit = 6): Promise<Review[]> {
   const rows = await db
-    .select()
+    .select({ review: reviews })
     .from(reviews)
-    .where(and(eq(reviews.storeId, storeId), eq(reviews.hidden, false)))
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .where(and(eq(reviews.storeId, storeId), eq(reviews.hidden, false), eq(products.status, "active")))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
-  return rows.map(toReview);
+  return rows.map((row) => toReview(row.review));
 }
 
 export async function listTestimonials(db: Database, storeId: string): Promise<Testimonial[]> {

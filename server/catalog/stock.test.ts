@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { paidOrderBy, SKU, startCheckout, stockOf, submitOrder } from "../../tests/support/checkout";
 import { usingPostgres } from "../../tests/support/database";
-import { auditEvents, stockAdjustments, variants } from "../db/schema";
+import { auditEvents, products, stockAdjustments, variants } from "../db/schema";
 import { lowStockVariants } from "../orders/dashboard";
 import { cancelOrder } from "../orders/operations";
 import { sweepPendingOrders } from "../orders/sweep";
@@ -94,6 +94,12 @@ describe("the inventory list", () => {
     expect(low.items.every((item) => item.low)).toBe(true);
     expect(low.items.map((item) => item.sku)).toEqual(expect.arrayContaining(["KETTLE-STEEL", "DRIP-SAGE"]));
     expect((await lowStockVariants(t.deps.db, "demo", 100)).map((row) => row.sku)).toContain("KETTLE-STEEL");
+    // An archived product is not sold: its low stock is nothing to restock.
+    const [{ productId }] = await t.deps.db.select({ productId: variants.productId }).from(variants).where(eq(variants.id, steel));
+    await t.deps.db.update(products).set({ status: "archived" }).where(eq(products.id, productId));
+    expect((await lowStockVariants(t.deps.db, "demo", 100)).map((row) => row.sku)).not.toContain("KETTLE-STEEL");
+    await t.deps.db.update(products).set({ status: "active" }).where(eq(products.id, productId));
+    expect(await lowStockVariants(t.deps.db, "demo", 100)).toContainEqual(expect.objectContaining({ sku: "KETTLE-STEEL", variantId: steel }));
     await t.deps.db.update(variants).set({ lowStockThreshold: stock - 1 }).where(eq(variants.id, steel));
     expect((await lowStockVariants(t.deps.db, "demo", 100)).map((row) => row.sku)).not.toContain("KETTLE-STEEL");
 

@@ -12,7 +12,8 @@ import { createTestApp, type TestApp } from "../../tests/support/app";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import type { createApp } from "../app";
 import { BUNDLE_NO_LONGER_AVAILABLE, NO_LONGER_AVAILABLE } from "../cart/pricing";
-import { bundles, productHandleRedirects, productImages, products, variants } from "../db/schema";
+import { bundles, productHandleRedirects, productImages, products, reviews, variants } from "../db/schema";
+import { listRecentReviews } from "./reviews";
 import { DEMO } from "../db/seed";
 import { createStaff } from "../staff/accounts";
 import { commandLineActor } from "../audit/audit";
@@ -91,6 +92,22 @@ describe("a draft or archived product, to shoppers", () => {
     expect(home).not.toContain(`/products/${ARCHIVED}"`);
     const page = await (await get(`/products/${productHandles.jasmine}`)).text();
     expect(page).not.toContain(`/products/${DRAFT}"`);
+  });
+
+  it("takes its reviews off the home page's newest reviews", async () => {
+    const [newest] = await listRecentReviews(t.deps.db, storeId, 1);
+    const [{ productId }] = await t.deps.db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.id, newest.review_id));
+    const [{ handle }] = await t.deps.db.select({ handle: products.handle }).from(products).where(eq(products.id, productId));
+    const ofIt = (await t.deps.db.select({ id: reviews.id }).from(reviews).where(eq(reviews.productId, productId))).map((row) => row.id);
+    await setStatus(handle, "archived");
+    try {
+      const shown = (await listRecentReviews(t.deps.db, storeId, 50)).map((review) => review.review_id);
+      expect(shown.length).toBeGreaterThan(0);
+      expect(shown.filter((id) => ofIt.includes(id))).toEqual([]);
+    } finally {
+      await setStatus(handle, "active");
+    }
+    expect((await listRecentReviews(t.deps.db, storeId, 1))[0].review_id).toBe(newest.review_id);
   });
 
   it("is not found by search, its words as typed or misspelled", async () => {

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, or, sql, sum } from "drizzle-orm";
 import { formatMoney } from "../../core/money";
+import { shopDate } from "../../core/shop-dates";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import type { CartReminderReport } from "../../core/schemas/cart-reminders";
 import type { AppDeps } from "../context";
@@ -98,7 +99,7 @@ async function mailReminder(deps: Pick<AppDeps, "db" | "mailer" | "config">, rem
   const { db } = deps;
   const priced = await priceStoredCart(db, reminder.storeId, reminder.cartId);
   if (priced.lines.length === 0) return "empty";
-  const { websiteTitle: shop } = await getStoreSettings(db, reminder.storeId);
+  const { websiteTitle: shop, timeZone } = await getStoreSettings(db, reminder.storeId);
   const subject = String(reminder.id);
   const expiresAt = new Date(now.getTime() + RESTORE_LINK_DAYS * DAY_MS);
   const [restoreToken, stopToken] = await Promise.all([
@@ -108,7 +109,7 @@ async function mailReminder(deps: Pick<AppDeps, "db" | "mailer" | "config">, rem
   const restore = linkTo(deps.config.publicUrl, "/cart/restore", restoreToken);
   const stop = linkTo(deps.config.publicUrl, "/cart/reminders/stop", stopToken);
   const lines = priced.lines.map((line) => `${line.quantity} × ${line.title}`);
-  const until = expiresAt.toISOString().slice(0, 10);
+  const until = shopDate(expiresAt, timeZone);
   const text = [
     "Hello,",
     "",

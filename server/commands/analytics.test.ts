@@ -18,8 +18,8 @@ describe("shop analytics command", () => {
       sessions: 3,
       sessionsPerDay: [{ day: "2026-01-02", sessions: 3 }],
       topPages: [
-        { label: "/", count: 10 },
-        { label: "/shop", count: 5 },
+        { label: "Home", path: "/", count: 10 },
+        { label: "Shop", path: "/shop", count: 5 },
       ],
       topProducts: [],
       funnel: { productView: 3, addToCart: 2, checkout: 1, purchase: 1 },
@@ -30,8 +30,8 @@ describe("shop analytics command", () => {
     };
     const text = formatAnalyticsReport(report);
     expect(text).toContain("last 30 days (since 2026-01-01): 3 sessions");
-    expect(text).toContain(`  /      ${"#".repeat(30)} 10`);
-    expect(text).toContain(`  /shop  ${"#".repeat(15)} 5`);
+    expect(text).toContain(`  Home (/)      ${"#".repeat(30)} 10`);
+    expect(text).toContain(`  Shop (/shop)  ${"#".repeat(15)} 5`);
     expect(text).toContain("Cart abandonment: 50% (1 abandoned, 1 purchased)");
     expect(text).toContain("Average search duration: 4.5 s");
     expect(text).toMatch(/Top products viewed\n {2}\(none\)/);

@@ -2,6 +2,7 @@
  * `npm run shop -- analytics [--days 30]`: prints the owner's browsing analytics for the last days.
  */
 import { analyticsReport, DEFAULT_REPORT_DAYS, type AnalyticsReport, type Ranked } from "../analytics/report";
+import type { NamedCount } from "../analytics/page-names";
 import type { AppDeps } from "../context";
 import { CommandUsageError } from "./usage-error";
 
@@ -29,6 +30,9 @@ function bars(rows: Ranked[], empty = "none"): string {
     .join("\n");
 }
 
+/** A named page with its address after the name, as the terminal has no second line for it. */
+const withPath = (row: NamedCount) => ({ label: row.label === row.path ? row.label : `${row.label} (${row.path})`, count: row.count });
+
 const percent = (rate: number | null) => (rate === null ? "n/a" : `${Math.round(rate * 1000) / 10}%`);
 
 export function formatAnalyticsReport(report: AnalyticsReport): string {
@@ -40,10 +44,10 @@ export function formatAnalyticsReport(report: AnalyticsReport): string {
     bars(report.sessionsPerDay.map((row) => ({ label: row.day, count: row.sessions })), "no sessions"),
     "",
     "Top pages",
-    bars(report.topPages),
+    bars(report.topPages.map(withPath)),
     "",
     "Top products viewed",
-    bars(report.topProducts),
+    bars(report.topProducts.map(withPath)),
     "",
     "Funnel (sessions)",
     bars([

@@ -7,6 +7,8 @@
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { formatMoney, toCents } from "../../core/money";
+import { shopMoment } from "../../core/shop-dates";
+import { getStoreSettings } from "../store/settings";
 import type { AppDeps } from "../context";
 import { carrierName, trackingUrl } from "../orders/carriers";
 import { addressLines, orderTotals } from "../orders/email";
@@ -55,9 +57,10 @@ function amountCents(raw: string): number {
   throw new CommandUsageError(`--amount is dollars and cents, more than 0 (got "${raw}").\n\n${ORDERS_USAGE}`);
 }
 
-function summary(order: Order): string {
+/** One line of an order, placed at the shop's time (decision 0061). */
+function summary(order: Order, timeZone: string): string {
   const number = order.number === null ? "   —" : `#${order.number}`;
-  return `${number}  ${order.status.padEnd(11)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${order.createdAt.toISOString().slice(0, 16).replace("T", " ")}`;
+  return `${number}  ${order.status.padEnd(11)}  ${formatMoney(order.totalCents).padStart(9)}  ${order.email}  ${shopMoment(order.createdAt, timeZone)}`;
 }
 
 /** The refund is recorded before the provider is asked; when it could not be reached, the owner is told it will be. */
@@ -81,15 +84,16 @@ function shipmentLines(order: Order): string[] {
 export async function ordersCommand(deps: AppDeps, storeId: string, args: string[]): Promise<string> {
   const [sub, raw] = args;
   const actor = commandLineActor(storeId);
+  const { timeZone } = await getStoreSettings(deps.db, storeId);
   switch (sub) {
     case "list": {
       const rows = await listOrders(deps, storeId);
-      return rows.length === 0 ? "No orders yet." : rows.map(summary).join("\n");
+      return rows.length === 0 ? "No orders yet." : rows.map((order) => summary(order, timeZone)).join("\n");
     }
     case "show": {
       const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber(raw));
       return [
-        summary(order),
+        summary(order, timeZone),
         `Customer: ${order.customerName} <${order.email}>`,
         `Payment: ${order.paymentProvider} ${order.paymentReference ?? "—"}`,
         ...(order.status === "backordered"

@@ -2,7 +2,9 @@
  * `npm run shop -- reviews list | respond <id> <text> | hide <id> | show <id>`: the owner's review moderation.
  * Reviews are published as they are written; the owner answers them (shown under 'Response from Seller') or hides them.
  */
+import { shopDate } from "../../core/shop-dates";
 import type { AppDeps } from "../context";
+import { getStoreSettings } from "../store/settings";
 import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../reviews/reviews";
 import { commandLineActor } from "../audit/audit";
 import { CommandUsageError, wholeNumberArg } from "./usage-error";
@@ -17,14 +19,15 @@ export const REVIEWS_USAGE = [
 
 const reviewId = (raw: string | undefined) => wholeNumberArg(raw, "A review id", REVIEWS_USAGE);
 
-export function formatReviews(rows: OwnerReview[]): string {
+/** The reviews, each with the day it was written in the shop's time zone (decision 0061). */
+export function formatReviews(rows: OwnerReview[], timeZone: string): string {
   if (rows.length === 0) return "No reviews yet.";
   return rows
     .map((r) => {
       const flags = [r.verified ? "verified" : "unverified", r.status === "published" ? r.status : r.status.toUpperCase()].join(", ");
       const head = `#${r.id}  ${"★".repeat(r.rating)}${"☆".repeat(5 - r.rating)}  ${r.productHandle}  "${r.title}" by ${r.reviewerName}`;
       const response = r.response ? `\n      response: ${r.response}` : "";
-      return `${head}\n      ${r.createdAt.toISOString().slice(0, 10)}, ${flags}${response}`;
+      return `${head}\n      ${shopDate(r.createdAt, timeZone)}, ${flags}${response}`;
     })
     .join("\n");
 }
@@ -34,7 +37,7 @@ export async function reviewsCommand({ db }: Pick<AppDeps, "db">, storeId: strin
   const [sub, ...rest] = args;
   switch (sub) {
     case "list":
-      return formatReviews((await listReviews(db, storeId)).reviews);
+      return formatReviews((await listReviews(db, storeId)).reviews, (await getStoreSettings(db, storeId)).timeZone);
     case "respond": {
       const id = reviewId(rest[0]);
       const text = rest.slice(1).join(" ");

@@ -1147,8 +1147,9 @@ export const invoiceCounters = pgTable(
 );
 
 /**
- * Invoices (one per paid order) and credit notes (one per refund), their figures frozen when issued, so a later
- * change to the order, the shop's legal details or a product never rewrites a document the customer has.
+ * Invoices (one current per paid order) and credit notes (one per refund, and one for each invoice an edit replaced),
+ * their figures frozen when issued, so a later change to the order, the shop's legal details or a product never
+ * rewrites a document the customer has.
  */
 export const invoices = pgTable(
   "invoices",
@@ -1165,10 +1166,12 @@ export const invoices = pgTable(
     totalCents: integer("total_cents").notNull(),
     figures: jsonb("figures").$type<InvoiceDocumentFigures>().notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When an edit of the order replaced this invoice with a new one (and a credit note cancelled it); null while current. */
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("invoices_store_kind_number_uq").on(t.storeId, t.kind, t.number),
-    uniqueIndex("invoices_order_invoice_uq").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_order_current_invoice_uq").on(t.orderId).where(sql`${t.kind} = 'invoice' and ${t.replacedAt} is null`),
     uniqueIndex("invoices_refund_uq").on(t.refundId),
   ],
 );

@@ -219,6 +219,17 @@ describe("the orders desk's pages", () => {
     expect((await get("/admin/customers", packer)).status).toBe(200);
   });
 
+  it("names reviewed products by their titles, and sends low stock to its inventory screen", async () => {
+    const home = await html(await get("/admin", owner));
+    const newest = home.slice(home.indexOf("Newest reviews"));
+    // The demo's newest reviews are of its products, each named as the owner knows it, never by its handle.
+    expect(newest).toMatch(/<a [^>]*href="\/products\/hand-burr-grinder"[^>]*>Hand Burr Grinder<\/a>/);
+    expect(newest).not.toMatch(/<a [^>]*href="\/products\/([a-z0-9-]+)"[^>]*>\1<\/a>/);
+    const [sage] = await t.deps.db.select({ id: variants.id }).from(variants).where(eq(variants.sku, "DRIP-SAGE"));
+    const low = home.slice(home.indexOf("Low stock"), home.indexOf("Newest reviews"));
+    expect(low).toContain(`href="/admin/inventory/${sage.id}"`);
+  });
+
   it("shows the newest contact messages to whoever answers customers", async () => {
     const sent = await t.call("POST", "/api/customer_service/process_customer_service_request", {
       store_id: "demo",

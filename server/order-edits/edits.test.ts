@@ -4,7 +4,7 @@
  * lower total refunded through the provider, a higher one asked of the customer, the customer told, the timeline and
  * the audit trail keeping it; and what is refused, naming the field or the SKU.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { orderAnswerSchema } from "../../core/schemas/admin-orders";
@@ -18,6 +18,8 @@ import { createApiToken } from "../staff/tokens";
 import { TEST_CARDS, type SimulatedPaymentProvider } from "../payments/simulated";
 import { payLinkWithCard } from "../orders/payment-links";
 import { refundedCents } from "../orders/refunds";
+import { orderInvoicePdf, orderNumberDocumentPdf } from "../orders/invoices";
+import { pdfText } from "../../tests/support/pdf-text";
 import { documentNumber } from "../../core/invoices";
 
 /** The same House Blend, 2 lb and whole bean: $38.00 against the 12 oz bag's $16.00. */
@@ -68,6 +70,18 @@ const orderNow = async (id: number) => (await t.deps.db.select().from(orders).wh
 const linesNow = (id: number) => t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id);
 const mailsTo = (to: string, kind: string) =>
   t.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, kind)));
+const documentsOf = (orderId: number) => t.deps.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+const attachedTo = async (mailId: number) => (await t.deps.db.select().from(mailAttachments).where(eq(mailAttachments.mailId, mailId))).map((file) => file.filename);
+const fileOf = (document: typeof invoices.$inferSelect) => `${documentNumber(document.kind, document.number)}.pdf`;
+
+/**
+ * What the order's documents say the customer owes: its invoices less its credit notes. After every edit, refund and
+ * payment it is what the customer paid less what went back.
+ */
+async function invoicedLessCredited(orderId: number) {
+  const documents = await documentsOf(orderId);
+  return documents.reduce((sum, document) => sum + (document.kind === "invoice" ? document.totalCents : -document.totalCents), 0);
+}
 
 describe("editing a paid order", () => {
   it("swaps a variant for a dearer one: priced by the quote, stock moved, the customer told what changed and that a link follows", async () => {
@@ -123,6 +137,24 @@ describe("editing a paid order", () => {
     await (t.deps.payments as SimulatedPaymentProvider).drain();
     expect(await orderNow(order.id)).toMatchObject({ status: "paid", totalCents: 8151 });
     expect(await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    // Paid in full again, the order gets a new invoice for what it now is; a credit note cancels the first one whole.
+    const [first, second, cancelling] = await documentsOf(order.id);
+    expect([first, second, cancelling].map((document) => [document.kind, document.totalCents])).toEqual([
+      ["invoice", order.totalCents],
+      ["invoice", 8151],
+      ["credit_note", order.totalCents],
+    ]);
+    expect(first.replacedAt).not.toBeNull();
+    expect(second.replacedAt).toBeNull();
+    expect(cancelling.figures).toMatchObject({ invoiceNumber: documentNumber("invoice", first.number), replacedBy: documentNumber("invoice", second.number) });
+    expect(await invoicedLessCredited(order.id)).toBe(8151);
+    const [receipt] = await mailsTo(order.email, "order-payment-received");
+    expect(await attachedTo(receipt.id)).toEqual([fileOf(second), fileOf(cancelling)]);
+    const pdf = await orderInvoicePdf(t.deps.db, t.deps.storeId, order.number!);
+    expect(pdf!.filename).toBe(fileOf(second));
+    expect(await pdfText((await orderNumberDocumentPdf(t.deps.db, t.deps.storeId, order.number!, fileOf(cancelling)))!.pdf)).toContain(
+      `this cancels invoice ${documentNumber("invoice", first.number)}, replaced by invoice ${documentNumber("invoice", second.number)}.`,
+    );
 
     const detail = await t.call("GET", `/api/admin/orders/${order.number}`, undefined, staff);
     const { order: shown } = (await detail.json()) as z.infer<typeof orderAnswerSchema>;
@@ -169,9 +201,14 @@ describe("editing a paid order", () => {
     expect(await stockOf(t, SKU)).toBe(stock + 1);
     const [refund] = await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(refund).toMatchObject({ status: "succeeded", amountCents: -saved.difference_cents!, idempotencyKey: `order-edit:${saved.edit_id}`, orderEditId: saved.edit_id });
-    // The refund is credited against the order's invoice, and the credit note goes with the customer's email.
-    const [credit] = await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note")));
-    expect(credit).toMatchObject({ refundId: refund.id, totalCents: -saved.difference_cents! });
+    // The order is invoiced anew at its lower total and the first invoice cancelled whole; the refund needs no note of its own.
+    const [first, second, cancelling] = await documentsOf(order.id);
+    expect([first, second, cancelling].map((document) => [document.kind, document.totalCents, document.refundId])).toEqual([
+      ["invoice", order.totalCents, null],
+      ["invoice", now.totalCents, null],
+      ["credit_note", order.totalCents, null],
+    ]);
+    expect(await invoicedLessCredited(order.id)).toBe(order.totalCents + saved.difference_cents!);
     // The edit's refund is part of the new price, not a refund of the order: all of the new total may still go back.
     expect(await t.deps.db.transaction((tx) => refundedCents(tx, now))).toBe(0);
     const detail = await t.call("GET", `/api/admin/orders/${order.number}`, undefined, staff);
@@ -179,14 +216,17 @@ describe("editing a paid order", () => {
     expect(shown.payment).toMatchObject({ refunded_cents: 0, refundable_cents: now.totalCents });
     const [mail] = await mailsTo(order.email, "order-edited");
     expect(mail.text).toContain(`$${(-saved.difference_cents! / 100).toFixed(2)} will be refunded to your original payment method.`);
-    const attached = await t.deps.db.select().from(mailAttachments).where(eq(mailAttachments.mailId, mail.id));
-    expect(attached.map((file) => file.filename)).toEqual([`${documentNumber("credit_note", credit.number)}.pdf`]);
-    // A whole refund afterwards gives back exactly what is left of the payment.
+    expect(await attachedTo(mail.id)).toEqual([fileOf(second), fileOf(cancelling)]);
+    // A whole refund afterwards gives back exactly what is left of the payment, credited against the new invoice.
     const whole = await post(`/api/admin/orders/${order.number}/refund`, {});
     expect(whole.status).toBe(200);
     await (t.deps.payments as SimulatedPaymentProvider).drain();
     const made = await t.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.id);
     expect(made.map((row) => row.amountCents)).toEqual([-saved.difference_cents!, now.totalCents]);
+    const note = (await documentsOf(order.id)).at(-1)!;
+    expect(note).toMatchObject({ kind: "credit_note", refundId: made[1].id, totalCents: now.totalCents });
+    expect(note.figures).toMatchObject({ invoiceNumber: documentNumber("invoice", second.number) });
+    expect(await invoicedLessCredited(order.id)).toBe(0);
   });
 
   it("adds a product and removes the line it had, changes the address and the shipping option, in one edit", async () => {

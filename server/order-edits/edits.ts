@@ -23,9 +23,10 @@ import { listShippingOptions, quote, shippingOption, type KeptRates, type Quote 
 import { OutOfStockError, releaseStock, reserveStock, stockNeeded, type StockMove } from "../orders/inventory";
 import { lineText, withWords } from "../orders/line-words";
 import { assertMove } from "../orders/lifecycle";
+import { orderMoney } from "../../core/money";
 import { insertOrderLines, linesOf, mailLogged, returnDiscount, type NewOrderLine, type Order } from "../orders/orders";
 import { cancelOpenLink, openLinkOf, requestPayment, sendPaymentLink } from "../orders/payment-links";
-import { documentAttachment } from "../orders/invoices";
+import { documentAttachment, reissueInvoice } from "../orders/invoices";
 import { makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
 import { sendOrderEdited } from "./email";
 
@@ -81,12 +82,7 @@ const snapshotOf = (order: Pick<Order, keyof Omit<OrderEditSnapshot, "lines">>, 
     unitPriceCents: line.unitPriceCents,
     lineTotalCents: line.lineTotalCents,
   })),
-  subtotalCents: order.subtotalCents,
-  discountCents: order.discountCents,
-  discountCode: order.discountCode,
-  shippingCents: order.shippingCents,
-  taxCents: order.taxCents,
-  totalCents: order.totalCents,
+  ...orderMoney(order),
   shippingAddress: order.shippingAddress,
   shippingOptionKey: order.shippingOptionKey,
 });
@@ -337,7 +333,7 @@ export async function applyEdit(
   changes: OrderEditChanges,
   expectedTotalCents: number,
 ): Promise<AppliedEdit> {
-  const { edit, order, preview, link, creditNote } = await deps.db.transaction(async (tx) => {
+  const { edit, order, preview, link, documents } = await deps.db.transaction(async (tx) => {
     const locked = await orderByNumber(tx, storeId, number, true);
     const preview = await priceEdit(tx, locked, changes).catch((error: unknown) => {
       // The preview found these lines and something to change: a line gone or nothing left to change means another
@@ -391,20 +387,20 @@ export async function applyEdit(
     const why = `order #${number} edited`;
     if (balanceCents > 0) {
       const link = await requestPayment(tx, order, { amountCents: balanceCents, purpose: "edit", actorLabel: actor.label });
-      return { edit, order: await orderById(tx, order.id), preview, link, creditNote: null };
+      // Its invoice is issued anew when the link settles: until then the order is what the old one says was paid.
+      return { edit, order: await orderById(tx, order.id), preview, link, documents: [] };
     }
     // Nothing more is owed: a link still open from an earlier edit can no longer be paid, and the order may ship.
     const settled = await cancelOpenLink(tx, order, actor.label, why);
-    const creditNote =
-      balanceCents < 0
-        ? await oweRefundAcrossPayments(tx, locked, { amountCents: -balanceCents, key: `order-edit:${edit.id}`, reason: `${actor.label} edited the order`, orderEditId: edit.id })
-        : null;
-    return { edit, order: settled, preview, link: null, creditNote };
+    if (balanceCents < 0) {
+      await oweRefundAcrossPayments(tx, locked, { amountCents: -balanceCents, key: `order-edit:${edit.id}`, reason: `${actor.label} edited the order`, orderEditId: edit.id });
+    }
+    return { edit, order: settled, preview, link: null, documents: await reissueInvoice(tx, settled) };
   });
   const { balanceCents } = preview;
   const refund = balanceCents < 0 ? { amountCents: -balanceCents, owed: (await makeOwedRefunds(deps, { orderId: order.id })) > 0 } : null;
   const paymentLink = link ? { amountCents: link.amountCents } : null;
-  await mailLogged(order, "order edited", async () => sendOrderEdited(deps, order, edit, refund, paymentLink, creditNote && (await documentAttachment(creditNote))));
+  await mailLogged(order, "order edited", async () => sendOrderEdited(deps, order, edit, refund, paymentLink, await Promise.all(documents.map(documentAttachment))));
   if (link) await sendPaymentLink(deps, link);
   return { ...preview, order, editId: edit.id, refund, paymentLink };
 }

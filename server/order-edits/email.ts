@@ -1,7 +1,7 @@
 /**
  * The customer's word that their order was changed: what changed, the order as it now is (a bundle's contents in
- * words), and what it means for their money: a refund on its way (its credit note attached), a payment link that
- * follows, or nothing.
+ * words), and what it means for their money: a refund on its way, a payment link that follows, or nothing. When the
+ * order owes nothing more, its new invoice and the credit note cancelling the old one go with it.
  */
 import { formatMoney } from "../../core/money";
 import type { AppDeps } from "../context";
@@ -25,7 +25,7 @@ export async function sendOrderEdited(
   edit: Edit,
   refund: { amountCents: number } | null,
   paymentLink: { amountCents: number } | null,
-  creditNote: MailAttachment | null = null,
+  documents: MailAttachment[],
 ) {
   const summary = await orderSummary(deps, order, await linesOf(deps.db, order.id));
   const money = differenceWords(refund ? -refund.amountCents : (paymentLink?.amountCents ?? 0));
@@ -54,6 +54,6 @@ export async function sendOrderEdited(
 <p><strong>Your order now:</strong></p>
 ${summary.html}`,
     ),
-    ...(creditNote ? { attachments: [creditNote] } : {}),
+    ...(documents.length > 0 ? { attachments: documents } : {}),
   }));
 }

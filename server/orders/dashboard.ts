@@ -3,7 +3,7 @@
  * paid in the period (server/orders/revenue.ts): what they kept, less everything refunded of them since.
  * Days are the shop's days (decision 0061), as the orders desk's date filter counts them.
  */
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { lastDaysRange } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
@@ -38,24 +38,24 @@ export async function ordersToShipCount(db: Database, storeId: string): Promise<
   return row.count;
 }
 
-export type LowStockVariant = { sku: string; productTitle: string; productHandle: string; attributes: Record<string, string>; stock: number };
+export type LowStockVariant = { variantId: number; sku: string; productTitle: string; attributes: Record<string, string>; stock: number };
 
 /**
  * Variants at or below their own low-stock threshold, or, where the owner set none, the count a product page names
- * ('Only 3 left'): the emptiest first.
+ * ('Only 3 left'): the emptiest first. An archived product is not sold, so its stock needs no restocking.
  */
 export async function lowStockVariants(db: Database, storeId: string, limit = 10): Promise<LowStockVariant[]> {
   return db
     .select({
+      variantId: variants.id,
       sku: variants.sku,
       productTitle: products.title,
-      productHandle: products.handle,
       attributes: variants.attributes,
       stock: variants.stock,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variants.storeId, storeId), lte(variants.stock, lowStockLimit)))
+    .where(and(eq(variants.storeId, storeId), lte(variants.stock, lowStockLimit), ne(products.status, "archived")))
     .orderBy(asc(variants.stock), asc(variants.sku))
     .limit(limit);
 }

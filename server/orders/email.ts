@@ -223,12 +223,14 @@ export async function sendPaymentLinkEmail(deps: AppDeps, order: Order, amountCe
 }
 
 /** Thanks the customer for a balance paid on an order they had already paid for: it ships now. */
-export async function sendPaymentReceived(deps: AppDeps, order: Order, amountCents: number) {
+/** The receipt for a link's payment, with the order's invoice as it now stands (and, after an edit, the note cancelling the old). */
+export async function sendPaymentReceived(deps: AppDeps, order: Order, amountCents: number, documents: MailAttachment[]) {
   const said = `We received your payment of ${formatMoney(amountCents)} for order #${order.number}. It will ship soon.`;
   await sendAboutOrder(deps, order, order.email, (shopName) => ({
     kind: "order-payment-received",
     subject: `Payment received for order #${order.number}`,
     text: [`Hello ${order.customerName},`, "", said, "", shopName].join("\n"),
     html: layoutHtml(shopName, `<p>Hello ${escapeHtml(order.customerName)},</p><p>${escapeHtml(said)}</p>`),
+    ...(documents.length > 0 ? { attachments: documents } : {}),
   }));
 }

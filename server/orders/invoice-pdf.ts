@@ -85,9 +85,13 @@ export function renderInvoicePdf(number: string, issuedAt: Date, figures: Invoic
     const totals = invoiceTotals(figures);
     totals.forEach(([label, value], index) => amountRow(doc, label, value, index === totals.length - 1));
   } else {
-    doc.text(`A refund on order #${figures.orderNumber}, crediting invoice ${figures.invoiceNumber}.`);
+    doc.text(
+      figures.replacedBy
+        ? `Order #${figures.orderNumber} was changed: this cancels invoice ${figures.invoiceNumber}, replaced by invoice ${figures.replacedBy}.`
+        : `A refund on order #${figures.orderNumber}, crediting invoice ${figures.invoiceNumber}.`,
+    );
     doc.moveDown();
-    amountRow(doc, "Refunded", formatMoney(figures.amountCents), true);
+    amountRow(doc, figures.replacedBy ? "Credited" : "Refunded", formatMoney(figures.amountCents), true);
   }
   doc.end();
   return done;

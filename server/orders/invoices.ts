@@ -1,11 +1,11 @@
 /**
  * An order's invoice and credit notes (decision 0055). An invoice is issued once per order, in the transaction that
- * makes it paid, whichever path does (a checkout's payment, a renewal); a credit note in the transaction that owes
- * each refund. Each takes the next number of its kind from the store's counter in that same transaction, so the
+ * makes it paid, whichever path does (a checkout's payment, a renewal), and issued anew when an edit leaves the order
+ * paid in full, the old one cancelled by a credit note; a credit note in the transaction that owes each refund. Each takes the next number of its kind from the store's counter in that same transaction, so the
  * numbers run 1, 2, 3… with no gap and no repeat, also with several instances, and a rolled-back payment takes none.
  * The figures are frozen when issued: the PDF is rendered from them on each download.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   documentFilename,
   documentNumber,
@@ -52,8 +52,11 @@ async function parties(tx: Tx, order: Order) {
   return { seller: sellerOf(settings.websiteTitle, settings.invoicing), buyer, issuedOn: shopDate(new Date(), settings.timeZone) };
 }
 
+const currentInvoice = (orderId: number) => and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice"), isNull(invoices.replacedAt));
+
+/** The order's current invoice: the one no edit has replaced. */
 async function invoiceOf(tx: Tx | Database, orderId: number): Promise<InvoiceDocument | null> {
-  const [found] = await tx.select().from(invoices).where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  const [found] = await tx.select().from(invoices).where(currentInvoice(orderId));
   return found ?? null;
 }
 
@@ -62,8 +65,22 @@ async function invoiceOf(tx: Tx | Database, orderId: number): Promise<InvoiceDoc
  * invoice exists exactly when the payment does. Idempotent per order: a replayed payment finds the one issued.
  */
 export async function issueInvoice(tx: Tx, order: Order): Promise<InvoiceDocument> {
-  const existing = await invoiceOf(tx, order.id);
-  if (existing) return existing;
+  return (await invoiceOf(tx, order.id)) ?? issueInvoiceFor(tx, order);
+}
+
+/**
+ * After an edit, once the order owes nothing (at once, or when its payment link settles): a new invoice for the order
+ * as it now is, and a credit note that cancels the one it replaces whole, so the documents add up to what the customer
+ * paid less what went back. The new invoice first, then that note; an order paid before invoices were issued just
+ * gets its first.
+ */
+export async function reissueInvoice(tx: Tx, order: Order): Promise<InvoiceDocument[]> {
+  const [replaced] = await tx.update(invoices).set({ replacedAt: new Date() }).where(currentInvoice(order.id)).returning();
+  const invoice = await issueInvoiceFor(tx, order);
+  return replaced ? [invoice, await credit(tx, order, replaced, replaced.totalCents, null, invoice)] : [invoice];
+}
+
+async function issueInvoiceFor(tx: Tx, order: Order): Promise<InvoiceDocument> {
   const lines = await withWords(tx, order.storeId, await linesOf(tx, order.id));
   const rates = new Set(lines.map((line) => line.taxRateBasisPoints));
   const figures: InvoiceFigures = {
@@ -97,19 +114,23 @@ export async function issueCreditNote(tx: Tx, order: Order, refundId: number | n
     if (existing) return existing;
   }
   const invoice = await invoiceOf(tx, order.id);
-  if (!invoice) return null;
+  return invoice && credit(tx, order, invoice, amountCents, refundId);
+}
+
+async function credit(tx: Tx, order: Order, invoice: InvoiceDocument, amountCents: number, refundId: number | null, replacedBy?: InvoiceDocument) {
   const figures: InvoiceDocumentFigures = {
     kind: "credit_note",
     ...(await parties(tx, order)),
     orderNumber: order.number!,
     invoiceNumber: documentNumber("invoice", invoice.number),
     amountCents,
+    ...(replacedBy ? { replacedBy: documentNumber("invoice", replacedBy.number) } : {}),
   };
   return issue(tx, order, "credit_note", figures, amountCents, refundId);
 }
 
 /** What a list of an order's documents shows: the number, the kind, the amount and when, and the file to ask for. */
-export type DocumentSummary = { kind: InvoiceKind; number: string; filename: string; totalCents: number; issuedAt: Date };
+export type DocumentSummary = { kind: InvoiceKind; number: string; filename: string; totalCents: number; issuedAt: Date; replaced: boolean };
 
 const summaryOf = (document: InvoiceDocument): DocumentSummary => ({
   kind: document.kind,
@@ -117,11 +138,12 @@ const summaryOf = (document: InvoiceDocument): DocumentSummary => ({
   filename: documentFilename(document.kind, document.number),
   totalCents: document.totalCents,
   issuedAt: document.issuedAt,
+  replaced: document.replacedAt !== null,
 });
 
-/** The order's invoice first, then its credit notes in the order they were issued. */
+/** The order's invoices first (an edit's replacement after the one it replaced), then its credit notes as issued. */
 export async function documentsOfOrder(db: Database, orderId: number): Promise<DocumentSummary[]> {
-  // 'invoice' sorts after 'credit_note': descending puts it first.
+  // 'invoice' sorts after 'credit_note': descending puts invoices first.
   const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(desc(invoices.kind), asc(invoices.number));
   return rows.map(summaryOf);
 }
@@ -144,13 +166,13 @@ export async function orderNumberDocumentPdf(db: Database, storeId: string, orde
   return order ? orderDocumentPdf(db, order.id, filename) : null;
 }
 
-/** The invoice of the store's order `orderNumber` as a PDF; null when the order or its invoice is missing. */
+/** The current invoice of the store's order `orderNumber` as a PDF; null when the order or its invoice is missing. */
 export async function orderInvoicePdf(db: Database, storeId: string, orderNumber: number) {
   const [found] = await db
     .select({ kind: invoices.kind, number: invoices.number })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .where(and(eq(orders.storeId, storeId), eq(orders.number, orderNumber), eq(invoices.kind, "invoice")));
+    .where(and(eq(orders.storeId, storeId), eq(orders.number, orderNumber), eq(invoices.kind, "invoice"), isNull(invoices.replacedAt)));
   return found ? orderNumberDocumentPdf(db, storeId, orderNumber, documentFilename(found.kind, found.number)) : null;
 }
 
@@ -171,7 +193,7 @@ export async function documentAttachment(document: InvoiceDocument) {
   return { filename: documentFilename(document.kind, document.number), contentType: "application/pdf", content: pdf };
 }
 
-/** The order's invoice as a PDF attachment, for the paid-order email; none for an order without one. */
+/** The order's current invoice as a PDF attachment, for the paid-order email; none for an order without one. */
 export async function invoiceAttachment(db: Database, orderId: number) {
   const invoice = await invoiceOf(db, orderId);
   return invoice ? documentAttachment(invoice) : null;

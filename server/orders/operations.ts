@@ -13,8 +13,7 @@ import { OutOfStockError, reserveStock, stockNeeded } from "./inventory";
 import type { Tx } from "../db/client";
 import { assertMove } from "./lifecycle";
 import { closeAndRelease, linesOf, mailLogged, orderEvent, restockOnce, type Order } from "./orders";
-import { openLinkOf } from "./payment-links";
-import { makeOwedRefunds, oweRefundAcrossPayments, ownerRefundTaxCents, refundablePayments, refundedCents } from "./refunds";
+import { makeOwedRefunds, oweRefundAcrossPayments, leftToRefund, ownerRefundTaxCents, refundablePayments } from "./refunds";
 import { documentAttachment } from "./invoices";
 import { conflict, notFound, ruleBroken } from "../../core/errors";
 
@@ -101,9 +100,7 @@ export type RefundResult = { order: Order; refundedCents: number; refundOwed: bo
 async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefined, reason: string) {
   const sources = await refundablePayments(tx, order);
   if (sources.length === 0) throw conflict(`Order ${order.number} has no card payment to refund`);
-  const refunded = await refundedCents(tx, order);
-  const owed = (await openLinkOf(tx, order.id))?.amountCents ?? 0;
-  const left = order.totalCents - owed - refunded;
+  const { refunded, left } = await leftToRefund(tx, order);
   const amount = amountCents ?? left;
   if (left <= 0) throw ruleBroken(`Order ${order.number} is refunded in full already`);
   if (amount > left) {

@@ -159,20 +159,28 @@ export async function findOrderByKey(deps: AppDeps | { db: Tx }, storeId: string
  */
 async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; email: string }, code: string) {
   const { storeId } = order;
-  const taken = await tx
+  if (!(await countUse(tx, storeId, code, 1, true))) throw conflict("Invalid discount code: it has no redemptions left");
+  await claimOncePerCustomer(tx, storeId, code, order.email, order.id);
+}
+
+/**
+ * Counts one use of the code more (`by` 1) or one less (-1, never below none), in one statement, so two orders at
+ * once each count. `withinLimit` makes it a checkout's redemption: only while uses are left, and never of the welcome
+ * pop-up's code. Whether the code's row moved.
+ */
+async function countUse(tx: Tx, storeId: string, code: string, by: 1 | -1, withinLimit = false): Promise<boolean> {
+  const moved = await tx
     .update(discounts)
-    .set({ redemptions: sql`${discounts.redemptions} + 1` })
+    .set({ redemptions: by > 0 ? sql`${discounts.redemptions} + 1` : sql`greatest(${discounts.redemptions} - 1, 0)` })
     .where(
       and(
         eq(discounts.storeId, storeId),
         codeIs(discounts.code, code),
-        lt(discounts.redemptions, discounts.maxRedemptions),
-        eq(discounts.isPopup, false),
+        ...(withinLimit ? [lt(discounts.redemptions, discounts.maxRedemptions), eq(discounts.isPopup, false)] : []),
       ),
     )
     .returning({ id: discounts.id });
-  if (taken.length === 0) throw conflict("Invalid discount code: it has no redemptions left");
-  await claimOncePerCustomer(tx, storeId, code, order.email, order.id);
+  return moved.length > 0;
 }
 
 /**
@@ -180,19 +188,11 @@ async function redeemDiscount(tx: Tx, order: { id: number; storeId: string; emai
  * priced and promised in the link, and the customer has paid it, so the limit no longer refuses: the use is counted.
  */
 export async function countDraftDiscount(tx: Tx, storeId: string, code: string | null) {
-  if (!code) return;
-  await tx
-    .update(discounts)
-    .set({ redemptions: sql`${discounts.redemptions} + 1` })
-    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
+  if (code) await countUse(tx, storeId, code, 1);
 }
 
 export async function returnDiscount(tx: Tx, storeId: string, code: string | null) {
-  if (!code) return;
-  await tx
-    .update(discounts)
-    .set({ redemptions: sql`greatest(${discounts.redemptions} - 1, 0)` })
-    .where(and(eq(discounts.storeId, storeId), codeIs(discounts.code, code)));
+  if (code) await countUse(tx, storeId, code, -1);
 }
 
 export async function linesOf(tx: Tx | AppDeps["db"], orderId: number) {

@@ -163,8 +163,15 @@ describe("payment links", () => {
     const whole = await refundOrder(t.deps, "demo", order.number!, { actor });
     expect(whole.refundedCents).toBe(500);
     expect(whole.order.status).toBe("refunded");
-    const credits = await t.deps.db.select().from(invoices).where(and(eq(invoices.orderId, order.id), eq(invoices.kind, "credit_note"))).orderBy(asc(invoices.number));
-    expect(credits.map((note) => note.totalCents)).toEqual([order.totalCents, 500]);
+    // The link's payment invoiced the changed order anew (cancelling the first invoice); each refund has its note.
+    const documents = await t.deps.db.select().from(invoices).where(eq(invoices.orderId, order.id)).orderBy(asc(invoices.id));
+    expect(documents.map((document) => [document.kind, document.totalCents, document.refundId !== null])).toEqual([
+      ["invoice", order.totalCents, false],
+      ["invoice", order.totalCents + 500, false],
+      ["credit_note", order.totalCents, false],
+      ["credit_note", order.totalCents, true],
+      ["credit_note", 500, true],
+    ]);
     const ledger = await t.deps.db.select({ paymentId: simulatedRefunds.paymentId, amountCents: simulatedRefunds.amountCents }).from(simulatedRefunds);
     expect(ledger).toEqual(
       expect.arrayContaining([

@@ -18,7 +18,7 @@ import { checkLink, signLink } from "../mail/signed-links";
 import type { CardDetails, Payment, PaymentStatusEvent } from "../payments/provider";
 import { sendPaymentLinkEmail, sendPaymentReceived } from "./email";
 import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "./inventory";
-import { issueInvoice } from "./invoices";
+import { documentAttachment, issueInvoice, reissueInvoice, type InvoiceDocument } from "./invoices";
 import { assertMove } from "./lifecycle";
 import { afterPaid, countDraftDiscount, linesOf, mailLogged, nextOrderNumber, type Order } from "./orders";
 import { isFirstDelivery, recordPayment, type Outcome } from "./payment-events";
@@ -162,7 +162,7 @@ export async function linkByPayment(deps: AppDeps, paymentReference: string): Pr
   return link ?? null;
 }
 
-type Settled = { order: Order; wasDraft: boolean; link: PaymentLink };
+type Settled = { order: Order; wasDraft: boolean; link: PaymentLink; documents: InvoiceDocument[] };
 
 /**
  * Settles the open link of a locked order: the link is paid, and the order with it. A draft takes its stock now (or is
@@ -191,17 +191,17 @@ async function settle(tx: Tx, order: Order, link: PaymentLink, paid: { paidWith:
     };
   }
   const [settled] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
-  // A draft or an exchange is paid for the first time now; an edited order keeps the invoice it was paid with.
-  await issueInvoice(tx, settled);
+  // A draft or an exchange is paid for the first time now; an edited order's invoice is issued anew for what it became.
+  const documents = link.purpose === "edit" ? await reissueInvoice(tx, settled) : [await issueInvoice(tx, settled)];
   const how = paid.paidWith === "card" ? "by card" : `${paid.paidWith}${paid.note ? ` (${paid.note})` : ""}`;
   await note(tx, settled, paid.actorLabel, `Payment link for ${formatMoney(link.amountCents)} paid ${how}`);
-  return { order: settled, wasDraft, link: settledLink };
+  return { order: settled, wasDraft, link: settledLink, documents };
 }
 
 /** What follows a settled link once it has committed: a draft's confirmation and owner's notice, or the customer's receipt. */
-async function afterSettled(deps: AppDeps, { order, wasDraft, link }: Settled) {
+async function afterSettled(deps: AppDeps, { order, wasDraft, link, documents }: Settled) {
   if (wasDraft) await afterPaid(deps, order);
-  else await mailLogged(order, "payment received", () => sendPaymentReceived(deps, order, link.amountCents));
+  else await mailLogged(order, "payment received", async () => sendPaymentReceived(deps, order, link.amountCents, await Promise.all(documents.map(documentAttachment))));
 }
 
 /**

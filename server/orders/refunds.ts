@@ -21,6 +21,10 @@ import type { Order } from "./orders";
 export const refundedCentsOf = (order = "orders") =>
   sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and r.order_edit_id is null)`;
 
+/** What the order's open payment link asks and nobody has paid yet: never paid, so neither revenue nor refundable. */
+export const owedCentsOf = (order = "orders") =>
+  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and l.status = 'open')`;
+
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));
   return Number(row.cents);
@@ -40,6 +44,16 @@ export async function ownerRefundTaxCents(tx: Tx, order: Order, amountCents: num
   const taxLeft = Math.max(0, order.taxCents - Number(row.returned));
   if (Number(row.refunded) + amountCents >= order.totalCents) return taxLeft;
   return Math.min(taxLeft, roundCents((amountCents * order.taxCents) / order.totalCents));
+}
+
+/**
+ * What is left to refund on the order: its total, less what an open payment link still asks, less what went back
+ * already. The owner's refund and a return's read it alike; a refund of all of it leaves the order refunded.
+ */
+export async function leftToRefund(tx: Tx, order: Order): Promise<{ refunded: number; left: number }> {
+  const [row] = await tx.select({ refunded: refundedCentsOf(), owed: owedCentsOf() }).from(orders).where(eq(orders.id, order.id));
+  const refunded = Number(row.refunded);
+  return { refunded, left: order.totalCents - Number(row.owed) - refunded };
 }
 
 /** What the shop itself has owed back of one payment of the order (a refund naming no amount is the whole payment). */
@@ -151,7 +165,8 @@ export async function refundablePayments(tx: Tx, order: Order): Promise<{ refere
  * Owes `amountCents` back across the order's card payments (refundablePayments: the checkout's first, then its links'
  * as paid), each part with its own idempotency key (`key`, then `key:part2`…) so a retry to the provider is the same
  * refund, and issues one credit note for the whole, whichever payments it was drawn from. The owner's refund, an
- * edit's and a return's all go back this way; an edit's parts name the edit, as its refund lowered the order's total.
+ * edit's and a return's all go back this way. An edit's parts name the edit, as its refund lowered the order's total,
+ * and take no credit note: the edit issues the order's invoice anew, and the note cancelling the old one accounts for it.
  */
 export async function oweRefundAcrossPayments(
   tx: Tx,
@@ -179,5 +194,5 @@ export async function oweRefundAcrossPayments(
     const refundId = await oweRefund(tx, order, part.reference, part.key, refund.reason, part.cents, refund.orderEditId ?? null, taxes[index]);
     firstRefundId ??= refundId;
   }
-  return firstRefundId === null ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
+  return firstRefundId === null || refund.orderEditId !== undefined ? null : issueCreditNote(tx, order, firstRefundId, refund.amountCents);
 }

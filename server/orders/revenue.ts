@@ -6,16 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
-import { refundedCentsOf } from "./refunds";
+import { owedCentsOf, refundedCentsOf } from "./refunds";
 
 const placedStates = sql.join(
   ORDER_GROUPS.placed.map((state) => sql`${state}`),
   sql`, `,
 );
-
-/** What the order's open payment link asks and nobody has paid yet. */
-const owedCentsOf = (order: string) =>
-  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and l.status = 'open')`;
 
 /** `order`: what the surrounding query calls the order's row (refundedCentsOf says why it is named). */
 export const revenueCentsOf = (order = "orders") =>

@@ -11,6 +11,7 @@ import { orders, variants } from "../db/schema";
 import { createApiToken } from "../staff/tokens";
 import { changeStoreSettings } from "../store/settings";
 import { salesFigures } from "./dashboard";
+import { ordersCommand } from "../commands/orders";
 
 let t: TestApp;
 let token: Record<string, string>;
@@ -66,6 +67,11 @@ describe("the shop's time zone", () => {
 
     const saturday = await csvRows("/api/admin/orders.csv?from=2026-11-28&to=2026-11-28");
     expect(saturday.slice(1).map((row) => Number(row.split(",")[0])).sort()).toEqual([lateTonight.number, thisMorning.number].sort());
+  });
+
+  it("lists the order on the owner's command line at New York's time, the zone named", async () => {
+    const shown = await ordersCommand(t.deps, t.deps.storeId, ["show", String(lateTonight.number)]);
+    expect(shown.split("\n")[0]).toMatch(/ 2026-11-28 23:30 EST$/);
   });
 
   it("keeps the admin API's instants in UTC: a program reading them converts as it needs", async () => {

@@ -12,6 +12,8 @@ import { escapeHtml, layoutHtml } from "../mail/mailer";
 import type { OrderEvents } from "../order-events";
 import { productsLeftToReview } from "./order-products";
 import { notFound, notSignedIn } from "../../core/errors";
+import { shopDate } from "../../core/shop-dates";
+import { getStoreSettings } from "../store/settings";
 
 export const REVIEW_TOKEN_TTL_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -52,9 +54,10 @@ export async function issueReviewRequest(
 
   const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
   const shopName = store?.name ?? "Our shop";
+  const { timeZone } = await getStoreSettings(db, storeId);
   const link = reviewLink(deps.config.publicUrl, token);
   const orderLabel = `order ${order.number ?? order.id}`;
-  const expiry = expiresAt.toISOString().slice(0, 10);
+  const expiry = shopDate(expiresAt, timeZone);
   const text = [
     `Hello ${order.customerName},`,
     "",

@@ -2,7 +2,7 @@
  * Editing a paid order before it ships (issue 35, decision 0058), as an owner does it when a customer asks for a
  * bigger bag: the owner swaps the variant on the order's edit screen, reviews the difference, saves; the customer's
  * email carries the payment link, the customer pays it with the test card, and the order is paid and ready to ship
- * again. The edit screen is scanned by axe at the phone's and the laptop's sizes. Ethiopia is bought here (the House
+ * again, invoiced anew. The edit screen is scanned by axe at the phone's and the laptop's sizes. Ethiopia is bought here (the House
  * Blend's bags are counted by other journeys).
  */
 import { checkAdminScreen } from "./a11y";
@@ -69,6 +69,15 @@ test("the owner swaps a variant on a paid order and the customer's payment link 
   await expect(desk.getByText(/Paid, to ship/).first()).toBeVisible();
   await expect(desk.getByRole("region", { name: "Ship the order" })).toBeVisible();
   await expect(desk.getByRole("region", { name: "Items" })).toContainText("Whole Bean, 2 lb");
+  // Invoiced anew for $98.67: the first invoice stays listed as replaced, and a credit note cancels it.
+  const documents = desk.getByRole("region", { name: "Invoice and credit notes" }).getByRole("listitem");
+  await expect(documents).toHaveCount(3);
+  await expect(documents.nth(0)).toContainText(/^Invoice INV-\d{6} \(PDF\) · \$\d+\.\d\d · replaced after the order was changed$/);
+  await expect(documents.nth(1)).toHaveText(/^Invoice INV-\d{6} \(PDF\) · \$98\.67$/);
+  await expect(documents.nth(2)).toHaveText(/^Credit note CN-\d{6} \(PDF\) · \$\d+\.\d\d$/);
+  await checkAdminScreen(desk, "order-edited-documents");
+  await mailbox.reload();
+  await expect(mailbox.getByRole("article").filter({ hasText: `Payment received for order #${number}` })).toContainText(/INV-\d{6}\.pdf[\s\S]*CN-\d{6}\.pdf/);
   await customer.close();
   await owner.close();
 });

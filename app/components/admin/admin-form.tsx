@@ -31,12 +31,27 @@ export function AdminButton({
  * A record's form whose rows or sections have buttons of their own (up, down, remove): its hidden first button makes
  * Enter in a field save rather than take the first row's step. A refusal of the whole form heads it.
  */
-export function DraftForm({ formError, multipart = false, children }: { formError?: string; multipart?: boolean; children: React.ReactNode }) {
+export function DraftForm({
+  formError,
+  multipart = false,
+  saveLabel,
+  children,
+}: {
+  formError?: string;
+  multipart?: boolean;
+  saveLabel: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="flex flex-col gap-8">
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       {children}
+      <div>
+        <AdminButton name="intent" value="save">
+          {saveLabel}
+        </AdminButton>
+      </div>
     </Form>
   );
 }

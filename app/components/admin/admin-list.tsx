@@ -30,6 +30,7 @@ export function AdminTable({
   children: React.ReactNode;
 }) {
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the focus is for scrolling
     <div role="region" aria-label={label} tabIndex={focusable ? 0 : undefined} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <thead>

@@ -40,7 +40,7 @@ export function BundleForm({
   const held = new Set(draft.products.map((product) => product.productId));
   const addable = products.filter((product) => !held.has(product.id));
   return (
-    <DraftForm formError={placed.form}>
+    <DraftForm formError={placed.form} saveLabel="Save bundle">
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />
@@ -142,12 +142,6 @@ export function BundleForm({
           </ol>
         </AdminSection>
       ) : null}
-
-      <div>
-        <AdminButton name="intent" value="save">
-          Save bundle
-        </AdminButton>
-      </div>
     </DraftForm>
   );
 }

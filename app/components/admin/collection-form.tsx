@@ -87,7 +87,7 @@ export function CollectionForm({
     COLLECTION_FIELDS,
   );
   return (
-    <DraftForm formError={placed.form}>
+    <DraftForm formError={placed.form} saveLabel="Save collection">
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />
@@ -111,11 +111,6 @@ export function CollectionForm({
       </AdminSection>
       <OrderedItems kind="product" noun="product" ids={draft.productIds} choices={products} error={placed.at.product_ids ?? placed.at.add_product} />
       <OrderedItems kind="bundle" noun="bundle" ids={draft.bundleIds} choices={bundles} error={placed.at.bundle_ids ?? placed.at.add_bundle} />
-      <div>
-        <AdminButton name="intent" value="save">
-          Save collection
-        </AdminButton>
-      </div>
     </DraftForm>
   );
 }

@@ -55,7 +55,7 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
   const placed = placeErrors(errors.filter((error) => !error.field?.startsWith("sections.")), CONTENT_FIELDS);
   const { noun, addressLabel, hasAuthor } = CONTENT_KINDS[kind];
   return (
-    <DraftForm formError={placed.form} multipart>
+    <DraftForm formError={placed.form} saveLabel={`Save ${noun}`} multipart>
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} maxLength={CONTENT_LIMITS.title} error={placed.at.title} autoComplete="off" />
@@ -104,11 +104,6 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
           </AdminButton>
         </p>
       </AdminSection>
-      <div>
-        <AdminButton name="intent" value="save">
-          Save {noun}
-        </AdminButton>
-      </div>
     </DraftForm>
   );
 }

@@ -4,6 +4,7 @@
  * give each its kind and data.
  */
 import { Form } from "react-router";
+import { When } from "~/components/admin/when";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable, NewRecordLink, RowLink } from "~/components/admin/admin-list";
@@ -36,7 +37,7 @@ export function ContentList({ kind, items, notice }: { kind: ContentKind; items:
               {hasAuthor ? <td className="px-3 py-2">{item.author}</td> : null}
               <td className="px-3 py-2">{STATUS_LABELS[item.status] ?? item.status}</td>
               <td className="px-3 py-2">
-                <time dateTime={item.updatedAt}>{new Date(item.updatedAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}</time>
+                <When at={item.updatedAt} />
               </td>
             </tr>
           ))}

@@ -5,7 +5,7 @@
  */
 import { formatMoney } from "@core/money";
 import { SelectField, TextField } from "~/components/account/form-parts";
-import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
+import { DraftForm, StepButton } from "~/components/admin/admin-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { noticeTable } from "~/components/admin/notices";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
@@ -67,7 +67,7 @@ export function DraftOrderForm({
     ...products.map((product) => ({ value: product.sku, label: `${product.name} (${formatMoney(product.priceCents)}, ${product.stock} in stock)` })),
   ];
   return (
-    <DraftForm formError={placed.form}>
+    <DraftForm formError={placed.form} saveLabel={submitLabel}>
       <AdminSection title="Customer">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Email" name="email" type="email" autoComplete="off" required defaultValue={values.email} error={at.email} />
@@ -145,12 +145,6 @@ export function DraftOrderForm({
           <TextField label="Discount code, amount or percent" name="discount_value" defaultValue={values.discount_value} error={at.discount_value} />
         </div>
       </AdminSection>
-
-      <div>
-        <AdminButton name="intent" value="save">
-          {submitLabel}
-        </AdminButton>
-      </div>
     </DraftForm>
   );
 }

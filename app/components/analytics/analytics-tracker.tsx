@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { isShopPage } from "@core/analytics-limits";
 import { analytics } from "~/state/analytics";
 
 function trackingAllowed(): boolean {
@@ -11,8 +12,20 @@ function trackingAllowed(): boolean {
   return nav.doNotTrack !== "1" && nav.globalPrivacyControl !== true;
 }
 
-/** The owner reading the report is not a shopper. */
-const isOwnerPage = (pathname: string) => pathname === "/admin" || pathname.startsWith("/admin/");
+/** Addresses whose page found nothing to show; the view that follows is not the shop's page, and is not counted. */
+const notFoundPaths = new Set<string>();
+
+/**
+ * Drawn by a page that shows "not found" (a product or post that is not there): its address is not counted as a page
+ * or a product viewed. Its effect runs before the tracker's, which the shell renders after the page.
+ */
+export function NotFoundMark() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    notFoundPaths.add(pathname);
+  }, [pathname]);
+  return null;
+}
 
 /** Links that carry a secret (review, password reset, unsubscribe tokens, a payment's client secret) keep it out of analytics. */
 const SECRET_PARAM = /token|secret/i;
@@ -36,7 +49,7 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   const searching = useRef(false);
 
   useEffect(() => {
-    if (!trackingAllowed() || isOwnerPage(window.location.pathname)) return;
+    if (!trackingAllowed() || !isShopPage(window.location.pathname)) return;
     let beaconPath: string | null = null;
     let sendBeacon: ((path: string) => void) | null = null;
     // The session's code loads after the page: no first load waits for what only a visit's start and end need.
@@ -61,7 +74,7 @@ export function AnalyticsTracker({ storeId }: { storeId: string }) {
   }, [storeId]);
 
   useEffect(() => {
-    if (isOwnerPage(pathname)) return;
+    if (!isShopPage(pathname) || notFoundPaths.delete(pathname)) return;
     const params = new URLSearchParams(search);
     pageEnteredAt.current = performance.now();
     const queryData = Object.fromEntries([...params].filter(([key]) => !SECRET_PARAM.test(key)));

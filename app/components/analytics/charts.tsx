@@ -4,7 +4,8 @@
  */
 import { useId } from "react";
 
-export type Bar = { label: string; count: number };
+/** A ranked row; `path`, where there is one, is the address the named page or product is at. */
+export type Bar = { label: string; count: number; path?: string };
 
 export function BarTable({ caption, rows, unit, empty = "No data yet." }: { caption: string; rows: Bar[]; unit: string; empty?: string }) {
   const max = Math.max(1, ...rows.map((row) => row.count));
@@ -24,9 +25,10 @@ export function BarTable({ caption, rows, unit, empty = "No data yet." }: { capt
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.label}>
+              <tr key={row.path ?? row.label}>
                 <th scope="row" className="w-2/5 break-all py-1 pr-3 font-normal">
                   {row.label}
+                  {row.path && row.path !== row.label ? <span className="block text-xs">{row.path}</span> : null}
                 </th>
                 <td className="w-1/2 py-1" aria-hidden="true">
                   <div className="h-4 rounded bg-primary" style={{ width: `${(row.count / max) * 100}%` }} />

@@ -12,7 +12,7 @@ import { ItemLines } from "~/components/account/item-lines";
 import { ShippingAddressFields } from "~/components/checkout/address-form";
 import { SimulatedCardForm, type CardFields } from "~/components/checkout/simulated-card-form";
 import { placeErrors } from "~/lib/form-error";
-import { orderDate, statusLabel } from "~/lib/order-format";
+import { statusLabel, useOrderDate } from "~/lib/order-format";
 import type { ChangeAnswer, ChangeIntent, SubscriptionView, Totals } from "./subscription-view";
 
 const BUTTON = "rounded bg-button px-5 py-2.5 font-semibold text-button-ink disabled:opacity-70";
@@ -354,6 +354,7 @@ function CancelSubscription({ answer }: { answer: Answer }) {
 }
 
 function Orders({ orders }: { orders: SubscriptionView["orders"] }) {
+  const orderDate = useOrderDate();
   if (orders.length === 0) return null;
   return (
     <Section title="Orders">
