@@ -34,7 +34,7 @@ import { releaseStock, reserveStock, stockNeeded } from "../orders/inventory";
 import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, type Order } from "../orders/orders";
 import { requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment } from "../orders/invoices";
-import { leftToRefund, makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
+import { refundLeftOf, makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
 import { withWords } from "../orders/line-words";
 import { sendReturnApproved, sendReturnDeclined, sendExchangeMade, sendReturnRefunded, sendReturnRequested } from "./emails";
 
@@ -296,7 +296,7 @@ async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean)
  * refunded, and a retry to the provider is the same refund. The order is refunded once all it took went back.
  */
 async function oweReturnRefund(tx: Tx, order: Order, key: string, amountCents: number, reason: string) {
-  const { left } = await leftToRefund(tx, order);
+  const { left } = await refundLeftOf(tx, order);
   const amount = Math.min(amountCents, left);
   if (amount <= 0) return { amount: 0, creditNote: null };
   const creditNote = await oweRefundAcrossPayments(tx, order, { amountCents: amount, key, reason });
