@@ -10,6 +10,7 @@
  * `awaiting_payment`, holding its stock, until the customer's payment link or staff settle it (decision 0057); so
  * does an exchange that costs more than what was returned, from the start (decision 0056).
  */
+import { formatMoney } from "./money";
 export const ORDER_STATES = [
   "draft",
   "pending",
@@ -74,6 +75,10 @@ export function canMove(state: string, move: OrderMoveName): boolean {
 export function leftToRefund(order: { status: string; totalCents: number }, refundedCents: number, dueCents = 0): number {
   return canMove(order.status, "refund") ? order.totalCents - dueCents - refundedCents : 0;
 }
+
+/** A refund asked of more than is left, in dollars as staff read them on the order and type them in its form. */
+export const refundTooLargeMessage = (amountCents: number, leftCents: number) =>
+  `A refund of ${formatMoney(amountCents)} is more than the ${formatMoney(leftCents)} left to refund`;
 
 /** Groups of states the rules name. The refundable, shippable and cancellable states are the moves' own `from`. */
 export const ORDER_GROUPS = {

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { formatMoney, TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
-import { canMove, leftToRefund as leftToRefundOf } from "@core/order-lifecycle";
+import { canMove, leftToRefund as leftToRefundOf, refundTooLargeMessage } from "@core/order-lifecycle";
 import { fulfilSchema, orderNoteSchema, refundSchema } from "@core/schemas/admin-orders";
 import { FieldError, FormMessage, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -44,11 +44,13 @@ function refundCents(amount: string): number | undefined {
   return cents;
 }
 
-function refundAsked(amount: string, restock: boolean) {
+/** The refund's form, read before its confirmation is asked: an amount the order cannot give back is refused here. */
+function refundAsked(amount: string, restock: boolean, leftCents: number) {
   try {
     const cents = refundCents(amount);
     const checked = refundSchema.safeParse({ amount_cents: cents });
-    return checked.success ? { amount, restock, cents } : { amount, restock, error: checked.error.issues[0].message };
+    if (!checked.success) return { amount, restock, error: checked.error.issues[0].message };
+    return cents !== undefined && cents > leftCents ? { amount, restock, error: refundTooLargeMessage(cents, leftCents) } : { amount, restock, cents };
   } catch (error) {
     return { amount, restock, error: (error as Error).message };
   }
@@ -66,7 +68,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     carriers: CARRIER_OPTIONS,
     confirmCancel: url.searchParams.has("cancel"),
     // The refund's question, once its form was filled in: the amount as typed, and whether stock goes back.
-    refundAsked: amount === null ? null : refundAsked(amount, url.searchParams.get("restock") === "on"),
+    refundAsked:
+      amount === null
+        ? null
+        : refundAsked(amount, url.searchParams.get("restock") === "on", leftToRefundOf(detail.order, detail.payment.refundedCents, detail.paymentDue?.amountCents)),
     notice: NOTICES.of(url),
   };
 }

@@ -8,7 +8,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { formatMoney } from "@core/money";
 import { useCart } from "~/state/cart";
 import type { Route } from "./+types/checkout-confirmation";
-import { cartIdForRequest, checkoutSessionIdOfPayment, findOrderByPayment, getOrderByNumber } from "./checkout-confirmation.server";
+import { cartIdForRequest, checkoutSessionIdOfPayment, findOrderByPayment, getOrderByNumber, lineText, withWords } from "./checkout-confirmation.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -27,7 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       order: paid && {
         number: paid.order.number,
         email: paid.order.email,
-        lines: paid.lines.map((line) => ({ id: line.id, title: line.title, quantity: line.quantity, total: line.lineTotalCents })),
+        // What was bought as the order's other faces say it: its options, or what is inside a bundle.
+        lines: (await withWords(context.db, context.storeId, paid.lines)).map((line) => ({
+          id: line.id,
+          title: lineText(line),
+          quantity: line.quantity,
+          total: line.lineTotalCents,
+        })),
         totals: {
           subtotal: paid.order.subtotalCents,
           discount: paid.order.discountCents,

@@ -1,3 +1,4 @@
+import { formatMoney } from "../../core/money";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, orders, variants } from "../db/schema";
@@ -80,7 +81,7 @@ describe("npm run shop -- orders", () => {
     const [refunded] = await t.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(refunded.status).toBe("fulfilled");
     await expect(run("refund", number, "--amount", String(order.totalCents))).rejects.toThrow(
-      `A refund of ${order.totalCents * 100} cents is more than the ${order.totalCents - 350} cents left to refund`,
+      `A refund of ${formatMoney(order.totalCents * 100)} is more than the ${formatMoney(order.totalCents - 350)} left to refund`,
     );
 
     const trail = await t.deps.db

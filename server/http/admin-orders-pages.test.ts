@@ -132,8 +132,12 @@ describe("the orders desk's pages", () => {
     expect(asked).toContain(`Refund $5.00 of order #${max.number} and put its stock back?`);
     expect(await html(await get(`${path}?amount=five`, owner))).toContain("Enter an amount in dollars, such as 12.50");
 
+    // More than is left is refused in dollars before the refund is asked, and by the server when posted anyway.
+    const askedTooMuch = await html(await get(`${path}?amount=100000`, owner));
+    expect(askedTooMuch).toMatch(/aria-invalid="true"[^>]*>[^]*?A refund of \$100,?000\.00 is more than the \$\d+\.\d\d left to refund/);
+    expect(askedTooMuch).not.toContain(`Refund $100`);
     const tooMuch = await html(await post(path, { intent: "refund", amount: "100000" }, owner), 422);
-    expect(tooMuch).toMatch(/aria-invalid="true"[^>]*>[^]*?more than the \d+ cents left to refund/);
+    expect(tooMuch).toMatch(/aria-invalid="true"[^>]*>[^]*?more than the \$\d+\.\d\d left to refund/);
 
     const refunded = await post(path, { intent: "refund", amount: "5.00" }, owner);
     expect(refunded.headers.get("location")).toBe(`${path}?notice=order-refunded`);

@@ -4,7 +4,7 @@
  * lifecycle table, is audited, and mails the customer once it has committed.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { ORDER_MOVES } from "../../core/order-lifecycle";
+import { ORDER_MOVES, refundTooLargeMessage } from "../../core/order-lifecycle";
 import type { AppDeps } from "../context";
 import { orderNotes, orders, refunds } from "../db/schema";
 import { COMMAND_LINE_LABEL, recordAudit, type AuditActor } from "../audit/audit";
@@ -13,7 +13,7 @@ import { OutOfStockError, reserveStock, stockNeeded } from "./inventory";
 import type { Tx } from "../db/client";
 import { assertMove } from "./lifecycle";
 import { closeAndRelease, linesOf, mailLogged, orderEvent, restockOnce, type Order } from "./orders";
-import { makeOwedRefunds, oweRefundAcrossPayments, leftToRefund, ownerRefundTaxCents, refundablePayments } from "./refunds";
+import { makeOwedRefunds, oweRefundAcrossPayments, ownerRefundTaxCents, refundLeftOf, refundablePayments } from "./refunds";
 import { documentAttachment } from "./invoices";
 import { conflict, notFound, ruleBroken } from "../../core/errors";
 
@@ -100,11 +100,11 @@ export type RefundResult = { order: Order; refundedCents: number; refundOwed: bo
 async function oweOwnerRefund(tx: Tx, order: Order, amountCents: number | undefined, reason: string) {
   const sources = await refundablePayments(tx, order);
   if (sources.length === 0) throw conflict(`Order ${order.number} has no card payment to refund`);
-  const { refunded, left } = await leftToRefund(tx, order);
+  const { refunded, left } = await refundLeftOf(tx, order);
   const amount = amountCents ?? left;
   if (left <= 0) throw ruleBroken(`Order ${order.number} is refunded in full already`);
   if (amount > left) {
-    throw ruleBroken(`A refund of ${amount} cents is more than the ${left} cents left to refund on order ${order.number}`, "amount_cents");
+    throw ruleBroken(`${refundTooLargeMessage(amount, left)} on order ${order.number}`, "amount_cents");
   }
   const byCard = sources.reduce((sum, source) => sum + source.leftCents, 0);
   if (amount > byCard) {

@@ -149,7 +149,7 @@ describe("payment links", () => {
     const { order, token } = await owing(t, "split@example.com", 500);
     // While the $5.00 is owed, only what was paid can go back.
     await expect(refundOrder(t.deps, "demo", order.number!, { amountCents: order.totalCents + 1, actor })).rejects.toThrow(
-      `more than the ${order.totalCents} cents left to refund`,
+      `more than the ${formatMoney(order.totalCents)} left to refund`,
     );
     const link = await payLinkWithCard(t.deps, "demo", token, card());
     await drain(t);

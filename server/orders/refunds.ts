@@ -9,6 +9,7 @@ import { logger } from "../logger";
 import type { Tx } from "../db/client";
 import { conflict } from "../../core/errors";
 import { allocate, formatMoney, roundCents } from "../../core/money";
+import { leftToRefund } from "../../core/order-lifecycle";
 import { issueCreditNote, type InvoiceDocument } from "./invoices";
 import type { Order } from "./orders";
 
@@ -50,10 +51,10 @@ export async function ownerRefundTaxCents(tx: Tx, order: Order, amountCents: num
  * What is left to refund on the order: its total, less what an open payment link still asks, less what went back
  * already. The owner's refund and a return's read it alike; a refund of all of it leaves the order refunded.
  */
-export async function leftToRefund(tx: Tx, order: Order): Promise<{ refunded: number; left: number }> {
+export async function refundLeftOf(tx: Tx, order: Order): Promise<{ refunded: number; left: number }> {
   const [row] = await tx.select({ refunded: refundedCentsOf(), owed: owedCentsOf() }).from(orders).where(eq(orders.id, order.id));
   const refunded = Number(row.refunded);
-  return { refunded, left: order.totalCents - Number(row.owed) - refunded };
+  return { refunded, left: leftToRefund(order, refunded, Number(row.owed)) };
 }
 
 /** What the shop itself has owed back of one payment of the order (a refund naming no amount is the whole payment). */

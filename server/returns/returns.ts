@@ -36,7 +36,7 @@ import { releaseStock, reserveStock, stockNeeded } from "../orders/inventory";
 import { insertOrderLines, linesOf, mailLogged, nextOrderNumber, withLineTaxes, type Order } from "../orders/orders";
 import { requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment } from "../orders/invoices";
-import { leftToRefund, makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
+import { refundLeftOf, makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
 import { withWords } from "../orders/line-words";
 import { sendReturnApproved, sendReturnDeclined, sendExchangeMade, sendReturnRefunded, sendReturnRequested } from "./emails";
 
@@ -301,7 +301,7 @@ async function worthOf(tx: Tx, order: Order, ret: Return, withShipping: boolean)
  * refunded, and a retry to the provider is the same refund. The order is refunded once all it took went back.
  */
 async function oweReturnRefund(tx: Tx, order: Order, key: string, asked: { amountCents: number; taxCents: number }, reason: string) {
-  const { left } = await leftToRefund(tx, order);
+  const { left } = await refundLeftOf(tx, order);
   const amount = Math.min(asked.amountCents, left);
   if (amount <= 0) return { amount: 0, creditNote: null };
   // The tax of what went back, less in proportion when what is left of the payments caps the refund.

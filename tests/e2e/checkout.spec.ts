@@ -93,6 +93,8 @@ test.describe("checkout with the simulated provider", () => {
     await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
     await expect(page.getByText("Thank you for your purchase.")).toBeVisible();
     await expect(page.getByText(/Order number: \d+/)).toBeVisible();
+    // What was bought, with the options chosen, as the email and the order say it.
+    await expect(page.getByText(/^2 × Tidewater House Blend \([^)]+, 12 oz\)$/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const number = (await page.getByText(/Order number: \d+/).textContent())!.match(/\d+/)![0];
     await expect(page.getByRole("button", { name: "Cart" })).toBeVisible();
