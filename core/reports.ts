@@ -15,6 +15,8 @@ export const REPORTS = [
 export type ReportName = (typeof REPORTS)[number]["name"];
 
 export const REPORT_GROUPINGS = ["day", "week", "month"] as const;
+/** The range form's fields, as the query of the screen, the API and the CSV name them. */
+export const REPORT_FILTERS = ["from", "to", "group"] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
 /** Money is integer cents, a count whole, a rate a fraction from 0 to 1. */

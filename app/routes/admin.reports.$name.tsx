@@ -2,14 +2,14 @@
  * One report (permission `reports`, decision 0064): the range form (a plain GET form), the figures beside the
  * previous period's, the chart with its words, the tables and the CSV of the same range.
  */
-import { REPORT_GROUPINGS, reportValue, type ReportFigure } from "@core/reports";
+import { REPORT_FILTERS, REPORT_GROUPINGS, reportValue, type ReportFigure } from "@core/reports";
 import { SelectField, TextField } from "~/components/account/form-parts";
 import { AdminTable, listAddress } from "~/components/admin/admin-list";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-screen";
 import { ReportChart } from "~/components/admin/report-chart";
 import { placeErrors } from "~/lib/form-error";
-import { REPORT_FILTERS, reportScreen } from "./admin.reports.server";
+import { reportScreen } from "./admin.reports.server";
 import type { Route } from "./+types/admin.reports.$name";
 
 export const meta = ({ data }: Route.MetaArgs) => adminMeta(data ? `${data.title} report` : "Report");
@@ -71,7 +71,7 @@ export default function AdminReport({ loaderData }: Route.ComponentProps) {
               {table.rows.length === 0 ? (
                 <p>Nothing in this range.</p>
               ) : (
-                <AdminTable label={table.title} minWidth={`${Math.max(20, table.columns.length * 8)}rem`} columns={table.columns.map((column) => ({ label: column.label, numeric: column.kind !== "text" }))}>
+                <AdminTable label={table.title} linkless minWidth={`${Math.max(20, table.columns.length * 6)}rem`} columns={table.columns.map((column) => ({ label: column.label, numeric: column.kind !== "text" }))}>
                   {table.rows.map((row, index) => (
                     <tr key={index} className="border-b border-black/10 align-top">
                       {row.map((value, at) => {

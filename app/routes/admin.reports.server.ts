@@ -1,13 +1,11 @@
 /** The reports' screens' server side (permission `reports`, decision 0064): each report by the use case the admin API calls. */
 import { data, type AppLoadContext } from "react-router";
-import { REPORTS } from "@core/reports";
+import { REPORT_FILTERS, REPORTS } from "@core/reports";
 import { reportQuerySchema } from "@core/schemas/admin-reports";
 import { runReport } from "../../server/reports/reports";
 import { formFailure, requireStaffPage } from "./admin.server";
 
 export { requireStaffPage } from "./admin.server";
-
-export const REPORT_FILTERS = ["from", "to", "group"] as const;
 
 export async function reportScreen(context: AppLoadContext, request: Request, name: string | undefined) {
   await requireStaffPage(context, request, "reports");
