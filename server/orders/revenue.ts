@@ -9,7 +9,8 @@ import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { rowsOf, type Database } from "../db/client";
 import { refundedCentsOf } from "./refunds";
 
-const placedStates = sql.join(
+/** The placed states (ORDER_GROUPS.placed) as a list for `status in (…)`. */
+export const placedStates = sql.join(
   ORDER_GROUPS.placed.map((state) => sql`${state}`),
   sql`, `,
 );

@@ -5,18 +5,12 @@
  * purchase rate is the share of the range's customers who had paid for more than one order by its end.
  */
 import { sql } from "drizzle-orm";
-import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import type { Report } from "../../core/reports";
 import { rowsOf, type Database } from "../db/client";
 import { ownerEmail } from "../customers/desk";
-import { paidWithin, periodOf, salesSums } from "../orders/revenue";
+import { paidWithin, periodOf, placedStates, salesSums } from "../orders/revenue";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
 import { describeChart, reportDays } from "./shape";
-
-const placedStates = sql.join(
-  ORDER_GROUPS.placed.map((state) => sql`${state}`),
-  sql`, `,
-);
 
 type Counts = { customers: number; newCustomers: number; repeat: number };
 
