@@ -10,6 +10,7 @@ export const REPORTS = [
   { name: "sales", title: "Sales", summary: "Orders, gross and net sales, discounts, returns, shipping and tax, by day, week or month." },
   { name: "products", title: "Products", summary: "Units and net sales per product and variant, best and worst sellers, and what is low or out of stock." },
   { name: "customers", title: "Customers", summary: "New and returning customers, average order value and repeat purchase rate." },
+  { name: "subscriptions", title: "Subscriptions", summary: "Active subscriptions, monthly recurring revenue, those started and cancelled, and churn." },
 ] as const satisfies readonly { name: string; title: string; summary: string }[];
 
 export type ReportName = (typeof REPORTS)[number]["name"];

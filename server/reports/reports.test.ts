@@ -10,9 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { renderedBackOffice } from "../../tests/support/admin-pages";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import type { TestApp } from "../../tests/support/app";
-import { SKU, paidOrderBy } from "../../tests/support/checkout";
+import { SKU, paidOrderBy, subscribedBy } from "../../tests/support/checkout";
 import { commandLineActor } from "../audit/audit";
-import { orderLines, orders, refunds, variants } from "../db/schema";
+import { orderLines, orders, refunds, subscriptionOptions, subscriptions, variants } from "../db/schema";
+import { DEMO } from "../db/seed";
 import { salesFigures } from "../orders/dashboard";
 import { changeStoreSettings } from "../store/settings";
 
@@ -55,6 +56,20 @@ beforeAll(async () => {
   await orderOf("bob@example.com", "2026-11-01T04:30:00Z", { subtotal: 4000, discount: 1000, shipping: 500, tax: 180 });
   const refunded = await orderOf("ALICE@example.com", "2026-11-15T17:00:00Z", { subtotal: 3200, shipping: 500, tax: 200 });
   await orderOf("carol@example.com", "2026-10-10T16:00:00Z", { subtotal: 2000, shipping: 0, tax: 100 });
+  // Two subscriptions of two bags every other week: one since mid-October, one started and cancelled in November.
+  // Their first orders are moved out of the reports' months, whose sales are counted above.
+  const since = await subscribedBy(t, "sub.one@example.com");
+  const ended = await subscribedBy(t, "sub.two@example.com");
+  for (const [subscription, started, cancelled] of [
+    [since, "2026-10-15T16:00:00Z", null],
+    [ended, "2026-11-05T16:00:00Z", "2026-11-20T16:00:00Z"],
+  ] as const) {
+    await t.deps.db
+      .update(subscriptions)
+      .set({ createdAt: new Date(started), ...(cancelled ? { status: "cancelled" as const, cancelledAt: new Date(cancelled) } : {}) })
+      .where(eq(subscriptions.id, subscription.id));
+    await t.deps.db.update(orders).set({ paidAt: new Date("2026-06-01T16:00:00Z") }).where(eq(orders.id, subscription.firstOrderId));
+  }
   await t.deps.db.insert(refunds).values({
     storeId: t.deps.storeId,
     orderId: refunded.id,
@@ -78,7 +93,7 @@ type Answer = {
   tables: { title: string; rows: (string | number)[][] }[];
 };
 
-async function report(path: string): Promise<Answer> {
+async function answerOf(path: string): Promise<Answer> {
   const response = await t.call("GET", path, undefined, manager);
   expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as Answer;
@@ -88,7 +103,7 @@ const figuresOf = (answer: Answer) => Object.fromEntries(answer.figures.map((fig
 
 describe("the reports", () => {
   it("sum November's sales in New York's days beside the 30 days before: the order paid late on 31 October counts in October", async () => {
-    const sales = await report("/api/admin/reports/sales?from=2026-11-01&to=2026-11-30");
+    const sales = await answerOf("/api/admin/reports/sales?from=2026-11-01&to=2026-11-30");
     expect({ from: sales.from, to: sales.to, previous: [sales.previous_from, sales.previous_to], group: sales.group }).toEqual({
       from: "2026-11-01",
       to: "2026-11-30",
@@ -116,7 +131,7 @@ describe("the reports", () => {
   });
 
   it("group by month in the shop's zone, and say the same as CSV with the previous period beside each figure", async () => {
-    const byMonth = await report("/api/admin/reports/sales?from=2026-10-01&to=2026-11-30&group=month");
+    const byMonth = await answerOf("/api/admin/reports/sales?from=2026-10-01&to=2026-11-30&group=month");
     expect(byMonth.tables[0].rows.slice(0, 2)).toEqual([
       ["2026-10", 2, 7000, 0, 0, 7000, 500, 400, 7900],
       ["2026-11", 2, 7200, 1000, 1000, 5200, 1000, 380, 6580],
@@ -132,7 +147,7 @@ describe("the reports", () => {
   });
 
   it("count each product's units and net sales, the dashboard the same revenue", async () => {
-    const products = await report("/api/admin/reports/products?from=2026-11-01&to=2026-11-30");
+    const products = await answerOf("/api/admin/reports/products?from=2026-11-01&to=2026-11-30");
     expect(figuresOf(products)).toEqual({ "Units sold": [4, 4], "Net sales": [5200, 7000], "Products sold": [1, 1] });
     const byProduct = products.tables.find((table) => table.title === "By product")!;
     expect(byProduct.rows).toEqual([[expect.any(String), 4, 5200, 4, 7000]]);
@@ -144,7 +159,7 @@ describe("the reports", () => {
   });
 
   it("count customers by email, guests included: new, returning, average order value and repeat purchase rate", async () => {
-    const customers = await report("/api/admin/reports/customers?from=2026-11-01&to=2026-11-30");
+    const customers = await answerOf("/api/admin/reports/customers?from=2026-11-01&to=2026-11-30");
     // November: bob new, alice returning (her first order was October's in New York), and she bought twice by its end.
     expect(figuresOf(customers)).toEqual({
       Customers: [2, 2],
@@ -156,6 +171,23 @@ describe("the reports", () => {
     });
     expect(customers.tables[0].rows[0]).toEqual(["2026-11-01", 1, 1, 0, 1, 3000]);
     expect(customers.tables[0].rows[14]).toEqual(["2026-11-15", 1, 0, 1, 1, 2200]);
+  });
+
+  it("count subscriptions active at the end, their monthly recurring revenue, those started and cancelled, and churn", async () => {
+    const [plan] = await t.deps.db.select().from(subscriptionOptions).where(eq(subscriptionOptions.id, DEMO.subscriptions.houseBlend.everyTwoWeeks));
+    // Two bags every two weeks: 26 deliveries a year, 26/12 a month.
+    const monthly = Math.round((2 * plan.priceCents * 26) / 12);
+    const subscribed = await answerOf("/api/admin/reports/subscriptions?from=2026-11-01&to=2026-11-30");
+    expect(figuresOf(subscribed)).toEqual({
+      "Active subscriptions": [1, 1],
+      "Monthly recurring revenue": [monthly, monthly],
+      Started: [1, 1],
+      Cancelled: [1, 0],
+      // November had the October one and the one it started; October the one it started.
+      Churn: [0.5, 0],
+    });
+    expect(subscribed.tables[0].rows[4]).toEqual(["2026-11-05", 1, 0, 2, 2 * monthly]);
+    expect(subscribed.tables[0].rows[19]).toEqual(["2026-11-20", 0, 1, 1, monthly]);
   });
 
   it("refuse a range that is not one, naming the field", async () => {
@@ -172,7 +204,7 @@ describe("the reports", () => {
 
   it("show the owner the index and each report's table, chart words and CSV link; shut them to fulfilment staff", async () => {
     const index = await html(await get("/admin/reports", office.owner));
-    for (const name of ["sales", "products", "customers"]) expect(index).toContain(`href="/admin/reports/${name}"`);
+    for (const name of ["sales", "products", "customers", "subscriptions"]) expect(index).toContain(`href="/admin/reports/${name}"`);
     const page = await html(await get("/admin/reports/sales?from=2026-11-01&to=2026-11-30", office.owner));
     expect(page).toContain("Net sales by day, 30 bars");
     expect(page).toContain('href="/api/admin/reports/sales.csv?from=2026-11-01&amp;to=2026-11-30"');

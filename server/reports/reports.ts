@@ -10,11 +10,13 @@ import { customersReport } from "./customers";
 import { reportPeriod, type ReportPeriod } from "./period";
 import { productsReport } from "./products";
 import { salesReport } from "./sales";
+import { subscriptionsReport } from "./subscriptions";
 
 export const REPORT_USE_CASES: Record<ReportName, (db: Database, storeId: string, period: ReportPeriod) => Promise<Report>> = {
   sales: salesReport,
   products: productsReport,
   customers: customersReport,
+  subscriptions: subscriptionsReport,
 };
 
 export async function runReport(db: Database, storeId: string, name: ReportName, query: ReportQuery, now = new Date()): Promise<Report> {
