@@ -10,7 +10,7 @@ import { rowsOf, type Database } from "../db/client";
 import { ownerEmail } from "../customers/desk";
 import { paidWithin, periodOf, placedStates, salesSums } from "../orders/revenue";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
-import { describeChart, reportDays } from "./shape";
+import { chartOf, periodColumn, reportDays } from "./shape";
 
 type Counts = { customers: number; newCustomers: number; repeat: number };
 
@@ -74,12 +74,12 @@ export async function customersReport(db: Database, storeId: string, period: Rep
       { label: "Average order value", kind: "money", current: average(netCents, orders), previous: average(earlier.netCents, earlier.orders) },
       { label: "Repeat purchase rate", kind: "rate", current: rate(now.total.repeat, now.total.customers), previous: rate(before.total.repeat, before.total.customers) },
     ],
-    chart: { title: chartTitle, kind: "count", bars, description: describeChart(chartTitle, "count", bars) },
+    chart: chartOf(chartTitle, "count", bars),
     tables: [
       {
         title: `Customers by ${group}`,
         columns: [
-          { label: group === "day" ? "Day" : group === "week" ? "Week" : "Month", kind: "text" },
+          periodColumn(group),
           { label: "Customers", kind: "count" },
           { label: "New", kind: "count" },
           { label: "Returning", kind: "count" },

@@ -10,7 +10,7 @@ import { rowsOf, type Database } from "../db/client";
 import { lowStockVariants } from "../orders/dashboard";
 import { netSalesCentsOf, paidWithin } from "../orders/revenue";
 import type { Periods, ReportPeriod } from "./period";
-import { describeChart, reportDays } from "./shape";
+import { chartOf, reportDays } from "./shape";
 
 const SELLERS = 5;
 const CHARTED = 10;
@@ -85,7 +85,7 @@ export async function productsReport(db: Database, storeId: string, period: Repo
       { label: "Net sales", kind: "money", current: sum(now, "netCents"), previous: sum(before, "netCents") },
       { label: "Products sold", kind: "count", current: sold.length, previous: products.filter((product) => product.previousUnits > 0).length },
     ],
-    chart: { title: chartTitle, kind: "money", bars, description: describeChart(chartTitle, "money", bars) },
+    chart: chartOf(chartTitle, "money", bars),
     tables: [
       { title: "Best sellers", columns: sellerColumns, rows: sellers(byUnits.slice(0, SELLERS)) },
       { title: "Worst sellers", columns: sellerColumns, rows: sellers(byUnits.slice(-SELLERS).reverse()) },

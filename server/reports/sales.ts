@@ -7,7 +7,7 @@ import type { Report, ReportColumn, ReportValueKind } from "../../core/reports";
 import type { Database } from "../db/client";
 import { salesSums, type SalesSums } from "../orders/revenue";
 import { periodLabel, type ReportPeriod } from "./period";
-import { describeChart, reportDays } from "./shape";
+import { chartOf, periodColumn, reportDays } from "./shape";
 
 const MEASURES: readonly { key: keyof SalesSums; label: string; kind: ReportValueKind }[] = [
   { key: "orders", label: "Orders", kind: "count" },
@@ -32,14 +32,14 @@ export async function salesReport(db: Database, storeId: string, period: ReportP
   const total = summed(now);
   const previousTotal = summed(before);
   const labels = current.days.map((day) => periodLabel(day, group));
-  const columns: ReportColumn[] = [{ label: group === "day" ? "Day" : group === "week" ? "Week" : "Month", kind: "text" }, ...MEASURES.map(({ label, kind }) => ({ label, kind }))];
+  const columns: ReportColumn[] = [periodColumn(group), ...MEASURES.map(({ label, kind }) => ({ label, kind }))];
   const bars = now.map((sums, index) => ({ label: labels[index], value: sums.netCents }));
   return {
     name: "sales",
     title: "Sales",
     ...reportDays(period),
     figures: MEASURES.map(({ key, label, kind }) => ({ label, kind, current: total[key], previous: previousTotal[key] })),
-    chart: { title: `Net sales by ${group}`, kind: "money", bars, description: describeChart(`Net sales by ${group}`, "money", bars) },
+    chart: chartOf(`Net sales by ${group}`, "money", bars),
     tables: [
       {
         title: `Sales by ${group}`,

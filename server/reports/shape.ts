@@ -1,5 +1,5 @@
 /** What every report's shape (core/reports.ts) is made of beside its own figures: its days, its chart's words, its CSV. */
-import { reportValue, type Report, type ReportValueKind } from "../../core/reports";
+import { reportValue, type Report, type ReportChart, type ReportColumn, type ReportGrouping, type ReportValueKind } from "../../core/reports";
 import type { ReportPeriod } from "./period";
 
 export const reportDays = (period: ReportPeriod) => ({
@@ -11,8 +11,14 @@ export const reportDays = (period: ReportPeriod) => ({
   timeZone: period.timeZone,
 });
 
+/** The first column of a table by period: the day, the week or the month. */
+export const periodColumn = (group: ReportGrouping): ReportColumn => ({ label: `${group[0].toUpperCase()}${group.slice(1)}`, kind: "text" });
+
+/** A chart of `bars`, with its words. */
+export const chartOf = (title: string, kind: ReportValueKind, bars: ReportChart["bars"]): ReportChart => ({ title, kind, bars, description: describeChart(title, kind, bars) });
+
 /** The chart in words: how many bars, the highest and the lowest, and their sum when money or counts add up. */
-export function describeChart(title: string, kind: ReportValueKind, bars: readonly { label: string; value: number }[]): string {
+function describeChart(title: string, kind: ReportValueKind, bars: readonly { label: string; value: number }[]): string {
   if (bars.length === 0) return `${title}: nothing in this range.`;
   const highest = bars.reduce((best, bar) => (bar.value > best.value ? bar : best));
   const lowest = bars.reduce((worst, bar) => (bar.value < worst.value ? bar : worst));

@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { subscriptions } from "../db/schema";
 import { monthlyAmounts } from "../subscriptions/desk";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
-import { describeChart, reportDays } from "./shape";
+import { chartOf, periodColumn, reportDays } from "./shape";
 
 type Amount = Awaited<ReturnType<typeof monthlyAmounts>>[number];
 type Counts = { started: number; cancelled: number; active: number; recurringCents: number; churn: number };
@@ -55,12 +55,12 @@ export async function subscriptionsReport(db: Database, storeId: string, period:
       { label: "Cancelled", kind: "count", current: now.cancelled, previous: before.cancelled },
       { label: "Churn", kind: "rate", current: now.churn, previous: before.churn },
     ],
-    chart: { title: chartTitle, kind: "money", bars, description: describeChart(chartTitle, "money", bars) },
+    chart: chartOf(chartTitle, "money", bars),
     tables: [
       {
         title: `Subscriptions by ${group}`,
         columns: [
-          { label: group === "day" ? "Day" : group === "week" ? "Week" : "Month", kind: "text" },
+          periodColumn(group),
           { label: "Started", kind: "count" },
           { label: "Cancelled", kind: "count" },
           { label: "Active at the end", kind: "count" },
