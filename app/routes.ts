@@ -8,6 +8,7 @@ import { picturesRoutes } from "./admin-routes/pictures";
 import { productsRoutes } from "./admin-routes/products";
 import { settingsRoutes } from "./admin-routes/settings";
 import { inboxRoutes } from "./admin-routes/inbox";
+import { reportsRoutes } from "./admin-routes/reports";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -67,6 +68,7 @@ export default [
       ...contentRoutes,
       ...settingsRoutes,
       ...inboxRoutes,
+      ...reportsRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

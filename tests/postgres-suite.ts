@@ -75,7 +75,7 @@ export const POSTGRES_SUITE = {
    * SQL a server may run differently: the trigram threshold set per connection, and every documented API operation
    * once, because PGlite is PostgreSQL 17 and a shop's server may be an older major version that refuses newer syntax.
    */
-  sql: ["server/catalog/catalog.test.ts", "server/catalog/visibility.test.ts", "server/api/responses.test.ts"],
+  sql: ["server/catalog/catalog.test.ts", "server/catalog/visibility.test.ts", "server/api/responses.test.ts", "server/reports/reports.test.ts"],
 } as const;
 
 export const postgresSuiteFiles = (): string[] => Object.values(POSTGRES_SUITE).flat();
