@@ -8,6 +8,7 @@ import { picturesRoutes } from "./admin-routes/pictures";
 import { productsRoutes } from "./admin-routes/products";
 import { settingsRoutes } from "./admin-routes/settings";
 import { inboxRoutes } from "./admin-routes/inbox";
+import { reportsRoutes } from "./admin-routes/reports";
 
 /** The route table (docs/product.md, Screens and routes). Any other address answers 404. */
 export default [
@@ -55,7 +56,6 @@ export default [
       route("customers/:id", "routes/admin.customers.$id.tsx"),
       route("audit", "routes/admin.audit.tsx"),
       route("analytics", "routes/admin-analytics.tsx"),
-      route("reports/tax", "routes/admin.reports.tax.tsx"),
       route("account", "routes/admin.account.tsx"),
       // The catalogue's screens, each area's list beside its code; the static ones (products/import, products/bulk)
       // outrank products/:id whatever their order.
@@ -68,6 +68,7 @@ export default [
       ...contentRoutes,
       ...settingsRoutes,
       ...inboxRoutes,
+      ...reportsRoutes,
     ]),
   ]),
   route("login", "routes/login.tsx"),

@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   /** Publishing, hiding and answering product reviews. */
   "reviews",
   "analytics",
+  /** The sales, products, customers and subscriptions reports: what the shop sold and earned (decision 0064). */
+  "reports",
   "audit",
   /** The shop's outgoing mail as sent (/dev/mailbox in production): password-reset links are among it. */
   "outbox",

@@ -79,6 +79,7 @@ export const POSTGRES_SUITE = {
     "server/catalog/catalog.test.ts",
     "server/catalog/visibility.test.ts",
     "server/api/responses.test.ts",
+    "server/reports/reports.test.ts",
     // The tax report's months (timestamptz bounds in a VALUES list) and its sums, and the kept rates' migration.
     "server/orders/tax-classes.test.ts",
   ],

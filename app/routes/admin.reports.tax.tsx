@@ -14,7 +14,7 @@ import { placeErrors } from "~/lib/form-error";
 import { formFailure, reportByMonth, requireStaffPage, taxReport, type TaxFigures } from "./admin.reports.tax.server";
 import type { Route } from "./+types/admin.reports.tax";
 
-export const meta = () => adminMeta("Tax report");
+export const meta = () => adminMeta("Sales tax report");
 
 const FILTERS = ["from", "to"] as const;
 const COLUMNS = [
@@ -28,7 +28,7 @@ const COLUMNS = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaffPage(context, request, "analytics");
+  await requireStaffPage(context, request, "reports");
   const url = new URL(request.url);
   const asked = Object.fromEntries(FILTERS.flatMap((name) => (url.searchParams.get(name) ? [[name, url.searchParams.get(name)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
   try {
@@ -59,7 +59,7 @@ export default function AdminTaxReport({ loaderData }: Route.ComponentProps) {
   const placed = placeErrors(errors, FILTERS);
   return (
     <AdminPage
-      title="Tax report"
+      title="Sales tax report"
       intro={
         <p>
           Sales tax by month and by the region orders shipped to{timeZone ? `, in months of the shop's time zone (${timeZone})` : ""}: what was sold
@@ -83,7 +83,7 @@ export default function AdminTaxReport({ loaderData }: Route.ComponentProps) {
       ) : (
         months.map((month) => (
           <AdminSection key={month.month} title={month.name}>
-            <AdminTable label={`Tax in ${month.name}`} minWidth="48rem" columns={COLUMNS} focusable>
+            <AdminTable label={`Tax in ${month.name}`} minWidth="48rem" columns={COLUMNS} linkless>
               {month.rows.map((row) => (
                 <tr key={`${row.country}-${row.region}`} className="border-b border-black/10">
                   <th scope="row" className="px-3 py-2">{`${row.country}-${row.region}`}</th>

@@ -1,5 +1,5 @@
 /**
- * The tax report (permission `analytics`, decision 0063): per month of the shop's time zone and per region, taxable
+ * The tax report (permission `reports`, decisions 0063 and 0064): per month of the shop's time zone and per region, taxable
  * and exempt sales, shipping taxed, tax collected and given back, and the net to file; as JSON and as CSV. Both read
  * server/orders/tax-report.ts, as the back office's /admin/reports/tax does.
  */
@@ -12,7 +12,7 @@ import { taxReport, taxReportCsvRows, type TaxReport } from "../orders/tax-repor
 import { adminOperation } from "./admin-operation";
 import { BAD_INPUT, csv, csvDownload, errors, json, queryOf, register } from "./operation";
 
-const reportOperation = adminOperation("analytics", {
+const reportOperation = adminOperation("reports", {
   method: "get",
   path: "/reports/tax",
   summary: "Sales tax per month (in the shop's time zone) and region: taxable and exempt sales, shipping taxed, tax collected, tax refunds gave back, net to file",
@@ -20,7 +20,7 @@ const reportOperation = adminOperation("analytics", {
   responses: { 200: json(taxReportSchema, "The report"), ...errors({ 400: BAD_INPUT }) },
 });
 
-const reportCsvOperation = adminOperation("analytics", {
+const reportCsvOperation = adminOperation("reports", {
   method: "get",
   path: "/reports/tax.csv",
   summary: "The same report as CSV, one row per month and region, money in dollars, each row naming the time zone",

@@ -18,6 +18,7 @@ import { adminMessagesRoutes } from "./admin-messages";
 import { adminDraftsRoutes } from "./admin-drafts";
 import { adminOrdersRoutes } from "./admin-orders";
 import { adminReturnsRoutes } from "./admin-returns";
+import { adminReportsRoutes } from "./admin-reports";
 import { adminPageSpeedRoutes } from "./admin-page-speed";
 import { adminPicturesRoutes } from "./admin-pictures";
 import { adminCartRemindersRoutes } from "./admin-cart-reminders";
@@ -40,6 +41,7 @@ export function adminRoutes() {
   admin.route("/", adminStaffRoutes());
   admin.route("/", adminOrdersRoutes());
   admin.route("/", adminReturnsRoutes());
+  admin.route("/", adminReportsRoutes());
   admin.route("/", adminDraftsRoutes());
   admin.route("/", adminSubscriptionsRoutes());
   admin.route("/", adminCustomersRoutes());

@@ -27,6 +27,7 @@ import type { ImportAnswer } from "../../core/schemas/admin-imports";
 import type { bundleAnswerSchema, collectionAnswerSchema } from "../../core/schemas/admin-merchandising";
 import type { productPicturesSchema } from "../../core/schemas/admin-pictures";
 import type { BundleResponse } from "../../core/schemas/catalog";
+import { REPORTS } from "../../core/reports";
 import { createCustomer } from "../accounts/customers";
 import { addSubscriber } from "../newsletter/subscribers";
 import { discounts, mailOutbox, orderLines, orders, variants } from "../db/schema";
@@ -402,6 +403,16 @@ describe("every documented operation answers what it declares", () => {
     expect(report.reasons).toMatchObject({ damaged: 3, size: 1 });
     await call("get", "/api/admin/returns.csv", { url: "/api/admin/returns.csv?status=refunded", headers });
     await (t.deps.payments as SimulatedPaymentProvider).drain();
+  });
+
+  it("the reports", async () => {
+    const { secret } = await createApiToken(t.deps.db, commandLineActor(store), { name: "Reports", role: "manager" });
+    const headers = { authorization: `Bearer ${secret}` };
+    for (const { name } of REPORTS) {
+      const { body: report } = await call("get", `/api/admin/reports/${name}`, { headers });
+      expect(report.figures).not.toEqual([]);
+      await call("get", `/api/admin/reports/${name}.csv`, { url: `/api/admin/reports/${name}.csv?group=week`, headers });
+    }
   });
 
   it("the subscriptions desk", async () => {

@@ -47,8 +47,11 @@ const placedStates = sql.join(
   sql`, `,
 );
 
-/** Whose a record with `email` and `customer_id` columns is: its account's email, else its own, normalised. */
-const ownerEmail = (row: string) =>
+/**
+ * Whose a record with `email` and `customer_id` columns is: its account's email, else its own, normalised (decision
+ * 0053); the customers report counts people by it too.
+ */
+export const ownerEmail = (row: string) =>
   sql`coalesce((select a.email_normalized from customers a where a.id = ${sql.identifier(row)}.customer_id), lower(btrim(${sql.identifier(row)}.email)))`;
 
 /**

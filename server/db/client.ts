@@ -346,3 +346,8 @@ async function openPglite(location: string, loadDataDir?: Blob): Promise<Databas
     },
   };
 }
+
+/** The rows a raw query answers, typed as the caller says its columns are (every driver answers `{ rows }`). */
+export async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}

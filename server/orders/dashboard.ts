@@ -1,16 +1,17 @@
 /**
  * The back office's dashboard figures, each read from the database as it is now. Sales are the revenue of the orders
- * paid in the period (server/orders/revenue.ts): what they kept, less everything refunded of them since.
+ * paid in the period (server/orders/revenue.ts, the reports' "total sales", decision 0064): what they kept, less
+ * everything refunded of them since.
  * Days are the shop's days (decision 0061), as the orders desk's date filter counts them.
  */
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte, ne } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { lastDaysRange } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
 import { lowStockLimit } from "../catalog/stock";
 import type { Database } from "../db/client";
 import { orders, products, variants } from "../db/schema";
-import { revenueCentsOf } from "./revenue";
+import { salesSums } from "./revenue";
 
 export type SalesFigures = { todayCents: number; last7DaysCents: number; last30DaysCents: number };
 
@@ -21,12 +22,9 @@ export type SalesFigures = { todayCents: number; last7DaysCents: number; last30D
 export async function salesFigures(db: Database, storeId: string, now = new Date()): Promise<SalesFigures> {
   const timeZone = await shopTimeZone(db, storeId);
   const since = (days: number) => lastDaysRange(days, timeZone, now).start;
-  const within = (start: Date) => sql<string>`coalesce(sum(${revenueCentsOf()}) filter (where ${orders.paidAt} >= ${start.toISOString()}), 0)`;
-  const [row] = await db
-    .select({ today: within(since(1)), last7: within(since(7)), last30: within(since(30)) })
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), isNotNull(orders.paidAt), gte(orders.paidAt, since(30)), lt(orders.paidAt, lastDaysRange(1, timeZone, now).end)));
-  return { todayCents: Number(row.today), last7DaysCents: Number(row.last7), last30DaysCents: Number(row.last30) };
+  // Three periods side by side (the 23 days before the last 7, the 6 before today, today), each summed once.
+  const [earlier, week, today] = (await salesSums(db, storeId, [since(30), since(7), since(1)], lastDaysRange(1, timeZone, now).end)).map((sums) => sums.totalCents);
+  return { todayCents: today, last7DaysCents: today + week, last30DaysCents: today + week + earlier };
 }
 
 /** Paid orders waiting to be shipped: the orders desk's "To ship" tab. */

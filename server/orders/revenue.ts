@@ -6,9 +6,11 @@
  */
 import { sql } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
+import { rowsOf, type Database } from "../db/client";
 import { owedCentsOf, refundedCentsOf } from "./refunds";
 
-const placedStates = sql.join(
+/** The placed states (ORDER_GROUPS.placed) as a list for `status in (…)`. */
+export const placedStates = sql.join(
   ORDER_GROUPS.placed.map((state) => sql`${state}`),
   sql`, `,
 );
@@ -16,3 +18,60 @@ const placedStates = sql.join(
 /** `order`: what the surrounding query calls the order's row (refundedCentsOf says why it is named). */
 export const revenueCentsOf = (order = "orders") =>
   sql<string>`(case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.total_cents - ${refundedCentsOf(order)} - ${owedCentsOf(order)} else 0 end)`;
+
+/**
+ * Net sales (decision 0064): revenue less the shipping and tax the order charged, so what its products earned after
+ * discounts, returns and refunds. Products' shares of it are by their lines' part of the subtotal.
+ */
+export const netSalesCentsOf = (order = "orders") =>
+  sql<string>`(${revenueCentsOf(order)} - case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.shipping_cents + ${sql.identifier(order)}.tax_cents else 0 end)`;
+
+/** The orders `o` counted in a period: placed, and paid from `start` until before `end`. */
+export const paidWithin = (storeId: string, start: Date, end: Date) =>
+  sql`o.store_id = ${storeId} and o.status in (${placedStates}) and o.paid_at >= ${start.toISOString()} and o.paid_at < ${end.toISOString()}`;
+
+/** Which of `starts` (ascending) the moment `at` (the order `o`'s payment unless named) falls in: 1 for the first. */
+export const periodOf = (starts: readonly Date[], at = sql`o.paid_at`) =>
+  sql<number>`width_bucket(${at}, array[${sql.join(
+    starts.map((start) => sql`${start.toISOString()}::timestamptz`),
+    sql`, `,
+  )}])`;
+
+export type SalesSums = {
+  orders: number;
+  grossCents: number;
+  discountCents: number;
+  returnsCents: number;
+  netCents: number;
+  shippingCents: number;
+  taxCents: number;
+  /** Revenue. */
+  totalCents: number;
+};
+
+/**
+ * The sales of each period that starts at one of `starts` (ascending) and ends where the next begins, the last at
+ * `end`: the orders paid in it and their figures (decision 0064). The dashboard and every report sum sales here.
+ */
+export async function salesSums(db: Database, storeId: string, starts: readonly Date[], end: Date): Promise<SalesSums[]> {
+  const rows = await rowsOf<{ period: number; orders: string; gross: string; discount: string; shipping: string; tax: string; charged: string; revenue: string }>(db, sql`
+    select ${periodOf(starts)} as period, count(*) as orders, sum(o.subtotal_cents) as gross, sum(o.discount_cents) as discount,
+      sum(o.shipping_cents) as shipping, sum(o.tax_cents) as tax, sum(o.total_cents) as charged, sum(${revenueCentsOf("o")}) as revenue
+    from orders o where ${paidWithin(storeId, starts[0], end)} group by 1`);
+  return starts.map((_, index) => {
+    const row = rows.find((found) => Number(found.period) === index + 1);
+    const [orders, gross, discount, shipping, tax, charged, revenue] = row
+      ? [row.orders, row.gross, row.discount, row.shipping, row.tax, row.charged, row.revenue].map(Number)
+      : [0, 0, 0, 0, 0, 0, 0];
+    return {
+      orders,
+      grossCents: gross,
+      discountCents: discount,
+      returnsCents: charged - revenue,
+      netCents: revenue - shipping - tax,
+      shippingCents: shipping,
+      taxCents: tax,
+      totalCents: revenue,
+    };
+  });
+}

@@ -5,7 +5,7 @@
  * renewals will take, which is what a roaster roasts and packs.
  */
 import { addDays } from "date-fns";
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { nextCycle, planLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../core/subscriptions";
 import { productUnitCents } from "../../core/cart";
 import type { AppDeps } from "../context";
@@ -129,6 +129,28 @@ function monthsPerCycle({ interval, intervalUnit }: { interval: number; interval
   return interval * (perUnit[intervalUnit] ?? 1);
 }
 
+/**
+ * The subscriptions `filter` finds, each with what its goods come to a month at today's plan prices (its cycle's
+ * amount over the cycle's months), and when it started and was cancelled: the desk's and the report's recurring revenue.
+ */
+export async function monthlyAmounts(db: Database, storeId: string, filter?: SQL) {
+  const rows = await db
+    .select({
+      id: subscriptions.id,
+      createdAt: subscriptions.createdAt,
+      cancelledAt: subscriptions.cancelledAt,
+      interval: subscriptions.interval,
+      intervalUnit: subscriptions.intervalUnit,
+      cents: sql<number>`coalesce(sum(${subscriptionOptions.priceCents} * ${subscriptionLines.quantity}), 0)::int`,
+    })
+    .from(subscriptions)
+    .leftJoin(subscriptionLines, eq(subscriptionLines.subscriptionId, subscriptions.id))
+    .leftJoin(subscriptionOptions, eq(subscriptionOptions.id, subscriptionLines.subscriptionOptionId))
+    .where(and(eq(subscriptions.storeId, storeId), filter))
+    .groupBy(subscriptions.id, subscriptions.interval, subscriptions.intervalUnit);
+  return rows.map((row) => ({ id: row.id, createdAt: row.createdAt, cancelledAt: row.cancelledAt, monthlyCents: row.cents / monthsPerCycle(row) }));
+}
+
 /** How far back the desk's figures count cancellations. */
 export const CANCELLATION_DAYS = 30;
 
@@ -139,13 +161,7 @@ export async function subscriptionFigures(db: Database, storeId: string, now = n
     .from(subscriptions)
     .where(eq(subscriptions.storeId, storeId))
     .groupBy(subscriptions.status);
-  const recurring = await db
-    .select({ interval: subscriptions.interval, intervalUnit: subscriptions.intervalUnit, cents: sql<number>`sum(${subscriptionOptions.priceCents} * ${subscriptionLines.quantity})::int` })
-    .from(subscriptions)
-    .innerJoin(subscriptionLines, eq(subscriptionLines.subscriptionId, subscriptions.id))
-    .innerJoin(subscriptionOptions, eq(subscriptionOptions.id, subscriptionLines.subscriptionOptionId))
-    .where(and(eq(subscriptions.storeId, storeId), eq(subscriptions.status, "active")))
-    .groupBy(subscriptions.id, subscriptions.interval, subscriptions.intervalUnit);
+  const recurring = await monthlyAmounts(db, storeId, eq(subscriptions.status, "active"));
   const cancelled = await db
     .select({ reason: subscriptions.cancelReason, count: sql<number>`count(*)::int` })
     .from(subscriptions)
@@ -154,7 +170,7 @@ export async function subscriptionFigures(db: Database, storeId: string, now = n
   const byStatus = Object.fromEntries(SUBSCRIPTION_STATUSES.map((status) => [status, counts.find((row) => row.status === status)?.count ?? 0])) as Record<SubscriptionStatus, number>;
   return {
     byStatus,
-    monthlyRecurringCents: Math.round(recurring.reduce((sum, row) => sum + row.cents / monthsPerCycle(row), 0)),
+    monthlyRecurringCents: Math.round(recurring.reduce((sum, row) => sum + row.monthlyCents, 0)),
     cancellations: {
       count: cancelled.reduce((sum, row) => sum + row.count, 0),
       reasons: cancelled.map((row) => ({ reason: row.reason ?? "No reason given", count: row.count })).sort((a, b) => b.count - a.count),

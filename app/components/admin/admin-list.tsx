@@ -13,25 +13,25 @@ export function listAddress(path: string, filters: Record<string, string | undef
 
 /**
  * A list's table, scrolling sideways on a phone with its headers kept; `minWidth` is the width below which it scrolls.
- * The first cell of each row is its header (a `th scope="row"`), so a screen reader names the row by it.
+ * The first cell of each row is its header (a `th scope="row"`), so a screen reader names the row by it. A table
+ * without links in it (`linkless`) takes the focus itself, so a keyboard can scroll it.
  */
 export function AdminTable({
   label,
   minWidth,
   columns,
-  focusable = false,
+  linkless = false,
   children,
 }: {
   label: string;
   minWidth: string;
   columns: readonly { label: string; numeric?: boolean }[];
-  /** A table of figures with no link or button to reach it by: focused, the keyboard scrolls it on a phone. */
-  focusable?: boolean;
+  linkless?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the focus is for scrolling
-    <div role="region" aria-label={label} tabIndex={focusable ? 0 : undefined} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls with nothing focusable inside is out of a keyboard's reach unless it takes the focus (WCAG 2.1.1)
+    <div role="region" aria-label={label} tabIndex={linkless ? 0 : undefined} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <thead>
           <tr className="border-b border-black/20">

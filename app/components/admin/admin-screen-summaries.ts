@@ -5,7 +5,7 @@
 export const SCREEN_SUMMARIES: Readonly<Record<string, string>> = {
   "/admin": "What you can do in the back office.",
   "/admin/analytics": "How shoppers browse, search and buy.",
-  "/admin/reports/tax": "Sales tax collected per month and region, and what to file; CSV.",
+  "/admin/reports": "Sales, products and customers for any range of days, beside the period before; CSV.",
   "/admin/orders": "Ship, cancel and refund orders; export them.",
   "/admin/drafts": "Orders you take by phone or for a business: email a payment link or mark them paid.",
   "/admin/returns": "Returns and exchanges, and why customers send things back.",

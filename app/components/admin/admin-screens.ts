@@ -2,11 +2,11 @@
  * The back office's screens as the navigation and the home screen list them (what the home screen says of each is
  * admin-screen-summaries.ts, read by its loader: every screen's first load carries this list), each with the permission it needs
  * (core/staff-roles.ts) and its group: a role sees only what the server would let it open, in groups as Shopify's admin
- * has them. Analytics is its own page.
+ * has them. Analytics and Reports are their own pages.
  */
 import { can, type Permission, type StaffRole } from "@core/staff-roles";
 
-/** The back office's sections, as Shopify's admin groups its screens; Home, Analytics and Your account stand alone. */
+/** The back office's sections, as Shopify's admin groups its screens; Home, Analytics, Reports and Your account stand alone. */
 export type AdminGroup = "Sales" | "Catalogue" | "Content" | "Inbox" | "Settings";
 
 export type AdminScreen = {
@@ -21,7 +21,7 @@ export type AdminScreen = {
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { label: "Home", to: "/admin" },
   { label: "Analytics", to: "/admin/analytics", permission: "analytics" },
-  { label: "Tax report", to: "/admin/reports/tax", permission: "analytics" },
+  { label: "Reports", to: "/admin/reports", permission: "reports" },
   { label: "Orders", to: "/admin/orders", permission: "orders", group: "Sales" },
   { label: "Drafts", to: "/admin/drafts", permission: "orders", group: "Sales" },
   { label: "Returns", to: "/admin/returns", permission: "orders", group: "Sales" },

@@ -1,0 +1,100 @@
+/**
+ * The customers report (decision 0064): everyone who bought, guests included, counted by their email as the
+ * customers desk counts them (decision 0053). A customer is new in a period their first order ever was paid in, and
+ * returning when they had bought before it; average order value is net sales per order (salesSums); the repeat
+ * purchase rate is the share of the range's customers who had paid for more than one order by its end.
+ */
+import { sql } from "drizzle-orm";
+import type { Report } from "../../core/reports";
+import { rowsOf, type Database } from "../db/client";
+import { ownerEmail } from "../customers/desk";
+import { paidWithin, periodOf, placedStates, salesSums } from "../orders/revenue";
+import { periodLabel, type Periods, type ReportPeriod } from "./period";
+import { chartOf, periodColumn, reportDays } from "./shape";
+
+type Counts = { customers: number; newCustomers: number; repeat: number };
+
+/** The range's customers in all and in each of its periods: how many, how many new, how many bought more than once. */
+async function customerCounts(db: Database, storeId: string, periods: Periods): Promise<{ total: Counts; each: Counts[] }> {
+  const rows = await rowsOf<{ period: number | null; customers: string; new_customers: string; new_in_range: string; repeat: string }>(db, sql`
+    with bought as (
+      select ${ownerEmail("o")} as key, ${periodOf(periods.starts)} as period from orders o
+      where ${paidWithin(storeId, periods.starts[0], periods.end)} group by 1, 2
+    ),
+    history as (
+      select ${ownerEmail("o")} as key, min(o.paid_at) as first_paid, count(*) as orders from orders o
+      where o.store_id = ${storeId} and o.status in (${placedStates}) and o.paid_at < ${periods.end.toISOString()}
+        and ${ownerEmail("o")} in (select key from bought)
+      group by 1
+    )
+    select b.period, count(distinct b.key) as customers,
+      count(distinct b.key) filter (where ${periodOf(periods.starts, sql`h.first_paid`)} = b.period) as new_customers,
+      count(distinct b.key) filter (where h.first_paid >= ${periods.starts[0].toISOString()}) as new_in_range,
+      count(distinct b.key) filter (where h.orders > 1) as repeat
+    from bought b join history h on h.key = b.key
+    group by rollup (b.period)`);
+  const counts = (row: (typeof rows)[number] | undefined): Counts => ({
+    customers: Number(row?.customers ?? 0),
+    newCustomers: Number(row?.new_customers ?? 0),
+    repeat: Number(row?.repeat ?? 0),
+  });
+  const total = rows.find((row) => row.period === null);
+  return {
+    total: { ...counts(total), newCustomers: Number(total?.new_in_range ?? 0) },
+    each: periods.starts.map((_, index) => counts(rows.find((row) => row.period !== null && Number(row.period) === index + 1))),
+  };
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+const average = (cents: number, orders: number) => (orders === 0 ? 0 : Math.round(cents / orders));
+
+export async function customersReport(db: Database, storeId: string, period: ReportPeriod): Promise<Report> {
+  const { current, previous, group } = period;
+  const [now, before, sales, previousSales] = await Promise.all([
+    customerCounts(db, storeId, current),
+    customerCounts(db, storeId, previous),
+    salesSums(db, storeId, current.starts, current.end),
+    salesSums(db, storeId, [previous.starts[0]], previous.end),
+  ]);
+  const orders = sales.reduce((total, sums) => total + sums.orders, 0);
+  const netCents = sales.reduce((total, sums) => total + sums.netCents, 0);
+  const [earlier] = previousSales;
+  const labels = current.days.map((day) => periodLabel(day, group));
+  const bars = now.each.map((counts, index) => ({ label: labels[index], value: counts.customers }));
+  const chartTitle = `Customers by ${group}`;
+  return {
+    name: "customers",
+    title: "Customers",
+    ...reportDays(period),
+    figures: [
+      { label: "Customers", kind: "count", current: now.total.customers, previous: before.total.customers },
+      { label: "New customers", kind: "count", current: now.total.newCustomers, previous: before.total.newCustomers },
+      { label: "Returning customers", kind: "count", current: now.total.customers - now.total.newCustomers, previous: before.total.customers - before.total.newCustomers },
+      { label: "Orders", kind: "count", current: orders, previous: earlier.orders },
+      { label: "Average order value", kind: "money", current: average(netCents, orders), previous: average(earlier.netCents, earlier.orders) },
+      { label: "Repeat purchase rate", kind: "rate", current: rate(now.total.repeat, now.total.customers), previous: rate(before.total.repeat, before.total.customers) },
+    ],
+    chart: chartOf(chartTitle, "count", bars),
+    tables: [
+      {
+        title: `Customers by ${group}`,
+        columns: [
+          periodColumn(group),
+          { label: "Customers", kind: "count" },
+          { label: "New", kind: "count" },
+          { label: "Returning", kind: "count" },
+          { label: "Orders", kind: "count" },
+          { label: "Average order value", kind: "money" },
+        ],
+        rows: now.each.map((counts, index) => [
+          labels[index],
+          counts.customers,
+          counts.newCustomers,
+          counts.customers - counts.newCustomers,
+          sales[index].orders,
+          average(sales[index].netCents, sales[index].orders),
+        ]),
+      },
+    ],
+  };
+}
