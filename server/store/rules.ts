@@ -95,19 +95,24 @@ export async function listShippingOptionRecords(db: Database, storeId: string): 
 
 const shippingRow = (tx: Database, storeId: string, id: number) => storeRow(tx, shippingOptions, storeId, id, SHIPPING_OPTION_NOT_FOUND, true);
 
-/** The key checkout knows an option by, from its name: `Express (2 days)` is `express-2-days`, made unique. */
-async function freeKey(tx: Database, storeId: string, name: string): Promise<string> {
+/** A key made from a name, `Express (2 days)` as `express-2-days` (at most `length` before a suffix), not one `taken`. */
+function keyFromName(name: string, fallback: string, taken: ReadonlySet<string>, length: number): string {
   const base =
     name
       .normalize("NFKD")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
-      .slice(0, 40) || "shipping";
-  const taken = new Set((await tx.select({ key: shippingOptions.key }).from(shippingOptions).where(eq(shippingOptions.storeId, storeId))).map((row) => row.key));
+      .slice(0, length) || fallback;
   let key = base;
   for (let suffix = 2; taken.has(key); suffix++) key = `${base}-${suffix}`;
   return key;
+}
+
+/** The key checkout knows an option by, from its name, made unique. */
+async function freeKey(tx: Database, storeId: string, name: string): Promise<string> {
+  const taken = new Set((await tx.select({ key: shippingOptions.key }).from(shippingOptions).where(eq(shippingOptions.storeId, storeId))).map((row) => row.key));
+  return keyFromName(name, "shipping", taken, 40);
 }
 
 const shippingValues = (input: ShippingOptionInput) => ({
@@ -290,14 +295,6 @@ export async function assertTaxClass(db: Database, storeId: string, key: string)
   throw badInput(`No tax class "${key}" in this store`, "tax_class");
 }
 
-const classKeyBase = (name: string) =>
-  name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 36) || "class";
-
 const refuseTakenName = whenTaken("tax_classes_store_name_uq", () => conflict(TAX_CLASS_NAME_TAKEN, "name"));
 
 /** A class the owner names ("Groceries"), known by a key made from its name (`groceries`) that never changes. */
@@ -306,10 +303,13 @@ export async function createTaxClass(db: Database, actor: AuditActor, input: Tax
     .transaction(async (tx) => {
       const classes = await listTaxClasses(tx, actor.storeId);
       if (classes.some((taxClass) => taxClass.name.toLowerCase() === input.name.toLowerCase())) throw conflict(TAX_CLASS_NAME_TAKEN, "name");
-      const taken = new Set(classes.map((taxClass) => taxClass.key));
-      const base = classKeyBase(input.name);
-      let key = base;
-      for (let suffix = 2; taken.has(key); suffix++) key = `${base}-${suffix}`;
+      // 36 characters leave room for a suffix within the 40 a class's key may have.
+      const key = keyFromName(
+        input.name,
+        "class",
+        new Set(classes.map((taxClass) => taxClass.key)),
+        36,
+      );
       await tx.insert(taxClasses).values({ storeId: actor.storeId, key, name: input.name });
       const created: TaxClass = { key, name: input.name, builtIn: false };
       await recordAudit(tx, actor, { action: "tax_class.create", entity: "tax_class", entityId: key, before: null, after: { ...created } });
