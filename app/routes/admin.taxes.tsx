@@ -46,7 +46,8 @@ function RateForm({ rate, classes, actionData }: { rate: Rate | null; classes: C
       add="Add tax rate"
       fields={[...FIELDS, ...classFields.map((taxClass) => taxClass.field)]}
       answer={actionData}
-      action="/admin/taxes"
+      // A refused change comes back to the same form, with what was typed beside its problems.
+      action={rate ? `/admin/taxes?edit=${rate.id}` : "/admin/taxes"}
     >
       {(typed, placed) => (
         <>

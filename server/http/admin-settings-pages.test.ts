@@ -146,6 +146,38 @@ describe("the store rules pages", () => {
     expect(await html(await get("/admin/taxes", owner))).not.toMatch(/name="collect" value="VA"/);
     expect((await post("/admin/taxes?collect=VA", { intent: "collect", rate_VA: "5.30" }, owner)).status).toBe(409);
   });
+
+  it("name a tax class, rate the classes per region beside the standard rate, refuse a bad one beside its field, and delete the class", async () => {
+    const added = await post("/admin/taxes", { intent: "add-class", name: "Books" }, owner);
+    expect(added.status).toBe(302);
+    expect(await html(await post("/admin/taxes", { intent: "add-class", name: "books" }, owner), 409)).toContain("A tax class has this name already");
+    const [california] = await t.deps.db.select().from(taxRates).where(and(eq(taxRates.storeId, t.deps.storeId), eq(taxRates.region, "CA")));
+    const editing = await html(await get(`/admin/taxes?edit=${california.id}`, owner));
+    expect(editing).toContain("Reduced rate, in percent");
+    expect(editing).toContain("Books rate, in percent");
+    expect(editing).not.toContain("Exempt rate, in percent");
+
+    const rate = { intent: "save", id: String(california.id), country: "US", region: "CA", rate: "7.25" };
+    const refused = await html(await post(`/admin/taxes?edit=${california.id}`, { ...rate, class_reduced: "one" }, owner), 400);
+    expect(refused).toContain('value="one"');
+    const saved = await post("/admin/taxes", { ...rate, class_reduced: "1", class_books: "" }, owner);
+    expect(saved.status).toBe(302);
+    expect(await html(await get("/admin/taxes", owner))).toContain("Reduced 1.00 %");
+
+    expect((await post("/admin/taxes", { intent: "delete-class", key: "books" }, owner)).status).toBe(302);
+    expect(await html(await get(`/admin/taxes?edit=${california.id}`, owner))).not.toContain("Books rate, in percent");
+    await post("/admin/taxes", { ...rate, class_reduced: "" }, owner);
+  });
+});
+
+describe("the sales tax report page", () => {
+  it("shows a month's regions to the owner, refuses months the wrong way round beside the form, and is shut to fulfilment staff", async () => {
+    const page = await html(await get("/admin/reports/tax?from=2026-01&to=2026-02", owner));
+    expect(page).toContain("Sales tax report");
+    expect(page).toContain('href="/api/admin/reports/tax.csv?from=2026-01&amp;to=2026-02"');
+    expect(await html(await get("/admin/reports/tax?from=2026-03&to=2026-01", owner), 400)).toContain("from must be on or before to");
+    expect((await get("/admin/reports/tax", packer)).status).toBe(403);
+  });
 });
 
 describe("a store setting broken by hand", () => {
