@@ -8,7 +8,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { formatMoney, toCents } from "../../core/money";
 import { shopMoment } from "../../core/shop-dates";
-import { getStoreSettings } from "../store/settings";
+import { shopTimeZone } from "../store/settings";
 import type { AppDeps } from "../context";
 import { carrierName, trackingUrl } from "../orders/carriers";
 import { addressLines, orderTotals } from "../orders/email";
@@ -84,16 +84,17 @@ function shipmentLines(order: Order): string[] {
 export async function ordersCommand(deps: AppDeps, storeId: string, args: string[]): Promise<string> {
   const [sub, raw] = args;
   const actor = commandLineActor(storeId);
-  const { timeZone } = await getStoreSettings(deps.db, storeId);
   switch (sub) {
     case "list": {
       const rows = await listOrders(deps, storeId);
-      return rows.length === 0 ? "No orders yet." : rows.map((order) => summary(order, timeZone)).join("\n");
+      if (rows.length === 0) return "No orders yet.";
+      const timeZone = await shopTimeZone(deps.db, storeId);
+      return rows.map((order) => summary(order, timeZone)).join("\n");
     }
     case "show": {
       const { order, lines } = await getOrderByNumber(deps, storeId, orderNumber(raw));
       return [
-        summary(order, timeZone),
+        summary(order, await shopTimeZone(deps.db, storeId)),
         `Customer: ${order.customerName} <${order.email}>`,
         `Payment: ${order.paymentProvider} ${order.paymentReference ?? "—"}`,
         ...(order.status === "backordered"

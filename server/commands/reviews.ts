@@ -4,7 +4,7 @@
  */
 import { shopDate } from "../../core/shop-dates";
 import type { AppDeps } from "../context";
-import { getStoreSettings } from "../store/settings";
+import { shopTimeZone } from "../store/settings";
 import { listReviews, respondToReview, setReviewHidden, type OwnerReview } from "../reviews/reviews";
 import { commandLineActor } from "../audit/audit";
 import { CommandUsageError, wholeNumberArg } from "./usage-error";
@@ -21,7 +21,6 @@ const reviewId = (raw: string | undefined) => wholeNumberArg(raw, "A review id",
 
 /** The reviews, each with the day it was written in the shop's time zone (decision 0061). */
 export function formatReviews(rows: OwnerReview[], timeZone: string): string {
-  if (rows.length === 0) return "No reviews yet.";
   return rows
     .map((r) => {
       const flags = [r.verified ? "verified" : "unverified", r.status === "published" ? r.status : r.status.toUpperCase()].join(", ");
@@ -36,8 +35,10 @@ export function formatReviews(rows: OwnerReview[], timeZone: string): string {
 export async function reviewsCommand({ db }: Pick<AppDeps, "db">, storeId: string, args: string[]): Promise<string> {
   const [sub, ...rest] = args;
   switch (sub) {
-    case "list":
-      return formatReviews((await listReviews(db, storeId)).reviews, (await getStoreSettings(db, storeId)).timeZone);
+    case "list": {
+      const { reviews } = await listReviews(db, storeId);
+      return reviews.length === 0 ? "No reviews yet." : formatReviews(reviews, await shopTimeZone(db, storeId));
+    }
     case "respond": {
       const id = reviewId(rest[0]);
       const text = rest.slice(1).join(" ");
