@@ -28,6 +28,12 @@ async function main() {
       `storefront listening on http://localhost:${info.port}`,
     );
   }) as Server;
+  // A client or proxy that keeps connections open (browsers, HAProxy, Playwright's request context) sends its next
+  // request on an idle one: if the shop closes it at that moment, after Node's 5 s default, the request meets a reset.
+  // Idle connections outlive common clients' and proxies' pools (60 s), so the client lets go first; headers still
+  // have to arrive within about the same time.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   let stopping = false;
   // A kept-alive connection would otherwise carry a client's next request past the drain, or hold the close back

@@ -55,6 +55,8 @@ test("SIGTERM finishes the request in flight, refuses new ones, closes the datab
   expect((await request.get(`${address}/healthz`)).status()).toBe(200);
   const page = await request.get(`${address}/`);
   expect(page.status()).toBe(200);
+  // Idle connections are kept longer than clients keep theirs, so no client reuses one as the shop closes it.
+  expect(page.headers()["keep-alive"]).toBe("timeout=65");
 
   // A sign-in whose body is still on its way when the signal comes: the shop has its headers (it said 100 Continue).
   const body = JSON.stringify({ email: "nobody@example.com", password: "not the password", store_id: "demo" });
