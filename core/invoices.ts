@@ -104,9 +104,21 @@ export function taxLines(order: KeptTax): TaxLine[] {
     }));
 }
 
+/** An order's tax lines, named by the state it ships to. */
+export const orderTaxLines = (
+  order: Omit<KeptTax, "region" | "lines"> & { shippingAddress: { state: string } },
+  lines: KeptTax["lines"],
+): TaxLine[] => taxLines({ ...order, region: order.shippingAddress.state.toUpperCase(), lines });
+
+/** A line's rate ('tax 1%') where the order's lines were taxed at more than one: one rate is said by the tax line. */
+export function lineRateText(rateBasisPoints: number | null, rates: ReadonlySet<number | null>): string | null {
+  return rates.size > 1 && rateBasisPoints !== null ? `tax ${percentOf(rateBasisPoints)}` : null;
+}
+
 /** A line's words on the invoice, with its rate when the order's lines were taxed at more than one. */
 export function invoiceLineText(text: string, rateBasisPoints: number | null, rates: ReadonlySet<number | null>): string {
-  return rates.size > 1 && rateBasisPoints !== null ? `${text} (tax ${percentOf(rateBasisPoints)})` : text;
+  const rate = lineRateText(rateBasisPoints, rates);
+  return rate ? `${text} (${rate})` : text;
 }
 
 /** The rows of totals under an invoice's lines, as printed. */

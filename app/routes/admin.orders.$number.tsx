@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { formatMoney, TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
+import { lineRateText, orderTaxLines } from "@core/invoices";
 import { canMove, leftToRefund as leftToRefundOf, refundTooLargeMessage } from "@core/order-lifecycle";
 import { fulfilSchema, orderNoteSchema, refundSchema } from "@core/schemas/admin-orders";
 import { FieldError, FormMessage, SelectField, TextField } from "~/components/account/form-parts";
@@ -62,8 +63,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const detail = await foundOrNotFound(getDeskOrder(context.db, context.storeId, number));
   const amount = url.searchParams.get("amount");
+  const rates = new Set(detail.lines.map((line) => line.taxRateBasisPoints));
   return {
     ...detail,
+    // Each line's kept rate and the tax by rate, as the invoice prints them (decision 0063).
+    lines: detail.lines.map((line) => ({ ...line, rate: lineRateText(line.taxRateBasisPoints, rates) })),
+    taxes: orderTaxLines(detail.order, detail.lines),
     documents: await documentsOfOrderNumber(context.db, context.storeId, number),
     carriers: CARRIER_OPTIONS,
     confirmCancel: url.searchParams.has("cancel"),
@@ -116,7 +121,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, payment, paymentDue, shippingOptionName, shipment, notes, timeline, documents, carriers, confirmCancel, refundAsked, notice } = loaderData;
+  const { order, lines, taxes, payment, paymentDue, shippingOptionName, shipment, notes, timeline, documents, carriers, confirmCancel, refundAsked, notice } = loaderData;
   const number = order.number!;
   const path = `/admin/orders/${number}`;
   const failure = actionData;
@@ -160,10 +165,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           {lines.map((line) => (
             <ItemLine key={line.id} line={{ title: line.title, sku: line.sku, ...line.words }}>
               {line.quantity} × {formatMoney(line.unitPriceCents)} = <span className="font-medium">{formatMoney(line.lineTotalCents)}</span>
+              {line.rate ? `, ${line.rate}` : null}
             </ItemLine>
           ))}
         </ul>
-        <Totals totals={order} />
+        <Totals totals={order} taxes={taxes} />
       </AdminSection>
 
       <CustomerAndPayment title="Customer and address" record={order} shipping={shippingOptionName}>

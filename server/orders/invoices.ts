@@ -11,7 +11,7 @@ import {
   documentNumber,
   invoiceLineText,
   sellerOf,
-  taxLines,
+  orderTaxLines,
   type Buyer,
   type InvoiceDocumentFigures,
   type InvoiceFigures,
@@ -97,7 +97,7 @@ async function issueInvoiceFor(tx: Tx, order: Order): Promise<InvoiceDocument> {
     discountCents: order.discountCents,
     discountCode: order.discountCode,
     shippingCents: order.shippingCents,
-    taxes: taxLines({ ...order, region: order.shippingAddress.state.toUpperCase(), lines }),
+    taxes: orderTaxLines(order, lines),
     totalCents: order.totalCents,
   };
   return issue(tx, order, "invoice", figures, order.totalCents, null);

@@ -7,17 +7,18 @@ export type ShipTo = { line1: string; city: string; state: string; zip: string }
 const SACRAMENTO: ShipTo = { line1: "1 Main St", city: "Sacramento", state: "CA", zip: "95814" };
 
 /**
- * Two units of `sku` (House Blend unless named: over the $20 minimum order either way) bought through the checkout
+ * Two units of each of `skus` (House Blend unless named: over the $20 minimum order either way) bought through the checkout
  * with the test card by a guest or the signed-in page, shipped to `shipTo`; the order's number. `beforePaying` looks
  * at the filled-in checkout (its quote) before the card is paid.
  */
 export async function placeOrder(
   page: Page,
   email: string,
-  sku: string = DEMO.subscriptions.houseBlend.sku,
+  skus: string | readonly string[] = DEMO.subscriptions.houseBlend.sku,
   { shipTo = SACRAMENTO, beforePaying }: { shipTo?: ShipTo; beforePaying?: (page: Page) => Promise<void> } = {},
 ): Promise<string> {
-  return buyCart(page, email, [{ kind: "product", sku, quantity: 2 }], /\/checkout\?session_id=cs_/, undefined, shipTo, beforePaying);
+  const cartItems = [skus].flat().map((sku) => ({ kind: "product", sku, quantity: 2 }));
+  return buyCart(page, email, cartItems, /\/checkout\?session_id=cs_/, undefined, shipTo, beforePaying);
 }
 
 /**

@@ -17,15 +17,20 @@ function Money({ label, cents, strong }: { label: string; cents: number; strong?
 /** Subtotal, the discount if any, shipping, tax and the total, right-aligned under the items. */
 export function Totals({
   totals,
+  taxes = [{ label: "Tax", cents: totals.taxCents }],
 }: {
   totals: { subtotalCents: number; discountCents: number; discountCode?: string | null; shippingCents: number; taxCents: number; totalCents: number };
+  /** The tax by rate, as an invoice prints it ('Tax VA 1%'), where the order kept its rates. */
+  taxes?: readonly { label: string; cents: number }[];
 }) {
   return (
     <dl className="mt-4 ml-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
       <Money label="Subtotal" cents={totals.subtotalCents} />
       {totals.discountCents > 0 ? <Money label={`Discount${totals.discountCode ? ` (${totals.discountCode})` : ""}`} cents={-totals.discountCents} /> : null}
       <Money label="Shipping" cents={totals.shippingCents} />
-      <Money label="Tax" cents={totals.taxCents} />
+      {taxes.map((tax) => (
+        <Money key={tax.label} label={tax.label} cents={tax.cents} />
+      ))}
       <Money label="Total" cents={totals.totalCents} strong />
     </dl>
   );
