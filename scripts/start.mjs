@@ -31,8 +31,14 @@ if (sourceRoots.some((root) => newestModification(root) > buildTime)) {
   const check = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-config.ts"], { stdio: "inherit" });
   if (check.status !== 0) process.exit(check.status ?? 1);
   console.log("Building the storefront…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The build's own lines (modules, chunk sizes, a library's notices) are for developers: the owner sees them only
+  // when the build fails, where they say why.
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: ["inherit", "pipe", "pipe"], env: process.env, maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    process.exit(result.status ?? 1);
+  }
 }
 
 // The compiled server checks the configuration again on every start, and reports a bad one in one line.

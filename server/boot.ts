@@ -2,6 +2,7 @@
  * Brings the shop up: validated configuration, the database (migrated, and seeded with the demo shop the first
  * time only), then the HTTP application. Shared by production start, development and the end-to-end tests.
  */
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
@@ -24,6 +25,8 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   const imagesDir = path.join(dataDir, "images");
+  // The pictures' folder is served from the first request on, before any picture is drawn or uploaded into it.
+  await mkdir(imagesDir, { recursive: true });
   const imageStorage = await imageStorageFor(config, imagesDir);
   if (!(await isStoreSeeded(database.db, config.STORE_ID))) await seedFirstStart(database.db, config.STORE_ID, imagesDir, imageStorage);
   // PGlite runs no autovacuum, so without this its planner would never have statistics (PostgreSQL keeps its own).

@@ -53,6 +53,9 @@ test("SIGTERM finishes the request in flight, refuses new ones, closes the datab
     .poll(async () => (await request.get(`${address}/readyz`).catch(() => null))?.status(), { timeout: 90_000 })
     .toBe(200);
   expect((await request.get(`${address}/healthz`)).status()).toBe(200);
+  // A first start prints the owner's setup link and its log, and no notice the owner cannot act on.
+  expect(shop.output()).toContain("Create the owner's account within 24 hours at:");
+  expect(shop.output()).not.toMatch(/serveStatic|deprecated|Future Flag/i);
   const page = await request.get(`${address}/`);
   expect(page.status()).toBe(200);
   // Idle connections are kept longer than clients keep theirs, so no client reuses one as the shop closes it.
