@@ -172,6 +172,28 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <Totals totals={order} taxes={taxes} />
       </AdminSection>
 
+      {order.fulfilledAt ? (
+        <AdminSection title="Shipment">
+          <p>
+            Shipped with {shipment.carrier ?? "a carrier not named"}
+            {shipment.trackingNumber ? (
+              <>
+                , tracking{" "}
+                {shipment.trackingUrl ? (
+                  <a href={shipment.trackingUrl} className="underline" rel="noreferrer" target="_blank">
+                    {shipment.trackingNumber}
+                    <span className="sr-only"> (opens the carrier&apos;s page in a new tab)</span>
+                  </a>
+                ) : (
+                  shipment.trackingNumber
+                )}
+              </>
+            ) : null}
+            , on <When at={order.fulfilledAt} />
+          </p>
+        </AdminSection>
+      ) : null}
+
       <CustomerAndPayment title="Customer and address" record={order} shipping={shippingOptionName}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium">Provider</dt>
@@ -210,24 +232,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               </li>
             ))}
           </ul>
-        ) : null}
-        {shipment.carrier || shipment.trackingNumber ? (
-          <p className="mt-3">
-            Shipped with {shipment.carrier ?? "a carrier not named"}
-            {shipment.trackingNumber ? (
-              <>
-                , tracking{" "}
-                {shipment.trackingUrl ? (
-                  <a href={shipment.trackingUrl} className="underline" rel="noreferrer" target="_blank">
-                    {shipment.trackingNumber}
-                    <span className="sr-only"> (opens the carrier&apos;s page in a new tab)</span>
-                  </a>
-                ) : (
-                  shipment.trackingNumber
-                )}
-              </>
-            ) : null}
-          </p>
         ) : null}
       </CustomerAndPayment>
 

@@ -102,7 +102,8 @@ export default function AdminProductsImportJob({ loaderData, actionData }: Route
             <p>The file is ready to import. Nothing has changed yet.</p>
           ) : null}
         </div>
-        {summary && problems.length === 0 ? (
+        {summary && problems.length > 0 ? <p className="mt-4">The rows without problems would make these changes:</p> : null}
+        {summary ? (
           <dl className="mt-4 grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
             {counts.map(([planned, done, value]) => (
               <div key={done} className="contents">

@@ -122,6 +122,11 @@ describe("the orders desk's pages", () => {
     expect(mail.text).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
     // The page routes are bundled apart from the API; the review request must follow a shipment made from either.
     expect(await mailTo("lee@example.com", "review-request")).toHaveLength(1);
+    // The shipment has its own card, apart from the payment, and the timeline lists the review request with the rest.
+    const shown = await html(await get(path, owner));
+    expect(shown.match(/<section aria-label="Shipment"[\s\S]*?<\/section>/)?.[0]).toContain("Shipped with <!-- -->UPS");
+    expect(shown.match(/<section aria-label="Payment"[\s\S]*?<\/section>/)?.[0]).not.toContain("Shipped with");
+    expect(shown).toContain(`Email to lee@example.com: How was your order ${lee.number}? Review your purchase`);
     // Shipping twice is the server's refusal, shown on the page.
     expect(await html(await post(path, { intent: "fulfil", carrier: "", tracking_number: "" }, owner), 409)).toContain("only a paid order can be fulfilled");
   });

@@ -84,6 +84,7 @@ export async function issueReviewRequest(
     text,
     html,
     kind: "review-request",
+    orderId,
   });
   return { token, link, expiresAt, mailId };
 }

@@ -108,6 +108,18 @@ describe("the import screens", () => {
     expect(await t.deps.db.select().from(products).where(eq(products.handle, "broken-kettle"))).toEqual([]);
   });
 
+  it("shows a checked file's problems with what it would create and update", async () => {
+    const mixed = csvOf([
+      { Handle: "sound-kettle", Title: "Sound", "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": "PG-SOUND", "Variant Price": "30.00" },
+      { Handle: "bent-kettle", Title: "Bent", "Option1 Name": "Title", "Option1 Value": "Default Title", "Variant SKU": "PG-BENT", "Variant Price": "abc" },
+    ]);
+    const page = await html(await get((await upload(mixed, "check", owner)).headers.get("location")!, owner));
+    expect(page).toContain("Fix the problems below");
+    expect(page).toContain("The rows without problems would make these changes:");
+    expect(page).toMatch(/Products to create<\/dt><dd[^>]*>1</);
+    expect(page).toMatch(/Variants to create<\/dt><dd[^>]*>1</);
+  });
+
   it("says what is wrong with the upload itself beside its field", async () => {
     const page = await html(await upload("Name,Price\nKettle,1\n", "check", owner), 400);
     expect(page).toContain("The file has no Handle column");
