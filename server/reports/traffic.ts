@@ -76,7 +76,13 @@ const sum = (map: BySource, pick: (traffic: Traffic, source: VisitSource | null)
 
 export async function trafficReport(db: Database, storeId: string, period: ReportPeriod): Promise<Report> {
   const [now, before] = await Promise.all([trafficIn(db, storeId, period.current), trafficIn(db, storeId, period.previous)]);
-  const sources = busiestFirst([...now.bySource].map(([key, traffic]) => ({ key, label: key, source: sourceOf(key), now: traffic })));
+  const sources = busiestFirst(
+    [...now.bySource].map(([key, traffic]) => {
+      const source = sourceOf(key);
+      const texts = [siteOf(source), labelOf(source?.utmSource ?? null, source), labelOf(source?.utmMedium ?? null, source), labelOf(source?.utmCampaign ?? null, source)];
+      return { texts, label: texts.join(" "), now: traffic };
+    }),
+  );
   const sites = bySite(now.bySource, before.bySource);
   const fromSites = (map: BySource) => sum(map, (traffic, source) => (source?.referrer ? traffic.sessions : 0));
   const fromCampaigns = (map: BySource) => sum(map, (traffic, source) => (source && (source.utmSource || source.utmMedium || source.utmCampaign) ? traffic.sessions : 0));
@@ -121,15 +127,7 @@ export async function trafficReport(db: Database, storeId: string, period: Repor
           { label: "utm_campaign", kind: "text" },
           ...measures,
         ],
-        rows: sources.map(({ source, now: traffic }) => [
-          siteOf(source),
-          labelOf(source?.utmSource ?? null, source),
-          labelOf(source?.utmMedium ?? null, source),
-          labelOf(source?.utmCampaign ?? null, source),
-          traffic.sessions,
-          traffic.orders,
-          traffic.revenueCents,
-        ]),
+        rows: sources.map(({ texts, now: traffic }) => [...texts, traffic.sessions, traffic.orders, traffic.revenueCents]),
       },
     ],
   };
