@@ -11,7 +11,7 @@ describe("a visit's source", () => {
   });
 
   it("makes the shop itself, no referrer and what is not an address a direct visit", () => {
-    for (const referrer of [undefined, "", "https://shop.example.com/cart", "http://localhost:3000/", "not a url"]) {
+    for (const referrer of [undefined, "", "https://shop.example.com/cart", "https://www.shop.example.com/", "http://localhost:3000/", "not a url"]) {
       expect({ referrer, host: referrerHost(referrer, SHOP) }).toEqual({ referrer, host: null });
     }
   });

@@ -23,9 +23,11 @@ const MAX_UTM = 100;
 
 export const DIRECT: VisitSource = { referrer: null, utmSource: null, utmMedium: null, utmCampaign: null };
 
+const withoutWww = (host: string) => host.replace(/^www\./, "");
+
 /**
- * The host of a referrer address, lower case and without 'www.'; null when it is none, or one of `shopHosts` (a
- * page of the shop itself, as a visit that idled out and went on from the shop's own page).
+ * The host of a referrer address, lower case and without 'www.'; null when it is none, or one of `shopHosts` with or
+ * without 'www.' (a page of the shop itself, as a visit that idled out and went on from the shop's own page).
  */
 export function referrerHost(referrer: string | undefined, shopHosts: readonly string[]): string | null {
   if (!referrer) return null;
@@ -35,8 +37,10 @@ export function referrerHost(referrer: string | undefined, shopHosts: readonly s
   } catch {
     return null;
   }
-  if (!host || shopHosts.some((shop) => shop.toLowerCase() === host)) return null;
-  return host.replace(/^www\./, "").slice(0, MAX_UTM * 2);
+  // The shop's own pages, with or without www. (a shop served at both).
+  const bare = withoutWww(host);
+  if (!bare || shopHosts.some((shop) => withoutWww(shop.toLowerCase()) === bare)) return null;
+  return bare.slice(0, MAX_UTM * 2);
 }
 
 const utmValue = (value: string | undefined) => value?.trim().slice(0, MAX_UTM) || null;
