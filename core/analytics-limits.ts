@@ -9,6 +9,8 @@ export const ANALYTICS_LIMITS = {
   queryKey: 100,
   queryValue: 500,
   searchQuery: 200,
+  /** document.referrer as a page load's start sends it; only its host is kept (core/traffic-sources.ts). */
+  referrer: 2000,
   /** Below the API's 64 KB body limit, leaving room for the request's own overhead. */
   beaconBytes: 60_000,
 } as const;

@@ -10,6 +10,8 @@ export const REPORTS = [
   { name: "sales", title: "Sales", summary: "Orders, gross and net sales, discounts, returns, shipping and tax, by day, week or month." },
   { name: "products", title: "Products", summary: "Units and net sales per product and variant, best and worst sellers, and what is low or out of stock." },
   { name: "customers", title: "Customers", summary: "New and returning customers, average order value and repeat purchase rate." },
+  { name: "conversion", title: "Conversion", summary: "Sessions, and those that added to the cart, reached checkout and ordered, with the rate of each step." },
+  { name: "traffic", title: "Traffic sources", summary: "Sessions, orders and revenue by referring site and by utm source, medium and campaign." },
   { name: "subscriptions", title: "Subscriptions", summary: "Active subscriptions, monthly recurring revenue, those started and cancelled, and churn." },
 ] as const satisfies readonly { name: string; title: string; summary: string }[];
 

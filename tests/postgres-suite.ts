@@ -80,6 +80,8 @@ export const POSTGRES_SUITE = {
     "server/catalog/visibility.test.ts",
     "server/api/responses.test.ts",
     "server/reports/reports.test.ts",
+    // The sources' sales grouped by the order's jsonb source, and the daily totals' shop days.
+    "server/reports/visits.test.ts",
     // The tax report's months (timestamptz bounds in a VALUES list) and its sums, and the kept rates' migration.
     "server/orders/tax-classes.test.ts",
   ],

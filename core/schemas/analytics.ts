@@ -82,3 +82,20 @@ export type SessionPayload = z.infer<typeof sessionPayloadSchema>;
 
 /** The initial-data payload: the client sends nothing; the server reads the address from the request itself. */
 export const initialDataSchema = storable(z.object({}).loose());
+
+const utm = z.string().max(ANALYTICS_LIMITS.queryValue).optional();
+
+/**
+ * A page load's start (decision 0065): document.referrer and the landing page's utm parameters, read only when the
+ * load starts a visit; the server keeps the referrer's host alone. Absent fields (an older page) make a direct visit.
+ */
+export const visitStartSchema = storable(
+  z
+    .object({
+      referrer: z.string().max(ANALYTICS_LIMITS.referrer).optional(),
+      utm_source: utm,
+      utm_medium: utm,
+      utm_campaign: utm,
+    })
+    .loose(),
+);

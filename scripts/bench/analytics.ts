@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { analyticsReport, recentSessions } from "../../server/analytics/report";
 import { openDatabase } from "../../server/db/client";
+import { DEFAULT_STORE_SETTINGS } from "../../server/store/settings";
 
 const STORE = "bench";
 const RUNS = 15;
@@ -29,6 +30,8 @@ export async function benchAnalytics(databaseUrl?: string, sessions = 100_000): 
     await database.migrate();
     const startedGenerating = performance.now();
     await db.execute(sql`insert into stores (id, name) values (${STORE}, 'Bench shop')`);
+    // The report counts the shop's days, in its time zone (decision 0065): the default settings', the server's zone.
+    await db.execute(sql`insert into store_settings (store_id, settings) values (${STORE}, ${JSON.stringify(DEFAULT_STORE_SETTINGS)}::jsonb)`);
     await db.execute(sql`
       insert into analytics_sessions (id, store_id, cart_status, session_duration_ms, total_view_time, started_at, updated_at)
       select 'bench-' || g, ${STORE},

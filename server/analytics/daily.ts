@@ -1,16 +1,21 @@
 /**
- * Daily totals behind the owner's report. A beacon carries the whole session so far, so each one adds the
- * difference between what its payload counts and what the session's previous payload counted: totals stay
- * exact however many beacons a session sends.
+ * Daily totals behind the owner's analytics and the conversion and traffic reports, on the shop's day each session
+ * started (decision 0065). A session counts once, and once under its source, when it starts; a beacon carries the
+ * whole session so far, so each one adds the difference between what its payload counts and what the session's
+ * previous payload counted: totals stay exact however many beacons a session sends.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { isShopPage } from "../../core/analytics-limits";
 import type { SessionPayload } from "../../core/schemas/analytics";
+import { lastDaysRange, shopDate } from "../../core/shop-time";
 import type { Database } from "../db/client";
 import { analyticsDaily } from "../db/schema";
+import { shopTimeZone } from "../store/settings";
 
 export type DailyKind =
   | "sessions"
+  /** Sessions by where they came from, keyed by core/traffic-sources.ts's sourceKey. */
+  | "source"
   | "page"
   | "product"
   | "funnel"
@@ -27,7 +32,18 @@ export const normalizeQuery = (query: string) => query.trim().toLowerCase();
 
 export const isCheckoutPath = (path: string) => path === "/checkout" || path.startsWith("/checkout/");
 
+/** The day of a session started before sessions kept the shop's day: its totals were counted on its UTC day. */
 export const utcDay = (time: Date) => time.toISOString().slice(0, 10);
+
+/**
+ * The last `days` of the shop's days, today's included, as the analytics page's figures count them: the first and
+ * last day's names, and the instant the first begins.
+ */
+export async function lastShopDays(db: Database, storeId: string, days: number, now = new Date()) {
+  const timeZone = await shopTimeZone(db, storeId);
+  const { start } = lastDaysRange(days, timeZone, now);
+  return { since: shopDate(start, timeZone), until: shopDate(now, timeZone), start };
+}
 
 /**
  * How a visit ended for the cart, for the owner's abandonment rate: purchased, or abandoned when it put something in
@@ -100,4 +116,29 @@ export async function applyContributions(
         total: sql`${analyticsDaily.total} + excluded.total`,
       },
     });
+}
+
+/** The totals of `kinds` on each of the shop's days from `from` to `to`, both included ('YYYY-MM-DD'). */
+export async function dailyTotals(db: Database, storeId: string, kinds: readonly DailyKind[], from: string, to: string) {
+  return db
+    .select({ day: analyticsDaily.day, kind: analyticsDaily.kind, key: analyticsDaily.key, count: analyticsDaily.count })
+    .from(analyticsDaily)
+    .where(
+      and(
+        eq(analyticsDaily.storeId, storeId),
+        inArray(analyticsDaily.kind, [...kinds]),
+        gte(analyticsDaily.day, from),
+        lte(analyticsDaily.day, to),
+      ),
+    );
+}
+
+/** The totals of one kind from `from` to `to`, both included, summed by key. */
+export async function totalsByKey(db: Database, storeId: string, kind: DailyKind, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ key: analyticsDaily.key, count: sql<string>`sum(${analyticsDaily.count})` })
+    .from(analyticsDaily)
+    .where(and(eq(analyticsDaily.storeId, storeId), eq(analyticsDaily.kind, kind), gte(analyticsDaily.day, from), lte(analyticsDaily.day, to)))
+    .groupBy(analyticsDaily.key);
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }

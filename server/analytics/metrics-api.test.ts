@@ -17,8 +17,8 @@ afterAll(async () => {
   await shop.database.dispose();
 });
 
-async function startSession(headers: Record<string, string> = {}) {
-  const response = await shop.call("POST", "/api/metrics/initialize", {}, { store_id: shop.database.storeId, ...headers });
+async function startSession(headers: Record<string, string> = {}, body: unknown = {}) {
+  const response = await shop.call("POST", "/api/metrics/initialize", body, { store_id: shop.database.storeId, ...headers });
   expect(response.status).toBe(201);
   const cookie = response.headers.get("set-cookie") ?? "";
   const id = new RegExp(`${ANALYTICS_COOKIE}=([^;]+)`).exec(cookie)?.[1];
@@ -60,6 +60,39 @@ describe("POST /api/metrics/initialize", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const row = await sessionRow(id);
     expect(row).toMatchObject({ storeId: shop.database.storeId, cartStatus: "empty", userAgent: "TestBrowser/1" });
+  });
+
+  it("keeps where a new visit came from: the referrer's host alone and the landing page's utm parameters", async () => {
+    const start = { referrer: "https://www.Example.org/post/42?reader=sam", utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring", extra: "ignored" };
+    const { id, setCookie } = await startSession({}, start);
+    // Every API call gets it, so the checkout's submit can copy the visit's source onto the order.
+    expect(setCookie).toMatch(/Path=\/api(;|$)/);
+    expect((await sessionRow(id)).source).toEqual({ referrer: "example.org", utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring" });
+
+    // A later page load of the visit (back from the payment page, or the shop's own) leaves its source as it was.
+    const again = await shop.call("POST", "/api/metrics/initialize", { referrer: "https://hooks.stripe.com/3ds", utm_source: "other" }, { store_id: shop.database.storeId, cookie: `${ANALYTICS_COOKIE}=${id}` });
+    expect(again.status).toBe(200);
+    expect((await sessionRow(id)).source).toEqual({ referrer: "example.org", utmSource: "newsletter", utmMedium: "email", utmCampaign: "spring" });
+
+    // The shop's own page as the referrer, or none (the spec's client posts no body), is a direct visit.
+    for (const body of [{ referrer: "http://localhost/shop?page=2" }, undefined]) {
+      const direct = await startSession({}, body);
+      expect((await sessionRow(direct.id)).source).toEqual({ referrer: null, utmSource: null, utmMedium: null, utmCampaign: null });
+    }
+    const tooLong = await shop.call("POST", "/api/metrics/initialize", { referrer: `https://example.org/${"x".repeat(2000)}` }, { store_id: shop.database.storeId });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { field?: string }).field).toBe("referrer");
+  });
+
+  it("goes on with the visit of today's cookie when one set at the former path (/api/metrics) comes first, and clears that one", async () => {
+    const former = await startSession();
+    const current = await startSession();
+    // A browser lists the cookie of the longer path first.
+    const both = await shop.call("POST", "/api/metrics/initialize", {}, { store_id: shop.database.storeId, cookie: `${former.cookie}; ${current.cookie}` });
+    expect(both.status).toBe(200);
+    const set = both.headers.getSetCookie();
+    expect(set.find((cookie) => cookie.includes("Path=/api/metrics"))).toMatch(new RegExp(`^${ANALYTICS_COOKIE}=;.*Max-Age=0`));
+    expect(set.find((cookie) => /Path=\/api(;|$)/.test(cookie))).toContain(`${ANALYTICS_COOKIE}=${current.id}`);
   });
 
   it("answers 404 for an unknown store and 400 without a store_id header", async () => {

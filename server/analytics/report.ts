@@ -1,12 +1,12 @@
 /**
- * The owner's analytics report: SQL sums over the daily totals (analytics_daily) of a window of whole UTC days,
+ * The owner's analytics report: SQL sums over the daily totals (analytics_daily) of a window of the shop's days,
  * read through the (store_id, kind, day) index, so its cost follows the number of days and distinct pages, not
  * the number of sessions. Recent sessions come from the sessions table.
  */
 import { and, desc, eq, gte, lte, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { analyticsDaily, analyticsSessions } from "../db/schema";
-import { utcDay, type DailyKind } from "./daily";
+import { lastShopDays, type DailyKind } from "./daily";
 import { sessionPayloadOf } from "./sessions";
 import { namePages, nameProducts, type NamedCount } from "./page-names";
 
@@ -14,7 +14,7 @@ export type Ranked = { label: string; count: number };
 
 export type AnalyticsReport = {
   days: number;
-  /** The first UTC day of the window. */
+  /** The first of the shop's days in the window (its time zone; days counted before decision 0065 are UTC's). */
   since: string;
   sessions: number;
   sessionsPerDay: { day: string; sessions: number }[];
@@ -33,14 +33,11 @@ export type ReportOptions = { days?: number; now?: Date; limit?: number };
 
 export const DEFAULT_REPORT_DAYS = 30;
 
-const DAY_MS = 86_400_000;
-
 export async function analyticsReport(db: Database, storeId: string, options: ReportOptions = {}): Promise<AnalyticsReport> {
   const days = options.days ?? DEFAULT_REPORT_DAYS;
   const limit = options.limit ?? 10;
   const now = options.now ?? new Date();
-  const since = utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-  const until = utcDay(now);
+  const { since, until } = await lastShopDays(db, storeId, days, now);
 
   const inWindow = (kind: DailyKind) =>
     and(

@@ -8,8 +8,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, gte } from "drizzle-orm";
 import type { SessionPayload } from "../../core/schemas/analytics";
+import { shopDate } from "../../core/shop-time";
+import { DIRECT, sourceKey, type VisitSource } from "../../core/traffic-sources";
 import type { Database } from "../db/client";
 import { analyticsEvents, analyticsSessions } from "../db/schema";
+import { shopTimeZone } from "../store/settings";
 import { recordPageSpeed } from "./page-speed";
 import { applyContributions, cartOutcome, normalizeQuery, sessionContributions, utcDay } from "./daily";
 
@@ -24,25 +27,36 @@ export const LOAD_ID = /^[\w-]{1,32}$/;
 /** What a session row keeps: the latest payload of each of its page loads, by load id. */
 type StoredLoads = { loads: Record<string, SessionPayload> };
 
+/**
+ * A new visit, counted on the shop's day it starts (its time zone now; the row keeps that day for the visit's later
+ * beacons) under its source, in one transaction.
+ */
 export async function startAnalyticsSession(
   db: Database,
   storeId: string,
   userAgent: string | undefined,
   startedAt = new Date(),
+  source: VisitSource = DIRECT,
 ) {
   const id = randomUUID();
+  const day = shopDate(startedAt, await shopTimeZone(db, storeId));
   await db.transaction(async (tx) => {
     await tx
       .insert(analyticsSessions)
-      .values({ id, storeId, userAgent: userAgent?.slice(0, 300) ?? null, startedAt, updatedAt: startedAt });
-    await applyContributions(tx, storeId, utcDay(startedAt), [], [{ kind: "sessions", key: "", count: 1, total: 0 }]);
+      .values({ id, storeId, userAgent: userAgent?.slice(0, 300) ?? null, startedAt, day, source, updatedAt: startedAt });
+    await applyContributions(tx, storeId, day, [], [
+      { kind: "sessions", key: "", count: 1, total: 0 },
+      { kind: "source", key: sourceKey(source), count: 1, total: 0 },
+    ]);
   });
   return id;
 }
 
 /**
  * A page load: it goes on the visit the cookie names when that visit of this store was active within the last 30
- * minutes, and starts a new visit otherwise. Answers the visit and the load's own id, which its beacons name.
+ * minutes, and starts a new visit from `source` otherwise (a later load's referrer is the shop itself, or the payment
+ * page it came back from: the visit keeps where it first came from). Answers the visit and the load's own id, which
+ * its beacons name.
  */
 export async function startPageLoad(
   db: Database,
@@ -50,6 +64,7 @@ export async function startPageLoad(
   cookieSessionId: string | undefined,
   userAgent: string | undefined,
   now = new Date(),
+  source: VisitSource = DIRECT,
 ): Promise<{ sessionId: string; loadId: string; continued: boolean }> {
   const loadId = randomBytes(9).toString("base64url");
   if (cookieSessionId) {
@@ -66,7 +81,7 @@ export async function startPageLoad(
       .returning({ id: analyticsSessions.id });
     if (continued) return { sessionId: continued.id, loadId, continued: true };
   }
-  return { sessionId: await startAnalyticsSession(db, storeId, userAgent, now), loadId, continued: false };
+  return { sessionId: await startAnalyticsSession(db, storeId, userAgent, now, source), loadId, continued: false };
 }
 
 /** The page loads a stored payload holds; a payload stored before loads had ids is one load. */
@@ -184,6 +199,7 @@ export async function saveSessionPayload(
         id: analyticsSessions.id,
         storeId: analyticsSessions.storeId,
         startedAt: analyticsSessions.startedAt,
+        day: analyticsSessions.day,
         stored: analyticsSessions.payload,
       })
       .from(analyticsSessions)
@@ -214,7 +230,7 @@ export async function saveSessionPayload(
     await applyContributions(
       tx,
       session.storeId,
-      utcDay(session.startedAt),
+      session.day ?? utcDay(session.startedAt),
       previous ? sessionContributions(previous) : [],
       sessionContributions(visit),
     );

@@ -20,6 +20,7 @@ import {
   webhookResponseSchema,
 } from "../../core/schemas/checkout";
 import { linkOrderToSignedInCustomer } from "../accounts/customer-orders";
+import { rememberOrderVisit } from "../analytics/order-sources";
 import { cartIdForRequest } from "../cart/store";
 import { CANCELED_PAYMENT_MESSAGE } from "../checkout/refusals";
 import { calculateTax, createCheckoutSession, getCheckoutSession, previewSessionCheckout, submitSessionOrder } from "../checkout/checkout";
@@ -29,6 +30,7 @@ import type { AppEnv } from "../context";
 import { HttpError } from "../http/errors";
 import { applyPaymentEvent } from "../subscriptions/payment-events";
 import { InvalidCardError, unlessNotFound, WebhookVerificationError } from "../payments/provider";
+import { analyticsVisitOf } from "./metrics";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, queryOf, register, UNKNOWN_STORE } from "./operation";
 
 const UNKNOWN_SESSION = "Unknown store or session";
@@ -240,6 +242,7 @@ export function checkoutRoutes() {
     const { storeId } = c.var.deps;
     const submitted = await submitSessionOrder(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
+    await rememberOrderVisit(c.var.deps.db, storeId, submitted.order_id, analyticsVisitOf(c));
     return c.json(submitted);
   });
 
@@ -248,6 +251,7 @@ export function checkoutRoutes() {
     const { storeId } = c.var.deps;
     const submitted = await confirmSubscription(c.var.deps, storeId, cartIdForRequest(c.req.raw), body);
     await linkOrderToSignedInCustomer(c.var.deps, c.req.raw, storeId, submitted.order_id);
+    await rememberOrderVisit(c.var.deps.db, storeId, submitted.order_id, analyticsVisitOf(c));
     return c.json(submitted);
   });
 

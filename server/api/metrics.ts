@@ -5,9 +5,10 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { deleteCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
-import { initialDataSchema, sessionPayloadSchema } from "../../core/schemas/analytics";
+import { initialDataSchema, sessionPayloadSchema, visitStartSchema } from "../../core/schemas/analytics";
+import { visitSourceOf } from "../../core/traffic-sources";
 import { networkPrefix } from "../analytics/network";
 import { DEFAULT_LOAD, LOAD_ID, recordSessionNetwork, saveSessionPayload, startPageLoad } from "../analytics/sessions";
 import type { AppEnv } from "../context";
@@ -15,9 +16,15 @@ import { clientIp } from "../http/client-ip";
 import { errorResponse, HttpError, isAnswerable, statusOf } from "../http/errors";
 import { enforceRateLimit, RateLimitError, rateLimitResponse } from "../http/rate-limit";
 import { bodyOf, declaredBody, errors, json, jsonBody, operation, queryOf, RATE_LIMITED, register, UNKNOWN_STORE } from "./operation";
-import { badInputOf } from "../../core/errors";
+import { badInputOf, parseWith } from "../../core/errors";
 
 export const ANALYTICS_COOKIE = "shop_analytics";
+/**
+ * The cookie reaches every API call, not only these: the checkout's submit reads it to keep the visit's source on the
+ * order (decision 0065). Until then it was set at /api/metrics; such a cookie may still come beside the new one.
+ */
+const COOKIE_PATH = "/api";
+const FORMER_COOKIE_PATH = "/api/metrics";
 const COOKIE_MAX_AGE_SECONDS = 24 * 60 * 60;
 /**
  * A page load sends one initialize, one collect-data and a beacon or two; this leaves room for many shoppers
@@ -27,9 +34,26 @@ export const METRICS_RATE_LIMIT = { limit: 600, windowMs: 60_000 };
 
 const SESSION_ID = /^[0-9a-f-]{36}$/;
 
+/**
+ * The visit a request's cookies name, if any, and whether a cookie of the former path came with it. A browser lists
+ * the cookie of the longer path first (RFC 6265, 5.4), so with both the last is the one set at /api.
+ */
+function visitCookie(cookieHeader: string | undefined): { id: string | undefined; former: boolean } {
+  const values = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${ANALYTICS_COOKIE}=`))
+    .map((part) => part.slice(ANALYTICS_COOKIE.length + 1));
+  const id = values.at(-1);
+  return { id: id && SESSION_ID.test(id) ? id : undefined, former: values.length > 1 };
+}
+
+/** The analytics visit the request's cookie names (a well-formed id; whether it is a visit is the caller's lookup). */
+export const analyticsVisitOf = (c: Context): string | undefined => visitCookie(c.req.header("cookie")).id;
+
 function sessionIdOf(c: Context<AppEnv>): string {
-  const id = getCookie(c, ANALYTICS_COOKIE);
-  if (!id || !SESSION_ID.test(id)) throw new HttpError(400, "No analytics session: call /api/metrics/initialize first");
+  const id = analyticsVisitOf(c);
+  if (!id) throw new HttpError(400, "No analytics session: call /api/metrics/initialize first");
   return id;
 }
 
@@ -41,7 +65,14 @@ const initialize = operation({
   path: "/initialize",
   tags: ["metrics"],
   summary: "A page load: goes on with the visit the cookie names when active in the last 30 minutes, else starts one (sets its httpOnly cookie)",
-  request: { headers: z.object({ store_id: z.string().describe("Store; required") }) },
+  request: {
+    headers: z.object({ store_id: z.string().describe("Store; required") }),
+    body: {
+      required: false,
+      description: "Where a new visit came from: document.referrer (only its host is kept) and the landing page's utm parameters",
+      content: { "application/json": { schema: visitStartSchema } },
+    },
+  },
   responses: {
     200: json(pageLoad, "The visit goes on"),
     201: json(pageLoad, "A new visit"),
@@ -70,6 +101,17 @@ const updateSessionData = operation({
   responses: { 204: { description: "Saved" }, ...errors({ 400: NO_SESSION, 429: RATE_LIMITED }) },
 });
 
+/** A body that may be absent (the spec's client posted none before decision 0065): absent is `{}`. */
+async function optionalJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, "Request body must be valid JSON");
+  }
+}
+
 export function metricsRoutes() {
   const metrics = new OpenAPIHono<AppEnv>();
 
@@ -88,20 +130,21 @@ export function metricsRoutes() {
     const { db, config } = c.var.deps;
     if (!c.req.header("store_id")?.trim()) throw new HttpError(400, "store_id header is required");
     const { storeId } = c.var.deps;
-    const cookieId = getCookie(c, ANALYTICS_COOKIE);
+    const start = parseWith(visitStartSchema, await optionalJson(c));
+    const cookie = visitCookie(c.req.header("cookie"));
+    // The shop's own pages are no referrer: as its public address names it, and as this request reached it.
+    const shopHosts = [new URL(config.publicUrl).hostname, new URL(c.req.url).hostname];
     const { sessionId, loadId, continued } = await startPageLoad(
       db,
       storeId,
-      cookieId && SESSION_ID.test(cookieId) ? cookieId : undefined,
+      cookie.id,
       c.req.header("user-agent"),
+      new Date(),
+      visitSourceOf(start, shopHosts),
     );
-    setCookie(c, ANALYTICS_COOKIE, sessionId, {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: config.publicUrl.startsWith("https:"),
-      path: "/api/metrics",
-      maxAge: COOKIE_MAX_AGE_SECONDS,
-    });
+    const secure = config.publicUrl.startsWith("https:");
+    if (cookie.former) deleteCookie(c, ANALYTICS_COOKIE, { path: FORMER_COOKIE_PATH, secure });
+    setCookie(c, ANALYTICS_COOKIE, sessionId, { httpOnly: true, sameSite: "Lax", secure, path: COOKIE_PATH, maxAge: COOKIE_MAX_AGE_SECONDS });
     // The page names its load in its beacons (update-session-data?load=…), so loads of one visit never overwrite each other.
     return c.json({ status: "ok", load: loadId }, continued ? 200 : 201);
   });

@@ -12,7 +12,7 @@ import type { CartReminderReport } from "../../core/schemas/cart-reminders";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { cartReminders, orders } from "../db/schema";
-import { utcDay } from "../analytics/daily";
+import { lastShopDays } from "../analytics/daily";
 import { mergeCarts, newCartToken, priceStoredCart } from "../cart/store";
 import { logger } from "../logger";
 import { revenueCentsOf } from "../orders/revenue";
@@ -235,7 +235,7 @@ export async function stopReminders(db: Database, storeId: string, token: string
 }
 
 /**
- * The owner's figures for the last `days` days (UTC, as the analytics report counts them). A reminder's recovered
+ * The owner's figures for the last `days` of the shop's days, as the analytics report counts them. A reminder's recovered
  * order is the first order paid from the cart its link filled last, paid after the link was first opened, and still
  * paid for (not cancelled or refunded); its total is the revenue recovered.
  */
@@ -244,8 +244,7 @@ export async function cartReminderReport(
   storeId: string,
   { days, now = new Date() }: { days: number; now?: Date },
 ): Promise<CartReminderReport> {
-  const since = utcDay(new Date(now.getTime() - (days - 1) * DAY_MS));
-  const from = new Date(`${since}T00:00:00Z`);
+  const { since, start: from } = await lastShopDays(db, storeId, days, now);
   const mine = eq(cartReminders.storeId, storeId);
   const firstPaid = db
     .select({ revenueCents: revenueCentsOf().as("revenue_cents"), paidAt: orders.paidAt })

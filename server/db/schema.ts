@@ -28,6 +28,7 @@ import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
 import { CONTENT_STATUSES } from "../../core/content-admin";
 import { PAGE_TYPES } from "../../core/page-speed";
 import { ORDER_STATES } from "../../core/order-lifecycle";
+import type { VisitSource } from "../../core/traffic-sources";
 import { PAYMENT_LINK_PURPOSES, PAYMENT_LINK_STATUSES } from "../../core/payment-links";
 import { INTERVAL_UNITS, SUBSCRIPTION_STATUSES } from "../../core/subscriptions";
 import { INVOICE_KINDS, type InvoiceDocumentFigures } from "../../core/invoices";
@@ -739,6 +740,12 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     /** When the order's stock went back to the shelf; set once, so a refund after a cancel never restocks twice. */
     restockedAt: timestamp("restocked_at", { withTimezone: true }),
+    /**
+     * Where the analytics visit the order was placed in came from (decision 0065), copied at checkout so the traffic
+     * report keeps it after the raw analytics expire; null when no visit was recorded (Do Not Track, a renewal, a
+     * draft, an order older than sources).
+     */
+    visitSource: jsonb("visit_source").$type<VisitSource>(),
   },
   (t) => [
     uniqueIndex("orders_store_number_uq").on(t.storeId, t.number),
@@ -1322,6 +1329,14 @@ export const analyticsSessions = pgTable(
     totalViewTime: integer("total_view_time"),
     payload: jsonb("payload"),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The shop's day (its time zone then) the visit started: the day its daily totals are counted on, kept so a later
+     * change of zone never moves a visit's beacons to another day than its start (decision 0065). Null on visits
+     * started before: their UTC day.
+     */
+    day: date("day", { mode: "string" }),
+    /** Where the visit came from (core/traffic-sources.ts); null on visits started before sources were kept. */
+    source: jsonb("source").$type<VisitSource>(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1390,9 +1405,9 @@ export const analyticsDaily = pgTable(
   "analytics_daily",
   {
     storeId: storeId(),
-    /** The UTC day the session started. */
+    /** The shop's day the session started (analytics_sessions.day); the UTC day for rows counted before decision 0065. */
     day: date("day", { mode: "string" }).notNull(),
-    /** sessions, page, product, funnel, cart_status, search, search_no_results, search_duration */
+    /** sessions, source, page, product, funnel, cart_status, search, search_no_results, search_duration */
     kind: text("kind").notNull(),
     key: text("key").notNull(),
     count: integer("count").notNull().default(0),

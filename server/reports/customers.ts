@@ -10,7 +10,7 @@ import { rowsOf, type Database } from "../db/client";
 import { ownerEmail } from "../customers/desk";
 import { paidWithin, periodOf, placedStates, salesSums } from "../orders/revenue";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
-import { chartOf, periodColumn, reportDays } from "./shape";
+import { chartOf, periodColumn, rateOf, reportDays } from "./shape";
 
 type Counts = { customers: number; newCustomers: number; repeat: number };
 
@@ -45,7 +45,6 @@ async function customerCounts(db: Database, storeId: string, periods: Periods): 
   };
 }
 
-const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
 const average = (cents: number, orders: number) => (orders === 0 ? 0 : Math.round(cents / orders));
 
 export async function customersReport(db: Database, storeId: string, period: ReportPeriod): Promise<Report> {
@@ -72,7 +71,7 @@ export async function customersReport(db: Database, storeId: string, period: Rep
       { label: "Returning customers", kind: "count", current: now.total.customers - now.total.newCustomers, previous: before.total.customers - before.total.newCustomers },
       { label: "Orders", kind: "count", current: orders, previous: earlier.orders },
       { label: "Average order value", kind: "money", current: average(netCents, orders), previous: average(earlier.netCents, earlier.orders) },
-      { label: "Repeat purchase rate", kind: "rate", current: rate(now.total.repeat, now.total.customers), previous: rate(before.total.repeat, before.total.customers) },
+      { label: "Repeat purchase rate", kind: "rate", current: rateOf(now.total.repeat, now.total.customers), previous: rateOf(before.total.repeat, before.total.customers) },
     ],
     chart: chartOf(chartTitle, "count", bars),
     tables: [

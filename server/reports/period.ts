@@ -48,6 +48,13 @@ function periodsOf(from: string, to: string, group: ReportGrouping, timeZone: st
   return { from, to, days, starts: days.map((day) => dayRange(day, timeZone).start), end: dayRange(to, timeZone).end };
 }
 
+/** Which of the periods a shop day of the range falls in: 0 for the first. */
+export function periodIndexOf(periods: Periods, day: string): number {
+  let index = 0;
+  while (index + 1 < periods.days.length && periods.days[index + 1] <= day) index++;
+  return index;
+}
+
 export type ReportPeriod = { group: ReportGrouping; timeZone: string; current: Periods; previous: Periods };
 
 export function reportPeriod(query: { from?: string; to?: string; group?: ReportGrouping }, timeZone: string, now = new Date()): ReportPeriod {

@@ -6,16 +6,20 @@ import type { Report, ReportName } from "../../core/reports";
 import type { ReportQuery } from "../../core/schemas/admin-reports";
 import type { Database } from "../db/client";
 import { shopTimeZone } from "../store/settings";
+import { conversionReport } from "./conversion";
 import { customersReport } from "./customers";
 import { reportPeriod, type ReportPeriod } from "./period";
 import { productsReport } from "./products";
 import { salesReport } from "./sales";
 import { subscriptionsReport } from "./subscriptions";
+import { trafficReport } from "./traffic";
 
 export const REPORT_USE_CASES: Record<ReportName, (db: Database, storeId: string, period: ReportPeriod) => Promise<Report>> = {
   sales: salesReport,
   products: productsReport,
   customers: customersReport,
+  conversion: conversionReport,
+  traffic: trafficReport,
   subscriptions: subscriptionsReport,
 };
 

@@ -14,6 +14,9 @@ export const reportDays = (period: ReportPeriod) => ({
 /** The first column of a table by period: the day, the week or the month. */
 export const periodColumn = (group: ReportGrouping): ReportColumn => ({ label: `${group[0].toUpperCase()}${group.slice(1)}`, kind: "text" });
 
+/** `part` of `whole` as a rate (core/reports.ts): four decimals, 0 of nothing. */
+export const rateOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+
 /** A chart of `bars`, with its words. */
 export const chartOf = (title: string, kind: ReportValueKind, bars: ReportChart["bars"]): ReportChart => ({ title, kind, bars, description: describeChart(title, kind, bars) });
 

@@ -114,6 +114,23 @@ describe("AnalyticsTracker", () => {
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].body).toBe("{}");
   });
 
+  it("starts the visit with where it came from: the referrer and the landing address's utm parameters, nothing else of it", async () => {
+    window.history.replaceState(null, "", "/?utm_source=news&utm_medium=email&utm_campaign=spring&review_token=secret&q=tea");
+    Object.defineProperty(document, "referrer", { configurable: true, get: () => "https://www.example.org/post?id=7" });
+    try {
+      await mount();
+      expect(JSON.parse((fetchMock.mock.calls[0] as [string, RequestInit])[1].body as string)).toEqual({
+        referrer: "https://www.example.org/post?id=7",
+        utm_source: "news",
+        utm_medium: "email",
+        utm_campaign: "spring",
+      });
+    } finally {
+      window.history.replaceState(null, "", "/");
+      Reflect.deleteProperty(document, "referrer");
+    }
+  });
+
   it("names its page load in the beacon's address, so the visit's other page loads keep theirs", async () => {
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ status: "ok", load: "load_2-x" }), { status: 200 }));
     await mount();
