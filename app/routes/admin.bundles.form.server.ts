@@ -4,6 +4,7 @@
  * JavaScript loads loses nothing typed beside it.
  */
 import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
+import { handleFromTitle } from "@core/schemas/admin-catalogue";
 import { bundleInputSchema, type BundleInput } from "@core/schemas/admin-merchandising";
 import type { ErrorBody } from "~/lib/form-error";
 import type { BundleDraft } from "~/components/admin/bundle-draft";
@@ -74,7 +75,7 @@ export function bundleInputOfDraft(draft: BundleDraft): { input: BundleInput; er
   const priceCents = typed === null || Number.isNaN(typed) ? null : typed;
   const parsed = bundleInputSchema.safeParse({
     title: draft.title,
-    handle: draft.handle,
+    handle: draft.handle.trim() === "" ? handleFromTitle(draft.title) : draft.handle,
     description: draft.description,
     price_cents: priceCents ?? 0,
     is_standalone: draft.isStandalone,

@@ -103,6 +103,15 @@ describe("the bundle and collection screens", () => {
     expect(shop).toContain("$45.00");
   });
 
+  it("makes a new bundle's handle from its title when none is typed, as its first product is added", async () => {
+    const mug = ids["harbor-mug"];
+    const created = await post("/admin/bundles/new", { title: "Café Tasting Flight", handle: "", price: "30", intent: "add", add_product: String(mug) }, owner);
+    expect(created.status).toBe(302);
+    const bundle = await getBundleRecord(t.deps.db, t.deps.storeId, idIn(created.headers.get("location"), "/admin/bundles"));
+    expect(bundle.handle).toBe("cafe-tasting-flight");
+    expect(bundle.products.map((product) => product.handle)).toEqual(["harbor-mug"]);
+  });
+
   it("uploads a picture through the upload form, refuses what is not one beside the field, removes it, and deletes the bundle after asking", async () => {
     const mug = ids["harbor-mug"];
     const row = (await listBundles(t.deps.db, t.deps.storeId)).find((bundle) => bundle.handle === "mug-lovers-kit")!;

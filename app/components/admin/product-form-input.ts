@@ -5,7 +5,7 @@
  * is shown beside what was typed. Imported by the editor's .server.ts only.
  */
 import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
-import { productInputSchema, type ProductInput } from "@core/schemas/admin-catalogue";
+import { handleFromTitle, productInputSchema, type ProductInput } from "@core/schemas/admin-catalogue";
 import type { ErrorBody } from "~/lib/form-error";
 import {
   BLANK_VARIANT_ROWS,
@@ -47,15 +47,6 @@ export function rowsOf(form: FormData): number {
   const rows = Number(form.get("rows"));
   return Number.isInteger(rows) && rows > 0 ? Math.min(rows, MAX_VARIANT_ROWS) : BLANK_VARIANT_ROWS;
 }
-
-export const slugOf = (title: string) =>
-  title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 255);
 
 /** `usedRows[n]` is the form row variant n of the input came from. */
 type Parsed = { ok: true; input: ProductInput; usedRows: number[] } | { ok: false; errors: ErrorBody[] };
@@ -118,7 +109,7 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
     });
   }
   const candidate = {
-    handle: values.handle.trim() === "" ? slugOf(values.title) : values.handle,
+    handle: values.handle.trim() === "" ? handleFromTitle(values.title) : values.handle,
     title: values.title,
     description_html: values.description_html,
     status: values.status,
