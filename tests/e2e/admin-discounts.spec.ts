@@ -47,8 +47,11 @@ test("the owner makes a 20 % code capped at $15, a shopper pays the capped total
   await page.getByRole("textbox", { name: /^Percentage/ }).fill("120");
   await page.getByRole("textbox", { name: /^Cap in dollars/ }).fill("15");
   await page.getByRole("button", { name: "Create discount" }).click();
-  // Refused beside its field, with what was typed kept.
-  await expect(page.getByText("Percentage must be at most 100")).toBeVisible();
+  // Refused beside its field, said at the top with the field focused, and with what was typed kept.
+  const percentage = page.getByRole("textbox", { name: /^Percentage/ });
+  await expect(percentage).toHaveAccessibleDescription("Percentage must be at most 100");
+  await expect(page.getByRole("alert").filter({ hasText: "One problem stops the save:" })).toContainText("Percentage must be at most 100");
+  await expect(percentage).toBeFocused();
   await expect(page.getByRole("textbox", { name: /^Code/ })).toHaveValue(CODE);
   await checkScreen(page, "refused");
   await page.getByRole("textbox", { name: /^Percentage/ }).fill("20");

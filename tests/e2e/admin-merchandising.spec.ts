@@ -102,8 +102,10 @@ test("the owner makes a bundle of two products with chosen variants, a quantity,
   await page.getByLabel("Title").fill("");
   await page.getByLabel("Price in dollars").fill("thirty");
   await page.getByRole("button", { name: "Save bundle" }).click();
-  await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("Enter an amount in dollars, such as 12.50")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
+  await expect(page.getByLabel("Price in dollars")).toHaveAccessibleDescription("Enter an amount in dollars, such as 12.50");
+  await expect(page.getByRole("alert").filter({ hasText: "2 problems stop the save:" })).toBeVisible();
+  await expect(page.getByLabel("Title")).toBeFocused();
   await expect(page.getByLabel("Price in dollars")).toHaveValue("thirty");
   await checkScreen(page, "bundle-refused");
   await page.getByLabel("Title").fill("Mug Pair");

@@ -80,6 +80,16 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await expect(page.getByText("Product saved.")).toBeVisible();
   await expect(page.getByRole("group", { name: /^Variant 1 / }).getByLabel("Price ($)", { exact: true })).toHaveValue("26.50");
 
+  // A mistake far down the form is said at its top, and its field takes the focus.
+  const last = page.getByRole("group", { name: /^Variant 4 / }).getByLabel("Price ($)", { exact: true });
+  await last.fill("twenty");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "One problem stops the save:" })).toContainText("Enter an amount in dollars");
+  await expect(last).toBeFocused();
+  await last.fill("24.00");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Product saved.")).toBeVisible();
+
   await page.getByRole("button", { name: "Duplicate" }).click();
   await expect(page.getByRole("heading", { name: `Copy of ${title}`, level: 1 })).toBeVisible();
   await expect(page.getByLabel("Handle (the address: /products/handle)")).toHaveValue(`${handle}-copy`);

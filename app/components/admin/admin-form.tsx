@@ -1,7 +1,6 @@
 /** Form parts of the back office beyond the account forms' fields: its buttons, and the forms built on them. */
 import type { ButtonHTMLAttributes } from "react";
-import { Form, useNavigation } from "react-router";
-import { FormMessage } from "~/components/account/form-parts";
+import { useNavigation } from "react-router";
 
 const WEIGHTS = {
   primary: "bg-button text-button-ink",
@@ -24,35 +23,6 @@ export function AdminButton({
       className={`rounded px-4 py-2 font-medium disabled:opacity-70 ${WEIGHTS[weight]} ${className}`}
       {...button}
     />
-  );
-}
-
-/**
- * A record's form whose rows or sections have buttons of their own (up, down, remove): its hidden first button makes
- * Enter in a field save rather than take the first row's step. A refusal of the whole form heads it.
- */
-export function DraftForm({
-  formError,
-  multipart = false,
-  saveLabel,
-  children,
-}: {
-  formError?: string;
-  multipart?: boolean;
-  saveLabel: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="flex flex-col gap-8">
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      {children}
-      <div>
-        <AdminButton name="intent" value="save">
-          {saveLabel}
-        </AdminButton>
-      </div>
-    </Form>
   );
 }
 

@@ -5,7 +5,8 @@
  */
 import { formatMoney } from "@core/money";
 import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
-import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
+import { AdminButton, StepButton } from "~/components/admin/admin-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { BUNDLE_FIELDS, type BundleDraft } from "./bundle-draft";
@@ -40,7 +41,7 @@ export function BundleForm({
   const held = new Set(draft.products.map((product) => product.productId));
   const addable = products.filter((product) => !held.has(product.id));
   return (
-    <DraftForm formError={placed.form} saveLabel="Save bundle">
+    <DraftForm placed={placed} saveLabel="Save bundle">
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />

@@ -4,7 +4,8 @@
  * form works before JavaScript loads.
  */
 import { SelectField, TextField } from "~/components/account/form-parts";
-import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
+import { AdminButton, StepButton } from "~/components/admin/admin-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { COLLECTION_FIELDS, type CollectionDraft } from "./collection-draft";
@@ -87,7 +88,7 @@ export function CollectionForm({
     COLLECTION_FIELDS,
   );
   return (
-    <DraftForm formError={placed.form} saveLabel="Save collection">
+    <DraftForm placed={placed} saveLabel="Save collection">
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} error={placed.at.title} autoComplete="off" />

@@ -4,7 +4,8 @@
  * JavaScript loads; the picture goes with the save as multipart.
  */
 import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
-import { AdminButton, DraftForm, StepButton } from "~/components/admin/admin-form";
+import { AdminButton, StepButton } from "~/components/admin/admin-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { CONTENT_LIMITS, type ContentKind } from "@core/content-admin";
@@ -55,7 +56,7 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
   const placed = placeErrors(errors.filter((error) => !error.field?.startsWith("sections.")), CONTENT_FIELDS);
   const { noun, addressLabel, hasAuthor } = CONTENT_KINDS[kind];
   return (
-    <DraftForm formError={placed.form} saveLabel={`Save ${noun}`} multipart>
+    <DraftForm placed={placed} saveLabel={`Save ${noun}`} multipart>
       <AdminSection title="Details">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Title" name="title" defaultValue={draft.title} maxLength={CONTENT_LIMITS.title} error={placed.at.title} autoComplete="off" />

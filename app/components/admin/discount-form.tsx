@@ -3,7 +3,7 @@
  * when and for whom it works. Money is typed in dollars, days as UTC days; it posts whole and works before JavaScript.
  */
 import { FieldError, TextField } from "~/components/account/form-parts";
-import { DraftForm } from "~/components/admin/admin-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { DISCOUNT_FIELDS, type DiscountDraft } from "./discount-draft";
@@ -17,7 +17,7 @@ const TYPES: { value: DiscountDraft["type"]; label: string }[] = [
 export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDraft; errors: readonly ErrorBody[]; submitLabel: string }) {
   const placed = placeErrors(errors, DISCOUNT_FIELDS);
   return (
-    <DraftForm formError={placed.form} saveLabel={submitLabel}>
+    <DraftForm placed={placed} saveLabel={submitLabel}>
       <AdminSection title="Code">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -5,7 +5,8 @@
  */
 import { formatMoney } from "@core/money";
 import { SelectField, TextField } from "~/components/account/form-parts";
-import { DraftForm, StepButton } from "~/components/admin/admin-form";
+import { StepButton } from "~/components/admin/admin-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import { noticeTable } from "~/components/admin/notices";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
@@ -67,7 +68,7 @@ export function DraftOrderForm({
     ...products.map((product) => ({ value: product.sku, label: `${product.name} (${formatMoney(product.priceCents)}, ${product.stock} in stock)` })),
   ];
   return (
-    <DraftForm formError={placed.form} saveLabel={submitLabel}>
+    <DraftForm placed={placed} saveLabel={submitLabel}>
       <AdminSection title="Customer">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Email" name="email" type="email" autoComplete="off" required defaultValue={values.email} error={at.email} />

@@ -6,6 +6,7 @@
 import { Form, Link } from "react-router";
 import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { ErrorSummary, fieldErrorsOf } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import {
   MAX_PLAN_SLOTS,
@@ -96,6 +97,7 @@ export function ProductForm({
     <Form method="post" className="flex flex-col gap-8">
       <input type="hidden" name="rows" value={rows} />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <ErrorSummary errors={fieldErrorsOf(errors)} />
 
       <AdminSection title="Product">
         <div className="grid gap-4 sm:grid-cols-2">
