@@ -1,2 +1,2 @@
 export { listAudit } from "../../server/audit/audit";
-export { requireStaffPage } from "./admin.server";
+export { requireStaffPage, shopTimeZone } from "./admin.server";

@@ -6,7 +6,8 @@ import { AdminErrorBoundary, adminMeta, AdminPage } from "~/components/admin/adm
 import { askedFilters, checkFilters } from "~/components/admin/list-query";
 import { When } from "~/components/admin/when";
 import { placeErrors } from "~/lib/form-error";
-import { listAudit, requireStaffPage } from "./admin.audit.server";
+import { auditChangeRows } from "@core/audit-words";
+import { listAudit, requireStaffPage, shopTimeZone } from "./admin.audit.server";
 import type { Route } from "./+types/admin.audit";
 
 export const meta = () => adminMeta("Audit trail");
@@ -20,14 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { cursor: _page, ...filter } = asked;
   const checked = checkFilters(auditQuerySchema, asked);
   if ("errors" in checked) return data({ filter, events: [], nextCursor: null, paged: false, errors: checked.errors }, { status: 400 });
-  const { events, nextCursor } = await listAudit(context.db, context.storeId, checked.query);
-  return { filter, events, nextCursor, paged: checked.query.cursor !== undefined, errors: [] };
-}
-
-/** A stored value as staff read it: words as they are, nothing as a dash, anything else as JSON. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  return typeof value === "string" ? value : JSON.stringify(value);
+  const [{ events, nextCursor }, timeZone] = await Promise.all([listAudit(context.db, context.storeId, checked.query), shopTimeZone(context.db, context.storeId)]);
+  // Said on the server, so the screen carries words, not the code that makes them.
+  const shown = events.map(({ changes, ...event }) => ({ ...event, changes: auditChangeRows(changes, timeZone) }));
+  return { filter, events: shown, nextCursor, paged: checked.query.cursor !== undefined, errors: [] };
 }
 
 
@@ -47,7 +44,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       ) : (
         <ol aria-label="Audit events" className="flex flex-col gap-4">
           {events.map((event) => {
-            const changes = Object.entries(event.changes);
+            const { changes } = event;
             return (
               <li key={event.id} className="rounded-lg bg-card p-4 shadow-sm sm:p-6">
                 <h2 className="font-semibold break-words">
@@ -69,11 +66,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                       </tr>
                     </thead>
                     <tbody>
-                      {changes.map(([field, change]) => (
-                        <tr key={field} className="border-b border-black/10 align-top">
-                          <th scope="row" className="py-1 pr-2 font-medium break-words">{field}</th>
-                          <td className="py-1 pr-2 break-words">{shown(change.before)}</td>
-                          <td className="py-1 break-words">{shown(change.after)}</td>
+                      {changes.map((change, index) => (
+                        <tr key={index} className="border-b border-black/10 align-top">
+                          <th scope="row" className="py-1 pr-2 font-medium break-words">{change.label}</th>
+                          <td className="py-1 pr-2 break-words">{change.before}</td>
+                          <td className="py-1 break-words">{change.after}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -172,6 +172,10 @@ describe("the orders desk's pages", () => {
     for (const offer of ["Mark shipped", "is left to refund", "Cancel the order"]) expect(after).not.toContain(offer);
     const [mail] = await mailTo("cy@example.com", "order-cancelled");
     expect(mail.text).toContain(formatMoney(cancelled.totalCents));
+    // The audit trail says the cancel's refund in dollars under its label, as staff read it.
+    const trail = await html(await get("/admin/audit?entity=order", owner));
+    expect(trail).toContain(`Refunded</th><td class="py-1 pr-2 break-words">—</td><td class="py-1 break-words">${formatMoney(cancelled.totalCents)}</td>`);
+    expect(trail).not.toContain("refunded_cents");
   });
 
   it("offers on an order the moves the order lifecycle allows from its state, and follows the table when it changes", async () => {

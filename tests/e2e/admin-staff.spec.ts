@@ -69,7 +69,7 @@ test("the owner signs in, adds a packer, makes and revokes a token, finds it all
   await expect(events.nth(0).getByRole("heading")).toHaveText("token.revoke · token #1");
   await expect(events.nth(1).getByRole("heading")).toHaveText("token.create · token #1");
   await expect(events.nth(2).getByRole("heading")).toContainText("staff.create · staff");
-  await expect(events.nth(0).getByRole("row", { name: /revoked_at/ }).getByRole("cell").first()).toHaveText("—");
+  await expect(events.nth(0).getByRole("row", { name: /^Revoked / }).getByRole("cell").first()).toHaveText("—");
   await expectNoSeriousA11yViolations(page);
   await page.getByLabel(/^Entity/).fill("staff");
   await page.getByRole("button", { name: "Filter" }).click();
