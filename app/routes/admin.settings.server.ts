@@ -32,6 +32,7 @@ import {
   updateTaxRate,
 } from "../../server/store/rules";
 import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
+import { sendTestEmail } from "../../server/store/mail";
 import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
@@ -40,6 +41,7 @@ import { chosenStates, CLASS_FORM, classRateField, collectFields } from "@core/u
 export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxClasses, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
+export { mailStatus } from "../../server/store/mail";
 export { requireStaffPage } from "./admin.server";
 
 type Problems = { error: string; field?: string }[];
@@ -100,6 +102,12 @@ export const STORE_PATH = "/admin/settings";
 
 /** A whole number as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps the setting. */
 const wholeNumberOf = (typed: string | undefined) => (typed === undefined ? undefined : Number(typed.trim() || Number.NaN));
+
+/** A test email to the member who asked, and what became of it, said after the redirect. */
+export async function testEmailAction(context: AppLoadContext, request: Request) {
+  const { member } = await requireStaffPage(context, request, "settings");
+  return saved("/admin/settings", `test-email-${await sendTestEmail(context, context.storeId, member.email)}`);
+}
 
 export async function storeRulesAction(context: AppLoadContext, request: Request) {
   const { actor } = await requireStaffPage(context, request, "settings");

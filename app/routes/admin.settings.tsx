@@ -7,20 +7,28 @@ import { AdminButton } from "~/components/admin/admin-form";
 import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreRules, settingsScreen, storeRulesAction, timeZoneNames } from "./admin.settings.server";
+import { When } from "~/components/admin/when";
+import { getStoreRules, mailStatus, settingsScreen, storeRulesAction, testEmailAction, timeZoneNames } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta = () => adminMeta("Store settings");
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  settingsScreen(context, request, "settings", async (db, storeId) => ({ rules: await getStoreRules(db, storeId), timeZones: timeZoneNames() }));
+  settingsScreen(context, request, "settings", async (db, storeId) => ({
+    rules: await getStoreRules(db, storeId),
+    timeZones: timeZoneNames(),
+    mail: await mailStatus(context, storeId),
+  }));
 
-export const action = ({ request, context }: Route.ActionArgs) => storeRulesAction(context, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return intent === "test-email" ? testEmailAction(context, request) : storeRulesAction(context, request);
+}
 
 const FIELDS = ["website_title", "contact_email", "time_zone", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, timeZones, notice } = loaderData;
+  const { rules, timeZones, mail, notice } = loaderData;
   const placed = placeErrors(actionData?.errors, FIELDS);
   const typed = actionData?.values;
   return (
@@ -32,7 +40,7 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
           <div className="flex max-w-xl flex-col gap-4">
             <TextField label="Store name" name="website_title" defaultValue={typed?.website_title ?? rules.website_title} error={placed.at.website_title} required maxLength={120} />
             <TextField
-              label="Contact email (where contact messages go; blank: the address the shop was started with)"
+              label="Contact email (where contact messages and new-order alerts go; blank: the address the shop was started with)"
               name="contact_email"
               type="email"
               autoComplete="off"
@@ -111,6 +119,38 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
           <AdminButton>Save settings</AdminButton>
         </div>
       </Form>
+      <AdminSection title="Email">
+        <div className="flex max-w-xl flex-col gap-3">
+          <p>
+            {mail.server ? (
+              <>Email goes out through the mail server at {mail.server}.</>
+            ) : (
+              <>
+                No mail server is set (SMTP_URL), so email is kept in the shop&apos;s{" "}
+                <a href="/dev/mailbox" className="underline">
+                  outbox
+                </a>{" "}
+                and reaches nobody.
+              </>
+            )}
+          </p>
+          <p className="break-words">
+            New orders, returns and customers&apos; messages go to {mail.shopAddress}
+            {mail.contactEmailSet ? "." : ": set a contact email above to have them sent where you read your mail."}
+          </p>
+          {mail.lastFailure ? (
+            <p className="break-words">
+              The last email the server did not take: “{mail.lastFailure.subject}” to {mail.lastFailure.to}, <When at={mail.lastFailure.at} />. Its reason:{" "}
+              {mail.lastFailure.error}
+            </p>
+          ) : null}
+          <Form method="post">
+            <AdminButton name="intent" value="test-email" weight="secondary">
+              Send a test email to yourself
+            </AdminButton>
+          </Form>
+        </div>
+      </AdminSection>
     </AdminPage>
   );
 }

@@ -11,8 +11,7 @@ import { contactMessages, contactReplies } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
 import { newestFirstPage } from "../db/listing";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import { getStoreSettings } from "../store/settings";
-import { shopContactAddress } from "./contact";
+import { getStoreSettings, shopContactAddress } from "../store/settings";
 import { badInput, conflict, notFound } from "../../core/errors";
 
 

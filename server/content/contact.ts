@@ -1,17 +1,11 @@
 /** Customer-service messages from the contact form: kept in the database and forwarded to the shop owner. */
 import { desc, eq } from "drizzle-orm";
 import type { ContactRequest } from "../../core/schemas/content";
-import type { StoreSettings } from "../../core/schemas/store-settings";
-import type { Config } from "../config";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { getStoreSettings } from "../store/settings";
-
-/** Where the shop reads its customers' mail: the store's contact email, or the owner's address when none is set. */
-export const shopContactAddress = (settings: Pick<StoreSettings, "contactEmail">, config: Pick<Config, "SHOP_OWNER_EMAIL">) =>
-  settings.contactEmail ?? config.SHOP_OWNER_EMAIL;
+import { getStoreSettings, shopContactAddress } from "../store/settings";
 
 export async function submitContactRequest(
   deps: AppDeps,

@@ -6,10 +6,10 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderedBackOffice } from "../../tests/support/admin-pages";
+import { PAGE_OWNER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { type TestApp } from "../../tests/support/app";
 import { getStoreSettings } from "../store/settings";
-import { auditEvents, taxRates } from "../db/schema";
+import { auditEvents, mailOutbox, taxRates } from "../db/schema";
 
 let t: TestApp;
 let owner: string;
@@ -185,5 +185,19 @@ describe("a store setting broken by hand", () => {
     await t.deps.db.execute(sql`update store_settings set settings = jsonb_set(settings, '{styles,colors,primary}', '"green"'::jsonb) where store_id = ${t.deps.storeId}`);
     const home = await html(await get("/"));
     expect(home).toContain("--shop-primary:#0B3D36");
+  });
+});
+
+describe("the store settings page's email", () => {
+  it("says that mail is only kept without a mail server, and keeps a test email to the member in the outbox", async () => {
+    const page = await html(await get("/admin/settings", owner));
+    expect(page).toContain("No mail server is set (SMTP_URL)");
+    expect(page).toContain("New orders, returns and customers&#x27; messages go to");
+    const sent = await post("/admin/settings", { intent: "test-email" }, owner);
+    expect(sent.headers.get("location")).toBe("/admin/settings?notice=test-email-kept");
+    expect(await html(await get("/admin/settings?notice=test-email-kept", owner))).toContain("The test email is in the outbox");
+    const [kept] = await t.deps.db.select({ to: mailOutbox.to }).from(mailOutbox).where(eq(mailOutbox.kind, "test"));
+    expect(kept.to).toBe(PAGE_OWNER.email);
+    expect((await post("/admin/settings", { intent: "test-email" }, packer)).status).toBe(403);
   });
 });

@@ -7,6 +7,7 @@ import { auditEvents, mailOutbox, refunds, simulatedRefunds, variants } from "..
 import type { SimulatedPaymentProvider } from "../payments/simulated";
 import { createStaff, setOrderNotices } from "../staff/accounts";
 import { commandLineActor, type AuditActor } from "../audit/audit";
+import { changeStoreRules, getStoreRules } from "../store/rules";
 import { getDeskOrder, listDeskOrders } from "./desk";
 import { addOrderNote, cancelOrder, fulfilOrder, refundOrder, resendOrderConfirmation } from "./operations";
 
@@ -217,6 +218,17 @@ describe("fulfilment, notes and the emails", () => {
     expect(mail).toMatchObject({ to: t.deps.config.SHOP_OWNER_EMAIL, subject: `New order #${order.number}: $${(order.totalCents / 100).toFixed(2)}` });
     expect(mail.text).toContain(`${PUBLIC_URL}/admin/orders/${order.number}`);
     expect(mail.text).toContain("Jo Jones <jo@example.com>");
+  });
+
+  it("tells the store's contact email instead, once one is set", async () => {
+    const rules = await getStoreRules(t.deps.db, t.deps.storeId);
+    await changeStoreRules(t.deps.db, commandLineActor(t.deps.storeId), { ...rules, contact_email: "orders@roastery.example" });
+    try {
+      const order = await paidBy("lou@example.com", "Lou Lee");
+      expect((await mailOf(order.id, "order-paid-owner")).map((mail) => mail.to)).toEqual(["orders@roastery.example"]);
+    } finally {
+      await changeStoreRules(t.deps.db, commandLineActor(t.deps.storeId), rules);
+    }
   });
 
   it("tells each staff member who asked as well, once each, and stops when they no longer want it", async () => {

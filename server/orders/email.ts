@@ -8,7 +8,7 @@ import type { AppDeps } from "../context";
 import type { orderLines, orders } from "../db/schema";
 import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
 import { invoiceAttachment } from "./invoices";
-import { getStoreSettings } from "../store/settings";
+import { getStoreSettings, shopContactAddress } from "../store/settings";
 import { carrierName, trackingUrl } from "./carriers";
 import { lineText, withWords } from "./line-words";
 import { orderNoticeRecipients } from "../staff/accounts";
@@ -106,7 +106,7 @@ export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: 
 }
 
 /**
- * The owner hears of every paid order, at the shop's owner address, and so does each staff member who asked to
+ * The shop hears of every paid order at its contact email (shopContactAddress), and so does each staff member who asked to
  * (their account's choice), each once, with a link to it in the back office.
  */
 export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Line[]) {
@@ -114,7 +114,8 @@ export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Li
   const link = shopLink(deps, `/admin/orders/${order.number}`);
   const customer = `${order.customerName} <${order.email}>`;
   const recipients = new Map<string, string>();
-  for (const email of [deps.config.SHOP_OWNER_EMAIL, ...(await orderNoticeRecipients(deps.db, order.storeId))]) {
+  const shopAddress = shopContactAddress(await getStoreSettings(deps.db, order.storeId), deps.config);
+  for (const email of [shopAddress, ...(await orderNoticeRecipients(deps.db, order.storeId))]) {
     if (!recipients.has(email.toLowerCase())) recipients.set(email.toLowerCase(), email);
   }
   for (const to of recipients.values()) {

@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import { contrastProblem } from "../../core/contrast";
 import { storeSettingsSchema, type StoreSettings } from "../../core/schemas/store-settings";
+import type { Config } from "../config";
 import type { Database } from "../db/client";
 import { storeSettings, stores } from "../db/schema";
 import { demoSettings } from "../db/seed-content";
@@ -85,6 +86,13 @@ function readableSettings(stored: unknown, lastGood: unknown): { settings: Store
  * last good document (or the default) and logged by name. A read writes nothing: a write here would move the content
  * version (the settings row's trigger) and empty every page cache.
  */
+/**
+ * Where the shop reads its mail: customers' messages and the alerts of new orders and returns go to the store's
+ * contact email, or to the address the shop was started with (SHOP_OWNER_EMAIL) while none is set.
+ */
+export const shopContactAddress = (settings: Pick<StoreSettings, "contactEmail">, config: Pick<Config, "SHOP_OWNER_EMAIL">) =>
+  settings.contactEmail ?? config.SHOP_OWNER_EMAIL;
+
 export async function getStoreSettings(db: Database, storeId: string): Promise<StoreSettings> {
   return (await readStoreSettings(db, storeId)).settings;
 }

@@ -72,6 +72,19 @@ test("the store settings screen passes axe on a phone and a laptop", async ({ pa
   await checkScreen(page, "store");
 });
 
+test("the owner sees that mail is only kept in the outbox, sends a test email and finds it there", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/settings");
+  const email = page.getByRole("region", { name: "Email" });
+  await expect(email).toContainText("No mail server is set (SMTP_URL), so email is kept in the shop's outbox and reaches nobody.");
+  await expect(email).toContainText("New orders, returns and customers' messages go to");
+  await email.getByRole("button", { name: "Send a test email to yourself" }).click();
+  await expect(page.getByRole("status")).toHaveText("The test email is in the outbox: with no mail server set, nothing leaves the shop.");
+  await checkScreen(page, "store-test-email");
+  await page.getByRole("region", { name: "Email" }).getByRole("link", { name: "outbox" }).click();
+  await expect(page.getByRole("article").filter({ hasText: "Test email from Tidewater Coffee & Tea" }).first()).toContainText("To olive@example.com");
+});
+
 test("the owner adds a shipping option and deletes it; the shipping screen passes axe", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);

@@ -27,5 +27,8 @@ export const SETTINGS_NOTICES = noticeTable({
   "picture-saved": "The new picture is on the shop.",
   added: "Added.",
   deleted: "Deleted.",
+  "test-email-delivered": "The test email went out to your address: look for it in your inbox.",
+  "test-email-kept": "The test email is in the outbox: with no mail server set, nothing leaves the shop.",
+  "test-email-refused": "The mail server did not take the test email: its reason is under Email.",
 });
 export type SettingsNotice = NoticeKey<typeof SETTINGS_NOTICES>;
