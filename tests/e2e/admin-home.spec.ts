@@ -79,6 +79,9 @@ test("the owner changes the banner, hides and moves sections and adds a testimon
   await expect(sections.getByRole("checkbox", { name: "Recent reviews" })).toBeChecked();
   await sections.getByRole("button", { name: "Move Testimonials down" }).click();
   await expect(sections.getByRole("listitem").nth(5)).toContainText("Testimonials");
+  // Removing asks first, its question focused.
+  await added.getByRole("link", { name: /^Remove testimonial/ }).click();
+  await expect(added.getByText(/^Remove .*'s testimonial/)).toBeFocused();
   await added.getByRole("button", { name: "Remove testimonial" }).click();
   await saved(page, "Deleted.");
   await expect(added).toHaveCount(0);

@@ -98,6 +98,9 @@ test("the owner adds a shipping option and deletes it; the shipping screen passe
   await expect(page.getByRole("status").filter({ hasText: "Added." })).toBeVisible();
   await expect(page.getByRole("heading", { name, level: 2 })).toBeVisible();
   await checkScreen(page, "shipping");
+  // Deleting asks first: the link brings the question, focused, and only its button deletes.
+  await page.getByRole("link", { name: `Delete ${name}` }).click();
+  await expect(page.getByText(`Delete ${name}? Checkout stops offering it`)).toBeFocused();
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   await expect(page.getByRole("status").filter({ hasText: "Deleted." })).toBeVisible();
   await expect(page.getByRole("heading", { name, level: 2 })).toHaveCount(0);

@@ -103,7 +103,10 @@ test("coffee is taxed at Virginia's reduced 1 %, and the month's tax report show
   // Virginia's rate deleted, as taxes.spec.ts (after this file on a shop) expects to find it: the order keeps what it charged.
   await page.goto("/admin/taxes");
   await page.getByRole("link", { name: "Change US-VA" }).click();
-  await page.getByRole("region", { name: "Change US-VA" }).getByRole("button", { name: "Delete US-VA" }).click();
+  const changing = page.getByRole("region", { name: "Change US-VA" });
+  await changing.getByRole("link", { name: "Delete US-VA" }).click();
+  await expect(changing.getByText("Delete US-VA? Checkout stops taxing orders shipped there")).toBeFocused();
+  await changing.getByRole("button", { name: "Delete US-VA" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Deleted." })).toBeVisible();
   await expect(virginiaRate(page)).toHaveCount(0);
   await page.goto("/admin/reports/tax");
