@@ -39,7 +39,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               <Link to={`${PATH}/${customer.key}`} className="font-semibold underline">
                 {customer.name || customer.email}
               </Link>
-              <span className="block break-all text-black/70">
+              <span className="block wrap-break-word text-black/70">
                 {customer.email} · {customer.accountId === null ? "Guest" : "Account"}
               </span>
               {customer.tags.length > 0 ? <span className="block text-sm">Tags: {customer.tags.join(", ")}</span> : null}

@@ -34,7 +34,7 @@ export default function AdminDiscounts({ loaderData, actionData }: Route.Compone
         <AdminTable label="Discount codes" minWidth="36rem" columns={COLUMNS}>
           {discounts.map((discount) => (
             <tr key={discount.id} className="border-b border-black/10 align-top">
-              <RowLink to={`/admin/discounts/${discount.id}`} breakAll>{discount.code}</RowLink>
+              <RowLink to={`/admin/discounts/${discount.id}`} longName>{discount.code}</RowLink>
               <td className="px-3 py-2">{termsOf(discount)}</td>
               <td className="px-3 py-2">{STATE_LABELS[discount.state]}</td>
               <td className="px-3 py-2 text-right">{`${discount.used} of ${discount.maxRedemptions}`}</td>

@@ -70,7 +70,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
                     <Link to={`${PATH}/${product.id}`} className="font-semibold underline">
                       {product.title}
                     </Link>
-                    <span className="block font-normal break-all text-black/70">{product.handle}</span>
+                    <span className="block font-normal wrap-break-word text-black/70">{product.handle}</span>
                   </span>
                 </div>
               </th>

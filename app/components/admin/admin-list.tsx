@@ -31,7 +31,7 @@ export function AdminTable({
 }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a region that scrolls with nothing focusable inside is out of a keyboard's reach unless it takes the focus (WCAG 2.1.1)
-    <div role="region" aria-label={label} tabIndex={linkless ? 0 : undefined} className="overflow-x-auto rounded-lg bg-card shadow-sm print:shadow-none">
+    <div role="region" aria-label={label} tabIndex={linkless ? 0 : undefined} className="scroll-shadows overflow-x-auto rounded-lg shadow-sm print:shadow-none">
       <table className="w-full border-collapse text-left text-sm" style={{ minWidth }}>
         <thead>
           <tr className="border-b border-black/20">
@@ -48,11 +48,11 @@ export function AdminTable({
   );
 }
 
-/** A row's header cell (see AdminTable): the link to the record's own screen; `breakAll` for a long unbroken name. */
-export function RowLink({ to, breakAll = false, children }: { to: string; breakAll?: boolean; children: React.ReactNode }) {
+/** A row's header cell (see AdminTable): the link to the record's own screen; `longName`: one that may be a long unbroken word (an email), wrapped only where it would not fit. */
+export function RowLink({ to, longName = false, children }: { to: string; longName?: boolean; children: React.ReactNode }) {
   return (
     <th scope="row" className="px-3 py-2">
-      <Link to={to} className={`font-semibold underline${breakAll ? " break-all" : ""}`}>
+      <Link to={to} className={`font-semibold underline${longName ? " wrap-break-word" : ""}`}>
         {children}
       </Link>
     </th>
@@ -64,7 +64,7 @@ export function CustomerCell({ name, email }: { name: string; email: string }) {
   return (
     <td className="px-3 py-2">
       {name}
-      <span className="block break-all text-black/70">{email}</span>
+      <span className="block wrap-break-word text-black/70">{email}</span>
     </td>
   );
 }
