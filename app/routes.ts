@@ -57,6 +57,7 @@ export default [
       route("audit", "routes/admin.audit.tsx"),
       route("analytics", "routes/admin-analytics.tsx"),
       route("account", "routes/admin.account.tsx"),
+      route("search", "routes/admin.search.tsx"),
       // The catalogue's screens, each area's list beside its code; the static ones (products/import, products/bulk)
       // outrank products/:id whatever their order.
       ...productsRoutes,

@@ -9,7 +9,7 @@ import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { draftCreateSchema } from "@core/schemas/admin-drafts";
 import { createDraft, updateDraft, type DraftInput } from "../../server/drafts/drafts";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { DRAFT_NOTICES } from "~/components/admin/draft-order-form";
+import { DRAFT_NOTICES } from "~/components/admin/draft-notices";
 import { formFailure, requireStaffPage } from "./admin.server";
 
 /** The most line rows one form holds: the lines a draft can have. */

@@ -2,6 +2,7 @@
  * The back office's frame: the shop's name, the screens the member's role may open in their groups (a side bar on a
  * laptop, a menu on a phone), who is signed in and the way out. Signing out is a POST form, so it works before the page's JavaScript loads and no link can sign anyone out.
  */
+import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import type { StaffRole } from "@core/staff-roles";
 import { OwnerLayout } from "~/components/layout/owner-layout";
@@ -34,6 +35,7 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
           <p className="font-semibold">
             {settings.websiteTitle} <span className="font-normal">· Back office</span>
           </p>
+          <BackOfficeSearch />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <a href="/" className="underline">
               View the shop
@@ -69,6 +71,26 @@ export function AdminShell({ staff, children }: { staff: ShellStaff; children: R
         </main>
       </div>
     </div>
+  );
+}
+
+/** The search from every screen (Enter sends it): `/` outside a field puts the cursor in it, as in Shopify's admin. */
+function BackOfficeSearch() {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const slash = (event: KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if ((event.target as Element).closest("input, textarea, select, [contenteditable]")) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener("keydown", slash);
+    return () => document.removeEventListener("keydown", slash);
+  }, []);
+  return (
+    <Form method="get" action="/admin/search" role="search" className="w-full sm:w-64">
+      <input ref={input} type="search" name="q" aria-label="Search orders, customers and products" aria-keyshortcuts="/" className="w-full rounded border border-black/40 px-2 py-1" />
+    </Form>
   );
 }
 

@@ -2,7 +2,7 @@
  * The back office's long forms and the summary of what stopped their save: apart from the buttons every screen draws,
  * so a screen without such a form loads none of it.
  */
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -12,22 +12,20 @@ import { AdminButton } from "~/components/admin/admin-form";
  * field far down the page would otherwise go unseen. Each message stays beside its field too.
  */
 export function ErrorSummary({ errors }: { errors: readonly string[] }) {
-  const summary = useRef<HTMLDivElement>(null);
   const said = errors.join("\n");
   useEffect(() => {
-    if (said) summary.current?.closest("form")?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (said) document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
   }, [said]);
-  if (errors.length === 0) return null;
-  return (
-    <div ref={summary} role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-900">
+  return errors.length > 0 ? (
+    <div role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-900">
       <p className="font-semibold">{errors.length === 1 ? "One problem stops the save:" : `${errors.length} problems stop the save:`}</p>
-      <ul className="mt-1 list-disc pl-5">
+      <ul className="list-disc pl-5">
         {errors.map((error, index) => (
           <li key={index}>{error}</li>
         ))}
       </ul>
     </div>
-  );
+  ) : null;
 }
 
 /**

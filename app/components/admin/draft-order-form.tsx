@@ -8,16 +8,7 @@ import { SelectField, TextField } from "~/components/account/form-parts";
 import { StepButton } from "~/components/admin/admin-form";
 import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
-import { noticeTable } from "~/components/admin/notices";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
-
-export const DRAFT_NOTICES = noticeTable({
-  "draft-created": "Draft saved. Email the customer a payment link, or mark it paid when they pay another way.",
-  "draft-saved": "Draft saved and priced again.",
-  "draft-sent": "Payment link emailed to the customer.",
-  "draft-paid": "Marked paid: the draft is an order now.",
-  "draft-deleted": "Draft deleted.",
-});
 
 export const DRAFT_STATUS_LABELS = { open: "Open", invoice_sent: "Invoice sent", paid: "Paid" } as const;
 

@@ -1,0 +1,2 @@
+export { searchBackOffice } from "../../server/back-office/search";
+export { requireStaffPage } from "./admin.server";
