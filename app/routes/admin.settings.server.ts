@@ -40,6 +40,7 @@ import { chosenStates, CLASS_FORM, classRateField, collectFields } from "@core/u
 export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxClasses, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
+export { hasDemoContent } from "../../server/demo/demo-content";
 export { requireStaffPage } from "./admin.server";
 
 type Problems = { error: string; field?: string }[];

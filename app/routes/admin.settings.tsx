@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { REMINDER_DELAY_MINUTES } from "@core/cart-reminders";
 import { DEFAULT_REMINDER_DAYS } from "@core/subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "@core/returns";
@@ -7,20 +7,24 @@ import { AdminButton } from "~/components/admin/admin-form";
 import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreRules, settingsScreen, storeRulesAction, timeZoneNames } from "./admin.settings.server";
+import { getStoreRules, hasDemoContent, settingsScreen, storeRulesAction, timeZoneNames } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta = () => adminMeta("Store settings");
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  settingsScreen(context, request, "settings", async (db, storeId) => ({ rules: await getStoreRules(db, storeId), timeZones: timeZoneNames() }));
+  settingsScreen(context, request, "settings", async (db, storeId) => ({
+    rules: await getStoreRules(db, storeId),
+    timeZones: timeZoneNames(),
+    demo: await hasDemoContent(db, storeId),
+  }));
 
 export const action = ({ request, context }: Route.ActionArgs) => storeRulesAction(context, request);
 
 const FIELDS = ["website_title", "contact_email", "time_zone", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, timeZones, notice } = loaderData;
+  const { rules, timeZones, notice, demo } = loaderData;
   const placed = placeErrors(actionData?.errors, FIELDS);
   const typed = actionData?.values;
   return (
@@ -111,6 +115,17 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
           <AdminButton>Save settings</AdminButton>
         </div>
       </Form>
+      {demo ? (
+        <AdminSection title="Demo content">
+          <p className="mb-3 max-w-prose">
+            The shop still has the demo&apos;s sample products, bundles, discount codes, reviews, testimonials, blog post and page texts. Remove them
+            once, after a look at everything that goes; orders and customers are kept.
+          </p>
+          <Link to="/admin/settings/demo" className="font-medium text-red-800 underline">
+            Remove the demo content…
+          </Link>
+        </AdminSection>
+      ) : null}
     </AdminPage>
   );
 }

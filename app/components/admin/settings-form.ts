@@ -27,5 +27,6 @@ export const SETTINGS_NOTICES = noticeTable({
   "picture-saved": "The new picture is on the shop.",
   added: "Added.",
   deleted: "Deleted.",
+  "demo-removed": "The demo content was removed. Orders and customers are kept.",
 });
 export type SettingsNotice = NoticeKey<typeof SETTINGS_NOTICES>;
