@@ -13,13 +13,13 @@ export const action = ({ request, context }: Route.ActionArgs) => removeDemoActi
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** One kind of thing that goes: its heading with how many, and their names. */
-function Going({ title, names }: { title: string; names: string[] }) {
+/** One kind of thing that goes: its heading with how many (`count`, where the names are not one each), and their names. */
+function Going({ title, names, count = names.length }: { title: string; names: string[]; count?: number }) {
   if (names.length === 0) return null;
   return (
     <div>
       <h3 className="font-semibold">
-        {title} ({names.length})
+        {title} ({count})
       </h3>
       <ul className="ml-5 list-disc">
         {names.map((name, i) => (
@@ -62,6 +62,7 @@ export default function AdminRemoveDemo({ loaderData, actionData }: Route.Compon
           <Going title="Discount codes" names={removal.discounts} />
           <Going
             title="Reviews"
+            count={reviews}
             names={reviews > 0 ? [`${plural(removal.reviews, "demo review")}${removal.customerReviews > 0 ? `, and ${plural(removal.customerReviews, "customer review")} of demo products` : ""}`] : []}
           />
           <Going title="Testimonials" names={removal.testimonials} />

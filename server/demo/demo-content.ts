@@ -163,19 +163,22 @@ async function removeDemoIn(tx: Database, actor: AuditActor, logoUrl: string): P
   const productRows = await tx
     .select({ id: products.id, title: products.title })
     .from(products)
-    .where(and(eq(products.storeId, storeId), inArray(products.id, ids(marked.product))));
+    .where(and(eq(products.storeId, storeId), inArray(products.id, ids(marked.product))))
+    .orderBy(products.id);
   const productIds = productRows.map((row) => row.id);
   const bundleRows = await tx
     .select({ id: bundles.id, title: bundles.title })
     .from(bundles)
-    .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, ids(marked.bundle))));
+    .where(and(eq(bundles.storeId, storeId), inArray(bundles.id, ids(marked.bundle))))
+    .orderBy(bundles.id);
   const blockers = await blockersOf(tx, storeId, ids(productIds), ids(marked.bundle));
 
   const collectionMembers = await membersLeaving(tx, storeId, ids(productIds), ids(bundleRows.map((row) => row.id)));
   const discountRows = await tx
     .select({ code: discounts.code })
     .from(discounts)
-    .where(and(eq(discounts.storeId, storeId), inArray(discounts.id, ids(marked.discount))));
+    .where(and(eq(discounts.storeId, storeId), inArray(discounts.id, ids(marked.discount))))
+    .orderBy(discounts.id);
   const [demoReviews] = await tx
     .select({ n: count() })
     .from(reviews)
@@ -187,11 +190,13 @@ async function removeDemoIn(tx: Database, actor: AuditActor, logoUrl: string): P
   const testimonialRows = await tx
     .select({ name: testimonials.name })
     .from(testimonials)
-    .where(and(eq(testimonials.storeId, storeId), inArray(testimonials.id, ids(marked.testimonial))));
+    .where(and(eq(testimonials.storeId, storeId), inArray(testimonials.id, ids(marked.testimonial))))
+    .orderBy(testimonials.position, testimonials.id);
   const postRows = await tx
     .select({ title: blogPosts.title })
     .from(blogPosts)
-    .where(and(eq(blogPosts.storeId, storeId), inArray(blogPosts.id, ids(marked.blog_post))));
+    .where(and(eq(blogPosts.storeId, storeId), inArray(blogPosts.id, ids(marked.blog_post))))
+    .orderBy(blogPosts.id);
 
   // Reviews, variants, pictures, collection members, wishlists and stock alerts go with their product (the schema's
   // cascades); orders keep their lines as text, and carts drop a line whose product is gone when they next load.
