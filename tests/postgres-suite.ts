@@ -20,6 +20,7 @@ export const POSTGRES_SUITE = {
     "server/shop-jobs.test.ts",
     "server/mail/mailer.test.ts",
     "server/orders/concurrency.test.ts",
+    "server/demo/demo-content.test.ts",
     "server/orders/crash-recovery.test.ts",
     "server/orders/desk.test.ts",
     "server/orders/payment-links.test.ts",

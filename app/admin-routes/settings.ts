@@ -3,6 +3,7 @@ import { route, type RouteConfigEntry } from "@react-router/dev/routes";
 /** The back office's store settings screens, inside the admin layout (app/routes.ts): rules and looks. */
 export const settingsRoutes: RouteConfigEntry[] = [
   route("settings", "routes/admin.settings.tsx"),
+  route("settings/demo", "routes/admin.settings.demo.tsx"),
   route("shipping", "routes/admin.shipping.tsx"),
   route("taxes", "routes/admin.taxes.tsx"),
   route("theme", "routes/admin.theme.tsx"),

@@ -42,6 +42,7 @@ export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxClasses, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
 export { mailStatus } from "../../server/store/mail";
+export { hasDemoContent } from "../../server/demo/demo-content";
 export { requireStaffPage } from "./admin.server";
 
 type Problems = { error: string; field?: string }[];

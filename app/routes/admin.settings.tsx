@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { REMINDER_DELAY_MINUTES } from "@core/cart-reminders";
 import { DEFAULT_REMINDER_DAYS } from "@core/subscriptions";
 import { DEFAULT_RETURN_WINDOW_DAYS, MAX_RETURN_WINDOW_DAYS } from "@core/returns";
@@ -8,7 +8,7 @@ import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
 import { When } from "~/components/admin/when";
-import { getStoreRules, mailStatus, settingsScreen, storeRulesAction, testEmailAction, timeZoneNames } from "./admin.settings.server";
+import { getStoreRules, hasDemoContent, mailStatus, settingsScreen, storeRulesAction, testEmailAction, timeZoneNames } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta = () => adminMeta("Store settings");
@@ -18,6 +18,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
     rules: await getStoreRules(db, storeId),
     timeZones: timeZoneNames(),
     mail: await mailStatus(context, storeId),
+    demo: await hasDemoContent(db, storeId),
   }));
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const FIELDS = ["website_title", "contact_email", "time_zone", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
 export default function AdminStoreSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { rules, timeZones, mail, notice } = loaderData;
+  const { rules, timeZones, mail, notice, demo } = loaderData;
   const placed = placeErrors(actionData?.errors, FIELDS);
   const typed = actionData?.values;
   return (
@@ -151,6 +152,17 @@ export default function AdminStoreSettings({ loaderData, actionData }: Route.Com
           </Form>
         </div>
       </AdminSection>
+      {demo ? (
+        <AdminSection title="Demo content">
+          <p className="mb-3 max-w-prose">
+            The shop still has the demo&apos;s sample products, bundles, discount codes, reviews, testimonials, blog post and page texts. Remove them
+            once, after a look at everything that goes; orders and customers are kept.
+          </p>
+          <Link to="/admin/settings/demo" className="font-medium text-red-800 underline">
+            Remove the demo content…
+          </Link>
+        </AdminSection>
+      ) : null}
     </AdminPage>
   );
 }

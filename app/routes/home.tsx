@@ -47,28 +47,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const render: Record<HomeSectionKey, () => React.ReactNode> = {
     titleBanner: () => <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />,
     textWithImage: () => <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />,
-    featured: () => (
-      <Section id="featured-heading" title="Featured">
-        <Suspense fallback={<FeaturedSkeletons />}>
-          <Await resolve={featured} errorElement={<p>The featured collection could not be loaded.</p>}>
-            {(collection) => (
-              <Carousel
-                label="Featured collection"
-                slides={[
-                  ...collection.formattedProductData.map((product) => <ProductCard key={product.id} product={product} />),
-                  ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
-                ]}
-              />
-            )}
-          </Await>
-        </Suspense>
-      </Section>
-    ),
-    products: () => (
-      <Section id="products-heading" title="Shop all products">
-        <ProductGrid products={products} label="All products" />
-      </Section>
-    ),
+    // A shop with no product on sale yet (one started empty) shows no empty product sections.
+    featured: () =>
+      products.length === 0 ? null : (
+        <Section id="featured-heading" title="Featured">
+          <Suspense fallback={<FeaturedSkeletons />}>
+            <Await resolve={featured} errorElement={<p>The featured collection could not be loaded.</p>}>
+              {(collection) => (
+                <Carousel
+                  label="Featured collection"
+                  slides={[
+                    ...collection.formattedProductData.map((product) => <ProductCard key={product.id} product={product} />),
+                    ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
+                  ]}
+                />
+              )}
+            </Await>
+          </Suspense>
+        </Section>
+      ),
+    products: () =>
+      products.length === 0 ? null : (
+        <Section id="products-heading" title="Shop all products">
+          <ProductGrid products={products} label="All products" />
+        </Section>
+      ),
     imageBand: () => <ImageBand image={content.imageBand} />,
     testimonials: () =>
       testimonials.length > 0 ? (

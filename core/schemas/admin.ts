@@ -5,6 +5,7 @@ import { PERMISSIONS, STAFF_ROLES } from "../staff-roles";
 import { storable } from "./storable";
 import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
+import { SHOP_START_MESSAGE, SHOP_STARTS } from "../demo-content";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
 /** Length and commonness are checked on the server (accounts/passwords.ts), as for customers. */
@@ -26,6 +27,10 @@ export const ownerSetupSchema = storable(
       .refine(isTimeZone, "Choose a time zone such as America/New_York")
       .optional()
       .describe("The shop's IANA time zone (decision 0061); absent keeps the server's"),
+    start: z
+      .enum(SHOP_STARTS, SHOP_START_MESSAGE)
+      .optional()
+      .describe("demo: keep the demo shop to try things with; empty: remove its content as the owner is made (decision 0067); absent keeps the demo"),
   }),
 );
 export const newStaffSchema = storable(z.object({ email, name, password, role }));

@@ -14,7 +14,7 @@ import type { AppEnv } from "../context";
 import { signedInMember } from "../edge/require-staff";
 import type { StaffMember } from "../staff/accounts";
 import { clearedStaffSessionCookie, deleteStaffSession, staffSessionToken } from "../staff/sessions";
-import { completeSetup } from "../staff/setup-link";
+import { setUpShop } from "../demo/shop-setup";
 import { signInStaff } from "../staff/sign-in";
 import { confirmTotp, disableTotp, enrolTotp, isTotpRequired } from "../staff/totp";
 import { adminOperation, iso } from "./admin-operation";
@@ -53,7 +53,7 @@ const setup = operation({
   request: { body: jsonBody(ownerSetupSchema) },
   responses: {
     201: json(adminLoginResponseSchema, "The owner, signed in"),
-    ...errors({ 400: `${BAD_INPUT}, or an unknown setup link`, 409: "The email is taken", 410: "The link was used or has expired", 429: RATE_LIMITED }),
+    ...errors({ 400: `${BAD_INPUT}, or an unknown setup link`, 409: "The email is taken, or an empty start finds the demo content held (decision 0067)", 410: "The link was used or has expired", 429: RATE_LIMITED }),
   },
 });
 
@@ -111,7 +111,7 @@ export function adminAuthRoutes() {
 
   register(auth, setup, async (c) => {
     const body = await bodyOf(c, setup);
-    const { member, cookie } = await completeSetup(c.var.deps, c.req.raw, { storeId: c.var.deps.storeId, ...body });
+    const { member, cookie } = await setUpShop(c.var.deps, c.req.raw, { storeId: c.var.deps.storeId, ...body });
     c.header("Set-Cookie", cookie);
     return c.json({ staff: { email: member.email, name: member.name, role: member.role }, totp_setup_required: false }, 201);
   });

@@ -38,6 +38,26 @@ function linksOf(navbar: StoreLooksChange["navbar"], footer: StoreLooksChange["f
 const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
 
 /**
+ * What is wrong with each address a link may hold, read once: the shop's pages and collections as they are now in
+ * `db` (a transaction sees its own changes). Null when the link leads to a page the shop has.
+ */
+export async function linkProblems(db: Database, storeId: string): Promise<(href: string) => Promise<string | null>> {
+  const paths = new Set([...ACCOUNT_PATHS, ...(await sitemapEntries(db, storeId)).map((entry) => entry.path)]);
+  return async (href) => {
+    const url = new URL(href, SHOP_ORIGIN);
+    if (url.origin !== SHOP_ORIGIN) return OTHER_SITE;
+    const path = withoutTrailingSlash(url.pathname);
+    if (!isListingPath(path)) return paths.has(path) ? null : `${href} ${NO_SUCH_PAGE}`;
+    const { query, type } = listingOf(new URL(path + url.search, url));
+    if (!(SEARCH_TYPES as readonly string[]).includes(type)) return `${href} ${NO_SUCH_PAGE}`;
+    if (type === "collection-search" && query !== ALL_PRODUCTS && (await getCollectionTitle(db, storeId, query)) === null) {
+      return `${query} ${NO_SUCH_COLLECTION}`;
+    }
+    return null;
+  };
+}
+
+/**
  * A 400 naming the first link the change adds that leads nowhere: a path the shop has no page at, or a collection
  * listing for a collection it does not have. Runs before the write; the write itself checks the shape.
  */
@@ -45,19 +65,35 @@ export async function assertLinksLead(db: Database, storeId: string, before: Sto
   const known = new Set(linksOf(before.navbar, before.footer).map((link) => link.href));
   const added = linksOf(change.navbar, change.footer).filter((link) => !known.has(link.href) && link.href.startsWith("/"));
   if (added.length === 0) return;
-  const paths = new Set([...ACCOUNT_PATHS, ...(await sitemapEntries(db, storeId)).map((entry) => entry.path)]);
+  const problemOf = await linkProblems(db, storeId);
   for (const link of added) {
-    const url = new URL(link.href, SHOP_ORIGIN);
-    if (url.origin !== SHOP_ORIGIN) throw badInput(`${link.field}: ${OTHER_SITE}`, link.field);
-    const path = withoutTrailingSlash(url.pathname);
-    if (!isListingPath(path)) {
-      if (!paths.has(path)) throw badInput(`${link.field}: ${link.href} ${NO_SUCH_PAGE}`, link.field);
-      continue;
-    }
-    const { query, type } = listingOf(new URL(path + url.search, url));
-    if (!(SEARCH_TYPES as readonly string[]).includes(type)) throw badInput(`${link.field}: ${link.href} ${NO_SUCH_PAGE}`, link.field);
-    if (type === "collection-search" && query !== ALL_PRODUCTS && (await getCollectionTitle(db, storeId, query)) === null) {
-      throw badInput(`${link.field}: ${query} ${NO_SUCH_COLLECTION}`, link.field);
-    }
+    const problem = await problemOf(link.href);
+    if (problem !== null) throw badInput(`${link.field}: ${problem}`, link.field);
   }
+}
+
+/**
+ * The menu and footer without the links that lead nowhere now (a footer section left with none goes too): what the
+ * shop keeps when pages it linked to are removed.
+ */
+export async function withoutDeadLinks(
+  db: Database,
+  storeId: string,
+  { navbar, footer }: Pick<StoreSettings, "navbar" | "footer">,
+): Promise<Pick<StoreSettings, "navbar" | "footer">> {
+  const problemOf = await linkProblems(db, storeId);
+  const leads = async <Link>(links: Link[], hrefOf: (link: Link) => string) => {
+    const kept: Link[] = [];
+    for (const link of links) if ((await problemOf(hrefOf(link))) === null) kept.push(link);
+    return kept;
+  };
+  const sections = [];
+  for (const section of footer.sections) {
+    const links = await leads(section.links, (link) => link.route);
+    if (links.length > 0) sections.push({ ...section, links });
+  }
+  return {
+    navbar: { ...navbar, pages: await leads(navbar.pages, (link) => navigationHref(link)) },
+    footer: { ...footer, links: await leads(footer.links, (link) => link.route), sections },
+  };
 }

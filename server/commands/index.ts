@@ -30,6 +30,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import("./backup")).backupCommand,
     takesFiles: true,
   },
+  demo: {
+    summary: "demo show | remove   the demo content the shop still has, and its removal (orders and customers stay)",
+    load: async () => (await import("./demo")).demoCommand,
+  },
   drafts: {
     summary: "drafts list   draft orders: open, payment link sent, or paid and the order each became",
     load: async () => (await import("./drafts")).draftsCommand,

@@ -33,6 +33,7 @@ import { PAYMENT_LINK_PURPOSES, PAYMENT_LINK_STATUSES } from "../../core/payment
 import { INTERVAL_UNITS, SUBSCRIPTION_STATUSES } from "../../core/subscriptions";
 import { INVOICE_KINDS, type InvoiceDocumentFigures } from "../../core/invoices";
 import { RETURN_REASON_KEYS, RETURN_STATES } from "../../core/returns";
+import { DEMO_CONTENT_KINDS } from "../../core/demo-content";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** Bytes as a Buffer from either driver (PGlite answers a Uint8Array, pg a Buffer). */
@@ -100,6 +101,23 @@ export const contentVersion = pgTable("content_version", {
    */
   stockVersion: bigint("stock_version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * The rows the demo shop's seed made, by kind and id (decision 0067): what "Remove the demo content" removes, so a row
+ * the owner made is never taken for the demo's, whatever its handle or code. A marker goes with its row's removal.
+ */
+export const demoContent = pgTable(
+  "demo_content",
+  {
+    storeId: storeId(),
+    kind: text("kind", { enum: DEMO_CONTENT_KINDS }).notNull(),
+    rowId: integer("row_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.kind, t.rowId] }),
+    check("demo_content_kind_known", sql`${t.kind} in ('product', 'bundle', 'collection', 'discount', 'review', 'testimonial', 'blog_post')`),
+  ],
+);
 
 // ---------------------------------------------------------------- catalogue
 

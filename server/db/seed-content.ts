@@ -891,6 +891,80 @@ export const DISCOUNTS = [
   { code: "WELCOME-TEMPLATE", percentage: 10, maxRedeemableCents: null, amountCents: null, maxRedemptions: 0, freeShipping: false, isPopup: true },
 ];
 
+/**
+ * Collections every shop keeps, the demo's or not: the shop's listing searches all_products, the home page's carousel
+ * shows the featured one. Removing the demo empties them; the demo's other collections go (decision 0067).
+ */
+export const SHOP_COLLECTION_HANDLES = [DEMO.collectionHandles.all, DEMO.collectionHandles.featured] as const;
+
+/**
+ * What an empty shop has where the demo had its own words (decision 0067): texts true of any shop run by this
+ * software, never the demo's name or its rules. Each replaces the demo's value only while that value is still the
+ * demo's, so nothing the owner wrote is undone.
+ */
+export const EMPTY_SHOP = {
+  storeName: "My shop",
+  bannerHeader: (name: string) => `Welcome to ${name}`,
+  bannerButtonText: "Shop now",
+  /** The logo while the shop has none of its own: a plain mark, no name drawn in it (the alt text names the shop). */
+  logoFile: "brand/shop-mark.svg",
+  /** The pages the demo wrote, as an empty shop has them: About waits, a draft, for the owner's own story. */
+  pages: {
+    about: {
+      title: "About us",
+      status: "draft",
+      sections: [
+        {
+          subheading: "Our story",
+          content: "Tell your customers who you are, what you sell and why. Publish this page when it is ready.",
+        },
+      ],
+    },
+    shipping: {
+      title: "Shipping",
+      status: "published",
+      sections: [
+        {
+          subheading: "Delivery options",
+          content: "The delivery options and their prices are shown at checkout, before you pay. You receive an email as soon as your order is on its way.",
+        },
+      ],
+    },
+    returns: {
+      title: "Returns & Refunds",
+      status: "published",
+      sections: [
+        {
+          subheading: "Starting a return",
+          content:
+            "Signed-in customers can start a return from the order in their account while it is open for returns. For anything else, write to us through the contact page. Refunds go back to the card you paid with.",
+        },
+      ],
+    },
+    privacy: {
+      title: "Privacy Policy",
+      status: "published",
+      sections: [
+        {
+          subheading: "What we collect",
+          content:
+            "When you order we keep your name, email, shipping address and what you bought, so we can deliver it and answer questions about it. Card details go straight to our payment provider and never touch our servers.",
+        },
+        {
+          subheading: "Analytics",
+          content:
+            "We count page views, searches and cart activity to learn what people look for. We store only a shortened version of your network address, never the full address, and we do not sell or share this data with advertisers.",
+        },
+        {
+          subheading: "Email",
+          content:
+            "We email you about your orders. If you join our newsletter we also send news and offers; every such email has an unsubscribe link, and you can ask us to delete your data at any time through the contact page.",
+        },
+      ],
+    },
+  } satisfies Record<(typeof DEMO.pageNames)[number], { title: string; status: "draft" | "published"; sections: { subheading: string; content: string }[] }>,
+} as const;
+
 /** Images the store settings point at, besides the catalogue's. */
 export const SITE_IMAGES = {
   logo: "brand/logo.svg",

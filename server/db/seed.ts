@@ -4,6 +4,7 @@
  * `npm run db:seed` and by the tests.
  */
 import { eq } from "drizzle-orm";
+import type { DemoContentKind } from "../../core/demo-content";
 import { storeSettingsSchema } from "../../core/schemas/store-settings";
 import type { Database } from "./client";
 import {
@@ -14,6 +15,7 @@ import {
   collectionBundles,
   collectionProducts,
   collections,
+  demoContent,
   discounts,
   pageSections,
   pages,
@@ -38,6 +40,7 @@ import {
   PRODUCTS,
   REVIEWS,
   SHIPPING_OPTIONS,
+  SHOP_COLLECTION_HANDLES,
   SITE_IMAGES,
   TESTIMONIALS,
   demoSettings,
@@ -223,12 +226,24 @@ export async function seedDemoStore(db: Database, options: { storeId: string; im
     if (created.length === 0) throw new StoreAlreadyExistsError(storeId);
     await tx.insert(storeSettings).values({ storeId, settings });
     const catalogue = await insertCatalogue(tx, storeId);
-    await insertCollections(tx, storeId, catalogue);
-    await insertReviews(tx, storeId, catalogue.productIds);
-    await insertContent(tx, storeId);
-    await insertPricingRules(tx, storeId);
+    const collectionIds = await insertCollections(tx, storeId, catalogue);
+    const reviewIds = await insertReviews(tx, storeId, catalogue.productIds);
+    const postId = await insertContent(tx, storeId);
+    const discountIds = await insertPricingRules(tx, storeId);
+    await tx.insert(demoContent).values([
+      ...marks(storeId, "product", catalogue.productIds.values()),
+      ...marks(storeId, "bundle", catalogue.bundleIds.values()),
+      ...marks(storeId, "collection", collectionIds),
+      ...marks(storeId, "discount", discountIds),
+      ...marks(storeId, "review", reviewIds.reviews),
+      ...marks(storeId, "testimonial", reviewIds.testimonials),
+      ...marks(storeId, "blog_post", [postId]),
+    ]);
   });
 }
+
+/** The demo's own rows, marked so that removing the demo takes them and nothing the owner made (decision 0067). */
+const marks = (storeId: string, kind: DemoContentKind, ids: Iterable<number>) => [...ids].map((rowId) => ({ storeId, kind, rowId }));
 
 type Catalogue = { productIds: Map<string, number>; bundleIds: Map<string, number> };
 
@@ -340,7 +355,8 @@ async function insertCatalogue(tx: Transaction, storeId: string): Promise<Catalo
   return { productIds, bundleIds };
 }
 
-async function insertCollections(tx: Transaction, storeId: string, { productIds, bundleIds }: Catalogue) {
+/** Inserts the collections and their members; returns the ids of the demo's own collections (not the structural ones). */
+async function insertCollections(tx: Transaction, storeId: string, { productIds, bundleIds }: Catalogue): Promise<number[]> {
   const inserted = await tx
     .insert(collections)
     .values(COLLECTIONS.map((collection) => ({ storeId, ...collection })))
@@ -365,10 +381,11 @@ async function insertCollections(tx: Transaction, storeId: string, { productIds,
   await tx
     .insert(collectionBundles)
     .values(memberships(BUNDLES, bundleIds).map(({ memberId, ...rest }) => ({ storeId, bundleId: memberId, ...rest })));
+  return inserted.filter((row) => !(SHOP_COLLECTION_HANDLES as readonly string[]).includes(row.handle)).map((row) => row.id);
 }
 
 async function insertReviews(tx: Transaction, storeId: string, productIds: Map<string, number>) {
-  await tx.insert(reviews).values(
+  const reviewRows = await tx.insert(reviews).values(
     REVIEWS.map(({ productHandle, daysAgo: age, reviewerEmail, response, ...review }) => {
       const productId = productIds.get(productHandle);
       if (productId === undefined) throw new Error(`Review for an unknown product: ${productHandle}`);
@@ -381,11 +398,16 @@ async function insertReviews(tx: Transaction, storeId: string, productIds: Map<s
         createdAt: daysAgo(age),
       };
     }),
-  );
-  await tx.insert(testimonials).values(TESTIMONIALS.map((testimonial, position) => ({ storeId, rating: 5, position, ...testimonial })));
+  ).returning({ id: reviews.id });
+  const testimonialRows = await tx
+    .insert(testimonials)
+    .values(TESTIMONIALS.map((testimonial, position) => ({ storeId, rating: 5, position, ...testimonial })))
+    .returning({ id: testimonials.id });
+  return { reviews: reviewRows.map((row) => row.id), testimonials: testimonialRows.map((row) => row.id) };
 }
 
-async function insertContent(tx: Transaction, storeId: string) {
+/** Inserts the blog post and the pages; returns the post's id. */
+async function insertContent(tx: Transaction, storeId: string): Promise<number> {
   const [post] = await tx
     .insert(blogPosts)
     .values({
@@ -416,10 +438,12 @@ async function insertContent(tx: Transaction, storeId: string) {
       })),
     ),
   );
+  return post.id;
 }
 
 // No tax rates: a new shop collects sales tax only where its owner says, on the Taxes screen (decision 0060).
-async function insertPricingRules(tx: Transaction, storeId: string) {
+async function insertPricingRules(tx: Transaction, storeId: string): Promise<number[]> {
   await tx.insert(shippingOptions).values(SHIPPING_OPTIONS.map((option, position) => ({ storeId, position, ...option })));
-  await tx.insert(discounts).values(DISCOUNTS.map((discount) => ({ storeId, ...discount })));
+  const rows = await tx.insert(discounts).values(DISCOUNTS.map((discount) => ({ storeId, ...discount }))).returning({ id: discounts.id });
+  return rows.map((row) => row.id);
 }

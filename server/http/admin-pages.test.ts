@@ -95,7 +95,7 @@ describe("the back office's pages", () => {
     const link = await ensureSetupLink(t.deps);
     setupPath = new URL(link!).pathname + new URL(link!).search;
     expect(await html(await get("/admin/setup"))).toContain("This setup link is not valid");
-    const madeUp = await html(await post("/admin/setup?token=nope", { token: "nope", ...OWNER, confirm: OWNER.password }), 400);
+    const madeUp = await html(await post("/admin/setup?token=nope", { token: "nope", ...OWNER, confirm: OWNER.password, start: "demo" }), 400);
     expect(madeUp).toContain("This setup link is not valid");
   });
 
@@ -105,15 +105,20 @@ describe("the back office's pages", () => {
     expect(page.headers.get("x-robots-tag")).toBe("noindex");
     const form = await html(page);
     expect(form).toContain("Create the owner");
+    // How the shop starts is asked, with no answer given for the owner (decision 0067).
+    expect(form).toContain("Start with the demo shop or an empty one?");
+    expect(form).not.toMatch(/name="start"[^>]*checked/);
     expect(form).toMatch(/<meta name="robots" content="noindex"/);
     // The shop's own frame is not drawn around the back office.
     expect(form).not.toContain("Subscribe");
 
     const token = new URL(`http://localhost${setupPath}`).searchParams.get("token")!;
-    const mismatch = await html(await post(setupPath, { token, ...OWNER, confirm: "something else" }), 400);
+    const mismatch = await html(await post(setupPath, { token, ...OWNER, confirm: "something else", start: "demo" }), 400);
     expect(mismatch).toContain("The passwords do not match");
+    const unanswered = await html(await post(setupPath, { token, ...OWNER, confirm: OWNER.password }), 400);
+    expect(unanswered).toContain("Choose the demo shop or an empty one");
 
-    const created = await post(setupPath, { token, ...OWNER, confirm: OWNER.password });
+    const created = await post(setupPath, { token, ...OWNER, confirm: OWNER.password, start: "demo" });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin");
     owner = staffCookie(created);

@@ -6,6 +6,8 @@
  */
 import { and, eq, lt } from "drizzle-orm";
 import type { AppDeps } from "../context";
+import type { AuditActor } from "../audit/audit";
+import type { Database } from "../db/client";
 import { staffSetupLinks, stores } from "../db/schema";
 import { requestClientIp } from "../http/client-ip";
 import { limitAccountAttempt } from "../accounts/limits";
@@ -41,15 +43,19 @@ export async function ensureSetupLink(deps: SetupDeps, now = new Date()): Promis
 
 export type OwnerSetup = { storeId: string; token: string; email: string; name: string; password: string; time_zone?: string };
 
+/** More of the setup, done in its transaction as the new owner: a shop started empty loses the demo (server/demo). */
+export type SetupStep = (tx: Database, owner: AuditActor) => Promise<unknown>;
+
 /**
  * Creates the owner from a setup link and signs them in: their member record and session cookie. The shop's time
- * zone, when chosen, is set in the same transaction, audited as the new owner's change.
+ * zone, when chosen, is set in the same transaction, audited as the new owner's change, and so is `alsoInTransaction`.
  */
 export async function completeSetup(
   deps: Pick<AppDeps, "db" | "config" | "rateLimiter">,
   request: Request,
   input: OwnerSetup,
   now = new Date(),
+  alsoInTransaction?: SetupStep,
 ): Promise<{ member: StaffMember; cookie: string }> {
   await limitAccountAttempt(deps.rateLimiter, requestClientIp(request), input.storeId);
   const passwordHash = await hashNewStaffPassword(input.password);
@@ -65,9 +71,9 @@ export async function completeSetup(
     if (link.expiresAt <= now) throw gone(EXPIRED_SETUP_LINK_MESSAGE, "token");
     await tx.update(staffSetupLinks).set({ usedAt: now }).where(eq(staffSetupLinks.tokenHash, link.tokenHash));
     const owner = await insertStaff(tx, input.storeId, { email: input.email, name: input.name, passwordHash, role: "owner" }, "self");
-    if (input.time_zone) {
-      await changeStoreSettings(tx, { storeId: input.storeId, kind: "staff", id: owner.id, label: owner.email }, { timeZone: input.time_zone });
-    }
+    const actor: AuditActor = { storeId: input.storeId, kind: "staff", id: owner.id, label: owner.email };
+    if (input.time_zone) await changeStoreSettings(tx, actor, { timeZone: input.time_zone });
+    await alsoInTransaction?.(tx, actor);
     return owner;
   });
   const session = await createStaffSession(deps.db, input.storeId, member.id, staffSessionToken(request));

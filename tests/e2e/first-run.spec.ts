@@ -31,6 +31,8 @@ for (const shop of E2E_SHOPS) {
       await page.setViewportSize(DESKTOP);
       await page.getByLabel("Email").fill(E2E_OWNER.email);
       await page.getByLabel("Name").fill(E2E_OWNER.name);
+      // The journeys' shops keep the demo: every other journey shops its products (start-clean.spec.ts starts empty).
+      await page.getByRole("radio", { name: "The demo shop" }).check();
       await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
       await page.getByLabel("Confirm password").fill("not the same");
       await page.getByRole("button", { name: "Create the owner and sign in" }).click();
@@ -45,6 +47,7 @@ for (const shop of E2E_SHOPS) {
       await page.goto(link);
       await page.getByLabel("Email").fill(E2E_OWNER.email);
       await page.getByLabel("Name").fill(E2E_OWNER.name);
+      await page.getByRole("radio", { name: "The demo shop" }).check();
       await page.getByLabel("Password", { exact: true }).fill(E2E_OWNER.password);
       await page.getByLabel("Confirm password").fill(E2E_OWNER.password);
       await page.getByRole("button", { name: "Create the owner and sign in" }).click();

@@ -30,5 +30,6 @@ export const SETTINGS_NOTICES = noticeTable({
   "test-email-delivered": "The test email went out to your address: look for it in your inbox.",
   "test-email-kept": "The test email is in the outbox: with no mail server set, nothing leaves the shop.",
   "test-email-refused": "The mail server did not take the test email: its reason is under Email.",
+  "demo-removed": "The demo content was removed. Orders and customers are kept.",
 });
 export type SettingsNotice = NoticeKey<typeof SETTINGS_NOTICES>;
