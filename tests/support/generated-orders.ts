@@ -6,10 +6,11 @@
  * lines, shipping, refunds whole and partial (owed and made, some a month or more after the sale), returns and
  * exchanges' credited tax, edits' refunds, balances open links still ask, orders never paid, customers with accounts
  * and guests buying again (their emails typed in other cases), and subscriptions started, paused and cancelled.
- * A fair share of the orders is paid between 00:00 and 05:00 UTC, the evening before in the Americas, and around the
- * shop's clock changes. Every choice is drawn from a seeded generator: the same seed makes the same shop.
+ * A fair share of the orders is paid between 00:00 and 05:00 UTC, the evening before in the Americas, around the
+ * shop's clock changes, and at the very start of one of its days, as are some subscriptions' cancellations. Every choice is drawn from a seeded generator: the same seed makes the same shop.
  */
 import { TZDate } from "@date-fns/tz";
+import { startOfDay } from "date-fns";
 import { asc, eq, sql } from "drizzle-orm";
 import { lineTaxes, taxedAmounts, taxShares, totalTax, type RegionTax } from "../../core/tax";
 import { rowsOf, type Database } from "../../server/db/client";
@@ -198,8 +199,11 @@ export async function generateShop(db: Database, storeId: string, options: Gener
   const span = options.to.getTime() - from;
   const changes = clockChanges(options.timeZone, options.from, options.to).map((at) => at.getTime());
   const within = (ms: number) => Math.min(from + span - 1, Math.max(from, ms));
+  /** The start of the shop's day `ms` falls in: a moment on the boundary between two days of every report. */
+  const midnight = (ms: number) => new Date(Math.max(from, startOfDay(new TZDate(ms, options.timeZone)).getTime()));
   const paidAt = () => {
     const chance = random();
+    if (chance < 0.02) return midnight(from + random() * span);
     if (chance < 0.1 && changes.length > 0) return new Date(within(pick(changes) + (random() * 2 - 1) * 36 * HOUR_MS));
     if (chance < 0.4) {
       const midnight = Math.floor((from + random() * span) / DAY_MS) * DAY_MS;
@@ -344,7 +348,8 @@ export async function generateShop(db: Database, storeId: string, options: Gener
         order.fulfilledAt = null;
       }
       if (plan) {
-        const cancelledAt = random() < 0.35 ? later(at, 24 * 7, 240) : null;
+        const cancelling = random();
+        const cancelledAt = cancelling < 0.1 ? midnight(later(at, 24 * 7, 240).getTime()) : cancelling < 0.35 ? later(at, 24 * 7, 240) : null;
         const cancelled = cancelledAt !== null && cancelledAt.getTime() < from + span;
         draft.subscription = {
           plan,
