@@ -4,7 +4,9 @@
  * on a generated 10,000-product catalogue, and a mixed sale (page-cache hit ratio). PGlite always; PostgreSQL too when
  * BENCH_DATABASE_URL is set, with a 10,000-row Shopify product CSV import there; and the shop's peak memory through
  * a first start, a restart, an import with pictures and uploads; and subscription renewals against a subscription
- * checkout. `npm run bench -- memory` runs that section alone. Printed as tables and written to bench-results/ as JSON.
+ * checkout; and on PostgreSQL the owner's reports over a year of a generated 200,000-order shop. `npm run bench -- memory`
+ * runs that section alone, `npm run bench -- reports` the reports' (PostgreSQL: BENCH_DATABASE_URL). Printed as tables
+ * and written to bench-results/ as JSON.
  */
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { benchAnalytics, type AnalyticsFigures } from "./bench/analytics";
 import { benchCatalogueImport } from "./bench/catalogue-import";
 import { benchMemory, printMemory } from "./bench/memory";
 import { benchRenewals } from "./bench/renewals";
+import { benchReports, printReports } from "./bench/reports";
 import { benchSale } from "./bench/sale";
 import { benchSearch, type SearchFigures } from "./bench/search";
 import { rssMegabytes, startServer, storeTwoBagCart } from "./bench/server";
@@ -138,9 +141,24 @@ async function writeReport(report: Record<string, unknown>) {
   console.log(`\nwritten to ${file}`);
 }
 
+/** The reports' section, on a scratch database of its own. */
+async function reportsOnPostgres(postgresUrl: string) {
+  const { withScratchDatabase } = await import("./bench/scratch-database");
+  const figures = await withScratchDatabase(postgresUrl, (url) => benchReports(url));
+  printReports("PostgreSQL", figures);
+  return figures;
+}
+
 async function main() {
   await mkdir("bench-results", { recursive: true });
   const report: Record<string, unknown> = { at: new Date().toISOString(), durationSeconds: DURATION_SECONDS };
+  if (process.argv[2] === "reports") {
+    const postgresUrl = process.env.BENCH_DATABASE_URL;
+    if (!postgresUrl) throw new Error("The reports' benchmark runs on PostgreSQL: set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres");
+    report.reportsPostgres = await reportsOnPostgres(postgresUrl);
+    await writeReport(report);
+    process.exit(0);
+  }
   const memory = await benchMemory();
   printMemory(memory);
   report.memoryPglite = memory;
@@ -210,6 +228,7 @@ async function main() {
     report.catalogueImportPostgres = await withScratchDatabase(postgresUrl, (url) => benchCatalogueImport(url));
     console.log("\n## Shopify product CSV import on PostgreSQL: 10,000 variant rows, no pictures (budget 60 s)");
     console.table([report.catalogueImportPostgres]);
+    report.reportsPostgres = await reportsOnPostgres(postgresUrl);
   }
 
   await writeReport(report);

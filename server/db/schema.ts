@@ -1052,7 +1052,13 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("refunds_idempotency_uq").on(t.idempotencyKey), index("refunds_status_idx").on(t.status)],
+  (t) => [
+    uniqueIndex("refunds_idempotency_uq").on(t.idempotencyKey),
+    index("refunds_status_idx").on(t.status),
+    // Revenue (server/orders/revenue.ts) subtracts each order's refunds: every report and the dashboard look them up
+    // by order, once per order they sum.
+    index("refunds_order_idx").on(t.orderId),
+  ],
 );
 
 /**

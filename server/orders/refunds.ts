@@ -2,7 +2,7 @@
  * Money owed back to customers: what has gone back for an order, a refund recorded as owed in the transaction that
  * calls for it, and the attempts to make the owed ones with the provider (each with its own idempotency key).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../context";
 import { orders, paymentLinks, payments, refunds } from "../db/schema";
 import { logger } from "../logger";
@@ -20,11 +20,46 @@ import type { Order } from "./orders";
  * "id" would be the refund's: `order` is what the surrounding query calls the order's row.
  */
 export const refundedCentsOf = (order = "orders") =>
-  sql<string>`(select coalesce(sum(coalesce(r.amount_cents, ${sql.identifier(order)}.total_cents)), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and r.order_edit_id is null)`;
+  sql<string>`(select coalesce(sum(${refundCents("r", order)}), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and ${countedRefund("r")})`;
+
+/**
+ * A refund `r` of the order `order`: the amount it names, or without one the payment's whole, the order's total
+ * (givenBackOf counts those refunds and adds the total for each).
+ */
+const refundCents = (refund: string, order: string) => sql`coalesce(${sql.identifier(refund)}.amount_cents, ${sql.identifier(order)}.total_cents)`;
+/** Whether a refund `r` counts as given back: an edit's went with the order's lower total instead (decision 0058). */
+const countedRefund = (refund: string) => sql`${sql.identifier(refund)}.order_edit_id is null`;
 
 /** What the order's open payment link asks and nobody has paid yet: never paid, so neither revenue nor refundable. */
 export const owedCentsOf = (order = "orders") =>
-  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and l.status = 'open')`;
+  sql<string>`(select coalesce(sum(l.amount_cents), 0) from payment_links l where l.order_id = ${sql.identifier(order)}.id and ${openLink("l")})`;
+const openLink = (link: string) => sql`${sql.identifier(link)}.status = 'open'`;
+
+/**
+ * What refundedCentsOf and owedCentsOf add up for each order `o` that `orders` (a condition on `o`) selects, as rows
+ * (order_id, cents), one per refund and open link, beside the order's own row: for a query over many orders, where
+ * those two look them up order by order.
+ */
+export const givenBackRows = (orders: SQL) => sql`
+  select r.order_id, ${refundCents("r", "o")} as cents from refunds r join orders o on o.id = r.order_id where ${orders} and ${countedRefund("r")}
+  union all
+  select l.order_id, l.amount_cents from payment_links l join orders o on o.id = l.order_id where ${orders} and ${openLink("l")}`;
+
+/**
+ * The same summed per order of the store in one pass over its refunds and links, without the orders: rows (order_id,
+ * named, wholes, owed) for a query to join to many orders; givenBackOf adds one up with its order's total.
+ */
+export const givenBackPerOrder = (storeId: string) => sql`(
+  select order_id, sum(named) as named, sum(wholes) as wholes, sum(owed) as owed from (
+    select r.order_id, r.amount_cents as named, case when r.amount_cents is null then 1 else 0 end as wholes, 0 as owed
+    from refunds r where r.store_id = ${storeId} and ${countedRefund("r")}
+    union all
+    select l.order_id, 0, 0, l.amount_cents from payment_links l where l.store_id = ${storeId} and ${openLink("l")}
+  ) given group by order_id)`;
+
+/** What an order `order` gave back and still asks, from its row `given` of givenBackPerOrder (none when it has none). */
+export const givenBackOf = (given: string, order: string) =>
+  sql`(coalesce(${sql.identifier(given)}.named, 0) + coalesce(${sql.identifier(given)}.wholes, 0) * ${sql.identifier(order)}.total_cents + coalesce(${sql.identifier(given)}.owed, 0))`;
 
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { rowsOf, type Database } from "../db/client";
-import { owedCentsOf, refundedCentsOf } from "./refunds";
+import { givenBackOf, givenBackPerOrder, givenBackRows, owedCentsOf, refundedCentsOf } from "./refunds";
 
 /** The placed states (ORDER_GROUPS.placed) as a list for `status in (…)`. */
 export const placedStates = sql.join(
@@ -15,20 +15,37 @@ export const placedStates = sql.join(
   sql`, `,
 );
 
+/** Revenue from an order's row, what went back of it and what its open link still asks: the one formula. */
+const revenueFrom = (order: string, refunded: SQL, owed: SQL) =>
+  sql<string>`(case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.total_cents - ${refunded} - ${owed} else 0 end)`;
+
+/** Net sales from an order's row and its revenue. */
+const netFrom = (order: string, revenue: SQL) =>
+  sql<string>`(${revenue} - case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.shipping_cents + ${sql.identifier(order)}.tax_cents else 0 end)`;
+
 /** `order`: what the surrounding query calls the order's row (refundedCentsOf says why it is named). */
-export const revenueCentsOf = (order = "orders") =>
-  sql<string>`(case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.total_cents - ${refundedCentsOf(order)} - ${owedCentsOf(order)} else 0 end)`;
+export const revenueCentsOf = (order = "orders") => revenueFrom(order, refundedCentsOf(order), owedCentsOf(order));
 
 /**
  * Net sales (decision 0064): revenue less the shipping and tax the order charged, so what its products earned after
  * discounts, returns and refunds. Products' shares of it are by their lines' part of the subtotal.
  */
-export const netSalesCentsOf = (order = "orders") =>
-  sql<string>`(${revenueCentsOf(order)} - case when ${sql.identifier(order)}.status in (${placedStates}) then ${sql.identifier(order)}.shipping_cents + ${sql.identifier(order)}.tax_cents else 0 end)`;
+export const netSalesCentsOf = (order = "orders") => netFrom(order, revenueCentsOf(order));
 
 /** The orders `o` counted in a period: placed, and paid from `start` until before `end`. */
 export const paidWithin = (storeId: string, start: Date, end: Date) =>
   sql`o.store_id = ${storeId} and o.status in (${placedStates}) and o.paid_at >= ${start.toISOString()} and o.paid_at < ${end.toISOString()}`;
+
+/**
+ * The orders counted in a period (paidWithin), each with its net sales as the column `net`, to select from as `o`:
+ * what each gave back and still asks is summed per order in one pass over the refunds and links and joined, where
+ * netSalesCentsOf looks it up order by order (right for one order, slow for a year of a large shop: issue 36's
+ * benchmark, scripts/bench/reports.ts).
+ */
+export const paidOrders = (storeId: string, start: Date, end: Date) => sql`(
+  select o.*, ${netFrom("o", revenueFrom("o", givenBackOf("given", "o"), sql`0`))} as net
+  from orders o left join ${givenBackPerOrder(storeId)} given on given.order_id = o.id
+  where ${paidWithin(storeId, start, end)})`;
 
 /** Which of `starts` (ascending) the moment `at` (the order `o`'s payment unless named) falls in: 1 for the first. */
 export const periodOf = (starts: readonly Date[], at = sql`o.paid_at`) =>
@@ -53,13 +70,23 @@ type SumsRow = { period: number; key: unknown; orders: string; gross: string; di
 
 /**
  * The one query that sums sales (decision 0064): the orders paid from `starts[0]` until `end`, by the period of
- * `starts` each was paid in and by `key`, an expression of the order `o` (none unless given).
+ * `starts` each was paid in and by `key`, an expression of the order `o` (none unless given). Revenue adds up: the
+ * orders' totals less all they gave back and still ask, each refund and open link a row of its own beside the orders,
+ * so nothing is joined to a sum per order (issue 36's benchmark).
  */
-const sumRows = (db: Database, storeId: string, starts: readonly Date[], end: Date, key = sql`null`) =>
-  rowsOf<SumsRow>(db, sql`
-    select ${periodOf(starts)} as period, ${key} as key, count(*) as orders, sum(o.subtotal_cents) as gross, sum(o.discount_cents) as discount,
-      sum(o.shipping_cents) as shipping, sum(o.tax_cents) as tax, sum(o.total_cents) as charged, sum(${revenueCentsOf("o")}) as revenue
-    from orders o where ${paidWithin(storeId, starts[0], end)} group by 1, 2`);
+function sumRows(db: Database, storeId: string, starts: readonly Date[], end: Date, key = sql`null`) {
+  const paid = paidWithin(storeId, starts[0], end);
+  return rowsOf<SumsRow>(db, sql`
+    select ${periodOf(starts, sql`m.paid_at`)} as period, m.key as key, sum(m.orders) as orders, sum(m.gross) as gross, sum(m.discount) as discount,
+      sum(m.shipping) as shipping, sum(m.tax) as tax, sum(m.charged) as charged, sum(m.charged) - sum(m.given) as revenue
+    from (
+      select o.paid_at, ${key} as key, 1 as orders, o.subtotal_cents as gross, o.discount_cents as discount, o.shipping_cents as shipping,
+        o.tax_cents as tax, o.total_cents as charged, 0 as given
+      from orders o where ${paid}
+      union all
+      select o.paid_at, ${key}, 0, 0, 0, 0, 0, 0, given.cents from (${givenBackRows(paid)}) given join orders o on o.id = given.order_id
+    ) m group by 1, 2`);
+}
 
 const NO_SALES: SalesSums = { orders: 0, grossCents: 0, discountCents: 0, returnsCents: 0, netCents: 0, shippingCents: 0, taxCents: 0, totalCents: 0 };
 

@@ -8,39 +8,43 @@ import { sql } from "drizzle-orm";
 import type { Report } from "../../core/reports";
 import { rowsOf, type Database } from "../db/client";
 import { ownerEmail } from "../customers/desk";
-import { paidWithin, periodOf, placedStates, salesSums } from "../orders/revenue";
+import { periodOf, placedStates, salesSums } from "../orders/revenue";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
 import { chartOf, periodColumn, rateOf, reportDays } from "./shape";
 
 type Counts = { customers: number; newCustomers: number; repeat: number };
 
-/** The range's customers in all and in each of its periods: how many, how many new, how many bought more than once. */
+/**
+ * The range's customers in all and in each of its periods: how many, how many new, how many bought more than once.
+ * Each paid order's customer is worked out by a join of the accounts (ownerEmail), and each customer's history is one
+ * row with the periods they bought in, so no sum is joined to another: a year of a large shop is hundreds of
+ * thousands of orders (issue 36's benchmark).
+ */
 async function customerCounts(db: Database, storeId: string, periods: Periods): Promise<{ total: Counts; each: Counts[] }> {
-  const rows = await rowsOf<{ period: number | null; customers: string; new_customers: string; new_in_range: string; repeat: string }>(db, sql`
-    with bought as (
-      select ${ownerEmail("o")} as key, ${periodOf(periods.starts)} as period from orders o
-      where ${paidWithin(storeId, periods.starts[0], periods.end)} group by 1, 2
-    ),
-    history as (
-      select ${ownerEmail("o")} as key, min(o.paid_at) as first_paid, count(*) as orders from orders o
+  const start = periods.starts[0].toISOString();
+  const rows = await rowsOf<{ period: number | null; customers: string; new_customers: string; repeat: string }>(db, sql`
+    with history as (
+      select min(o.paid_at) as first_paid, count(*) as orders,
+        array_agg(distinct ${periodOf(periods.starts)}) filter (where o.paid_at >= ${start}) as periods
+      from orders o left join customers a on a.id = o.customer_id
       where o.store_id = ${storeId} and o.status in (${placedStates}) and o.paid_at < ${periods.end.toISOString()}
-        and ${ownerEmail("o")} in (select key from bought)
-      group by 1
+      group by ${ownerEmail("o", "a")}
     )
-    select b.period, count(distinct b.key) as customers,
-      count(distinct b.key) filter (where ${periodOf(periods.starts, sql`h.first_paid`)} = b.period) as new_customers,
-      count(distinct b.key) filter (where h.first_paid >= ${periods.starts[0].toISOString()}) as new_in_range,
-      count(distinct b.key) filter (where h.orders > 1) as repeat
-    from bought b join history h on h.key = b.key
-    group by rollup (b.period)`);
+    select bought.period, count(*) as customers,
+      count(*) filter (where h.first_paid >= ${start} and ${periodOf(periods.starts, sql`h.first_paid`)} = bought.period) as new_customers,
+      count(*) filter (where h.orders > 1) as repeat
+    from history h cross join unnest(h.periods) as bought(period)
+    group by bought.period
+    union all
+    select null, count(*), count(*) filter (where h.first_paid >= ${start}), count(*) filter (where h.orders > 1)
+    from history h where h.periods is not null`);
   const counts = (row: (typeof rows)[number] | undefined): Counts => ({
     customers: Number(row?.customers ?? 0),
     newCustomers: Number(row?.new_customers ?? 0),
     repeat: Number(row?.repeat ?? 0),
   });
-  const total = rows.find((row) => row.period === null);
   return {
-    total: { ...counts(total), newCustomers: Number(total?.new_in_range ?? 0) },
+    total: counts(rows.find((row) => row.period === null)),
     each: periods.starts.map((_, index) => counts(rows.find((row) => row.period !== null && Number(row.period) === index + 1))),
   };
 }
