@@ -3,6 +3,7 @@
  * the embedded PGlite, so a job runs once whichever instance takes it, survives a restart, and retries with backoff.
  * No other module imports pg-boss.
  */
+import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
@@ -49,9 +50,13 @@ export async function startJobQueue(database: DatabaseHandle, options: { pollSec
     cronWorkerIntervalSeconds: 5,
   });
   boss.on("error", (error: unknown) => logger.error({ err: error }, "job queue error"));
+  const start = async () => {
+    await dropNewerQueueSchema(database.db);
+    await boss.start();
+  };
   // pg-boss installs its schema at its first start; instances starting together on one new database take turns.
-  if (database.pool) await withStartupLock(database.pool, () => boss.start());
-  else await boss.start();
+  if (database.pool) await withStartupLock(database.pool, start);
+  else await start();
   return {
     async work(name, handler, workOptions = {}) {
       const settings = { ...DEFAULT_RETRIES, ...workOptions };
@@ -97,6 +102,26 @@ function pgliteExecutor(pglite: PGlite) {
       return results.at(-1) ?? { rows: [] };
     },
   };
+}
+
+/** The version of pg-boss's tables the pinned pg-boss makes and works with. */
+const QUEUE_SCHEMA_VERSION = (createRequire(import.meta.url)("pg-boss/version.json") as { schema: number }).schema;
+
+/**
+ * Tables made by a newer pg-boss (the shop ran pg-boss 12, schema 46, before it was pinned to 10 for Node.js 20) are
+ * ones this pg-boss cannot read or migrate back, and would fail on. They hold nothing the shop cannot make again: the
+ * schedules are declared at every start, each job's work is found again from the shop's own tables (due orders,
+ * mail, reminders, renewals; a queued import resumes from its row), so they are dropped and made anew; only the
+ * history of failed jobs goes.
+ */
+export async function dropNewerQueueSchema(db: Database): Promise<void> {
+  const found = await db.execute(sql`select to_regclass('pgboss.version') is not null as installed`);
+  if (!(found as unknown as { rows: { installed: boolean }[] }).rows[0]?.installed) return;
+  const versions = await db.execute(sql`select version from pgboss.version`);
+  const version = Number((versions as unknown as { rows: { version: number | string }[] }).rows[0]?.version ?? 0);
+  if (version <= QUEUE_SCHEMA_VERSION) return;
+  logger.warn({ found: version, made: QUEUE_SCHEMA_VERSION }, "the job queue's tables were made by a newer pg-boss: making them anew");
+  await db.execute(sql`drop schema pgboss cascade`);
 }
 
 export type FailedJob = { id: string; name: string; error: string; attempts: number; failedAt: Date };
