@@ -3,8 +3,10 @@
  * the embedded PGlite, so a job runs once whichever instance takes it, survives a restart, and retries with backoff.
  * No other module imports pg-boss.
  */
+import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
-import { fromPglite, PgBoss } from "pg-boss";
+import type { PGlite } from "@electric-sql/pglite";
+import PgBoss from "pg-boss";
 import { withStartupLock, type Database, type DatabaseHandle } from "../db/client";
 import { logger } from "../logger";
 
@@ -41,25 +43,36 @@ const STOP_TIMEOUT_MS = 10_000;
 /** `pollSeconds`: how often an idle worker looks for jobs (tests shorten it). */
 export async function startJobQueue(database: DatabaseHandle, options: { pollSeconds?: number } = {}): Promise<JobQueue> {
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
-  const boss =
-    database.kind === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: "pglite", cronWorkerIntervalSeconds: 5 })
-      : new PgBoss({ db: { executeSql: (text, values) => database.pool!.query(text, values) }, cronWorkerIntervalSeconds: 5 });
+  const boss = new PgBoss({
+    db: database.pglite ? pgliteExecutor(database.pglite) : { executeSql: (text, values) => database.pool!.query(text, values) },
+    // A schedule's occurrence is sent within seconds of its minute, not up to half a minute late.
+    cronMonitorIntervalSeconds: 5,
+    cronWorkerIntervalSeconds: 5,
+  });
   boss.on("error", (error: unknown) => logger.error({ err: error }, "job queue error"));
+  const start = async () => {
+    await dropNewerQueueSchema(database.db);
+    await boss.start();
+  };
   // pg-boss installs its schema at its first start; instances starting together on one new database take turns.
-  if (database.pool) await withStartupLock(database.pool, () => boss.start());
-  else await boss.start();
+  if (database.pool) await withStartupLock(database.pool, start);
+  else await start();
   return {
     async work(name, handler, workOptions = {}) {
       const settings = { ...DEFAULT_RETRIES, ...workOptions };
-      await boss.createQueue(name, {
-        policy: workOptions.policy ?? "standard",
-        retryLimit: settings.retryLimit,
-        retryDelay: settings.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: settings.expireInSeconds,
-      });
-      await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+      const create = () =>
+        boss.createQueue(name, {
+          name,
+          policy: workOptions.policy ?? "standard",
+          retryLimit: settings.retryLimit,
+          retryDelay: settings.retryDelaySeconds,
+          retryBackoff: true,
+          expireInSeconds: settings.expireInSeconds,
+        });
+      // Each queue is a partition of pg-boss's job table: two instances creating theirs at once deadlock on it.
+      if (database.pool) await withStartupLock(database.pool, create);
+      else await create();
+      await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async ([job]) => {
         try {
           await handler(job.data as Parameters<typeof handler>[0], { id: job.id, retryCount: job.retryCount });
         } catch (error) {
@@ -74,6 +87,41 @@ export async function startJobQueue(database: DatabaseHandle, options: { pollSec
     send: (name, data, sendOptions = {}) => boss.send(name, data, sendOptions),
     stop: (timeoutMs = STOP_TIMEOUT_MS) => boss.stop({ graceful: true, timeout: timeoutMs, close: false }),
   };
+}
+
+/**
+ * pg-boss's statements through the embedded database: its schema and locked commands are several statements in one
+ * text with no parameters, which only PGlite's `exec` runs (answering the last statement's rows); the rest are one
+ * statement with parameters.
+ */
+function pgliteExecutor(pglite: PGlite) {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/** The version of pg-boss's tables the pinned pg-boss makes and works with. */
+const QUEUE_SCHEMA_VERSION = (createRequire(import.meta.url)("pg-boss/version.json") as { schema: number }).schema;
+
+/**
+ * Tables made by a newer pg-boss (the shop ran pg-boss 12, schema 46, before it was pinned to 10 for Node.js 20) are
+ * ones this pg-boss cannot read or migrate back, and would fail on. They hold nothing the shop cannot make again: the
+ * schedules are declared at every start, each job's work is found again from the shop's own tables (due orders,
+ * mail, reminders, renewals; a queued import resumes from its row), so they are dropped and made anew; only the
+ * history of failed jobs goes.
+ */
+export async function dropNewerQueueSchema(db: Database): Promise<void> {
+  const found = await db.execute(sql`select to_regclass('pgboss.version') is not null as installed`);
+  if (!(found as unknown as { rows: { installed: boolean }[] }).rows[0]?.installed) return;
+  const versions = await db.execute(sql`select version from pgboss.version`);
+  const version = Number((versions as unknown as { rows: { version: number | string }[] }).rows[0]?.version ?? 0);
+  if (version <= QUEUE_SCHEMA_VERSION) return;
+  logger.warn({ found: version, made: QUEUE_SCHEMA_VERSION }, "the job queue's tables were made by a newer pg-boss: making them anew");
+  await db.execute(sql`drop schema pgboss cascade`);
 }
 
 export type FailedJob = { id: string; name: string; error: string; attempts: number; failedAt: Date };
