@@ -22,10 +22,7 @@ import type { Order } from "./orders";
 export const refundedCentsOf = (order = "orders") =>
   sql<string>`(select coalesce(sum(${refundCents("r", order)}), 0) from refunds r where r.order_id = ${sql.identifier(order)}.id and ${countedRefund("r")})`;
 
-/**
- * A refund `r` of the order `order`: the amount it names, or without one the payment's whole, the order's total
- * (givenBackOf counts those refunds and adds the total for each).
- */
+/** A refund or link `r` of the order `order`: the amount it names, or without one the payment's whole, the order's total. */
 const refundCents = (refund: string, order: string) => sql`coalesce(${sql.identifier(refund)}.amount_cents, ${sql.identifier(order)}.total_cents)`;
 /** Whether a refund `r` counts as given back: an edit's went with the order's lower total instead (decision 0058). */
 const countedRefund = (refund: string) => sql`${sql.identifier(refund)}.order_edit_id is null`;
@@ -36,30 +33,20 @@ export const owedCentsOf = (order = "orders") =>
 const openLink = (link: string) => sql`${sql.identifier(link)}.status = 'open'`;
 
 /**
- * What refundedCentsOf and owedCentsOf add up for each order `o` that `orders` (a condition on `o`) selects, as rows
- * (order_id, cents), one per refund and open link, beside the order's own row: for a query over many orders, where
- * those two look them up order by order.
+ * What refundedCentsOf and owedCentsOf add up, as rows of the store's refunds and open links (order_id, amount_cents),
+ * to join to many orders at once where those two look them up order by order; givenBackCents says what a joined row
+ * `given` of the order `order` counts. `orders`, a condition on their orders `o`, keeps only theirs: a planner without
+ * statistics (PGlite between starts) then reads the few it expects first, not every refund once for each order.
  */
-export const givenBackRows = (orders: SQL) => sql`
-  select r.order_id, ${refundCents("r", "o")} as cents from refunds r join orders o on o.id = r.order_id where ${orders} and ${countedRefund("r")}
-  union all
-  select l.order_id, l.amount_cents from payment_links l join orders o on o.id = l.order_id where ${orders} and ${openLink("l")}`;
-
-/**
- * The same summed per order of the store in one pass over its refunds and links, without the orders: rows (order_id,
- * named, wholes, owed) for a query to join to many orders; givenBackOf adds one up with its order's total.
- */
-export const givenBackPerOrder = (storeId: string) => sql`(
-  select order_id, sum(named) as named, sum(wholes) as wholes, sum(owed) as owed from (
-    select r.order_id, r.amount_cents as named, case when r.amount_cents is null then 1 else 0 end as wholes, 0 as owed
-    from refunds r where r.store_id = ${storeId} and ${countedRefund("r")}
+export const givenBackRows = (storeId: string, orders?: SQL) => {
+  const of = (row: string) =>
+    orders ? sql`join orders o on o.id = ${sql.identifier(row)}.order_id where ${orders} and` : sql`where ${sql.identifier(row)}.store_id = ${storeId} and`;
+  return sql`(
+    select r.order_id, r.amount_cents from refunds r ${of("r")} ${countedRefund("r")}
     union all
-    select l.order_id, 0, 0, l.amount_cents from payment_links l where l.store_id = ${storeId} and ${openLink("l")}
-  ) given group by order_id)`;
-
-/** What an order `order` gave back and still asks, from its row `given` of givenBackPerOrder (none when it has none). */
-export const givenBackOf = (given: string, order: string) =>
-  sql`(coalesce(${sql.identifier(given)}.named, 0) + coalesce(${sql.identifier(given)}.wholes, 0) * ${sql.identifier(order)}.total_cents + coalesce(${sql.identifier(given)}.owed, 0))`;
+    select l.order_id, l.amount_cents from payment_links l ${of("l")} ${openLink("l")})`;
+};
+export const givenBackCents = (given: string, order: string) => refundCents(given, order);
 
 export async function refundedCents(tx: Tx, order: Order): Promise<number> {
   const [row] = await tx.select({ cents: refundedCentsOf() }).from(orders).where(eq(orders.id, order.id));

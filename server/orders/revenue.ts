@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { rowsOf, type Database } from "../db/client";
-import { givenBackOf, givenBackPerOrder, givenBackRows, owedCentsOf, refundedCentsOf } from "./refunds";
+import { givenBackCents, givenBackRows, owedCentsOf, refundedCentsOf } from "./refunds";
 
 /** The placed states (ORDER_GROUPS.placed) as a list for `status in (…)`. */
 export const placedStates = sql.join(
@@ -37,15 +37,19 @@ export const paidWithin = (storeId: string, start: Date, end: Date) =>
   sql`o.store_id = ${storeId} and o.status in (${placedStates}) and o.paid_at >= ${start.toISOString()} and o.paid_at < ${end.toISOString()}`;
 
 /**
- * The orders counted in a period (paidWithin), each with its net sales as the column `net`, to select from as `o`:
- * what each gave back and still asks is summed per order in one pass over the refunds and links and joined, where
- * netSalesCentsOf looks it up order by order (right for one order, slow for a year of a large shop: issue 36's
- * benchmark, scripts/bench/reports.ts).
+ * The orders counted in a period (paidWithin), one row each (id, subtotal_cents, net) to select from as `o`, with
+ * its net sales: its refunds and open links are joined as rows and summed with it, where netSalesCentsOf looks them
+ * up order by order (right for one order, slow for a year of a large shop: issue 36's benchmark,
+ * scripts/bench/reports.ts).
  */
-export const paidOrders = (storeId: string, start: Date, end: Date) => sql`(
-  select o.*, ${netFrom("o", revenueFrom("o", givenBackOf("given", "o"), sql`0`))} as net
-  from orders o left join ${givenBackPerOrder(storeId)} given on given.order_id = o.id
-  where ${paidWithin(storeId, start, end)})`;
+export const paidOrders = (storeId: string, start: Date, end: Date) => {
+  const given = sql`coalesce(sum(${givenBackCents("given", "o")}) filter (where given.order_id is not null), 0)`;
+  return sql`(
+    select o.id, o.subtotal_cents, ${netFrom("o", revenueFrom("o", given, sql`0`))} as net
+    from orders o left join ${givenBackRows(storeId)} given on given.order_id = o.id
+    where ${paidWithin(storeId, start, end)}
+    group by o.id)`;
+};
 
 /** Which of `starts` (ascending) the moment `at` (the order `o`'s payment unless named) falls in: 1 for the first. */
 export const periodOf = (starts: readonly Date[], at = sql`o.paid_at`) =>
@@ -84,7 +88,7 @@ function sumRows(db: Database, storeId: string, starts: readonly Date[], end: Da
         o.tax_cents as tax, o.total_cents as charged, 0 as given
       from orders o where ${paid}
       union all
-      select o.paid_at, ${key}, 0, 0, 0, 0, 0, 0, given.cents from (${givenBackRows(paid)}) given join orders o on o.id = given.order_id
+      select o.paid_at, ${key}, 0, 0, 0, 0, 0, 0, ${givenBackCents("given", "o")} from ${givenBackRows(storeId, paid)} given join orders o on o.id = given.order_id
     ) m group by 1, 2`);
 }
 

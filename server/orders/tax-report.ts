@@ -52,21 +52,18 @@ export async function taxReport(db: Database, storeId: string, query: TaxReportQ
   const end = bounds[bounds.length - 1].end;
   const within = (at: SQL) => sql`${at} >= ${start.toISOString()}::timestamptz and ${at} < ${end.toISOString()}::timestamptz`;
   const paid = sql`o.store_id = ${storeId} and ${within(sql`o.paid_at`)} and o.status in (${placedStates})`;
-  // Each moment's month is found by a binary search of the months' starts (periodOf) rather than a join on their
-  // bounds, which met every line of a year of a large shop with each month (1.3 s of a 200,000-order year, issue 36's
-  // benchmark, scripts/bench/reports.ts). Lines, orders, refunds and exchanges are rows side by side, summed once.
+  // Each order is one row, its lines summed beside it, and each moment's month is found by a binary search of the
+  // months' starts (periodOf): a row per line that met every month's bounds took 1.3 s for a year of a 200,000-order
+  // shop (issue 36's benchmark, scripts/bench/reports.ts).
   const result = await db.execute(sql`
     with moves as (
       select o.paid_at as at, o.shipping_address, o.tax_cents as collected, 0 as returned,
-        case when o.shipping_tax_rate_basis_points is null then 0 else o.shipping_cents end as shipping_taxed, 0 as taxable, 0 as exempt
-      from orders o
+        case when o.shipping_tax_rate_basis_points is null then 0 else o.shipping_cents end as shipping_taxed,
+        coalesce(sum(ol.line_total_cents - ol.discount_cents) filter (where ol.tax_rate_basis_points > 0), 0) as taxable,
+        coalesce(sum(ol.line_total_cents - ol.discount_cents) filter (where ol.tax_rate_basis_points = 0), 0) as exempt
+      from orders o left join order_lines ol on ol.order_id = o.id
       where ${paid}
-      union all
-      select o.paid_at, o.shipping_address, 0, 0, 0,
-        case when ol.tax_rate_basis_points > 0 then ol.line_total_cents - ol.discount_cents else 0 end,
-        case when ol.tax_rate_basis_points = 0 then ol.line_total_cents - ol.discount_cents else 0 end
-      from order_lines ol join orders o on o.id = ol.order_id
-      where ${paid}
+      group by o.id
       union all
       select r.created_at, o.shipping_address, 0, r.tax_cents, 0, 0, 0
       from refunds r join orders o on o.id = r.order_id

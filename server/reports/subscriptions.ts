@@ -12,17 +12,19 @@ import { monthlyAmounts } from "../subscriptions/desk";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
 import { chartOf, periodColumn, reportDays } from "./shape";
 
-type Amount = Awaited<ReturnType<typeof monthlyAmounts>>[number];
+/** A subscription's start and cancellation as epoch milliseconds: a year by day compares each with every day twice. */
+type Moments = { created: number; cancelled: number | null; monthlyCents: number };
 type Counts = { started: number; cancelled: number; active: number; recurringCents: number; churn: number };
 
-const within = (at: Date | null, start: Date, end: Date) => at !== null && at >= start && at < end;
-const activeAt = (amounts: readonly Amount[], at: Date) => amounts.filter((row) => row.createdAt < at && (row.cancelledAt === null || row.cancelledAt >= at));
+const within = (at: number | null, start: number, end: number) => at !== null && at >= start && at < end;
+const activeAt = (rows: readonly Moments[], at: number) => rows.filter((row) => row.created < at && (row.cancelled === null || row.cancelled >= at));
 
-function countsOf(amounts: readonly Amount[], start: Date, end: Date): Counts {
-  const active = activeAt(amounts, end);
-  const started = amounts.filter((row) => within(row.createdAt, start, end)).length;
-  const cancelled = amounts.filter((row) => within(row.cancelledAt, start, end)).length;
-  const had = activeAt(amounts, start).length + started;
+function countsOf(rows: readonly Moments[], startAt: Date, endAt: Date): Counts {
+  const [start, end] = [startAt.getTime(), endAt.getTime()];
+  const active = activeAt(rows, end);
+  const started = rows.filter((row) => within(row.created, start, end)).length;
+  const cancelled = rows.filter((row) => within(row.cancelled, start, end)).length;
+  const had = activeAt(rows, start).length + started;
   return {
     started,
     cancelled,
@@ -32,12 +34,14 @@ function countsOf(amounts: readonly Amount[], start: Date, end: Date): Counts {
   };
 }
 
-const periodsOf = (amounts: readonly Amount[], periods: Periods) =>
-  periods.starts.map((start, index) => countsOf(amounts, start, periods.starts[index + 1] ?? periods.end));
+const periodsOf = (rows: readonly Moments[], periods: Periods) =>
+  periods.starts.map((start, index) => countsOf(rows, start, periods.starts[index + 1] ?? periods.end));
 
 export async function subscriptionsReport(db: Database, storeId: string, period: ReportPeriod): Promise<Report> {
   const { current, previous, group } = period;
-  const amounts = await monthlyAmounts(db, storeId, lt(subscriptions.createdAt, current.end));
+  const amounts = (await monthlyAmounts(db, storeId, lt(subscriptions.createdAt, current.end))).map(
+    (row): Moments => ({ created: row.createdAt.getTime(), cancelled: row.cancelledAt?.getTime() ?? null, monthlyCents: row.monthlyCents }),
+  );
   const now = countsOf(amounts, current.starts[0], current.end);
   const before = countsOf(amounts, previous.starts[0], previous.end);
   const each = periodsOf(amounts, current);
