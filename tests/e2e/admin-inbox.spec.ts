@@ -77,7 +77,7 @@ test("the owner hides a review and it leaves the product page; publishing it bri
   await owner.setViewportSize(DESKTOP);
   await owner.goto("/admin/reviews");
   await expect(owner.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
-  await owner.getByLabel("Product").selectOption({ label: "Tidewater House Blend" });
+  await owner.getByLabel("Product", { exact: true }).selectOption({ label: "Tidewater House Blend" });
   await owner.getByLabel("Rating").selectOption({ label: "5 of 5" });
   await owner.getByRole("button", { name: "Filter" }).click();
   const review = owner.getByRole("article", { name: title });
