@@ -39,6 +39,20 @@ export function listingPath({ query, type }: Listing): string {
   return `/search?${new URLSearchParams({ query: words, type })}`;
 }
 
+/** A listing's page `page` (from 1): its one address, the first page's without `page=`. */
+export function listingPagePath(listing: Listing, page: number): string {
+  const path = listingPath(listing);
+  if (page <= 1) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}page=${page}`;
+}
+
+/** The page number a listing's address asks for: 1 without `page=`, null for anything but a whole number from 1. */
+export function listingPageOf(url: URL): number | null {
+  const page = url.searchParams.get("page");
+  if (page === null) return 1;
+  return /^[1-9]\d{0,5}$/.test(page) ? Number(page) : null;
+}
+
 /**
  * A listing's heading (decision 0018): the spec's 'Search Results: {query}' for a search, the collection's own
  * name for a category the shop has ('Coffee'), and the spec's 'All Products' for every product (/shop, a bare

@@ -5,18 +5,19 @@ import {
   cachedFeaturedCollection,
   cachedPopupDiscount,
   cachedProductCards,
+  cachedProductPage,
   cachedRecentReviews,
   cachedStoreSettings,
   cachedTestimonials,
 } from "../../server/catalog/cached-reads";
-import { withProductCards } from "../../server/catalog/products";
+import { productCard, withProductCards } from "../../server/catalog/products";
 
 /** The home page's loader data: server reads only, so they are made here rather than re-exported one by one to the route. */
 export async function homePage(context: AppLoadContext) {
   const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
   const featured = deferred(cachedFeaturedCollection(context, storeId).then(withProductCards));
-  const [settings, products, reviews, testimonials, popup] = await Promise.all([
+  const [settings, { cards: products, total: productCount }, reviews, testimonials, popup] = await Promise.all([
     cachedStoreSettings(context, storeId),
     cachedProductCards(context, storeId),
     cachedRecentReviews(context, storeId),
@@ -25,7 +26,11 @@ export async function homePage(context: AppLoadContext) {
     cachedPopupDiscount(context, storeId),
   ]);
   const popupPercentage = popup?.discount_popup_percentage ?? 0;
+  // The banner's product need not be among the first page of products the home page lists.
+  const bannerHandle = settings.siteContent.bannerProductHandle;
+  const bannerPage = bannerHandle ? await cachedProductPage(context, storeId, bannerHandle) : null;
+  const bannerProduct = bannerPage ? productCard(bannerPage.product) : null;
   // The owner's order (/admin/home), worked out here so the page's bundle carries no settings code.
   const sections = shownHomeSections(settings.homeSections);
-  return { sections, products, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
+  return { sections, products, productCount, bannerProduct, reviews, testimonials, featured, popupPercentage, origin: context.config.publicUrl };
 }

@@ -1,5 +1,5 @@
 import { Fragment, Suspense } from "react";
-import { Await } from "react-router";
+import { Await, Link } from "react-router";
 import type { HomeSectionKey } from "@core/home-sections";
 import { DiscountBlock, ImageBand, TextWithImageBanner, TitleBanner } from "~/components/home/banners";
 import { Carousel } from "~/components/home/carousel";
@@ -39,10 +39,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sections, products, reviews, testimonials, featured, popupPercentage } = loaderData;
+  const { sections, products, productCount, bannerProduct, reviews, testimonials, featured, popupPercentage } = loaderData;
   const { settings } = useShop();
   const content = settings.siteContent;
-  const bannerProduct = products.find((product) => product.id === content.bannerProductHandle) ?? null;
 
   const render: Record<HomeSectionKey, () => React.ReactNode> = {
     titleBanner: () => <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />,
@@ -70,6 +69,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       products.length === 0 ? null : (
         <Section id="products-heading" title="Shop all products">
           <ProductGrid products={products} label="All products" />
+          {productCount > products.length ? (
+            <p className="mt-8 text-center">
+              <Link to="/shop" className="inline-block rounded bg-primary px-6 py-3 font-semibold text-white hover:opacity-90">
+                {`See all ${productCount} products`}
+              </Link>
+            </p>
+          ) : null}
         </Section>
       ),
     imageBand: () => <ImageBand image={content.imageBand} />,

@@ -1,2 +1,2 @@
-export { cachedMovedHandle, cachedProductCards, cachedProductPage } from "../../server/catalog/cached-reads";
+export { cachedMovedHandle, cachedOtherProducts, cachedProductPage } from "../../server/catalog/cached-reads";
 export { PREVIEW_HEADERS, staffProductPreview } from "../../server/catalog/staff-preview";

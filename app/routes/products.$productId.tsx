@@ -18,7 +18,7 @@ import { WishlistButton } from "~/components/wishlist/wishlist-button";
 import { absoluteUrl, pageMeta, productJsonLd } from "~/lib/seo";
 import {
   cachedMovedHandle,
-  cachedProductCards,
+  cachedOtherProducts,
   cachedProductPage,
   PREVIEW_HEADERS,
   staffProductPreview,
@@ -40,13 +40,13 @@ const productPath = (handle: string) => `/products/${encodeURIComponent(handle)}
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const handle = params.productId;
-  const [page, cards] = await Promise.all([
+  const [page, others] = await Promise.all([
     cachedProductPage(context, context.storeId, handle),
-    cachedProductCards(context, context.storeId),
+    cachedOtherProducts(context, context.storeId, handle),
   ]);
   const shown = (found: NonNullable<typeof page>, preview: string | null) => ({
     ...found,
-    others: cards.filter((other) => other.id !== found.product.id),
+    others,
     origin: context.config.publicUrl,
     preview,
   });

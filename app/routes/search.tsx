@@ -4,7 +4,9 @@
  */
 import { useEffect } from "react";
 import { data, useLocation, useNavigation } from "react-router";
-import { ALL_PRODUCTS, isListingPath, listingHeading, listingOf, listingPath } from "@core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingHeading, listingOf, listingPageOf, listingPagePath } from "@core/navigation";
+import { SHOP_PAGE_SIZE } from "@core/schemas/catalog";
+import { Pager } from "~/components/product/pager";
 import { ProductGrid, SkeletonGrid } from "~/components/product/product-grid";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { trackSearchResults } from "~/state/analytics";
@@ -15,36 +17,41 @@ const listingSize = (result: { formattedProductData: unknown[]; formattedBundleD
   result.formattedProductData.length + result.formattedBundleData.length;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { query, type } = listingOf(new URL(request.url));
-  const page = { query, type, origin: context.config.publicUrl };
+  const url = new URL(request.url);
+  const { query, type } = listingOf(url);
+  const pageNumber = listingPageOf(url);
+  if (pageNumber === null) throw data(null, { status: 404 });
+  const page = { query, type, page: pageNumber, origin: context.config.publicUrl };
   try {
     const [result, collectionTitle] = await Promise.all([
-      cachedSearch(context, context.storeId, query, type),
+      cachedSearch(context, context.storeId, query, type, { offset: (pageNumber - 1) * SHOP_PAGE_SIZE, limit: SHOP_PAGE_SIZE }),
       // A collection's own name heads and titles its page (decision 0018).
       type === "collection-search" ? cachedCollectionTitle(context, context.storeId, query.trim()) : null,
     ]);
-    return { ...page, collectionTitle, result: withProductCards(result), error: null };
+    // Past the last page there is nothing to show, and no page to index.
+    if (pageNumber > 1 && listingSize(result) === 0) throw data(null, { status: 404 });
+    return { ...page, collectionTitle, result: withProductCards(result), pages: Math.ceil(result.total_count / SHOP_PAGE_SIZE), error: null };
   } catch (error) {
     if (!isAnswerable(error)) throw error;
-    return data({ ...page, collectionTitle: null, result: null, error: error.message }, { status: statusOf(error) });
+    return data({ ...page, collectionTitle: null, result: null, pages: 0, error: error.message }, { status: statusOf(error) });
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = matches[0]?.loaderData?.settings.websiteTitle ?? "Shop";
   if (!loaderData) return [{ title: siteName }];
-  const { query, collectionTitle } = loaderData;
+  const { query, collectionTitle, page } = loaderData;
   const isSearch = loaderData.type === "search";
   const heading = listingHeading(loaderData, collectionTitle);
   const tags = pageMeta({
-    title: `${heading} | ${siteName}`,
+    title: `${heading}${page > 1 ? ` (page ${page})` : ""} | ${siteName}`,
     description:
       !isSearch && query === ALL_PRODUCTS
         ? `Every product and bundle at ${siteName}.`
         : collectionTitle
           ? `${collectionTitle} at ${siteName}: every product and bundle in the collection.`
           : `Products and bundles at ${siteName} matching "${query}".`,
-    url: absoluteUrl(loaderData.origin, listingPath(loaderData)),
+    url: absoluteUrl(loaderData.origin, listingPagePath(loaderData, page)),
     siteName,
   });
   // A listing that found nothing is a thin page (a soft 404), and keeping it out of the index leaves nothing to gain
@@ -54,7 +61,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
-  const { query, type, result, error, collectionTitle } = loaderData;
+  const { query, type, result, error, collectionTitle, page, pages } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const loading =
@@ -67,7 +74,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
   // Lets the owner's report list searches that found nothing.
   useEffect(() => {
     if (type === "search" && result) {
-      trackSearchResults(query, listingSize(result));
+      trackSearchResults(query, result.total_count);
     }
   }, [type, query, result]);
 
@@ -86,13 +93,16 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           <p className="mt-2">Sorry, we couldn&apos;t find any products or bundles matching your search.</p>
         </div>
       ) : (
-        <ProductGrid
-          products={result.formattedProductData}
-          bundles={result.formattedBundleData}
-          label={heading}
-          eagerCount={4}
-          cardHeading="h2"
-        />
+        <>
+          <ProductGrid
+            products={result.formattedProductData}
+            bundles={result.formattedBundleData}
+            label={heading}
+            eagerCount={4}
+            cardHeading="h2"
+          />
+          <Pager page={page} pages={pages} href={(to) => listingPagePath(loaderData, to)} />
+        </>
       )}
     </div>
   );

@@ -105,6 +105,32 @@ export const searchResponseSchema = z.object({
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
+/** The products and bundles a shop page lists at once (the spec's grid: 1, 2, 3 or 4 columns fill it evenly). */
+export const SHOP_PAGE_SIZE = 24;
+/** The most a catalogue API answer lists at once, and what it lists when asked for no `limit`. */
+export const API_PAGE_MAX = 100;
+
+export const searchPageSchema = searchResponseSchema.extend({
+  total_count: z.number().int().describe("How many products and bundles the listing has in all"),
+  next_cursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last one"),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+const pageFields = {
+  limit: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(API_PAGE_MAX, `must be at most ${API_PAGE_MAX}`)
+    .optional()
+    .describe(`How many products and bundles to list (at most ${API_PAGE_MAX}, the default)`),
+  cursor: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})$/, "must be a next_cursor this API gave")
+    .optional()
+    .describe("The next_cursor of the page before; the first page without it"),
+};
+
 /** A customer quote for the home page's testimonials carousel (docs/product.md, Reviews display). */
 export type Testimonial = { title: string; main_review: string; rating: number; name: string };
 
@@ -122,11 +148,13 @@ export const keywordSearchRequestSchema = storable(z.object({
   store_id: storeIdField,
   query: z.string().max(200, "must be at most 200 characters"),
   type: z.string().optional(),
+  ...pageFields,
 }));
 
 export const collectionSearchQuerySchema = storable(z.object({
   store_id: storeIdField,
   collection_name: z.string().max(200, "must be at most 200 characters").default(""),
+  ...pageFields,
 }));
 
 export const byHandlesRequestSchema = storable(z.object({

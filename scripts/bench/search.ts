@@ -7,7 +7,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";
 import { seedDemoStore } from "../../server/db/seed";
-import { keywordSearch } from "../../server/catalog/search";
+import { SHOP_PAGE_SIZE } from "../../core/schemas/catalog";
+import { loadListingPage } from "../../server/catalog/listing";
+import { keywordEntries } from "../../server/catalog/search";
 import { addGeneratedProducts, chooseWith, GENERATED_WORDS, seededRandom } from "../../tests/support/generated-catalogue";
 
 const PRODUCT_COUNT = 10_000;
@@ -15,6 +17,10 @@ const QUERY_COUNT = 1_000;
 const PASSES = 3;
 
 export type SearchFigures = { products: number; queries: number; p50: number; p99: number; mean: number };
+
+/** What a shopper's search costs: its ranking, then its first page loaded. */
+const firstPage = async (database: Awaited<ReturnType<typeof openDatabase>>, storeId: string, query: string) =>
+  loadListingPage(database.db, storeId, await keywordEntries(database.db, storeId, query), { offset: 0, limit: SHOP_PAGE_SIZE });
 
 export async function benchSearch(databaseUrl?: string): Promise<SearchFigures> {
   const database = await openDatabase(databaseUrl ?? "memory://");
@@ -39,7 +45,7 @@ export async function benchSearch(databaseUrl?: string): Promise<SearchFigures> 
       if (i % 4 === 3) return `${word} ${choose(nouns)}`;
       return word;
     });
-    for (const query of queries.slice(0, 50)) await keywordSearch(database.db, storeId, query);
+    for (const query of queries.slice(0, 50)) await firstPage(database, storeId, query);
     // The same queries in three passes, each pass's figures taken alone, and the median pass reported: a pass that
     // met a checkpoint or autovacuum on this 2-core machine moved p50 by a millisecond from run to run.
     const passes: Omit<SearchFigures, "products" | "queries">[] = [];
@@ -47,7 +53,7 @@ export async function benchSearch(databaseUrl?: string): Promise<SearchFigures> 
       const timings: number[] = [];
       for (const query of queries) {
         const started = performance.now();
-        await keywordSearch(database.db, storeId, query);
+        await firstPage(database, storeId, query);
         timings.push(performance.now() - started);
       }
       timings.sort((a, b) => a - b);

@@ -6,10 +6,13 @@ import {
   bundleResponseSchema,
   byHandlesRequestSchema,
   collectionSearchQuerySchema,
+  API_PAGE_MAX,
   keywordSearchRequestSchema,
+  searchPageSchema,
   searchResponseSchema,
   storeQuerySchema,
   type BundleResponse,
+  type SearchPage,
   type SearchResponse,
 } from "../../core/schemas/catalog";
 import { cachedBundleDetail, cachedSearch } from "../catalog/cached-reads";
@@ -33,7 +36,7 @@ const keywordSearch = operation({
   summary: "Search products and bundles by keyword",
   request: { body: jsonBody(keywordSearchRequestSchema) },
   responses: {
-    200: json(searchResponseSchema, "The products and bundles found"),
+    200: json(searchPageSchema, "A page of the products and bundles found, best first"),
     304: UNCHANGED,
     ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }),
   },
@@ -47,7 +50,7 @@ const collectionSearch = operation({
   middleware: sharedAnswer,
   request: { query: collectionSearchQuerySchema },
   responses: {
-    200: json(searchResponseSchema, "The collection's products and bundles"),
+    200: json(searchPageSchema, "A page of the collection's products and bundles"),
     304: UNCHANGED,
     ...errors({ 400: BAD_INPUT, 404: UNKNOWN_STORE }),
   },
@@ -80,18 +83,21 @@ const bundle = operation({
   },
 });
 
+/** The page a caller asked for: `limit` entries from the `cursor` the page before gave (both checked by the schema). */
+const pageWindow = ({ limit, cursor }: { limit?: number; cursor?: string }) => ({ offset: Number(cursor ?? 0), limit: limit ?? API_PAGE_MAX });
+
 export function catalogRoutes() {
   const api = new OpenAPIHono<AppEnv>();
 
   register(api, keywordSearch, async (c) => {
     const body = await bodyOf(c, keywordSearch);
-    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.deps.storeId, body.query, body.type ?? "search");
+    const result: SearchPage = await cachedSearch(c.var.deps, c.var.deps.storeId, body.query, body.type ?? "search", pageWindow(body));
     return c.json(result);
   });
 
   register(api, collectionSearch, async (c) => {
     const params = queryOf(c, collectionSearch);
-    const result: SearchResponse = await cachedSearch(c.var.deps, c.var.deps.storeId, params.collection_name, "collection-search");
+    const result: SearchPage = await cachedSearch(c.var.deps, c.var.deps.storeId, params.collection_name, "collection-search", pageWindow(params));
     return c.json(result);
   });
 

@@ -2,7 +2,7 @@
  * What shop pages and the catalogue API read, through the content cache: each read has one key here, so a page and
  * the API asking the same thing share one load per content version.
  */
-import type { Product } from "../../core/schemas/catalog";
+import { SHOP_PAGE_SIZE, type Product } from "../../core/schemas/catalog";
 import type { AppDeps } from "../context";
 import { getPopupDiscount } from "../newsletter/welcome";
 import { getStoreSettings } from "../store/settings";
@@ -10,20 +10,31 @@ import { getBundleDetail } from "./bundles";
 import { getCollectionTitle, getFeaturedCollection } from "./collections";
 import { cleanDescriptionHtml } from "./description-html";
 import { descriptionText } from "./description-text";
-import { getProductByHandle, listAllProducts, movedProductHandle, productCard } from "./products";
+import { loadListingPage, type PageWindow } from "./listing";
+import { getProductByHandle, movedProductHandle, otherProducts, productCard, productsOnSale } from "./products";
 import { listRecentReviews, listTestimonials } from "./reviews";
-import { searchStore } from "./search";
+import { searchEntries } from "./search";
 
 type Reader = Pick<AppDeps, "db" | "contentCache">;
+
+/** Two rows of four cards beside a product. */
+const OTHER_PRODUCTS = 8;
 
 export const cachedStoreSettings = ({ db, contentCache }: Reader, storeId: string) =>
   contentCache.get(`settings:${storeId}`, () => getStoreSettings(db, storeId));
 
-const cachedAllProducts = ({ db, contentCache }: Reader, storeId: string) =>
-  contentCache.get(`products:${storeId}`, () => listAllProducts(db, storeId));
+/** The home page's products: the first page of those on sale, and how many there are in all. */
+export const cachedProductCards = ({ db, contentCache }: Reader, storeId: string) =>
+  contentCache.get(`product-cards:${storeId}`, async () => {
+    const { products, total } = await productsOnSale(db, storeId, { offset: 0, limit: SHOP_PAGE_SIZE });
+    return { cards: products.map(productCard), total };
+  });
 
-export const cachedProductCards = (reader: Reader, storeId: string) =>
-  reader.contentCache.get(`product-cards:${storeId}`, async () => (await cachedAllProducts(reader, storeId)).map(productCard));
+/** What a product's page offers beside it: a bounded set, its collections' products first. */
+export const cachedOtherProducts = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
+  contentCache.get(`other-products:${storeId}:${handle}`, async () =>
+    (await otherProducts(db, storeId, handle, OTHER_PRODUCTS)).map(productCard),
+  );
 
 /**
  * A product as its page shows it: the description cleaned once more (it was cleaned on save; a row written some
@@ -48,8 +59,14 @@ export const cachedMovedHandle = ({ db, contentCache }: Reader, storeId: string,
 export const cachedBundleDetail = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
   contentCache.get(`bundle:${storeId}:${handle}`, () => getBundleDetail(db, storeId, handle));
 
-export const cachedSearch = ({ db, contentCache }: Reader, storeId: string, query: string, type: string) =>
-  contentCache.get(`search:${storeId}:${type}:${query}`, () => searchStore(db, storeId, query, type));
+const cachedSearchEntries = ({ db, contentCache }: Reader, storeId: string, query: string, type: string) =>
+  contentCache.get(`search:${storeId}:${type}:${query}`, () => searchEntries(db, storeId, query, type));
+
+/** A page of a keyword search or a collection: the listing's order is read once, each page loaded when asked. */
+export const cachedSearch = (reader: Reader, storeId: string, query: string, type: string, window: PageWindow) =>
+  reader.contentCache.get(`search-page:${storeId}:${type}:${query}:${window.offset}:${window.limit}`, async () =>
+    loadListingPage(reader.db, storeId, await cachedSearchEntries(reader, storeId, query, type), window),
+  );
 
 export const cachedCollectionTitle = ({ db, contentCache }: Reader, storeId: string, handle: string) =>
   contentCache.get(`collection-title:${storeId}:${handle}`, () => getCollectionTitle(db, storeId, handle));

@@ -9,6 +9,8 @@ import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 import { namedError } from "../../tests/support/errors";
 
 const { productHandles, bundleHandles } = DEMO;
+/** A search that found nothing: one empty page. */
+const NOTHING = { formattedProductData: [], formattedBundleData: [], total_count: 0, next_cursor: null };
 
 describe("catalogue API", () => {
   let shop: TestApp;
@@ -104,8 +106,8 @@ describe("catalogue API", () => {
     });
 
     it("finds nothing for nonsense, also beside a real word it outnumbers", async () => {
-      expect(await search("zzzzqqqq xqxqxq")).toEqual({ formattedProductData: [], formattedBundleData: [] });
-      expect(await search("qwxzv jjkkq mug")).toEqual({ formattedProductData: [], formattedBundleData: [] });
+      expect(await search("zzzzqqqq xqxqxq")).toEqual(NOTHING);
+      expect(await search("qwxzv jjkkq mug")).toEqual(NOTHING);
     });
 
     it("finds bundles by title", async () => {
@@ -117,7 +119,7 @@ describe("catalogue API", () => {
     it("treats wildcards, quotes and SQL as plain text", async () => {
       for (const query of ["%", "_", "%%%", "'", '"', "'; drop table products; --", "\\"]) {
         const result = await search(query);
-        expect(result).toEqual({ formattedProductData: [], formattedBundleData: [] });
+        expect(result).toEqual(NOTHING);
       }
       expect(productIds(await search("'sage'"))).toEqual([productHandles.dripper]);
       expect(productIds(await search("sa%ge"))).toEqual([]);
@@ -132,7 +134,7 @@ describe("catalogue API", () => {
     });
 
     it("answers 'No Results' as empty lists", async () => {
-      expect(await search("zzzzqqqq")).toEqual({ formattedProductData: [], formattedBundleData: [] });
+      expect(await search("zzzzqqqq")).toEqual(NOTHING);
     });
 
     it("refuses an empty or blank query", async () => {

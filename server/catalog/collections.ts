@@ -1,10 +1,11 @@
 /** Collections: the shop's named product lists ("all_products", "featured", "coffee" ...). */
 import { and, asc, eq } from "drizzle-orm";
-import type { SearchResponse } from "../../core/schemas/catalog";
+import { SHOP_PAGE_SIZE, type SearchResponse } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
 import { storeIdOfHandle } from "../db/store-rows";
-import { collectionBundles, collectionProducts, collections } from "../db/schema";
-import { loadBundles, loadProducts } from "./products";
+import { collectionBundles, collectionProducts, collections, products } from "../db/schema";
+import { listingEntries, loadListingPage, type ListingEntry } from "./listing";
+import { bundleOnSale, ON_SALE_STATUS } from "./products";
 
 /** The collection's display name ("Mugs & Drinkware" for `drinkware`), or null when the store has no such collection. */
 export async function getCollectionTitle(db: Database, storeId: string, handle: string): Promise<string | null> {
@@ -15,38 +16,33 @@ export async function getCollectionTitle(db: Database, storeId: string, handle: 
   return collection?.title ?? null;
 }
 
-/** The collection's products and bundles in the shop's order, or null when the store has no such collection. */
-export async function getCollection(db: Database, storeId: string, handle: string): Promise<SearchResponse | null> {
+/**
+ * The collection's products and bundles on sale, in the shop's order, or null when the store has no such
+ * collection.
+ */
+export async function collectionEntries(db: Database, storeId: string, handle: string): Promise<ListingEntry[] | null> {
   const collectionId = await storeIdOfHandle(db, collections, storeId, handle);
   if (collectionId === null) return null;
   const [productRows, bundleRows] = await Promise.all([
     db
       .select({ id: collectionProducts.productId })
       .from(collectionProducts)
-      .where(eq(collectionProducts.collectionId, collectionId))
+      .innerJoin(products, eq(products.id, collectionProducts.productId))
+      .where(and(eq(collectionProducts.collectionId, collectionId), eq(products.status, ON_SALE_STATUS)))
       .orderBy(asc(collectionProducts.position), asc(collectionProducts.productId)),
     db
       .select({ id: collectionBundles.bundleId })
       .from(collectionBundles)
-      .where(eq(collectionBundles.collectionId, collectionId))
+      .where(and(eq(collectionBundles.collectionId, collectionId), bundleOnSale(collectionBundles.bundleId)))
       .orderBy(asc(collectionBundles.position), asc(collectionBundles.bundleId)),
   ]);
-  const [formattedProductData, formattedBundleData] = await Promise.all([
-    loadProducts(
-      db,
-      storeId,
-      productRows.map((row) => row.id),
-    ),
-    loadBundles(
-      db,
-      storeId,
-      bundleRows.map((row) => row.id),
-    ),
-  ]);
-  return { formattedProductData, formattedBundleData };
+  return listingEntries(
+    productRows.map((row) => row.id),
+    bundleRows.map((row) => row.id),
+  );
 }
 
-/** The store's featured collection (the home page carousel), empty when none is marked featured. */
+/** The store's featured collection (the home page carousel): its first page, empty when none is marked featured. */
 export async function getFeaturedCollection(db: Database, storeId: string): Promise<SearchResponse & { title: string }> {
   const [featured] = await db
     .select({ handle: collections.handle, title: collections.title })
@@ -55,6 +51,7 @@ export async function getFeaturedCollection(db: Database, storeId: string): Prom
     .orderBy(asc(collections.id))
     .limit(1);
   if (!featured) return { title: "Featured", formattedProductData: [], formattedBundleData: [] };
-  const collection = await getCollection(db, storeId, featured.handle);
-  return { title: featured.title, formattedProductData: [], formattedBundleData: [], ...collection };
+  const entries = (await collectionEntries(db, storeId, featured.handle)) ?? [];
+  const { formattedProductData, formattedBundleData } = await loadListingPage(db, storeId, entries, { offset: 0, limit: SHOP_PAGE_SIZE });
+  return { title: featured.title, formattedProductData, formattedBundleData };
 }

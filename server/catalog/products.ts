@@ -9,6 +9,7 @@
 import { and, asc, eq, getTableColumns, sql, type Column, type SQL } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Bundle, Product, ProductCardData, Review, SubscriptionOption, Variant } from "../../core/schemas/catalog";
+import { ALL_PRODUCTS_HANDLE } from "../../core/schemas/admin-merchandising";
 import type { Database } from "../db/client";
 import { bundles, productHandleRedirects, products, reviews, subscriptionOptions } from "../db/schema";
 import { publicReviewerName } from "../reviews/reviewer-name";
@@ -340,16 +341,57 @@ export async function movedProductHandle(
   return row && row.handle !== handle ? row.handle : null;
 }
 
-/** Every product on sale, oldest first (the order the shop added them). */
-export async function listAllProducts(db: Database, storeId: string): Promise<Product[]> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.storeId, storeId), eq(products.status, ON_SALE_STATUS)))
-    .orderBy(asc(products.createdAt), asc(products.id));
-  return loadProducts(
+/**
+ * A window of the products on sale, oldest first (the order the shop added them), and how many there are: the home
+ * page lists the first of them, never the whole catalogue.
+ */
+export async function productsOnSale(db: Database, storeId: string, window: { offset: number; limit: number }) {
+  const onSale = and(eq(products.storeId, storeId), eq(products.status, ON_SALE_STATUS));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select({ id: products.id }).from(products).where(onSale).orderBy(asc(products.createdAt), asc(products.id)).offset(window.offset).limit(window.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(onSale),
+  ]);
+  const found = await loadProducts(
     db,
     storeId,
     rows.map((row) => row.id),
   );
+  return { products: found, total: Number(total) };
+}
+
+/**
+ * The products a product's page offers beside it, at most `limit`: those sharing a collection with it first (in that
+ * collection's order; the all_products list, which holds everything, shares nothing), then the oldest on sale. Each
+ * part reads at most `limit` rows by index, however big the catalogue or the collection.
+ */
+export async function otherProducts(db: Database, storeId: string, handle: string, limit: number): Promise<Product[]> {
+  const result = await db.execute(sql`
+    with this as (select id from products where store_id = ${storeId} and handle = ${handle}),
+    kin as (
+      select theirs.product_id as id, min(mine.collection_id) as collection_id, min(theirs.position) as position
+      from collection_products mine
+      join collections c on c.id = mine.collection_id and c.handle <> ${ALL_PRODUCTS_HANDLE}
+      join lateral (
+        select member.product_id, member.position from collection_products member
+        join products p on p.id = member.product_id and p.status = ${ON_SALE_STATUS}
+        where member.collection_id = mine.collection_id and member.product_id <> mine.product_id
+        order by member.position, member.product_id limit ${limit}
+      ) theirs on true
+      where mine.product_id = (select id from this)
+      group by theirs.product_id
+    ),
+    oldest as (
+      select p.id, row_number() over (order by p.created_at, p.id) as position from products p
+      where p.store_id = ${storeId} and p.status = ${ON_SALE_STATUS} and p.id <> coalesce((select id from this), 0)
+      order by p.created_at, p.id limit ${limit}
+    )
+    select id from (
+      select id, 0 as part, collection_id, position from kin
+      union all
+      select id, 1, 0, position from oldest where id not in (select id from kin)
+    ) chosen
+    order by part, collection_id, position, id
+    limit ${limit}`);
+  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  return loadProducts(db, storeId, ids);
 }

@@ -18,7 +18,9 @@ import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/database";
 import { addGeneratedBundles, addGeneratedProducts, seededRandom } from "../../tests/support/generated-catalogue";
-import { keywordSearch, searchWords, typedSearchStatement } from "./search";
+import { API_PAGE_MAX } from "../../core/schemas/catalog";
+import { loadListingPage } from "./listing";
+import { keywordEntries, searchWords, typedSearchStatement } from "./search";
 
 const GENERATED_PRODUCTS = 10_000;
 const GENERATED_BUNDLES = 2_000;
@@ -88,7 +90,8 @@ describe("keyword search on a generated catalogue", () => {
     const { db, statements } = loggedDatabase(database);
     const count = async (query: string) => {
       statements.length = 0;
-      const result = await keywordSearch(db, database.storeId, query);
+      const entries = await keywordEntries(db, database.storeId, query);
+      const result = await loadListingPage(db, database.storeId, entries, { offset: 0, limit: API_PAGE_MAX });
       return { products: result.formattedProductData.length, statements: statements.length };
     };
     const one = await count("1234");

@@ -17,10 +17,10 @@
  * statement look up the vocabulary near the words that may be misspelled, and a third rank the corrected words.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { SearchResponse } from "../../core/schemas/catalog";
 import type { Database } from "../db/client";
-import { getCollection } from "./collections";
-import { bundleOnSale, loadBundles, loadProducts, ON_SALE_STATUS } from "./products";
+import { collectionEntries } from "./collections";
+import { listingEntries, type ListingEntry } from "./listing";
+import { bundleOnSale, ON_SALE_STATUS } from "./products";
 import { badInput } from "../../core/errors";
 
 export const SEARCH_TYPES = ["search", "collection-search"] as const;
@@ -264,9 +264,9 @@ async function rankedRows(db: Database, storeId: string, words: string[], querie
   return rowsOf(await db.execute(sql`with ${bestRows} select ranked.kind, ranked.id from ${rows} as ranked ${RANKED_ORDER}`));
 }
 
-/** Ranked products and bundles for a shopper's words; an empty answer when nothing matches. */
-export async function keywordSearch(db: Database, storeId: string, query: string): Promise<SearchResponse> {
-  const empty: SearchResponse = { formattedProductData: [], formattedBundleData: [] };
+/** Ranked products and bundles for a shopper's words; none when nothing matches. */
+export async function keywordEntries(db: Database, storeId: string, query: string): Promise<ListingEntry[]> {
+  const empty: ListingEntry[] = [];
   const words = searchWords(query);
   if (words.length === 0) return empty;
 
@@ -290,11 +290,7 @@ export async function keywordSearch(db: Database, storeId: string, query: string
   }
 
   const ids = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => Number(row.id));
-  const [formattedProductData, formattedBundleData] = await Promise.all([
-    loadProducts(db, storeId, ids("products")),
-    loadBundles(db, storeId, ids("bundles")),
-  ]);
-  return { formattedProductData, formattedBundleData };
+  return listingEntries(ids("products"), ids("bundles"));
 }
 
 /**
@@ -302,12 +298,12 @@ export async function keywordSearch(db: Database, storeId: string, query: string
  * or lists the named collection. A collection name the shop does not have is searched as words instead, so a navigation
  * link to a missing collection still finds what it names.
  */
-export async function searchStore(db: Database, storeId: string, query: string, type: string): Promise<SearchResponse> {
+export async function searchEntries(db: Database, storeId: string, query: string, type: string): Promise<ListingEntry[]> {
   if (!query.trim()) throw badInput(EMPTY_QUERY_MESSAGE);
   if (!(SEARCH_TYPES as readonly string[]).includes(type)) throw badInput(INVALID_TYPE_MESSAGE);
   if (type === "collection-search") {
-    const collection = await getCollection(db, storeId, query.trim());
+    const collection = await collectionEntries(db, storeId, query.trim());
     if (collection) return collection;
   }
-  return keywordSearch(db, storeId, query);
+  return keywordEntries(db, storeId, query);
 }
