@@ -208,16 +208,8 @@ export function RichTextEditor({ field, label, invalid, describedBy }: RichTextE
     },
   });
 
-  // The textarea steps aside while the editor shows, and comes back if the editor goes.
   useEffect(() => {
-    field.hidden = !html;
-    return () => {
-      field.hidden = false;
-    };
-  }, [field, html]);
-
-  useEffect(() => {
-    // Typing when the editor arrived: the caret follows into it.
+    // Typing when the editor arrived: the caret follows into it (before the textarea is hidden, which would blur it).
     if (document.activeElement === field) editor.commands.focus("end");
     // The label names the textarea; clicking it while the editor shows goes to the editor.
     const labelOf = field.labels?.[0];
@@ -225,6 +217,14 @@ export function RichTextEditor({ field, label, invalid, describedBy }: RichTextE
     labelOf?.addEventListener("click", focusEditor);
     return () => labelOf?.removeEventListener("click", focusEditor);
   }, [editor, field]);
+
+  // The textarea steps aside while the editor shows, and comes back if the editor goes.
+  useEffect(() => {
+    field.hidden = !html;
+    return () => {
+      field.hidden = false;
+    };
+  }, [field, html]);
 
   const tools = useTools(editor, () => setLinking(true));
   const switchTo = (toHtml: boolean) => {
