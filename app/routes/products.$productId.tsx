@@ -4,6 +4,7 @@ import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { BackInStock } from "~/components/product/back-in-stock-form";
+import { DESCRIPTION_STYLE } from "~/components/product/description-style";
 import { OptionPicker } from "~/components/product/option-picker";
 import { ProductBundles } from "~/components/product/product-bundles";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -144,7 +145,7 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
           </div>
           <PriceTag className="text-2xl font-semibold" price={price} compareAt={compareAt} live />
           <div
-            className="flex flex-col gap-3 [&_a]:underline [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+            className={DESCRIPTION_STYLE}
             // The shop's own HTML, cleaned on save and again when the page's product is read (description-html.ts).
             dangerouslySetInnerHTML={{ __html: product.product_description }}
           />

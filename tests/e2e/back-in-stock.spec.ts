@@ -1,5 +1,6 @@
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
+import { descriptionHtmlBox } from "./rich-text";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
@@ -23,7 +24,7 @@ async function makeProduct(owner: BrowserContext) {
   // Typed before the editor is hydrated, the title would be lost.
   await waitForHydration(page);
   await page.getByLabel("Title", { exact: true }).fill(TITLE);
-  await page.getByLabel("Description (HTML)").fill("<p>A mug for the alert journey.</p>");
+  await (await descriptionHtmlBox(page)).fill("<p>A mug for the alert journey.</p>");
   await page.getByLabel("Status").selectOption("active");
   await page.getByLabel("Option 1 name").fill("Colour");
   for (const [row, [colour, stock]] of [["Sage", "0"], ["Clay", "3"]].entries()) {

@@ -6,6 +6,7 @@
 import { Form, Link } from "react-router";
 import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
+import { RichTextField } from "~/components/admin/rich-text-field";
 import { ErrorSummary, fieldErrorsOf } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import {
@@ -117,11 +118,7 @@ export function ProductForm({
         </div>
         <p className="mt-2 text-sm text-black/70">Draft and archived products are hidden from shoppers. Publishing needs alt text on every picture.</p>
         <div className="mt-4">
-          <LabelledField
-            label="Description (HTML)"
-            error={errors.description_html}
-            control={(control) => <textarea name="description_html" rows={8} defaultValue={value("description_html")} {...control} />}
-          />
+          <RichTextField label="Description" name="description_html" defaultValue={value("description_html")} error={errors.description_html} />
           <p className="mt-1 text-sm text-black/70">
             Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as
             scripts, styles, pictures and frames, is removed when saved.
