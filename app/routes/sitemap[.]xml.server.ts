@@ -1,1 +1,1 @@
-export { sitemapEntries, sitemapXml } from "../../server/catalog/sitemap";
+export { sitemapEntries, sitemapFile } from "../../server/catalog/sitemap";

@@ -5,7 +5,7 @@ import { products } from "../db/schema";
 import { DEMO } from "../db/seed";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { editDistance, isTypoOf, searchWords } from "./search";
-import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+import { robotsTxt, sitemapEntries, sitemapFile } from "./sitemap";
 import { namedError } from "../../tests/support/errors";
 
 const { productHandles, bundleHandles } = DEMO;
@@ -287,7 +287,7 @@ describe("sitemap and robots", () => {
   it("lists products, bundles, pages and posts with absolute URLs", async () => {
     const shop = await createTestApp();
     try {
-      const xml = sitemapXml("https://shop.example/", await sitemapEntries(shop.deps.db, shop.database.storeId));
+      const xml = sitemapFile("https://shop.example/", await sitemapEntries(shop.deps.db, shop.database.storeId), null)!;
       expect(xml).toContain("<loc>https://shop.example/</loc>");
       expect(xml).toContain(`<loc>https://shop.example/products/${productHandles.houseBlend}</loc>`);
       expect(xml).toContain(`<loc>https://shop.example/bundles/${bundleHandles.giftBox}</loc>`);
@@ -306,6 +306,18 @@ describe("sitemap and robots", () => {
     } finally {
       await shop.database.dispose();
     }
+  });
+
+  it("is an index of parts once the addresses outgrow one file, each part listing its share once", () => {
+    const entries = Array.from({ length: 5 }, (_, n) => ({ path: `/products/p-${n}` }));
+    expect(sitemapFile("https://shop.example", entries, null, 5)).toContain("<urlset");
+    expect(sitemapFile("https://shop.example", entries, 1, 5)).toBeNull();
+    const index = sitemapFile("https://shop.example", entries, null, 2)!;
+    expect(index).toContain("<sitemapindex");
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([1, 2, 3].map((n) => `https://shop.example/sitemap.xml?part=${n}`));
+    const listed = [1, 2, 3].flatMap((part) => [...sitemapFile("https://shop.example", entries, part, 2)!.matchAll(/<loc>https:\/\/shop\.example([^<]+)<\/loc>/g)].map((m) => m[1]));
+    expect(listed).toEqual(entries.map((entry) => entry.path));
+    expect(sitemapFile("https://shop.example", entries, 4, 2)).toBeNull();
   });
 });
 

@@ -66,13 +66,33 @@ export async function sitemapEntries(db: Database, storeId: string): Promise<Sit
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
-export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const base = origin.replace(/\/$/, "");
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified ? `<lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>` : "";
     return `  <url><loc>${escapeXml(base + entry.path)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** The most addresses one sitemap file may list (sitemaps.org); a bigger shop's sitemap.xml is an index of parts. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/**
+ * The file /sitemap.xml answers: every address while they fit one file, otherwise an index of its parts, each part
+ * at /sitemap.xml?part=N. Null for a part the shop does not have.
+ */
+export function sitemapFile(origin: string, entries: SitemapEntry[], part: number | null, perFile = SITEMAP_MAX_URLS): string | null {
+  const parts = Math.ceil(entries.length / perFile);
+  if (part === null) return parts <= 1 ? sitemapXml(origin, entries) : sitemapIndexXml(origin, parts);
+  if (parts <= 1 || part > parts) return null;
+  return sitemapXml(origin, entries.slice((part - 1) * perFile, part * perFile));
+}
+
+function sitemapIndexXml(origin: string, parts: number): string {
+  const base = origin.replace(/\/$/, "");
+  const files = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${escapeXml(`${base}/sitemap.xml?part=${i + 1}`)}</loc></sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.join("\n")}\n</sitemapindex>\n`;
 }
 
 /**

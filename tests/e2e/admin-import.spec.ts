@@ -6,18 +6,15 @@
  * counts on it.
  */
 import type { Page } from "@playwright/test";
-import { SHOPIFY_COLUMNS } from "../../server/catalog/shopify-csv/columns";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { OWNER_STATE } from "./owner";
+import { csvOf } from "./shopify-csv";
 import { DESKTOP, PHONE } from "./viewports";
 
 const run = Date.now();
 const HANDLE = `travel-tumbler-${run}`;
 const TITLE = `Travel Tumbler ${run}`;
-
-const csvOf = (rows: Partial<Record<(typeof SHOPIFY_COLUMNS)[number], string>>[]) =>
-  [SHOPIFY_COLUMNS.join(","), ...rows.map((row) => SHOPIFY_COLUMNS.map((column) => JSON.stringify(row[column] ?? "")).join(","))].join("\n") + "\n";
 
 const FILE = csvOf([
   {
