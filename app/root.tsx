@@ -12,10 +12,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
-import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductHandles, wishlistOwnerOf } from "./root.server";
+import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductHandles, themePreviewFor, wishlistOwnerOf } from "./root.server";
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
+import { ThemePreviewBanner } from "./components/layout/theme-preview-banner";
 import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { Navbar } from "./components/layout/navbar";
@@ -34,14 +35,18 @@ const WelcomePopup = lazy(() =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
-  const [settings, cart, customer] = await Promise.all([
+  const [live, cart, customer] = await Promise.all([
     cachedStoreSettings(context, context.storeId),
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);
-  const wishlist = await savedProductHandles(context.db, context.storeId, wishlistOwnerOf(customer, request));
+  const [wishlist, preview] = await Promise.all([
+    savedProductHandles(context.db, context.storeId, wishlistOwnerOf(customer, request)),
+    themePreviewFor(context.db, context.storeId, request, live),
+  ]);
   const year = new Date().getFullYear();
-  const shop: ShopData = { settings, storeId: context.storeId, year, cart, isLoggedIn: customer !== null, wishlist };
+  const settings = preview ?? live;
+  const shop: ShopData = { settings, themePreview: preview !== null, storeId: context.storeId, year, cart, isLoggedIn: customer !== null, wishlist };
   return data(shop);
 }
 
@@ -121,6 +126,7 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {shop?.themePreview ? <ThemePreviewBanner /> : null}
         <CalloutBar />
         <Navbar cartButton={<CartButton />} />
         <main id="main" className="flex-1">

@@ -7,6 +7,7 @@ export const settingsRoutes: RouteConfigEntry[] = [
   route("shipping", "routes/admin.shipping.tsx"),
   route("taxes", "routes/admin.taxes.tsx"),
   route("theme", "routes/admin.theme.tsx"),
+  route("theme/preview", "routes/admin.theme-preview.ts"),
   route("navigation", "routes/admin.navigation.tsx"),
   route("home", "routes/admin.home.tsx"),
 ];

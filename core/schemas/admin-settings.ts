@@ -185,4 +185,8 @@ export const storeLooksChangeSchema = z
   .meta({ id: "StoreLooksChange" });
 export type StoreLooksChange = z.infer<typeof storeLooksChangeSchema>;
 
+/** What the theme form saves as a draft before it is published: the callout, colours, fonts and buttons. */
+export const themeDraftSchema = storeLooksChangeSchema.pick({ callout: true, styles: true });
+export type ThemeDraft = z.infer<typeof themeDraftSchema>;
+
 export const logoUploadSchema = z.object({ file: z.any().describe("The logo: JPEG, PNG, WebP or AVIF, 20 MB at most") });
