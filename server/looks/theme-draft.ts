@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { themeDraftSchema, type ThemeDraft } from "../../core/schemas/admin-settings";
 import type { StoreSettings } from "../../core/schemas/store-settings";
-import { badInput, notFound } from "../../core/errors";
+import { badInput, conflict } from "../../core/errors";
 import { can } from "../../core/staff-roles";
 import type { AuditActor } from "../audit/audit";
 import { asksForThemePreview } from "../http/cookies";
@@ -89,7 +89,7 @@ export async function publishThemeDraft(db: Database, actor: AuditActor): Promis
   return db.transaction(async (tx) => {
     await lockStoreSettings(tx, actor.storeId);
     const draft = await getThemeDraft(tx, actor.storeId);
-    if (!draft) throw notFound(NO_DRAFT);
+    if (!draft) throw conflict(NO_DRAFT);
     const published = await changeStoreSettings(tx, actor, draft, "theme.publish");
     await tx.delete(themeDrafts).where(eq(themeDrafts.storeId, actor.storeId));
     return published;
