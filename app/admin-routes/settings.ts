@@ -9,5 +9,6 @@ export const settingsRoutes: RouteConfigEntry[] = [
   route("theme", "routes/admin.theme.tsx"),
   route("theme/preview", "routes/admin.theme-preview.ts"),
   route("navigation", "routes/admin.navigation.tsx"),
+  route("navigation/links", "routes/admin.navigation-links.ts"),
   route("home", "routes/admin.home.tsx"),
 ];
