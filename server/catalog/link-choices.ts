@@ -4,8 +4,8 @@
  * link takes. Every choice is a page linkProblems (./navigation.ts) lets a link lead to; typing another address stays
  * possible and is checked there as before.
  */
-import { and, asc, eq, ilike, or, type SQL } from "drizzle-orm";
-import { listingPath, type LinkChoice } from "../../core/navigation";
+import { and, asc, eq, ilike, ne, or, type SQL } from "drizzle-orm";
+import { ALL_PRODUCTS, listingPath, type LinkChoice } from "../../core/navigation";
 import type { Database } from "../db/client";
 import { containing } from "../db/listing";
 import { blogPosts, bundles, collections, pages, products } from "../db/schema";
@@ -51,7 +51,8 @@ export async function linkChoices(db: Database, storeId: string, words: string):
     db
       .select({ title: collections.title, handle: collections.handle })
       .from(collections)
-      .where(and(eq(collections.storeId, storeId), matching(collections.title, collections.handle)))
+      // Every product is /shop, offered among the pages.
+      .where(and(eq(collections.storeId, storeId), ne(collections.handle, ALL_PRODUCTS), matching(collections.title, collections.handle)))
       .orderBy(asc(collections.title))
       .limit(CHOICES_PER_GROUP),
     db
