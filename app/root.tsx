@@ -16,7 +16,6 @@ import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductH
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
-import { ThemePreviewBanner } from "./components/layout/theme-preview-banner";
 import { Footer } from "./components/layout/footer";
 import { CartButton } from "./components/cart/cart-button";
 import { Navbar } from "./components/layout/navbar";
@@ -27,6 +26,10 @@ import { useReplayEarlyClicks } from "./lib/use-replay-early-clicks";
 import { useBrowserIdle } from "./lib/use-browser-idle";
 import { CartProvider, useCart } from "./state/cart";
 
+// Only staff previewing a theme draft see it, so shoppers' first load does not carry it.
+const ThemePreviewBanner = lazy(() =>
+  import("./components/layout/theme-preview-banner").then((module) => ({ default: module.ThemePreviewBanner })),
+);
 // Neither is on screen at first paint, so neither is part of the first load (see DeferredDialogs).
 const CartDrawer = lazy(() => import("./components/cart/cart-drawer").then((module) => ({ default: module.CartDrawer })));
 const WelcomePopup = lazy(() =>
@@ -126,7 +129,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {shop?.themePreview ? <ThemePreviewBanner /> : null}
+        {shop?.themePreview ? (
+          <Suspense fallback={null}>
+            <ThemePreviewBanner />
+          </Suspense>
+        ) : null}
         <CalloutBar />
         <Navbar cartButton={<CartButton />} />
         <main id="main" className="flex-1">
