@@ -165,7 +165,8 @@ export const storeLooksChangeSchema = z
     callout: settings.callout.partial().optional(),
     styles: z
       .object({
-        backgroundColor: styles.backgroundColor.optional(),
+        // Without its default: a change that leaves the page background out keeps it rather than resetting it.
+        backgroundColor: styles.backgroundColor.unwrap().optional(),
         textColor: styles.textColor.optional(),
         colors: styles.colors.partial().optional(),
         fonts: z.object({ heading: font, body: font }).partial().optional(),
