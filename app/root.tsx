@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { StoreSettings } from "@core/schemas/store-settings";
-import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductHandles, wishlistOwnerOf } from "./root.server";
+import { cachedStoreSettings, currentCustomer, loadCartForRequest, savedProductHandles, themePreviewFor, wishlistOwnerOf } from "./root.server";
 import type { Route } from "./+types/root";
 import { AnalyticsTracker } from "./components/analytics/analytics-tracker";
 import { CalloutBar } from "./components/layout/callout-bar";
@@ -26,6 +26,10 @@ import { useReplayEarlyClicks } from "./lib/use-replay-early-clicks";
 import { useBrowserIdle } from "./lib/use-browser-idle";
 import { CartProvider, useCart } from "./state/cart";
 
+// Only staff previewing a theme draft see it, so shoppers' first load does not carry it.
+const ThemePreviewBanner = lazy(() =>
+  import("./components/layout/theme-preview-banner").then((module) => ({ default: module.ThemePreviewBanner })),
+);
 // Neither is on screen at first paint, so neither is part of the first load (see DeferredDialogs).
 const CartDrawer = lazy(() => import("./components/cart/cart-drawer").then((module) => ({ default: module.CartDrawer })));
 const WelcomePopup = lazy(() =>
@@ -34,14 +38,18 @@ const WelcomePopup = lazy(() =>
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // The server's cart, repaired, so the first paint shows the right badge and the shopper learns what changed.
-  const [settings, cart, customer] = await Promise.all([
+  const [live, cart, customer] = await Promise.all([
     cachedStoreSettings(context, context.storeId),
     loadCartForRequest(context, request),
     currentCustomer(context, request),
   ]);
-  const wishlist = await savedProductHandles(context.db, context.storeId, wishlistOwnerOf(customer, request));
+  const [wishlist, preview] = await Promise.all([
+    savedProductHandles(context.db, context.storeId, wishlistOwnerOf(customer, request)),
+    themePreviewFor(context.db, context.storeId, request, live),
+  ]);
   const year = new Date().getFullYear();
-  const shop: ShopData = { settings, storeId: context.storeId, year, cart, isLoggedIn: customer !== null, wishlist };
+  const settings = preview ?? live;
+  const shop: ShopData = { settings, themePreview: preview !== null, storeId: context.storeId, year, cart, isLoggedIn: customer !== null, wishlist };
   return data(shop);
 }
 
@@ -121,6 +129,11 @@ function SiteShell({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {shop?.themePreview ? (
+          <Suspense fallback={null}>
+            <ThemePreviewBanner />
+          </Suspense>
+        ) : null}
         <CalloutBar />
         <Navbar cartButton={<CartButton />} />
         <main id="main" className="flex-1">

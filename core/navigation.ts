@@ -3,6 +3,9 @@ import type { NavbarLink } from "./schemas/store-settings";
 /** The collection /shop and a bare /search list. */
 export const ALL_PRODUCTS = "all_products";
 
+/** A page a menu or footer link can lead to, as the navigation screen's link picker offers it (server/catalog/link-choices.ts). */
+export type LinkChoice = { group: "Pages" | "Products" | "Collections" | "Posts"; title: string; path: string };
+
 /** What a listing page shows: a keyword search (`search`) or a named collection (`collection-search`). */
 export type Listing = { query: string; type: string };
 

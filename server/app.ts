@@ -16,7 +16,7 @@ import { clientAssets } from "./http/client-assets";
 import { compression } from "./http/compression";
 import { clientIpStamp } from "./http/client-ip";
 import { hydrationAfterPaint } from "./http/hydration-after-paint";
-import { pageCache } from "./http/page-cache";
+import { pageCache, themePreviewIsPrivate } from "./http/page-cache";
 import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE, errorResponse, isAnswerable, statusOf } from "./http/errors";
@@ -84,6 +84,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.use("/images/*", deps.imageStorage.serve);
 
+  app.use("*", themePreviewIsPrivate);
   if (options.clientDir) {
     const clientDir = options.clientDir;
     const buildFiles = (cacheControl: string) =>

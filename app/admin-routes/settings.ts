@@ -7,6 +7,8 @@ export const settingsRoutes: RouteConfigEntry[] = [
   route("shipping", "routes/admin.shipping.tsx"),
   route("taxes", "routes/admin.taxes.tsx"),
   route("theme", "routes/admin.theme.tsx"),
+  route("theme/preview", "routes/admin.theme-preview.ts"),
   route("navigation", "routes/admin.navigation.tsx"),
+  route("navigation/links", "routes/admin.navigation-links.ts"),
   route("home", "routes/admin.home.tsx"),
 ];

@@ -4,6 +4,8 @@ import type { StoreSettings } from "@core/schemas/store-settings";
 /** What the root route's loader gives every page: the store's settings and the visitor's cart and sign-in state. */
 export type ShopData = {
   settings: StoreSettings;
+  /** The settings carry the unpublished theme draft: a signed-in staff member is previewing it. */
+  themePreview: boolean;
   storeId: string;
   year: number;
   cart: PricedCartView;

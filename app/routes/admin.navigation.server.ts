@@ -9,6 +9,7 @@ import { storeLooksChangeSchema } from "@core/schemas/admin-settings";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import { applyIntent, changeOf, readDraft, type NavigationDraft } from "~/components/admin/navigation-draft";
 import { changeStoreLooks } from "../../server/looks/looks";
+import { linkChoices } from "../../server/catalog/link-choices";
 import { formFailure, requireStaffPage } from "./admin.server";
 
 export { getStoreLooks } from "../../server/looks/looks";
@@ -63,4 +64,11 @@ export async function navigationAction(context: AppLoadContext, request: Request
     );
   }
   return redirect(`${NAVIGATION_PATH}?notice=saved`, { headers: ADMIN_PAGE_HEADERS });
+}
+
+/** The link picker's choices for what the owner typed (`q`), as JSON: never kept by a browser or proxy. */
+export async function linkChoicesLoader(context: AppLoadContext, request: Request) {
+  await requireStaffPage(context, request, "content");
+  const words = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  return Response.json({ choices: await linkChoices(context.db, context.storeId, words) }, { headers: ADMIN_PAGE_HEADERS });
 }

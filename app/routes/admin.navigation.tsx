@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { LinkPathField } from "~/components/admin/link-path-field";
 import {
   draftOf,
   LISTING_TYPES,
@@ -75,7 +76,7 @@ function FooterLinks({ list, links, errors }: { list: string; links: FooterLinkD
         return (
           <Row key={at} twoFields legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list={list} index={index} count={saved} what={what} />}>
             <TextField label="Name" name={`${at}.name`} defaultValue={link.name} error={errors[`${at}.name`]} maxLength={100} />
-            <TextField label="Address (such as /pages/about)" name={`${at}.route`} defaultValue={link.route} error={errors[`${at}.route`]} spellCheck={false} />
+            <LinkPathField label="Address (such as /pages/about)" name={`${at}.route`} nameField={`${at}.name`} defaultValue={link.route} error={errors[`${at}.route`]} />
           </Row>
         );
       })}
@@ -90,7 +91,7 @@ function MenuLink({ link, index, saved, errors }: { link: MenuLinkDraft; index: 
   return (
     <Row legend={isNew ? "New link" : what} actions={isNew ? null : <RowActions list="navbar.pages" index={index} count={saved} what={what} />}>
       <TextField label="Name" name={`${at}.name`} defaultValue={link.name} error={errors[`${at}.name`]} maxLength={100} />
-      <TextField label="Address (such as /shop)" name={`${at}.route`} defaultValue={link.route} error={errors[`${at}.route`]} spellCheck={false} />
+      <LinkPathField label="Address (such as /shop)" name={`${at}.route`} nameField={`${at}.name`} defaultValue={link.route} error={errors[`${at}.route`]} />
       <TextField
         label="Or list a collection or search (its handle or words)"
         name={`${at}.query`}
@@ -118,8 +119,9 @@ export default function AdminNavigation({ loaderData, actionData }: Route.Compon
       intro={
         <p>
           The shop&apos;s menu, footer and social links. An address is a page of the shop, such as /shop, /pages/about or
-          /products/house-blend; a link to a page the shop does not have is refused. A change shows on the shop as soon as
-          it is saved.
+          /products/house-blend: type one, or type part of a page&apos;s, product&apos;s, collection&apos;s or post&apos;s title in
+          the address field and choose it from the list. A link to a page the shop does not have is refused. A change shows
+          on the shop as soon as it is saved.
         </p>
       }
     >

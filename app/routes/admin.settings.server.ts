@@ -9,7 +9,7 @@ import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import type { Permission } from "@core/staff-roles";
 import {
   shippingOptionInputSchema,
-  storeLooksChangeSchema,
+  themeDraftSchema,
   storeRulesSchema,
   taxClassInputSchema,
   taxRateInputSchema,
@@ -31,7 +31,10 @@ import {
   updateShippingOption,
   updateTaxRate,
 } from "../../server/store/rules";
-import { changeStoreLooks, uploadLogo } from "../../server/looks/looks";
+import { uploadLogo } from "../../server/looks/looks";
+import { discardThemeDraft, getThemeDraft, publishThemeDraft, saveThemeDraft } from "../../server/looks/theme-draft";
+import { themePreviewCookie } from "../../server/http/cookies";
+import { THEME_PATH } from "~/lib/theme-preview";
 import { sendTestEmail } from "../../server/store/mail";
 import type { AuditActor } from "../../server/audit/audit";
 import { formFailure, requireStaffPage } from "./admin.server";
@@ -41,6 +44,7 @@ import { chosenStates, CLASS_FORM, classRateField, collectFields } from "@core/u
 export { timeZoneNames } from "@core/shop-dates";
 export { getStoreRules, listShippingOptionRecords, listTaxClasses, listTaxRateRecords } from "../../server/store/rules";
 export { getStoreLooks } from "../../server/looks/looks";
+export { getThemeDraft };
 export { mailStatus } from "../../server/store/mail";
 export { hasDemoContent } from "../../server/demo/demo-content";
 export { requireStaffPage } from "./admin.server";
@@ -298,8 +302,6 @@ const taxRowAction = (context: AppLoadContext, request: Request) =>
 
 // ---------------------------------------------------------------- theme
 
-export const THEME_PATH = "/admin/theme";
-
 /** The posted fields as the nested change the looks take ("styles.colors.primary" into styles.colors.primary). */
 function looksChangeOf(values: Record<string, string>): Record<string, unknown> {
   const change: Record<string, unknown> = {};
@@ -314,6 +316,10 @@ function looksChangeOf(values: Record<string, string>): Record<string, unknown> 
   return change;
 }
 
+/**
+ * The theme form saves a draft the shop does not show shoppers; *Publish* makes it live (audited) and *Discard*
+ * drops it, each ending any preview the member had open. A logo is stored and shown at once.
+ */
 export async function themeAction(context: AppLoadContext, request: Request) {
   const { actor } = await requireStaffPage(context, request, "content");
   const form = await request.formData();
@@ -324,11 +330,25 @@ export async function themeAction(context: AppLoadContext, request: Request) {
       await uploadLogo(context, actor, files[0], altText.trim() || undefined);
       return saved(THEME_PATH, "logo-saved");
     }
-    const parsed = storeLooksChangeSchema.safeParse(looksChangeOf(values));
+    if (values.intent === "publish" || values.intent === "discard") {
+      if (values.intent === "publish") await publishThemeDraft(context.db, actor);
+      else await discardThemeDraft(context.db, actor);
+      return redirect(SETTINGS_NOTICES.onto(THEME_PATH, values.intent === "publish" ? "published" : "discarded"), {
+        headers: { ...ADMIN_PAGE_HEADERS, "Set-Cookie": themePreviewCookie(context.config, false) },
+      });
+    }
+    const parsed = themeDraftSchema.safeParse(looksChangeOf(values));
     if (!parsed.success) return refused(problemsOf(parsed.error), 400, values);
-    await changeStoreLooks(context.db, actor, parsed.data);
-    return saved(THEME_PATH, "saved");
+    await saveThemeDraft(context.db, actor, parsed.data);
+    return saved(THEME_PATH, "draft-saved");
   } catch (error) {
     return refusalOf(error, values);
   }
+}
+
+/** The theme screen's preview link: the shop with the draft for this member (the preview cookie), or back without it. */
+export async function themePreviewLoader(context: AppLoadContext, request: Request) {
+  await requireStaffPage(context, request, "content");
+  const end = new URL(request.url).searchParams.has("end");
+  return redirect(end ? THEME_PATH : "/", { headers: { ...ADMIN_PAGE_HEADERS, "Set-Cookie": themePreviewCookie(context.config, !end) } });
 }

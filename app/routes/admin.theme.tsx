@@ -3,15 +3,20 @@ import { FONT_CHOICES } from "@core/fonts";
 import { FormMessage, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
+import { ColourField } from "~/components/admin/colour-field";
 import { THEME_FIELDS } from "~/components/admin/settings-form";
 import { placeErrors } from "~/lib/form-error";
-import { getStoreLooks, settingsScreen, themeAction } from "./admin.settings.server";
+import { THEME_PREVIEW_PATH } from "~/lib/theme-preview";
+import { getStoreLooks, getThemeDraft, settingsScreen, themeAction } from "./admin.settings.server";
 import type { Route } from "./+types/admin.theme";
 
 export const meta = () => adminMeta("Theme");
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
-  settingsScreen(context, request, "content", async (db, storeId) => ({ looks: await getStoreLooks(db, storeId) }));
+  settingsScreen(context, request, "content", async (db, storeId) => ({
+    looks: await getStoreLooks(db, storeId),
+    draft: await getThemeDraft(db, storeId),
+  }));
 
 export const action = ({ request, context }: Route.ActionArgs) => themeAction(context, request);
 
@@ -28,15 +33,15 @@ const COLOUR_GROUPS: { title: string; intro: string; fields: [Field, string][] }
   },
   {
     title: "Colours",
-    intro: "Text must stay readable on the backgrounds and cards: a pair below 4.5:1 contrast is refused with its ratio.",
+    intro:
+      "Text must stay readable on the page background, the cards and the tertiary colour: a pair below 4.5:1 contrast is refused with its ratio.",
     fields: [
       ["styles.textColor", "Text colour"],
-      ["styles.backgroundColor", "Page background"],
-      ["styles.colors.background", "Background colour"],
+      ["styles.backgroundColor", "Page background (behind everything, around the cards)"],
       ["styles.colors.card", "Card colour"],
       ["styles.colors.primary", "Primary colour (links, prices, highlights)"],
       ["styles.colors.secondary", "Secondary colour (badges, accents)"],
-      ["styles.colors.tertiary", "Tertiary colour (soft backgrounds)"],
+      ["styles.colors.tertiary", "Tertiary colour (soft backgrounds behind text: notes, the chosen option)"],
     ],
   },
   {
@@ -53,38 +58,46 @@ const COLOUR_GROUPS: { title: string; intro: string; fields: [Field, string][] }
 
 const FONT_OPTIONS = FONT_CHOICES.map((choice) => ({ value: choice.stack, label: choice.label }));
 
-/** A setting's current value by its dotted path. */
-function valueAt(looks: unknown, path: string): string {
+/** A setting's value by its dotted path, or undefined where `looks` (a draft holds only what it changes) has none. */
+function valueAt(looks: unknown, path: string): string | undefined {
   let value = looks;
   for (const key of path.split(".")) value = (value as Record<string, unknown> | undefined)?.[key];
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? value : undefined;
 }
 
 export default function AdminTheme({ loaderData, actionData }: Route.ComponentProps) {
-  const { looks, notice } = loaderData;
+  const { looks, draft, notice } = loaderData;
   const placed = placeErrors(actionData?.errors, [...THEME_FIELDS, "file"]);
-  const shown = (field: Field) => actionData?.values?.[field] ?? valueAt(looks, field);
-  const colourField = ([field, label]: [Field, string]) => (
-    <div key={field} className="flex items-end gap-2">
-      <div className="grow">
-        <TextField
-          label={label}
-          name={field}
-          defaultValue={shown(field)}
-          error={placed.at[field]}
-          autoComplete="off"
-          spellCheck={false}
-          pattern="#[0-9a-fA-F]{3,8}"
-          title="A hex colour such as #1f2937"
-        />
-      </div>
-      <span aria-hidden="true" className="mb-1 size-9 shrink-0 rounded border border-black/40" style={{ backgroundColor: valueAt(looks, field) }} />
-    </div>
-  );
+  // What was typed, else the draft, else the live theme: the form always starts from what a publish would make live.
+  const shown = (field: Field) => actionData?.values?.[field] ?? valueAt(draft, field) ?? valueAt(looks, field) ?? "";
   return (
-    <AdminPage title="Theme" intro={<p>The shop&apos;s callout, colours, fonts, buttons and logo. A change shows on the shop as soon as it is saved.</p>}>
+    <AdminPage
+      title="Theme"
+      intro={
+        <p>
+          The shop&apos;s callout, colours, fonts, buttons and logo. Saving keeps a draft that shoppers do not see: preview it on the shop, then
+          publish it.
+        </p>
+      }
+    >
       {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
+      {draft ? (
+        <AdminSection title="Draft">
+          <p className="mb-4">The theme below is a draft: shoppers still see the published theme until you publish it.</p>
+          <Form method="post" className="flex flex-wrap items-center gap-3">
+            <a href={THEME_PREVIEW_PATH} className="rounded border border-black/40 bg-white px-4 py-2 font-medium text-ink underline-offset-2 hover:underline">
+              Preview on the shop
+            </a>
+            <AdminButton name="intent" value="publish">
+              Publish
+            </AdminButton>
+            <AdminButton name="intent" value="discard" weight="secondary">
+              Discard draft
+            </AdminButton>
+          </Form>
+        </AdminSection>
+      ) : null}
       <Form method="post" className="flex flex-col gap-6">
         {COLOUR_GROUPS.map((group) => (
           <AdminSection key={group.title} title={group.title}>
@@ -95,7 +108,9 @@ export default function AdminTheme({ loaderData, actionData }: Route.ComponentPr
                   <TextField label="Callout text" name="callout.text" defaultValue={shown("callout.text")} error={placed.at["callout.text"]} maxLength={200} />
                 </div>
               ) : null}
-              {group.fields.map(colourField)}
+              {group.fields.map(([field, label]) => (
+                <ColourField key={field} label={label} name={field} defaultValue={shown(field)} error={placed.at[field]} />
+              ))}
             </div>
           </AdminSection>
         ))}
@@ -108,11 +123,12 @@ export default function AdminTheme({ loaderData, actionData }: Route.ComponentPr
         </AdminSection>
         <div>
           <AdminButton name="intent" value="save">
-            Save theme
+            Save draft
           </AdminButton>
         </div>
       </Form>
       <AdminSection title="Logo">
+        <p className="mb-4">A new logo is not part of the draft: it shows on the shop as soon as it is uploaded.</p>
         <div className="mb-4 flex items-center gap-4">
           <img src={looks.logo.url} alt={`Current logo: ${looks.logo.alt}`} className="h-16 w-auto rounded border border-black/20 bg-white p-1" />
         </div>

@@ -165,7 +165,8 @@ export const storeLooksChangeSchema = z
     callout: settings.callout.partial().optional(),
     styles: z
       .object({
-        backgroundColor: styles.backgroundColor.optional(),
+        // Without its default: a change that leaves the page background out keeps it rather than resetting it.
+        backgroundColor: styles.backgroundColor.unwrap().optional(),
         textColor: styles.textColor.optional(),
         colors: styles.colors.partial().optional(),
         fonts: z.object({ heading: font, body: font }).partial().optional(),
@@ -184,5 +185,9 @@ export const storeLooksChangeSchema = z
   .strict()
   .meta({ id: "StoreLooksChange" });
 export type StoreLooksChange = z.infer<typeof storeLooksChangeSchema>;
+
+/** What the theme form saves as a draft before it is published: the callout, colours, fonts and buttons. */
+export const themeDraftSchema = storeLooksChangeSchema.pick({ callout: true, styles: true });
+export type ThemeDraft = z.infer<typeof themeDraftSchema>;
 
 export const logoUploadSchema = z.object({ file: z.any().describe("The logo: JPEG, PNG, WebP or AVIF, 20 MB at most") });

@@ -192,6 +192,19 @@ describe("looks", () => {
     expect((await call("PATCH", "/api/admin/settings/looks", { callout: { text: "x" } }, fulfilment)).status).toBe(403);
   });
 
+  it("keeps one page background: either setting sets both, and two colours for it in one change are refused", async () => {
+    expect((await call("PATCH", "/api/admin/settings/looks", { styles: { colors: { background: "#FAF7F2" } } })).status).toBe(200);
+    expect((await settings()).styles).toMatchObject({ backgroundColor: "#FAF7F2", colors: { background: "#FAF7F2" } });
+    expect(await call("PATCH", "/api/admin/settings/looks", { styles: { backgroundColor: "#FFFFFF", colors: { background: "#F4EFE6" } } })).toMatchObject({
+      status: 400,
+      body: { field: "styles.colors.background" },
+    });
+    expect((await settings()).styles.backgroundColor).toBe("#FAF7F2");
+    // A change leaving the page background out keeps it.
+    expect((await call("PATCH", "/api/admin/settings/looks", { styles: { colors: { primary: "#0B3D36" } } })).status).toBe(200);
+    expect((await settings()).styles.backgroundColor).toBe("#FAF7F2");
+  });
+
   it("replaces the navigation's links, the footer's sections and the social links whole, refusing a link without a route", async () => {
     const pages = [{ name: "Shop", route: "/shop" }, { name: "Tea", route: "/search", query: "tea", type: "collection-search" }];
     const sections = [{ title: "Help", links: [{ name: "Shipping", route: "/pages/shipping" }] }];

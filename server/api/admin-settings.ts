@@ -195,7 +195,7 @@ const readLooksOperation = onLooks.get({
 });
 
 const changeLooksOperation = onLooks.patch({
-  summary: "Change any part of the looks; what is left out stays, a list sent replaces the list. Fonts are one of the stacks the shop can show",
+  summary: "Change any part of the looks; what is left out stays, a list sent replaces the list. Fonts are one of the stacks the shop can show. styles.backgroundColor and styles.colors.background are one colour, the page background: either sets both",
   body: jsonBody(storeLooksChangeSchema),
   answers: { 200: json(storeLooksSchema, "The looks as stored") },
   refusals: { 400: LOOKS_REFUSED },

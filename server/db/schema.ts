@@ -22,6 +22,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { StoreSettings } from "../../core/schemas/store-settings";
+import type { ThemeDraft } from "../../core/schemas/admin-settings";
 import { PRODUCT_STATUSES, STOCK_REASONS } from "../../core/catalog-admin";
 import { STAFF_ROLES } from "../../core/staff-roles";
 import { CONTACT_MESSAGE_STATUSES } from "../../core/inbox-rules";
@@ -83,6 +84,20 @@ export const storeSettings = pgTable("store_settings", {
    * document from an older version) is served from here rather than stopping the shop (server/store/settings.ts).
    */
   lastGood: jsonb("last_good").$type<StoreSettings>(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The theme as the owner is changing it, apart from the settings the shop reads: saving it moves no content version
+ * and no shopper sees it; signed-in staff preview it on the shop until it is published into the settings or discarded
+ * (server/looks/theme-draft.ts). One per store.
+ */
+export const themeDrafts = pgTable("theme_drafts", {
+  storeId: text("store_id")
+    .primaryKey()
+    .references(() => stores.id, { onDelete: "cascade" }),
+  /** The theme form's change (callout, colours, fonts, buttons), as the settings would take it on publishing. */
+  change: jsonb("change").$type<ThemeDraft>().notNull(),
   updatedAt: updatedAt(),
 });
 

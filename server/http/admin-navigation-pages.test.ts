@@ -2,13 +2,18 @@
  * The navigation page (app/routes/admin.navigation) and the back office's grouped navigation, rendered for real through
  * Vite and posted as a browser posts them before its JavaScript loads: a menu link added in the blank row shows on
  * the shop's next page, a link to a missing page is refused beside its field with what was typed, entries move and go,
- * and a role sees only its own groups.
+ * the link picker's choices (pages, products, collections, posts by title) each lead to a page, and a role sees only its
+ * own groups.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderedBackOffice } from "../../tests/support/admin-pages";
 import { draftOf, type NavigationDraft } from "~/components/admin/navigation-draft";
 import { type TestApp } from "../../tests/support/app";
+import { and, eq } from "drizzle-orm";
+import type { LinkChoice } from "@core/navigation";
 import { getStoreSettings } from "../store/settings";
+import { linkProblems } from "../catalog/navigation";
+import { products } from "../db/schema";
 
 let t: TestApp;
 let owner: string;
@@ -118,6 +123,31 @@ describe("the navigation page", () => {
     const restored = await settings();
     expect(restored.navbar.pages).toEqual(before.navbar.pages.slice(0, -1));
     expect(restored.footer.sections).toEqual(before.footer.sections);
+  });
+
+  it("offers the shop's pages, products, collections and posts by title for a link, each leading to a page a link may have", async () => {
+    const choicesFor = async (words: string, cookie = owner) => {
+      const response = await get(`/admin/navigation/links?${new URLSearchParams({ q: words })}`, cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      return ((await response.json()) as { choices: LinkChoice[] }).choices;
+    };
+    const all = await choicesFor("");
+    expect(new Set(all.map((choice) => choice.group))).toEqual(new Set(["Pages", "Products", "Collections", "Posts"]));
+    expect(all).toContainEqual({ group: "Pages", title: "Home", path: "/" });
+    expect(all).toContainEqual({ group: "Posts", title: expect.any(String), path: "/blog/brewing-better-coffee-at-home" });
+    expect(await choicesFor("house bl")).toEqual([{ group: "Products", title: "Tidewater House Blend", path: "/products/house-blend" }]);
+    expect(await choicesFor("DRINKWARE")).toEqual([{ group: "Collections", title: "Mugs & Drinkware", path: "/search?query=drinkware&type=collection-search" }]);
+    expect(await choicesFor("starter kit")).toEqual([{ group: "Products", title: "Pour-Over Starter Kit", path: expect.stringMatching(/^\/bundles\//) }]);
+    expect(await choicesFor("100%_")).toEqual([]);
+    const problemOf = await linkProblems(t.deps.db, t.deps.storeId);
+    for (const choice of [...all, ...(await choicesFor("a"))]) expect(await problemOf(choice.path), choice.path).toBeNull();
+
+    // A product taken off sale is no longer offered.
+    await t.deps.db.update(products).set({ status: "archived" }).where(and(eq(products.storeId, t.deps.storeId), eq(products.handle, "house-blend")));
+    expect(await choicesFor("house bl")).toEqual([]);
+    await t.deps.db.update(products).set({ status: "active" }).where(and(eq(products.storeId, t.deps.storeId), eq(products.handle, "house-blend")));
+    expect((await get("/admin/navigation/links?q=tea", packer)).status).toBe(403);
   });
 
   it("is shut to fulfilment staff", async () => {

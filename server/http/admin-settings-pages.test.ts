@@ -1,6 +1,6 @@
 /**
  * The store settings pages (app/routes/admin.settings, shipping, taxes, theme), rendered for real through Vite and
- * posted as a browser posts them before its JavaScript loads: the theme saved and shown by the shop's pages at once,
+ * posted as a browser posts them before its JavaScript loads: the theme saved as a draft only staff preview, then published,
  * an unreadable colour refused beside its field with its ratio, the store rules saved, a setting broken by hand still
  * rendering the shop, and the settings doors shut to fulfilment staff.
  */
@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_OWNER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { type TestApp } from "../../tests/support/app";
 import { getStoreSettings } from "../store/settings";
-import { auditEvents, mailOutbox, taxRates } from "../db/schema";
+import { auditEvents, mailOutbox, taxRates, themeDrafts } from "../db/schema";
 
 let t: TestApp;
 let owner: string;
@@ -40,15 +40,81 @@ async function themeForm(changes: Record<string, string>) {
 }
 
 describe("the theme page", () => {
-  it("saves the callout and the primary colour, which the shop's next page shows", async () => {
+  it("saves a draft shoppers and the page cache never see, previewed on the shop by staff alone, and published with an audit", async () => {
     expect(await html(await get("/admin/theme", owner))).toContain('value="#1D4E47"');
     const saved = await post("/admin/theme", await themeForm({ "callout.text": "Roasted Fridays", "styles.colors.primary": "#0B3D36" }), owner);
     expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe("/admin/theme?notice=saved");
-    expect(await html(await get("/admin/theme?notice=saved", owner))).toContain("Saved. The shop shows it now.");
+    expect(saved.headers.get("location")).toBe("/admin/theme?notice=draft-saved");
+    const screen = await html(await get("/admin/theme?notice=draft-saved", owner));
+    expect(screen).toContain("Draft saved. Shoppers still see the published theme");
+    expect(screen).toContain('value="#0B3D36"');
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).styles.colors.primary).toBe("#1D4E47");
+
+    const isLive = (page: string) => {
+      expect(page).toContain("--shop-primary:#1D4E47");
+      expect(page).not.toContain("Roasted Fridays");
+      expect(page).not.toContain("Preview of the theme draft");
+    };
+    // A shopper, a shopper who sends the preview cookie, and a member who may not change the theme all see the live shop.
+    isLive(await html(await get("/")));
+    isLive(await html(await get("/", "theme_preview=1")));
+    isLive(await html(await get("/", `${packer}; theme_preview=1`)));
+    expect((await get("/admin/theme/preview", packer)).status).toBe(403);
+
+    const opened = await get("/admin/theme/preview", owner);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("location")).toBe("/");
+    const previewCookie = opened.headers.getSetCookie().find((cookie) => cookie.startsWith("theme_preview=1"));
+    expect(previewCookie).toMatch(/HttpOnly/i);
+    expect(previewCookie).toMatch(/SameSite=Strict/i);
+    for (const path of ["/", "/products/house-blend"]) {
+      const previewed = await get(path, `${owner}; theme_preview=1`);
+      expect(previewed.headers.get("cache-control")).toBe("private, no-store");
+      expect(previewed.headers.get("x-cache")).toBeNull();
+      const page = await html(previewed);
+      expect(page).toContain("--shop-primary:#0B3D36");
+      expect(page).toContain("Roasted Fridays");
+      expect(page).toContain("Preview of the theme draft.");
+      // The same address asked for by a shopper next is the live page: the preview was never kept for it.
+      isLive(await html(await get(path)));
+    }
+
+    const published = await post("/admin/theme", { intent: "publish" }, owner);
+    expect(published.headers.get("location")).toBe("/admin/theme?notice=published");
+    expect(published.headers.getSetCookie().find((cookie) => cookie.startsWith("theme_preview="))).toMatch(/Max-Age=0/);
     const home = await html(await get("/"));
     expect(home).toContain("Roasted Fridays");
     expect(home).toContain("--shop-primary:#0B3D36");
+    expect(await t.deps.db.select().from(themeDrafts)).toEqual([]);
+    const [audit] = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "theme.publish"));
+    expect(audit.actorLabel).toBe(PAGE_OWNER.email);
+    expect(audit.changes).toMatchObject({ "callout.text": { after: "Roasted Fridays" }, "styles.colors.primary": { before: "#1D4E47", after: "#0B3D36" } });
+    expect(await html(await get("/admin/theme", owner))).not.toContain("Preview on the shop");
+  });
+
+  it("discards a draft, leaving the live theme as it was; publishing with no draft is refused", async () => {
+    await post("/admin/theme", await themeForm({ "callout.text": "Never shown" }), owner);
+    expect(await html(await get("/admin/theme", owner))).toContain("Preview on the shop");
+    expect((await post("/admin/theme", { intent: "discard" }, owner)).headers.get("location")).toBe("/admin/theme?notice=discarded");
+    expect(await t.deps.db.select().from(themeDrafts)).toEqual([]);
+    expect(await html(await get("/", `${owner}; theme_preview=1`))).not.toContain("Never shown");
+    const refused = await html(await post("/admin/theme", { intent: "publish" }, owner), 409);
+    expect(refused).toContain("There is no theme draft to publish");
+  });
+
+  it("keeps one page background: the palette's background follows it when published", async () => {
+    await post("/admin/theme", await themeForm({ "styles.backgroundColor": "#FAF7F2" }), owner);
+    await post("/admin/theme", { intent: "publish" }, owner);
+    const { styles } = await getStoreSettings(t.deps.db, t.deps.storeId);
+    expect([styles.backgroundColor, styles.colors.background]).toEqual(["#FAF7F2", "#FAF7F2"]);
+    expect(await html(await get("/admin/theme", owner))).not.toContain('name="styles.colors.background"');
+  });
+
+  it("refuses a tertiary colour the text on it could not be read on, beside its field", async () => {
+    const refused = await html(await post("/admin/theme", await themeForm({ "styles.colors.tertiary": "#6B6B6B" }), owner), 400);
+    expect(refused).toMatch(/Contrast \d\.\d:1 is below 4\.5:1 for text on the tertiary colour/);
+    expect(refused).toMatch(/name="styles.colors.tertiary"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="styles.colors.tertiary"/);
+    expect(await t.deps.db.select().from(themeDrafts)).toEqual([]);
   });
 
   it("refuses a pair below 4.5:1 beside its field with the ratio, keeping what was typed and storing nothing", async () => {

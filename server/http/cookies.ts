@@ -7,6 +7,21 @@ import { secureCookies, type Config } from "../config";
 
 export const CART_COOKIE = "cart";
 export const SESSION_COOKIE = "session";
+/**
+ * Asks the shop for the theme draft instead of the live theme; only a signed-in staff member's request gets it
+ * (server/looks/theme-draft.ts), and no request carrying it is shared (page-cache.ts).
+ */
+export const THEME_PREVIEW_COOKIE = "theme_preview";
+
+const THEME_PREVIEW_SENT = new RegExp(`(?:^|;\\s*)${THEME_PREVIEW_COOKIE}=1(?:;|$)`);
+
+export const asksForThemePreview = (cookieHeader: string | null | undefined) => THEME_PREVIEW_SENT.test(cookieHeader ?? "");
+
+/** The preview's cookie set, for as long as the browser session, or cleared. */
+export function themePreviewCookie(config: Config, on: boolean): string {
+  const options = { path: "/", httpOnly: true, sameSite: "Strict" as const, secure: secureCookies(config) };
+  return on ? generateCookie(THEME_PREVIEW_COOKIE, "1", options) : generateCookie(THEME_PREVIEW_COOKIE, "", { ...options, maxAge: 0, expires: new Date(0) });
+}
 
 /**
  * A session's cookie and the one that clears it: out of scripts' reach, over HTTPS where the config asks, and gone

@@ -4,14 +4,28 @@
  * lookup, not a render. A page is only shared when nothing in it depends on the visitor: requests carrying the cart
  * or session cookie are always rendered.
  */
-import { CART_COOKIE, SESSION_COOKIE } from "./cookies";
+import type { MiddlewareHandler } from "hono";
+import { asksForThemePreview, CART_COOKIE, SESSION_COOKIE, THEME_PREVIEW_COOKIE } from "./cookies";
 import { createResponseCache, type MountedCacheOptions, type ResponseCache } from "./response-cache";
 
 /** Pages (and their client-navigation `.data` twins) whose content is the same for every anonymous visitor. */
 const SHARED_PAGE =
   /^\/(?:|_root|products\/[^/]+|bundles\/[^/]+|search(?:\/[^/]+)?|shop|blog(?:\/[^/]+)?|pages\/[^/]+|contact|sitemap\.xml|robots\.txt)(?:\.data)?$/;
 
-const VISITOR_COOKIES = new RegExp(`(?:^|;\\s*)(?:${CART_COOKIE}|${SESSION_COOKIE})=`);
+const VISITOR_COOKIES = new RegExp(`(?:^|;\\s*)(?:${CART_COOKIE}|${SESSION_COOKIE}|${THEME_PREVIEW_COOKIE})=`);
+
+/**
+ * A page asked for with the theme preview may show a staff member the unpublished theme: it is theirs alone, so no
+ * proxy or shared cache on the way keeps it either.
+ */
+export const themePreviewIsPrivate: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!asksForThemePreview(c.req.header("cookie"))) return;
+  // Only pages and their data carry the theme; the build's files stay cached as they are.
+  if (!c.res.headers.get("content-type")?.startsWith("text/html") && !c.req.path.endsWith(".data")) return;
+  c.res = new Response(c.res.body, c.res);
+  c.res.headers.set("Cache-Control", "private, no-store");
+};
 
 /** The query makes a page, so maxEntries keeps a crawler's stream of queries from growing the cache. */
 export function pageCache({

@@ -12,6 +12,7 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { storePicture } from "../images/picture-intake";
 import { changeStoreSettings, getStoreSettings } from "../store/settings";
+import { withOneBackground } from "./theme-draft";
 
 export type StoreLooks = Pick<StoreSettings, "callout" | "styles" | "logo" | "navbar" | "footer" | "socialLinks">;
 
@@ -26,7 +27,7 @@ export async function changeStoreLooks(db: Database, actor: AuditActor, change: 
   if (change.navbar?.pages || change.footer?.links || change.footer?.sections) {
     await assertLinksLead(db, actor.storeId, await getStoreSettings(db, actor.storeId), change);
   }
-  return looksOf(await changeStoreSettings(db, actor, change, "store_looks.update"));
+  return looksOf(await changeStoreSettings(db, actor, withOneBackground(change), "store_looks.update"));
 }
 
 /** A new logo: stored with the shop's renditions (refused as product pictures are), then shown everywhere at once. */

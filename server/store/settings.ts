@@ -165,6 +165,8 @@ const TEXT_ON_BACKGROUND: { text: string; background: string; what: string }[] =
   { text: "styles.textColor", background: "styles.backgroundColor", what: "text on the page background" },
   { text: "styles.textColor", background: "styles.colors.background", what: "text on the background colour" },
   { text: "styles.textColor", background: "styles.colors.card", what: "text on cards" },
+  // Notes, the chosen purchase option and the applied discount code are text on a wash of it (bg-tertiary/50, /60).
+  { text: "styles.textColor", background: "styles.colors.tertiary", what: "text on the tertiary colour" },
   { text: "styles.colors.primary", background: "styles.backgroundColor", what: "primary-coloured text on the page background" },
   { text: "styles.colors.primary", background: "styles.colors.card", what: "primary-coloured text on cards" },
   { text: "#FFFFFF", background: "styles.colors.primary", what: "white labels on the primary colour" },
@@ -211,6 +213,21 @@ export async function lockStoreSettings(tx: Database, storeId: string): Promise<
 }
 
 /**
+ * The settings `change` would make of `before`, checked by the schema the shop reads with and the contrast rule: a
+ * refusal is a 400 naming the setting. What a write stores, and what a theme draft would look like if published.
+ */
+export function settingsChanged(before: StoreSettings, change: StoreSettingsChange): StoreSettings {
+  const parsed = storeSettingsSchema.safeParse(merged(before, change));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.join(".");
+    throw badInput(`${field}: ${issue.message}`, field || undefined);
+  }
+  assertReadable(before, parsed.data);
+  return parsed.data;
+}
+
+/**
  * The one way the settings change: the change is merged onto the current document (as the shop reads it, so a write
  * also heals a setting that could not be read) and checked by the schema the shop reads with and the contrast rule.
  * A refusal is a 400 naming the setting, and nothing is stored. The write is audited with the settings it changed,
@@ -226,14 +243,7 @@ export async function changeStoreSettings(
   const { storeId } = actor;
   return db.transaction(async (tx) => {
     const before = await lockStoreSettings(tx, storeId);
-    const parsed = storeSettingsSchema.safeParse(merged(before, change));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue.path.join(".");
-      throw badInput(`${field}: ${issue.message}`, field || undefined);
-    }
-    const after = parsed.data;
-    assertReadable(before, after);
+    const after = settingsChanged(before, change);
     if (isDeepStrictEqual(before, after)) return after;
     await tx.update(storeSettings).set({ settings: after, lastGood: after, updatedAt: new Date() }).where(eq(storeSettings.storeId, storeId));
     await recordAudit(tx, actor, { action, entity: "store_settings", entityId: storeId, before: flattened(before), after: flattened(after) });

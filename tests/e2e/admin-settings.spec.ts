@@ -1,6 +1,7 @@
 /**
  * The store's looks and rules as the owner changes them (issue 23): a new callout text and primary colour show on the
- * shop at once; a colour pair no shopper could read is refused with its measured contrast. Every settings screen is
+ * shop once the draft is published (the preview itself: theme-preview.spec.ts); a colour pair no shopper could read
+ * is refused with its measured contrast. Every settings screen is
  * scanned by axe and photographed on a phone and a laptop (/tmp/admin-shots/settings-*.png). The journey puts the
  * looks back as it found them, so no other journey sees its colours.
  */
@@ -26,30 +27,31 @@ async function checkScreen(page: Page, name: string) {
 test.describe.configure({ mode: "serial" });
 test.use({ storageState: OWNER_STATE });
 
-test("the owner changes the callout text and the primary colour and sees them on the shop at once; an unreadable colour is refused with its ratio", async ({ page }) => {
+test("the owner changes the callout text and the primary colour and sees them on the shop once published; an unreadable colour is refused with its ratio", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await page.goto("/admin/theme");
   await expect(page.getByRole("heading", { name: "Theme", level: 1 })).toBeVisible();
   await checkScreen(page, "theme");
   const calloutText = page.getByLabel("Callout text", { exact: true });
-  const primary = page.getByLabel(/^Primary colour/);
+  const primary = page.getByLabel("Primary colour (links, prices, highlights)", { exact: true });
   const before = { text: await calloutText.inputValue(), primary: await primary.inputValue() };
 
   const text = `Fresh roast Fridays ${stamp}`;
   await calloutText.fill(text);
   await primary.fill("#0B3D36");
-  await page.getByRole("button", { name: "Save theme" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved. The shop shows it now." })).toBeVisible();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published. Shoppers see the new theme now." })).toBeVisible();
 
   await page.goto("/");
   await expect(page.getByText(text)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--shop-primary"))).toBe("#0B3D36");
 
   await page.goto("/admin/theme");
-  const calloutBackground = page.getByLabel("Callout background colour");
+  const calloutBackground = page.getByLabel("Callout background colour", { exact: true });
   await calloutBackground.fill("#B5B5B5");
-  await page.getByRole("button", { name: "Save theme" }).click();
+  await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page.getByText("Contrast 2.0:1 is below 4.5:1 for the callout's text; choose a darker or lighter colour")).toBeVisible();
   await expect(calloutBackground).toHaveAttribute("aria-invalid", "true");
   await expect(calloutBackground).toHaveValue("#B5B5B5");
@@ -60,8 +62,9 @@ test("the owner changes the callout text and the primary colour and sees them on
   await page.goto("/admin/theme");
   await calloutText.fill(before.text);
   await primary.fill(before.primary);
-  await page.getByRole("button", { name: "Save theme" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published." })).toBeVisible();
 });
 
 test("the store settings screen passes axe on a phone and a laptop", async ({ page }) => {

@@ -1,7 +1,10 @@
 /** What the store settings screens and their server side share: the theme form's fields and the notices after a save. */
 import { noticeTable, type NoticeKey } from "./notices";
 
-/** The theme form's fields, named by their settings' paths, so a refusal naming a setting lands beside its field. */
+/**
+ * The theme form's fields, named by their settings' paths, so a refusal naming a setting lands beside its field.
+ * styles.colors.background is not one: it is the page background, set with it (server/looks/theme-draft.ts).
+ */
 export const THEME_FIELDS = [
   "callout.text",
   "callout.textColor",
@@ -11,7 +14,6 @@ export const THEME_FIELDS = [
   "styles.colors.primary",
   "styles.colors.secondary",
   "styles.colors.tertiary",
-  "styles.colors.background",
   "styles.colors.card",
   "styles.fonts.heading",
   "styles.fonts.body",
@@ -23,6 +25,9 @@ export const THEME_FIELDS = [
 
 export const SETTINGS_NOTICES = noticeTable({
   saved: "Saved. The shop shows it now.",
+  "draft-saved": "Draft saved. Shoppers still see the published theme: preview it on the shop, then publish it.",
+  published: "Published. Shoppers see the new theme now.",
+  discarded: "The draft was discarded. The shop's theme is as it was.",
   "logo-saved": "The new logo is on the shop.",
   "picture-saved": "The new picture is on the shop.",
   added: "Added.",
