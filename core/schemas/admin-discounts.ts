@@ -39,7 +39,12 @@ const shopDay = z
   .trim()
   .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "Give a day such as 2026-12-01");
 /** The moments these fields held before days replaced them: refused, so a program sending them learns of the change. */
-const movedTo = (field: string) => z.never({ error: `Give ${field} instead: a day of the shop's time zone such as 2026-12-01` }).optional();
+const movedTo = (field: string) =>
+  z
+    .unknown()
+    .refine((value) => value === undefined, `Give ${field} instead: a day of the shop's time zone such as 2026-12-01`)
+    .optional()
+    .describe(`No longer taken: give ${field}`);
 
 /**
  * Shoppers type codes in any case and the shop compares them without it (one code per spelling, whatever the case);
