@@ -4,6 +4,7 @@ import {
   isTimeZone,
   lastDaysRange,
   monthRange,
+  nextDaysRange,
   shopDate,
   shopDateTime,
   shopLongDate,
@@ -86,6 +87,14 @@ describe("ranges in the shop's zone", () => {
     expect(week.start.toISOString()).toBe("2026-03-04T05:00:00.000Z");
     expect(week.end.toISOString()).toBe("2026-03-11T04:00:00.000Z");
     expect(hours(week)).toBe(7 * 24 - 1);
+  });
+
+  it("counts the coming days from today's midnight, a day the clocks go back 25 hours long", () => {
+    // Saturday 31 October 2026 in New York: today and the next two days take in Sunday's change back.
+    const coming = nextDaysRange(3, NY, at("2026-10-31T15:00:00Z"));
+    expect(coming.start.toISOString()).toBe("2026-10-31T04:00:00.000Z");
+    expect(coming.end.toISOString()).toBe("2026-11-03T05:00:00.000Z");
+    expect(hours(coming)).toBe(3 * 24 + 1);
   });
 
   it("starts the week on Monday", () => {

@@ -34,6 +34,12 @@ export function lastDaysRange(days: number, timeZone: string, now = new Date()):
   return rangeOf(addDays(today, 1 - days), addDays(today, 1));
 }
 
+/** The `days` shop days that begin with today's: 'the next 14 days' counts today and the thirteen after it. */
+export function nextDaysRange(days: number, timeZone: string, now = new Date()): TimeRange {
+  const today = startOfDay(zoned(now, timeZone));
+  return rangeOf(today, addDays(today, days));
+}
+
 /** The shop's week that `now` falls in, Monday to Sunday (ISO 8601, as PostgreSQL's date_trunc('week') counts). */
 export function thisWeekRange(timeZone: string, now = new Date()): TimeRange {
   const start = startOfWeek(zoned(now, timeZone), { weekStartsOn: 1 });

@@ -88,6 +88,8 @@ export const POSTGRES_SUITE = {
     // Every report of a 10,000-order shop against direct SQL: the planner's choices at that size, and the statistics
     // object the products report's plan counts on, are the server's own.
     "server/reports/generated-shop.test.ts",
+    // Page speed's days: `at time zone` the shop's zone, read from the server's own zone data, grouped by position.
+    "server/analytics/page-speed.test.ts",
   ],
 } as const;
 

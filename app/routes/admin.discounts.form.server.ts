@@ -1,6 +1,6 @@
 /**
- * The discount form as posted: what the owner typed (dollars, percent, days) and the DiscountInput it makes (cents,
- * moments), parsed with the admin API's schema so both refuse the same things in the same words.
+ * The discount form as posted: what the owner typed (dollars, percent, the shop's days) and the DiscountInput it makes
+ * (cents, days), parsed with the admin API's schema so both refuse the same things in the same words.
  */
 import { discountInputSchema, welcomeOfferInputSchema, type DiscountInput, type WelcomeOfferInput } from "@core/schemas/admin-discounts";
 import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
@@ -28,9 +28,6 @@ export function readDiscountForm(form: FormData): DiscountDraft {
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** Reads the fields typed as text into numbers and moments, or the problems each has, named as the form names them. */
 export function discountInputOfDraft(draft: DiscountDraft): { input: DiscountInput; errors?: undefined } | { errors: ErrorBody[] } {
   const errors: ErrorBody[] = [];
@@ -49,15 +46,7 @@ export function discountInputOfDraft(draft: DiscountDraft): { input: DiscountInp
     }
     return Number(typed);
   };
-  const day = (value: string, field: string, offsetMs: number) => {
-    if (value.trim() === "") return null;
-    const at = Date.parse(`${value.trim()}T00:00:00Z`);
-    if (!DAY.test(value.trim()) || Number.isNaN(at)) {
-      errors.push({ error: "Enter a day such as 2026-12-01", field });
-      return null;
-    }
-    return new Date(at + offsetMs).toISOString();
-  };
+  const day = (value: string) => (value.trim() === "" ? null : value.trim());
   const candidate = {
     code: draft.code,
     type: draft.type,
@@ -66,9 +55,8 @@ export function discountInputOfDraft(draft: DiscountDraft): { input: DiscountInp
     amount_cents: draft.type === "fixed_amount" ? cents(draft.amount, "amount") : null,
     free_shipping: draft.type !== "free_shipping" && draft.freeShipping,
     max_redemptions: whole(draft.maxRedemptions, "max_redemptions", "Limit"),
-    starts_at: day(draft.startsOn, "starts_on", 0),
-    // The last day the code works, to its end.
-    ends_at: day(draft.endsOn, "ends_on", DAY_MS),
+    starts_on: day(draft.startsOn),
+    ends_on: day(draft.endsOn),
     minimum_subtotal_cents: cents(draft.minimumSubtotal, "minimum_subtotal"),
     once_per_customer: draft.oncePerCustomer,
     applies_to_renewals: draft.appliesToRenewals,

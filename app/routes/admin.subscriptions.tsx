@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ asked, page, errors }, figures, plan] = await Promise.all([
     readList(new URL(request.url), FILTERS, subscriptionListQuerySchema, (query) => listSubscriptions(context.db, context.storeId, query)),
     subscriptionFigures(context.db, context.storeId),
-    deliveryPlan(context.db, context.storeId),
+    deliveryPlan(context.db, context.storeId).then((planned) => planned.days),
   ]);
   const shown = { asked, figures, plan, cancellationDays: CANCELLATION_DAYS, planDays: PLAN_DAYS, errors };
   if (!page) return data({ ...shown, subscriptions: [], nextCursor: null }, { status: 400 });
@@ -45,7 +45,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
   const timeZone = useShopTimeZone();
   const { cursor: _page, ...filters } = asked;
   return (
-    <AdminPage title="Subscriptions" intro={<p>Every subscription, newest first, and what the coming renewals will take. Next renewals are in the shop&apos;s time zone; the delivery plan&apos;s days are UTC days.</p>}>
+    <AdminPage title="Subscriptions" intro={<p>Every subscription, newest first, and what the coming renewals will take. Days are the shop&apos;s, in its time zone.</p>}>
       <AdminSection title="Figures">
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Figure label="Active subscriptions" value={String(figures.byStatus.active)} />
@@ -105,6 +105,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
           <ol aria-label="Deliveries by day" className="mt-4 grid gap-4 sm:grid-cols-2">
             {plan.map(({ day, items }) => (
               <li key={day} className="rounded border border-black/15 p-3">
+                {/* Already the shop's day: its UTC midnight names that same day. */}
                 <h3 className="font-semibold">{dayLabel(`${day}T00:00:00Z`, "UTC")}</h3>
                 <ul className="mt-2 flex flex-col gap-1">
                   {items.map((item) => (

@@ -36,6 +36,8 @@ import { subscriptionsOfCustomer, viewSubscription } from "../../server/subscrip
 import { subscriptionOfManageLink } from "../../server/subscriptions/links";
 import { currentCustomer } from "../../server/accounts/session";
 import { renewalDay } from "../../server/subscriptions/emails";
+import { shopTimeZone } from "../../server/store/settings";
+import { shopDate } from "@core/shop-time";
 import type { Subscription } from "../../server/subscriptions/records";
 import { formFailure } from "../../server/accounts/forms";
 import { cardFieldOf, cardFormInput } from "~/components/checkout/simulated-card-form";
@@ -62,7 +64,7 @@ const addressOf = (subscription: Subscription) => {
 
 /** The subscription whole, as its page shows it. */
 export async function subscriptionView(deps: AppDeps, id: number): Promise<SubscriptionView> {
-  const view = await viewSubscription(deps, deps.storeId, id);
+  const [view, timeZone] = await Promise.all([viewSubscription(deps, deps.storeId, id), shopTimeZone(deps.db, deps.storeId)]);
   const { subscription } = view;
   const status = subscription.status as SubscriptionStatus;
   return {
@@ -74,9 +76,9 @@ export async function subscriptionView(deps: AppDeps, id: number): Promise<Subsc
     frequencies: view.frequencies.map((plan) => ({ value: `${plan.interval} ${plan.intervalUnit}`, label: plan.label })),
     next:
       status === "active"
-        ? { day: renewalDay(subscription.nextRenewalAt), date: subscription.nextRenewalAt.toISOString().slice(0, 10), totals: view.next ? totalsOf(view.next) : null }
+        ? { day: renewalDay(subscription.nextRenewalAt, timeZone), date: shopDate(subscription.nextRenewalAt, timeZone), totals: view.next ? totalsOf(view.next) : null }
         : null,
-    pausedUntil: subscription.pausedUntil ? `until ${renewalDay(subscription.pausedUntil)}` : null,
+    pausedUntil: subscription.pausedUntil ? `until ${renewalDay(subscription.pausedUntil, timeZone)}` : null,
     items: view.items.map((item) => ({
       id: item.id,
       sku: item.sku,
@@ -123,19 +125,20 @@ function setUpReturnUrl(deps: AppDeps, pagePath: string): string {
 /** One change, as the subscriber: what the page then says, or (the provider's card setup) where the subscriber goes. */
 async function makeChange(deps: AppDeps, id: number, intent: ChangeIntent, form: FormData, pagePath: string): Promise<Omit<Extract<ChangeAnswer, { ok: true }>, "ok" | "intent" | "line"> | Response> {
   const store = deps.storeId;
+  const day = async (at: Date) => renewalDay(at, await shopTimeZone(deps.db, store));
   switch (intent) {
     case "skip": {
       const changed = await skipNext(deps, store, id, SUBSCRIBER);
-      return { message: `Your next delivery is skipped. The one after is on ${renewalDay(changed.nextRenewalAt)}. ${CONFIRMED}` };
+      return { message: `Your next delivery is skipped. The one after is on ${await day(changed.nextRenewalAt)}. ${CONFIRMED}` };
     }
     case "pause": {
       const { until } = parseWith(pauseSchema, { until: form.get("until") });
       const changed = await pause(deps, store, id, SUBSCRIBER, until);
-      return { message: `Your subscription is paused ${changed.pausedUntil ? `until ${renewalDay(changed.pausedUntil)}` : "until you resume it"}. ${CONFIRMED}` };
+      return { message: `Your subscription is paused ${changed.pausedUntil ? `until ${await day(changed.pausedUntil)}` : "until you resume it"}. ${CONFIRMED}` };
     }
     case "resume": {
       const changed = await resume(deps, store, id, SUBSCRIBER);
-      return { message: `Your subscription is active again. Your next delivery is on ${renewalDay(changed.nextRenewalAt)}. ${CONFIRMED}` };
+      return { message: `Your subscription is active again. Your next delivery is on ${await day(changed.nextRenewalAt)}. ${CONFIRMED}` };
     }
     case "frequency": {
       const [interval, unit] = String(form.get("frequency") ?? "").split(" ");

@@ -5,6 +5,7 @@
 import type { AppDeps } from "../../server/context";
 import { manageLink, renewalDay } from "../../server/subscriptions/emails";
 import { readSkipLink, skipByLink, type SkipLinkState } from "../../server/subscriptions/links";
+import { shopTimeZone } from "../../server/store/settings";
 import { linkToken } from "~/components/ui/email-link-page";
 import { linkProblemOf, type LinkProblem } from "./subscription-page.server";
 
@@ -17,10 +18,11 @@ const pagePath = async (link: Promise<string>) => {
 };
 
 async function pageOf(deps: AppDeps, read: SkipLinkState): Promise<SkipPage> {
+  const timeZone = await shopTimeZone(deps.db, deps.storeId);
   return {
     state: read.state,
-    day: renewalDay(read.renewalAt),
-    next: renewalDay(read.subscription.nextRenewalAt),
+    day: renewalDay(read.renewalAt, timeZone),
+    next: renewalDay(read.subscription.nextRenewalAt, timeZone),
     manage: await pagePath(manageLink(deps, read.subscription)),
   };
 }

@@ -33,7 +33,18 @@ const percentage = z
   .min(1, "Percentage must be at least 1")
   .max(100, "Percentage must be at most 100");
 
-const moment = z.iso.datetime({ offset: true, error: "Give a date and time such as 2026-12-01T00:00:00Z" });
+/** A calendar day of the shop's time zone, one the calendar has (2026-02-30 is refused rather than rolled over). */
+const shopDay = z
+  .string({ error: "Give a day such as 2026-12-01" })
+  .trim()
+  .refine((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), "Give a day such as 2026-12-01");
+/** The moments these fields held before days replaced them: refused, so a program sending them learns of the change. */
+const movedTo = (field: string) =>
+  z
+    .unknown()
+    .refine((value) => value === undefined, `Give ${field} instead: a day of the shop's time zone such as 2026-12-01`)
+    .optional()
+    .describe(`No longer taken: give ${field}`);
 
 /**
  * Shoppers type codes in any case and the shop compares them without it (one code per spelling, whatever the case);
@@ -62,9 +73,12 @@ export const discountInputSchema = storable(
         .int("Limit must be a whole number")
         .min(1, "Limit must be at least 1")
         .max(MAX_REDEMPTIONS, `Limit must be at most ${MAX_REDEMPTIONS}`),
-      starts_at: moment.nullable().default(null),
-      /** The first moment the code no longer works. */
-      ends_at: moment.nullable().default(null),
+      /** The first day it works, from the shop's midnight beginning it (decision 0068). */
+      starts_on: shopDay.nullable().default(null),
+      /** The last day it works, to the shop's midnight ending it. */
+      ends_on: shopDay.nullable().default(null),
+      starts_at: movedTo("starts_on"),
+      ends_at: movedTo("ends_on"),
       /** The goods before the discount must reach this. */
       minimum_subtotal_cents: cents("Minimum subtotal").nullable().default(null),
       once_per_customer: z.boolean().default(false),
@@ -78,9 +92,7 @@ export const discountInputSchema = storable(
       if (input.type !== "percentage" && input.max_discount_cents !== null) refuse("max_discount_cents", "Only a percentage code takes a cap");
       if (input.type === "fixed_amount" && input.amount_cents === null) refuse("amount_cents", "Amount is required");
       if (input.type !== "fixed_amount" && input.amount_cents !== null) refuse("amount_cents", "Only a fixed amount code takes an amount");
-      if (input.starts_at && input.ends_at && Date.parse(input.ends_at) <= Date.parse(input.starts_at)) {
-        refuse("ends_at", "The end must come after the start");
-      }
+      if (input.starts_on && input.ends_on && input.ends_on < input.starts_on) refuse("ends_on", "The last day must not come before the first");
     }),
 );
 export type DiscountInput = z.infer<typeof discountInputSchema>;
@@ -96,6 +108,10 @@ const discountFields = {
   amount_cents: z.number().nullable(),
   free_shipping: z.boolean(),
   max_redemptions: z.number(),
+  /** The first and last days, in the shop's time zone; null: at once, no end. */
+  starts_on: z.string().nullable(),
+  ends_on: z.string().nullable(),
+  /** The moments those days make in the shop's time zone now: the first it works, the first it no longer does (ISO 8601). */
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
   minimum_subtotal_cents: z.number().nullable(),

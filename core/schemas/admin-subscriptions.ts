@@ -73,9 +73,10 @@ export const subscriptionFiguresSchema = z.object({
 });
 
 export const deliveryPlanSchema = z.object({
+  time_zone: z.string().describe("The shop's time zone the days are counted in"),
   days: z.array(
     z.object({
-      day: z.string().describe("YYYY-MM-DD, UTC"),
+      day: z.string().describe("YYYY-MM-DD, the shop's day the renewals run on"),
       items: z.array(z.object({ sku: z.string(), product: z.string(), options: z.string(), quantity: z.number().int() })),
     }),
   ),

@@ -13,7 +13,9 @@ const trendValue = (what: string) => z.number().nullable().describe(`That day's 
 
 export const pageSpeedReportSchema = z.object({
   days: z.number().int().describe("The window: 28 days, as Google's own field data"),
-  since: z.string().describe("Start of the window (ISO 8601)"),
+  since: z.string().describe("Start of the window (ISO 8601): the shop's midnight beginning its first day"),
+  from: z.string().describe("The window's first day, YYYY-MM-DD, in the shop's time zone"),
+  time_zone: z.string().describe("The shop's time zone its days are counted in"),
   pages: z.array(
     z.object({
       type: z.enum(PAGE_TYPES).describe("listing: search and the shop; content: blog, pages and contact; other: account, sign-in and the rest"),
@@ -26,7 +28,7 @@ export const pageSpeedReportSchema = z.object({
   ),
   trend: z.array(
     z.object({
-      day: z.string().describe("UTC day, YYYY-MM-DD"),
+      day: z.string().describe("The shop's day, YYYY-MM-DD, in time_zone"),
       loads: z.number().int(),
       lcp: trendValue("LCP, ms"),
       inp: trendValue("INP, ms"),

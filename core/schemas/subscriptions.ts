@@ -11,11 +11,14 @@ import { listQuery, listSearch, oneOf } from "./fields";
 const day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date such as 2026-12-24");
 
 export const pauseSchema = z.object({
-  /** The day it resumes itself; absent or empty pauses until the subscriber resumes it. */
+  /**
+   * The shop's day it resumes itself, at the midnight beginning it in the shop's time zone (server/subscriptions/
+   * changes.ts, pause); absent or empty pauses until the subscriber resumes it.
+   */
   until: z
     .union([day, z.literal("")])
     .nullish()
-    .transform((value) => (value ? new Date(`${value}T00:00:00Z`) : null)),
+    .transform((value) => value || null),
 });
 
 export const frequencySchema = z.object({

@@ -6,10 +6,12 @@ import { tokenHeaders } from "../../tests/support/api-tokens";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { namedError } from "../../tests/support/errors";
 import { ANALYTICS_COOKIE } from "../api/metrics";
+import { commandLineActor } from "../audit/audit";
 import { analyticsPageSpeed } from "../db/schema";
 import { pageSpeedReport, recordPageSpeed } from "./page-speed";
 import { deleteExpiredAnalytics } from "./retention";
 import { startAnalyticsSession } from "./sessions";
+import { changeStoreSettings } from "../store/settings";
 
 let shop: TestApp;
 
@@ -91,6 +93,7 @@ describe("pageSpeedReport", () => {
   const NOW = new Date("2031-06-30T12:00:00Z");
   const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY_MS);
   let loads = 0;
+  const inZone = (timeZone: string) => changeStoreSettings(shop.deps.db, commandLineActor(shop.database.storeId), { timeZone });
 
   async function load(page: string, speed: Omit<PageSpeed, "page">, at: Date) {
     const sessionId = await startAnalyticsSession(shop.deps.db, shop.database.storeId, "test", at);
@@ -98,6 +101,8 @@ describe("pageSpeedReport", () => {
   }
 
   beforeAll(async () => {
+    // The shop's days are UTC days here, whatever the server's zone; the zone's own days are tested below.
+    await inZone("UTC");
     // Products: LCP 1, 2, 3 and 4 s over two days; the 75th percentile interpolates to 3.25 s.
     await load("/products/house-blend", { lcp: 1000, ttfb: 100, cls: 0.05 }, daysAgo(2));
     await load("/products/green-tea", { lcp: 2000, ttfb: 200, cls: 0.3, inp: 100 }, daysAgo(2));
@@ -112,7 +117,8 @@ describe("pageSpeedReport", () => {
   it("answers every page type's 75th percentile of each figure over 28 days, rated by Google's thresholds", async () => {
     const report = await pageSpeedReport(shop.deps.db, shop.database.storeId, NOW);
     expect(pageSpeedReportSchema.safeParse(report).success).toBe(true);
-    expect(report).toMatchObject({ days: 28, since: daysAgo(28).toISOString() });
+    // The 28 days are today and the 27 before it, from the shop's midnight.
+    expect(report).toMatchObject({ days: 28, since: "2031-06-03T00:00:00.000Z", from: "2031-06-03", time_zone: "UTC" });
     expect(report.pages.map((page) => page.type)).toEqual(["home", "listing", "product", "bundle", "checkout", "content", "other"]);
     const byType = Object.fromEntries(report.pages.map((page) => [page.type, page]));
     expect(byType.product).toEqual({
@@ -147,6 +153,28 @@ describe("pageSpeedReport", () => {
       { day: daysAgo(2).toISOString().slice(0, 10), loads: 2, lcp: 1750, inp: 100, cls: 0.24, ttfb: 175 },
       { day: daysAgo(1).toISOString().slice(0, 10), loads: 3, lcp: 3500, inp: 460, cls: 0, ttfb: 1150 },
     ]);
+  });
+
+  it("counts the window and each day in the shop's time zone, a day across a daylight-saving change included", async () => {
+    // Los Angeles moved its clocks forward on Sunday 9 March 2031: that day ran 23 hours, 08:00 to 07:00 UTC.
+    await inZone("America/Los_Angeles");
+    const now = new Date("2031-03-10T20:00:00Z");
+    await load("/", { lcp: 100 }, new Date("2031-02-11T07:59:00Z")); // 10 February, 23:59 PST: before the window
+    await load("/", { lcp: 200 }, new Date("2031-02-11T08:00:00Z")); // 11 February, midnight PST: its first moment
+    await load("/", { lcp: 300 }, new Date("2031-03-09T07:30:00Z")); // 8 March, 23:30 PST
+    await load("/", { lcp: 400 }, new Date("2031-03-10T06:30:00Z")); // 9 March, 23:30 PDT
+    await load("/", { lcp: 500 }, new Date("2031-03-10T07:30:00Z")); // 10 March, 00:30 PDT
+    await load("/", { lcp: 600 }, new Date("2031-03-11T07:00:00Z")); // 11 March: tomorrow, not in the window
+    const report = await pageSpeedReport(shop.deps.db, shop.database.storeId, now);
+    await inZone("UTC");
+    expect(report).toMatchObject({ since: "2031-02-11T08:00:00.000Z", from: "2031-02-11", time_zone: "America/Los_Angeles" });
+    expect(report.trend.map(({ day, lcp }) => [day, lcp])).toEqual([
+      ["2031-02-11", 200],
+      ["2031-03-08", 300],
+      ["2031-03-09", 400],
+      ["2031-03-10", 500],
+    ]);
+    expect(report.pages.find((page) => page.type === "home")?.loads).toBe(4);
   });
 
   it("is the admin API's answer, for a role with the analytics permission", async () => {

@@ -1,21 +1,22 @@
 /**
  * The shop's field speed (decision 0036): each page load's figures as its shopper's browser measured them, one row
  * per load, and the owner's reading of them: the 75th percentile per page type over 28 days, rated against Google's
- * thresholds, and the same by day.
+ * thresholds, and the same by the shop's day (decision 0068).
  */
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { PAGE_TYPES, pageTypeOf, rateWebVital, type WebVital } from "../../core/page-speed";
 import type { PageSpeed } from "../../core/schemas/analytics";
 import type { PageSpeedReport } from "../../core/schemas/page-speed";
+import { lastDaysRange, shopDate } from "../../core/shop-time";
 import type { Database } from "../db/client";
 import { analyticsPageSpeed } from "../db/schema";
+import { shopTimeZone } from "../store/settings";
 
-type Executor = Pick<Database, "insert" | "select">;
+type Executor = Pick<Database, "insert">;
 
 /** The window Google's own field data (CrUX) reads. */
 export const PAGE_SPEED_DAYS = 28;
-const DAY_MS = 86_400_000;
 
 /**
  * Stores what a page load's latest beacon says about its speed. A load's beacons carry its figures so far, so the
@@ -70,10 +71,15 @@ function figuresOf(row: PercentileRow): Record<WebVital, Figure> {
   return { lcp: figure("lcp"), inp: figure("inp"), cls: figure("cls"), ttfb: figure("ttfb") };
 }
 
-export async function pageSpeedReport(db: Executor, storeId: string, now = new Date()): Promise<PageSpeedReport> {
-  const since = new Date(now.getTime() - PAGE_SPEED_DAYS * DAY_MS);
-  const inWindow = and(eq(analyticsPageSpeed.storeId, storeId), gte(analyticsPageSpeed.recordedAt, since));
-  const day = sql<string>`to_char(${analyticsPageSpeed.recordedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+/**
+ * The last 28 of the shop's days, today's included, as the analytics page counts its days; a load counts on the
+ * shop's day it was recorded, in the zone the shop has now (raw loads are kept a few weeks, so no day is ever fixed).
+ */
+export async function pageSpeedReport(db: Database, storeId: string, now = new Date()): Promise<PageSpeedReport> {
+  const timeZone = await shopTimeZone(db, storeId);
+  const { start: since, end } = lastDaysRange(PAGE_SPEED_DAYS, timeZone, now);
+  const inWindow = and(eq(analyticsPageSpeed.storeId, storeId), gte(analyticsPageSpeed.recordedAt, since), lt(analyticsPageSpeed.recordedAt, end));
+  const day = sql<string>`to_char(${analyticsPageSpeed.recordedAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const loads = sql<number>`count(*)`.mapWith(Number);
   const [byType, byDay] = await Promise.all([
     db
@@ -81,13 +87,16 @@ export async function pageSpeedReport(db: Executor, storeId: string, now = new D
       .from(analyticsPageSpeed)
       .where(inWindow)
       .groupBy(analyticsPageSpeed.pageType),
-    db.select({ day, loads, ...percentiles() }).from(analyticsPageSpeed).where(inWindow).groupBy(day).orderBy(day),
+    // By position: the zone is a bound parameter, and a second copy of the expression would be another one.
+    db.select({ day, loads, ...percentiles() }).from(analyticsPageSpeed).where(inWindow).groupBy(sql`1`).orderBy(sql`1`),
   ]);
   const measured = new Map(byType.map((row) => [row.type, row]));
   const none = { loads: 0, lcp: null, lcpSamples: 0, inp: null, inpSamples: 0, cls: null, clsSamples: 0, ttfb: null, ttfbSamples: 0 };
   return {
     days: PAGE_SPEED_DAYS,
     since: since.toISOString(),
+    from: shopDate(since, timeZone),
+    time_zone: timeZone,
     // Every page type, measured or not, so the owner sees what has no figures yet.
     pages: PAGE_TYPES.map((type) => {
       const row = measured.get(type) ?? none;

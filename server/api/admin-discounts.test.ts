@@ -5,7 +5,9 @@ import type { discountAnswerSchema, discountListSchema, welcomeOfferAnswerSchema
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { namedError } from "../../tests/support/errors";
+import { commandLineActor } from "../audit/audit";
 import { auditEvents } from "../db/schema";
+import { changeStoreSettings } from "../store/settings";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -15,6 +17,8 @@ beforeAll(async () => {
   t = await createTestApp();
   manager = await tokenHeaders(t, "manager", "promotions");
   fulfilment = await tokenHeaders(t, "fulfilment", "packing bench");
+  // The days are the shop's: its midnights are not UTC's.
+  await changeStoreSettings(t.deps.db, commandLineActor(t.deps.storeId), { timeZone: "America/Los_Angeles" });
 });
 afterAll(async () => {
   await t.database.dispose();
@@ -36,8 +40,8 @@ const capped = {
   percentage: 20,
   max_discount_cents: 1500,
   max_redemptions: 50,
-  starts_at: "2026-09-01T00:00:00Z",
-  ends_at: "2099-12-01T00:00:00Z",
+  starts_on: "2026-09-01",
+  ends_on: "2099-11-30",
   minimum_subtotal_cents: 2000,
   once_per_customer: true,
 };
@@ -54,8 +58,11 @@ describe("/api/admin/discounts", () => {
       amount_cents: null,
       free_shipping: false,
       max_redemptions: 50,
-      starts_at: "2026-09-01T00:00:00.000Z",
-      ends_at: "2099-12-01T00:00:00.000Z",
+      starts_on: "2026-09-01",
+      ends_on: "2099-11-30",
+      // Midnight in Los Angeles, summer time on 1 September and standard time on 1 December.
+      starts_at: "2026-09-01T07:00:00.000Z",
+      ends_at: "2099-12-01T08:00:00.000Z",
       minimum_subtotal_cents: 2000,
       once_per_customer: true,
       state: "active",
@@ -94,7 +101,9 @@ describe("/api/admin/discounts", () => {
       [{ type: "fixed_amount" }, "percentage: Only a percentage code takes a percentage"],
       [{ max_discount_cents: 12.5 }, "max_discount_cents: Cap must be a whole number of cents"],
       [{ code: "no spaces" }, "code: Code may hold only letters, digits and single hyphens or underscores between them"],
-      [{ ends_at: "2026-08-01T00:00:00Z" }, "ends_at: The end must come after the start"],
+      [{ ends_on: "2026-08-31" }, "ends_on: The last day must not come before the first"],
+      [{ starts_on: "2026-02-30" }, "starts_on: Give a day such as 2026-12-01"],
+      [{ starts_at: "2026-09-01T00:00:00Z" }, "starts_at: Give starts_on instead: a day of the shop's time zone such as 2026-12-01"],
       [{ max_redemptions: 0 }, "max_redemptions: Limit must be at least 1"],
     ];
     for (const [change, message] of cases) {

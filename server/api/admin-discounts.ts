@@ -92,6 +92,8 @@ const discountBody = (discount: DiscountRecord): DiscountBody => ({
   amount_cents: discount.amountCents,
   free_shipping: discount.freeShipping,
   max_redemptions: discount.maxRedemptions,
+  starts_on: discount.startsOn,
+  ends_on: discount.endsOn,
   starts_at: isoOrNull(discount.startsAt),
   ends_at: isoOrNull(discount.endsAt),
   minimum_subtotal_cents: discount.minimumSubtotalCents,

@@ -7,13 +7,18 @@ import {
   subscriptionFiguresSchema,
   subscriptionPageSchema,
 } from "../../core/schemas/admin-subscriptions";
+import { dayRange, shopDate } from "../../core/shop-time";
 import { adminApi } from "../../tests/support/api-tokens";
 import { subscribedBy } from "../../tests/support/checkout";
+import { commandLineActor } from "../audit/audit";
 import { auditEvents, mailOutbox, subscriptions, variants } from "../db/schema";
+import { changeStoreSettings } from "../store/settings";
 import { DEMO } from "../db/seed";
 
 const api = adminApi();
 const { sku: BLEND } = DEMO.subscriptions.houseBlend;
+/** Days and midnights of the shop's zone, which is not UTC's (decision 0068). */
+const ZONE = "America/Los_Angeles";
 
 /** As the packing bench's script: fulfilment staff run the desk as they run the orders. */
 const call = (method: string, path: string, body?: unknown) => api.call(method, path, body, api.fulfilment);
@@ -38,6 +43,7 @@ let sue: typeof subscriptions.$inferSelect;
 let tom: typeof subscriptions.$inferSelect;
 beforeAll(async () => {
   await api.t.deps.db.update(variants).set({ stock: 500 }).where(eq(variants.sku, BLEND));
+  await changeStoreSettings(api.t.deps.db, commandLineActor(api.t.deps.storeId), { timeZone: ZONE });
   sue = await subscribedBy(api.t, "sue@example.com", { name: "Sue Scriber" });
   tom = await subscribedBy(api.t, "tom@example.com", { name: "Tom Tally" });
 });
@@ -121,7 +127,10 @@ describe("/api/admin/subscriptions", () => {
     expect((await call("POST", `${path}/pause`, { until: "next week" })).body).toEqual({ error: "must be a date such as 2026-12-24", field: "until" });
     expect((await call("POST", `${path}/pause`, { until: "2020-01-01" })).body).toEqual({ error: "The pause must end after today", field: "until" });
     const until = addDays(new Date(), 30).toISOString().slice(0, 10);
-    expect((await call("POST", `${path}/pause`, { until })).body).toMatchObject({ subscription: { status: "paused", paused_until: `${until}T00:00:00.000Z` } });
+    // Resumes at the shop's midnight beginning that day: 07:00 or 08:00 UTC, as Los Angeles keeps summer time or not.
+    const resumesAt = dayRange(until, ZONE).start.toISOString();
+    expect(resumesAt).toMatch(/T0[78]:00:00\.000Z$/);
+    expect((await call("POST", `${path}/pause`, { until })).body).toMatchObject({ subscription: { status: "paused", paused_until: resumesAt } });
     expect((await call("POST", `${path}/skip`)).body).toEqual({ error: "This subscription is paused" });
     expect((await call("POST", `${path}/pause`, {})).status).toBe(409);
     expect((await call("POST", `${path}/resume`)).body).toMatchObject({ subscription: { status: "active", paused_until: null } });
@@ -158,16 +167,16 @@ describe("/api/admin/subscriptions", () => {
     });
 
     // Tom's first renewal, bought today on a two-week plan, is on the plan's last day.
-    const day = tom.nextRenewalAt.toISOString().slice(0, 10);
+    const day = shopDate(tom.nextRenewalAt, ZONE);
     const plan = await call("GET", "/api/admin/subscriptions/plan");
     deliveryPlanSchema.parse(plan.body);
-    expect(plan.body).toEqual({ days: [{ day, items: [{ sku: BLEND, product: "Tidewater House Blend", options: "Whole Bean · 12 oz", quantity: 2 }] }] });
+    expect(plan.body).toEqual({ time_zone: ZONE, days: [{ day, items: [{ sku: BLEND, product: "Tidewater House Blend", options: "Whole Bean · 12 oz", quantity: 2 }] }] });
 
     const csv = await api.t.call("GET", "/api/admin/subscriptions/plan.csv", undefined, api.fulfilment);
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="delivery-plan.csv"');
     const [header, row, ...rest] = (await csv.text()).trimEnd().split("\r\n");
-    expect(header).toBe("day,sku,product,options,quantity");
-    expect(row).toMatch(new RegExp(`^${day},${BLEND},Tidewater House Blend,Whole Bean · 12 oz,2$`));
+    expect(header).toBe("day,sku,product,options,quantity,time_zone");
+    expect(row).toMatch(new RegExp(`^${day},${BLEND},Tidewater House Blend,Whole Bean · 12 oz,2,${ZONE}$`));
     expect(rest).toEqual([]);
   });
 });

@@ -46,14 +46,14 @@ const figuresOperation = adminOperation("orders", {
 const planOperation = adminOperation("orders", {
   method: "get",
   path: "/subscriptions/plan",
-  summary: `The coming deliveries: for the next ${PLAN_DAYS} days, per day (UTC), how many of each variant the renewals will take`,
+  summary: `The coming deliveries: for the next ${PLAN_DAYS} days, per day of the shop's time zone, how many of each variant the renewals will take`,
   responses: { 200: json(deliveryPlanSchema, "The plan, day by day; a day without deliveries is left out") },
 });
 
 const planCsvOperation = adminOperation("orders", {
   method: "get",
   path: "/subscriptions/plan.csv",
-  summary: "The plan of the coming deliveries as CSV: day, sku, product, options, quantity",
+  summary: "The plan of the coming deliveries as CSV: day (the shop's), sku, product, options, quantity and the time zone its days are in",
   responses: { 200: csv("One row per day and variant, with a header row") },
 });
 
@@ -76,7 +76,7 @@ const skipOperation = onSubscription.post({
 
 const pauseOperation = onSubscription.post({
   path: "/pause",
-  summary: "Pause an active subscription until a day (it resumes itself then) or, without one, until resumed; the subscriber is emailed",
+  summary: "Pause an active subscription until a day of the shop's time zone (it resumes itself at that day's midnight there) or, without one, until resumed; the subscriber is emailed",
   body: jsonBody(pauseSchema),
   refusals: { 409: CONFLICT },
 });
@@ -154,7 +154,7 @@ async function detailBody(c: Context<AppEnv>, id: number): Promise<z.infer<typeo
 
 const CSV_PAGE = 500;
 const CSV_COLUMNS = ["id", "status", "customer_name", "email", "plan", "items", "next_renewal_at", "paused_until"];
-const PLAN_COLUMNS = ["day", "sku", "product", "options", "quantity"];
+const PLAN_COLUMNS = ["day", "sku", "product", "options", "quantity", "time_zone"];
 
 export function adminSubscriptionsRoutes() {
   const admin = new OpenAPIHono<AppEnv>();
@@ -181,15 +181,16 @@ export function adminSubscriptionsRoutes() {
   });
 
   register(admin, planOperation, async (c) => {
-    const days = await deliveryPlan(c.var.deps.db, c.var.deps.storeId);
+    const { timeZone, days } = await deliveryPlan(c.var.deps.db, c.var.deps.storeId);
     return c.json({
+      time_zone: timeZone,
       days: days.map(({ day, items }) => ({ day, items: items.map((item) => ({ sku: item.sku, product: item.title, options: item.options, quantity: item.quantity })) })),
     });
   });
 
   register(admin, planCsvOperation, async (c) => {
-    const days = await deliveryPlan(c.var.deps.db, c.var.deps.storeId);
-    const rows = days.flatMap(({ day, items }) => items.map((item) => [day, item.sku, item.title, item.options, item.quantity]));
+    const { timeZone, days } = await deliveryPlan(c.var.deps.db, c.var.deps.storeId);
+    const rows = days.flatMap(({ day, items }) => items.map((item) => [day, item.sku, item.title, item.options, item.quantity, timeZone]));
     return csvDownload(c, "delivery-plan.csv", toCsv([PLAN_COLUMNS, ...rows]));
   });
 

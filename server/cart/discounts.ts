@@ -12,6 +12,8 @@ import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import { restrictedCodeAllows } from "../newsletter/welcome";
 import { normalizeEmail } from "../../core/email-address";
 import { conflict } from "../../core/errors";
+import { dayRange } from "../../core/shop-time";
+import { shopTimeZone } from "../store/settings";
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -23,14 +25,29 @@ export const RESTRICTED_DISCOUNT_MESSAGE =
   "This code only works with the email address it was sent to, and only on that address's first order";
 export const ONCE_PER_CUSTOMER_MESSAGE = "This code can be used once per customer, and this email address has used it";
 
+export type DiscountWindow = { start: Date | null; end: Date | null };
+
 /**
- * Whether a code can be redeemed at `now` by anyone: active (neither paused nor ended), inside its dates, with
+ * When a code works (decision 0068): from the shop's midnight beginning its first day to the one ending its last, in
+ * the shop's time zone now, each day as long as the zone makes it (23 or 25 hours across a daylight-saving change).
+ * The one reading of a code's days: the checkout's check, the back office's state and the admin API's moments.
+ */
+export function discountWindow(row: Pick<DiscountRow, "startsOn" | "endsOn">, timeZone: string): DiscountWindow {
+  return {
+    start: row.startsOn === null ? null : dayRange(row.startsOn, timeZone).start,
+    end: row.endsOn === null ? null : dayRange(row.endsOn, timeZone).end,
+  };
+}
+
+/**
+ * Whether a code can be redeemed at `now` by anyone: active (neither paused nor ended), inside its days, with
  * redemptions left. The popup's template row is never redeemable itself.
  */
-export function isRedeemableNow(row: DiscountRow, now: Date): boolean {
+export function isRedeemableNow(row: DiscountRow, now: Date, timeZone: string): boolean {
   if (row.isPopup || row.status !== "active") return false;
-  if (row.startsAt !== null && now < row.startsAt) return false;
-  if (row.endsAt !== null && now >= row.endsAt) return false;
+  const { start, end } = discountWindow(row, timeZone);
+  if (start !== null && now < start) return false;
+  if (end !== null && now >= end) return false;
   return row.maxRedemptions - row.redemptions >= 1;
 }
 
@@ -146,7 +163,7 @@ export async function discountForBuyer(
   now = new Date(),
 ): Promise<{ discount: Discount } | { refusal: string | null }> {
   const row = await codeRow(db, storeId, code);
-  if (!row || !isRedeemableNow(row, now)) return { refusal: null };
+  if (!row || !isRedeemableNow(row, now, await shopTimeZone(db, storeId))) return { refusal: null };
   const refusal = email === null ? null : await buyerRefusal(db, storeId, row, email);
   return refusal ? { refusal } : { discount: discountOf(row) };
 }

@@ -512,9 +512,12 @@ export const discounts = pgTable(
     isPopup: boolean("is_popup").notNull().default(false),
     /** Paused codes may be resumed; an ended code stays ended (the owner makes a new one). */
     status: text("status", { enum: ["active", "paused", "ended"] }).notNull().default("active"),
-    /** The code works from this moment (null: at once) until `ends_at` (exclusive; null: no end). */
-    startsAt: timestamp("starts_at", { withTimezone: true }),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /**
+     * The first and the last day the code works (null: at once; no end), calendar days of the shop's time zone: it
+     * starts at the shop's midnight beginning the first and ends at the one ending the last (decision 0068).
+     */
+    startsOn: date("starts_on", { mode: "string" }),
+    endsOn: date("ends_on", { mode: "string" }),
     /** The goods (before the discount) must reach this many cents; null: any order. */
     minimumSubtotalCents: integer("minimum_subtotal_cents"),
     /** One paid order per email address with this code. */

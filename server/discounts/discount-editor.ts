@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DiscountInput, DiscountState, DiscountType, WelcomeOfferInput } from "../../core/schemas/admin-discounts";
-import { codeIs, isRedeemableNow, type DiscountRow } from "../cart/discounts";
+import { codeIs, discountWindow, isRedeemableNow, type DiscountRow } from "../cart/discounts";
 import type { Database } from "../db/client";
 import { discounts, orders } from "../db/schema";
 import { ORDER_GROUPS } from "../../core/order-lifecycle";
@@ -14,6 +14,7 @@ import { revenueCentsOf } from "../orders/revenue";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { conflict, notFound } from "../../core/errors";
 import { assertFree, whenTaken } from "../db/unique-violation";
+import { shopTimeZone } from "../store/settings";
 
 export const DISCOUNT_NOT_FOUND = "No discount with this id in this store";
 export const CODE_TAKEN = "Another discount has this code (codes match whatever their case)";
@@ -30,6 +31,10 @@ export type DiscountRecord = {
   amountCents: number | null;
   freeShipping: boolean;
   maxRedemptions: number;
+  /** The first and last days, in the shop's time zone. */
+  startsOn: string | null;
+  endsOn: string | null;
+  /** The moments those days make in the shop's time zone now (discountWindow). */
   startsAt: Date | null;
   endsAt: Date | null;
   minimumSubtotalCents: number | null;
@@ -46,11 +51,12 @@ const typeOf = (row: DiscountRow): DiscountType =>
   row.percentage !== null ? "percentage" : (row.amountCents ?? 0) > 0 ? "fixed_amount" : "free_shipping";
 
 /** The owner's pause and end first; then whatever keeps an active code from working now. */
-export function stateOf(row: DiscountRow, now: Date): DiscountState {
+export function stateOf(row: DiscountRow, now: Date, timeZone: string): DiscountState {
   if (row.status !== "active") return row.status;
-  if (isRedeemableNow(row, now)) return "active";
-  if (row.startsAt !== null && now < row.startsAt) return "scheduled";
-  if (row.endsAt !== null && now >= row.endsAt) return "expired";
+  if (isRedeemableNow(row, now, timeZone)) return "active";
+  const { start, end } = discountWindow(row, timeZone);
+  if (start !== null && now < start) return "scheduled";
+  if (end !== null && now >= end) return "expired";
   return "used_up";
 }
 
@@ -81,7 +87,8 @@ async function usageByCode(db: Database, storeId: string, codes: string[]): Prom
   return usage;
 }
 
-function recordOf(row: DiscountRow, usage: Usage | undefined, now: Date): DiscountRecord {
+function recordOf(row: DiscountRow, usage: Usage | undefined, now: Date, timeZone: string): DiscountRecord {
+  const { start, end } = discountWindow(row, timeZone);
   return {
     id: row.id,
     code: row.code,
@@ -91,12 +98,14 @@ function recordOf(row: DiscountRow, usage: Usage | undefined, now: Date): Discou
     amountCents: row.percentage === null && (row.amountCents ?? 0) > 0 ? row.amountCents : null,
     freeShipping: row.freeShipping,
     maxRedemptions: row.maxRedemptions,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    startsAt: start,
+    endsAt: end,
     minimumSubtotalCents: row.minimumSubtotalCents,
     oncePerCustomer: row.oncePerCustomer,
     appliesToRenewals: row.appliesToRenewals,
-    state: stateOf(row, now),
+    state: stateOf(row, now, timeZone),
     used: usage?.used ?? 0,
     redemptions: row.redemptions,
     revenueCents: usage?.revenueCents ?? 0,
@@ -109,8 +118,8 @@ const storeCodes = (storeId: string) => and(eq(discounts.storeId, storeId), eq(d
 
 export async function listDiscounts(db: Database, storeId: string, now = new Date()): Promise<DiscountRecord[]> {
   const rows = await db.select().from(discounts).where(storeCodes(storeId)).orderBy(sql`${discounts.createdAt} desc`, sql`${discounts.id} desc`);
-  const usage = await usageByCode(db, storeId, rows.map((row) => row.code));
-  return rows.map((row) => recordOf(row, usage.get(row.code.toLowerCase()), now));
+  const [usage, timeZone] = await Promise.all([usageByCode(db, storeId, rows.map((row) => row.code)), shopTimeZone(db, storeId)]);
+  return rows.map((row) => recordOf(row, usage.get(row.code.toLowerCase()), now, timeZone));
 }
 
 async function discountRow(db: Database, storeId: string, id: number, forUpdate = false): Promise<DiscountRow> {
@@ -122,8 +131,8 @@ async function discountRow(db: Database, storeId: string, id: number, forUpdate 
 
 export async function getDiscountRecord(db: Database, storeId: string, id: number, now = new Date()): Promise<DiscountRecord> {
   const row = await discountRow(db, storeId, id);
-  const usage = await usageByCode(db, storeId, [row.code]);
-  return recordOf(row, usage.get(row.code.toLowerCase()), now);
+  const [usage, timeZone] = await Promise.all([usageByCode(db, storeId, [row.code]), shopTimeZone(db, storeId)]);
+  return recordOf(row, usage.get(row.code.toLowerCase()), now, timeZone);
 }
 
 /** A discount as the input that would save it unchanged: the start of a form. */
@@ -136,8 +145,8 @@ export function discountInputOf(record: DiscountRecord): DiscountInput {
     amount_cents: record.amountCents,
     free_shipping: record.freeShipping,
     max_redemptions: record.maxRedemptions,
-    starts_at: record.startsAt?.toISOString() ?? null,
-    ends_at: record.endsAt?.toISOString() ?? null,
+    starts_on: record.startsOn,
+    ends_on: record.endsOn,
     minimum_subtotal_cents: record.minimumSubtotalCents,
     once_per_customer: record.oncePerCustomer,
     applies_to_renewals: record.appliesToRenewals,
@@ -153,8 +162,8 @@ function fieldsOf(input: DiscountInput) {
     amountCents: input.type === "fixed_amount" ? input.amount_cents : null,
     freeShipping: input.type === "free_shipping" || input.free_shipping,
     maxRedemptions: input.max_redemptions,
-    startsAt: input.starts_at === null ? null : new Date(input.starts_at),
-    endsAt: input.ends_at === null ? null : new Date(input.ends_at),
+    startsOn: input.starts_on,
+    endsOn: input.ends_on,
     minimumSubtotalCents: input.minimum_subtotal_cents,
     oncePerCustomer: input.once_per_customer,
     appliesToRenewals: input.applies_to_renewals,
@@ -170,8 +179,8 @@ function audited(row: DiscountRow) {
     amount_cents: row.amountCents,
     free_shipping: row.freeShipping,
     max_redemptions: row.maxRedemptions,
-    starts_at: row.startsAt?.toISOString() ?? null,
-    ends_at: row.endsAt?.toISOString() ?? null,
+    starts_on: row.startsOn,
+    ends_on: row.endsOn,
     minimum_subtotal_cents: row.minimumSubtotalCents,
     once_per_customer: row.oncePerCustomer,
     applies_to_renewals: row.appliesToRenewals,
@@ -195,7 +204,7 @@ export async function createDiscount(db: Database, actor: AuditActor, input: Dis
         .values({ storeId, ...fieldsOf(input) })
         .returning();
       await recordAudit(tx, actor, { action: "discount.create", entity: "discount", entityId: row.id, before: null, after: audited(row) });
-      return recordOf(row, undefined, new Date());
+      return recordOf(row, undefined, new Date(), await shopTimeZone(tx, storeId));
     })
     .catch(refuseTakenCode);
 }

@@ -8,11 +8,13 @@ import type { DiscountInput } from "../../core/schemas/admin-discounts";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, asBrowserOf, checkoutDetails, payWithCard, startCheckout, submitOrder } from "../../tests/support/checkout";
 import { namedError } from "../../tests/support/errors";
-import { ONCE_PER_CUSTOMER_MESSAGE } from "../cart/discounts";
+import { serverTimeZone, shopDate } from "../../core/shop-time";
+import { discountForBuyer, discountWindow, ONCE_PER_CUSTOMER_MESSAGE } from "../cart/discounts";
+import { changeStoreSettings } from "../store/settings";
 import { priceCart } from "../cart/pricing";
 import { auditEvents, discounts } from "../db/schema";
 import { commandLineActor } from "../audit/audit";
-import { changeDiscountStatus, createDiscount, getDiscountRecord, getWelcomeOffer, setWelcomeOffer, updateDiscount } from "./discount-editor";
+import { changeDiscountStatus, createDiscount, getDiscountRecord, getWelcomeOffer, setWelcomeOffer, stateOf, updateDiscount } from "./discount-editor";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +26,8 @@ afterAll(async () => {
 
 const owner = () => commandLineActor(t.deps.storeId);
 const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+/** A day `days` from today, the shop's own (the test shop keeps the server's zone until a test sets another). */
+const inDays = (days: number) => shopDate(new Date(Date.now() + days * DAY), serverTimeZone());
 
 const terms = (code: string, extra: Partial<DiscountInput> = {}): DiscountInput => ({
   code,
@@ -34,8 +37,8 @@ const terms = (code: string, extra: Partial<DiscountInput> = {}): DiscountInput 
   amount_cents: null,
   free_shipping: false,
   max_redemptions: 100,
-  starts_at: null,
-  ends_at: null,
+  starts_on: null,
+  ends_on: null,
   minimum_subtotal_cents: null,
   once_per_customer: false,
   applies_to_renewals: false,
@@ -92,15 +95,36 @@ describe("discount terms the owner sets, at the shop", () => {
   });
 
   it("works only between its start and its end", async () => {
-    await createDiscount(t.deps.db, owner(), terms("LATER", { starts_at: inDays(1) }));
-    await createDiscount(t.deps.db, owner(), terms("BYGONE", { starts_at: inDays(-10), ends_at: inDays(-1) }));
-    await createDiscount(t.deps.db, owner(), terms("NOWISH", { starts_at: inDays(-1), ends_at: inDays(1) }));
+    await createDiscount(t.deps.db, owner(), terms("LATER", { starts_on: inDays(1) }));
+    await createDiscount(t.deps.db, owner(), terms("BYGONE", { starts_on: inDays(-10), ends_on: inDays(-1) }));
+    await createDiscount(t.deps.db, owner(), terms("NOWISH", { starts_on: inDays(-1), ends_on: inDays(1) }));
     expect((await preview("LATER", 2)).refusal).toBe("discount_code: Invalid discount code");
     expect((await preview("BYGONE", 2)).refusal).toBe("discount_code: Invalid discount code");
     expect((await drawerLookup("LATER")).status).not.toBe(200);
     expect((await preview("NOWISH", 2)).priceInfo).toMatchObject({ discount: 640 });
     const later = await t.deps.db.select().from(discounts).where(eq(discounts.code, "LATER"));
     expect((await getDiscountRecord(t.deps.db, t.deps.storeId, later[0].id)).state).toBe("scheduled");
+  });
+
+  it("works from the shop's midnight of its first day to the end of its last in the shop's zone, a 23-hour day included", async () => {
+    // Los Angeles moves its clocks forward on Sunday 14 March 2027: that day runs 08:00 to 07:00 UTC.
+    await changeStoreSettings(t.deps.db, owner(), { timeZone: "America/Los_Angeles" });
+    try {
+      const code = await createDiscount(t.deps.db, owner(), terms("SPRINGDAY", { starts_on: "2027-03-14", ends_on: "2027-03-14" }));
+      expect([code.startsAt?.toISOString(), code.endsAt?.toISOString()]).toEqual(["2027-03-14T08:00:00.000Z", "2027-03-15T07:00:00.000Z"]);
+      const works = async (at: string) => "discount" in (await discountForBuyer(t.deps.db, t.deps.storeId, "springday", null, new Date(at)));
+      expect(await works("2027-03-14T07:59:59Z")).toBe(false); // 13 March, 23:59:59 PST
+      expect(await works("2027-03-14T08:00:00Z")).toBe(true);
+      expect(await works("2027-03-15T06:59:59Z")).toBe(true); // still the 14th in Los Angeles, the 15th in UTC
+      expect(await works("2027-03-15T07:00:00Z")).toBe(false);
+      const [row] = await t.deps.db.select().from(discounts).where(eq(discounts.id, code.id));
+      expect(stateOf(row, new Date("2027-03-14T07:59:59Z"), "America/Los_Angeles")).toBe("scheduled");
+      expect(stateOf(row, new Date("2027-03-15T07:00:00Z"), "America/Los_Angeles")).toBe("expired");
+      // Auckland is a day ahead: the same days are other moments there, which the one reading follows.
+      expect(discountWindow(row, "Pacific/Auckland")).toEqual({ start: new Date("2027-03-13T11:00:00Z"), end: new Date("2027-03-14T11:00:00Z") });
+    } finally {
+      await changeStoreSettings(t.deps.db, owner(), { timeZone: serverTimeZone() });
+    }
   });
 
   it("stops while paused, works again when resumed, and stays ended", async () => {

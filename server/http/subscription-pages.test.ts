@@ -12,9 +12,15 @@ import { subscribedBy } from "../../tests/support/checkout";
 import { startPageRenderer, type PageRenderer } from "../../tests/support/rendered-pages";
 import { createCustomer } from "../accounts/customers";
 import { createSession } from "../accounts/session";
+import { commandLineActor } from "../audit/audit";
 import { mailOutbox, subscriptions, variants } from "../db/schema";
 import { signLink } from "../mail/signed-links";
-import { manageLink, MANAGE_LINK_PURPOSE, renewalDay, skipSubject, SKIP_LINK_PURPOSE } from "../subscriptions/emails";
+import { changeStoreSettings } from "../store/settings";
+import { manageLink, MANAGE_LINK_PURPOSE, renewalDay as dayIn, skipSubject, SKIP_LINK_PURPOSE } from "../subscriptions/emails";
+
+/** Thirteen hours ahead of UTC in December: most of a UTC day is the next day here (decision 0068). */
+const ZONE = "Pacific/Auckland";
+const renewalDay = (at: Date) => dayIn(at, ZONE);
 
 let t: TestApp;
 let renderer: PageRenderer;
@@ -26,6 +32,7 @@ beforeAll(async () => {
   await t.deps.db.update(variants).set({ stock: 1000 }).where(like(variants.sku, "HOUSE-%"));
   const customer = await createCustomer(t.deps.db, "demo", { email: "Pat.Page@example.com", password: "a long page passphrase", firstName: "Pat", lastName: "Page" });
   cookie = `session=${(await createSession(t.deps.db, "demo", customer!.id)).token}`;
+  await changeStoreSettings(t.deps.db, commandLineActor("demo"), { timeZone: ZONE });
 }, 120_000);
 afterAll(async () => {
   await renderer.close();
@@ -73,6 +80,15 @@ describe("the signed-in subscriber's pages", () => {
     await page(await get("/profile/subscriptions/abc", { cookie }), 404);
     expect((await post(`/profile/subscriptions/${theirs.id}`, { intent: "cancel" }, { cookie })).status).toBe(404);
     expect((await current(theirs.id)).status).toBe("active");
+  });
+
+  it("print the next delivery on the shop's day, which a UTC day would name otherwise", async () => {
+    const sub = await subscribedBy(t, "pat.page@example.com");
+    // 01:30 on Monday 5 April in Auckland; still Sunday 4 April in UTC.
+    await t.deps.db.update(subscriptions).set({ nextRenewalAt: new Date("2027-04-04T13:30:00Z") }).where(eq(subscriptions.id, sub.id));
+    const html = text(await page(await get(`/profile/subscriptions/${sub.id}`, { cookie })));
+    expect(html).toContain('<time dateTime="2027-04-05">Monday, April 5, 2027</time>');
+    expect(html).not.toContain("April 4, 2027");
   });
 
   it("makes each change posted without JavaScript, says so, and refuses bad input beside its field, changing nothing", async () => {

@@ -9,12 +9,14 @@ import { and, eq } from "drizzle-orm";
 import { badInput, conflict, ruleBroken } from "../../core/errors";
 import { canMoveSubscription, nextCycle, planLabel, type IntervalUnit, type Plan, type SubscriptionMove } from "../../core/subscriptions";
 import type { CheckoutAddress } from "../../core/schemas/checkout";
+import { dayRange } from "../../core/shop-time";
 import { addressOf } from "../checkout/cart-orders";
 import { shippingOption } from "../checkout/quote";
 import type { AppDeps } from "../context";
 import type { Database, Tx } from "../db/client";
 import { paymentEvents, products, subscriptionLines, subscriptionOptions, variants, type RenewalQuote } from "../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit";
+import { shopTimeZone } from "../store/settings";
 import { isFirstDelivery } from "../orders/payment-events";
 import type { CardDetails, SavedCard, SubscriptionCardSetUpEvent } from "../payments/provider";
 import { renewalDay, sendSubscriptionEmail } from "./emails";
@@ -38,8 +40,8 @@ const labelOf = (changer: Changer) => (changer.kind === "staff" ? changer.actor.
 type Change = {
   /** The new fields, from the subscription as it is under the lock; throw a domain error to refuse. */
   apply: (current: Subscription, tx: Tx) => Promise<Partial<Subscription>> | Partial<Subscription>;
-  /** The timeline's and the email's sentence, read from the subscription after the change. */
-  describe: (changed: Subscription) => string;
+  /** The timeline's and the email's sentence, read from the subscription after the change; days in the shop's zone. */
+  describe: (changed: Subscription, timeZone: string) => string;
   /** The move of SUBSCRIPTION_MOVES (core/subscriptions.ts): the states it may start from, checked under the lock. */
   action: SubscriptionMove;
   /** Whether this change is still to make, asked under the lock: false for a provider event's replay. */
@@ -53,19 +55,20 @@ async function change(deps: AppDeps, storeId: string, id: number, changer: Chang
 /** A change, or null (nothing changed, nobody emailed) when its `once` says it was made before. */
 async function changeOnce(deps: AppDeps, storeId: string, id: number, changer: Changer, { apply, describe, action, once }: Change): Promise<Subscription | null> {
   const before = await subscriptionById(deps.db, storeId, id);
+  const timeZone = await shopTimeZone(deps.db, storeId);
   const changed = await deps.db.transaction(async (tx) => {
     const current = await lockSubscription(tx, before);
     if (once && !(await once(tx))) return null;
     assertMove(current, action);
     const fields = await apply(current, tx);
     const after = await updateSubscription(tx, current.id, fields);
-    await recordEvent(tx, after, action, describe(after), labelOf(changer));
+    await recordEvent(tx, after, action, describe(after, timeZone), labelOf(changer));
     if (changer.kind === "staff") {
       await recordAudit(tx, changer.actor, { action: `subscription.${action}`, entity: "subscription", entityId: id, before: auditFields(current), after: auditFields(after) });
     }
     return after;
   });
-  if (changed) await sendSubscriptionEmail(deps, changed, { kind: "changed", change: describe(changed) });
+  if (changed) await sendSubscriptionEmail(deps, changed, { kind: "changed", change: describe(changed, timeZone) });
   return changed;
 }
 
@@ -111,7 +114,7 @@ export async function skipNext(deps: AppDeps, storeId: string, id: number, chang
       skipped = current.nextRenewalAt;
       return { nextRenewalAt: nextCycle(current.nextRenewalAt, planOf(current)) };
     },
-    describe: () => `Skipped the delivery of ${renewalDay(skipped)}.`,
+    describe: (_, timeZone) => `Skipped the delivery of ${renewalDay(skipped, timeZone)}.`,
   });
   await mirrorSchedule(deps, changed, "skip");
   return changed;
@@ -128,7 +131,7 @@ export async function skipRenewalOf(deps: AppDeps, storeId: string, id: number, 
         if (current.status !== "active" || current.nextRenewalAt.getTime() !== renewalAt) throw conflict("Already skipped");
         return { nextRenewalAt: nextCycle(current.nextRenewalAt, planOf(current)) };
       },
-      describe: () => `Skipped the delivery of ${renewalDay(new Date(renewalAt))}.`,
+      describe: (_, timeZone) => `Skipped the delivery of ${renewalDay(new Date(renewalAt), timeZone)}.`,
     });
     await mirrorSchedule(deps, changed, "skip");
     return "skipped";
@@ -138,15 +141,19 @@ export async function skipRenewalOf(deps: AppDeps, storeId: string, id: number, 
   }
 }
 
-/** Pauses until a date (it resumes itself then) or until the subscriber resumes it. */
-export async function pause(deps: AppDeps, storeId: string, id: number, changer: Changer, until: Date | null) {
+/**
+ * Pauses until a day, 'YYYY-MM-DD' (it resumes itself at the shop's midnight beginning that day, decision 0068), or
+ * until the subscriber resumes it.
+ */
+export async function pause(deps: AppDeps, storeId: string, id: number, changer: Changer, until: string | null) {
+  const resumesAt = until === null ? null : dayRange(until, await shopTimeZone(deps.db, storeId)).start;
   const changed = await change(deps, storeId, id, changer, {
     action: "pause",
     apply: () => {
-      if (until && until <= new Date()) throw badInput("The pause must end after today", "until");
-      return { status: "paused", pausedUntil: until };
+      if (resumesAt && resumesAt <= new Date()) throw badInput("The pause must end after today", "until");
+      return { status: "paused", pausedUntil: resumesAt };
     },
-    describe: (after) => (after.pausedUntil ? `Paused until ${renewalDay(after.pausedUntil)}.` : "Paused until you resume it."),
+    describe: (after, timeZone) => (after.pausedUntil ? `Paused until ${renewalDay(after.pausedUntil, timeZone)}.` : "Paused until you resume it."),
   });
   await mirrorSchedule(deps, changed, "pause");
   return changed;

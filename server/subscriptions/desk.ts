@@ -8,6 +8,7 @@ import { addDays } from "date-fns";
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { nextCycle, planLabel, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../../core/subscriptions";
 import { productUnitCents } from "../../core/cart";
+import { nextDaysRange, shopDate } from "../../core/shop-time";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { containing, newestFirstPage } from "../db/listing";
@@ -16,6 +17,7 @@ import { frequencyChoices, planOf } from "./changes";
 import { linesOfSubscription, subscriptionById, type Subscription } from "./records";
 import { quoteRenewal } from "./renewals";
 import { shippingOptionName } from "../store/rules";
+import { shopTimeZone } from "../store/settings";
 
 export const SUBSCRIPTIONS_PAGE_SIZE = 50;
 
@@ -184,12 +186,13 @@ export type PlannedDay = { day: string; items: { sku: string; title: string; opt
 
 /**
  * The coming deliveries: every renewal of an active subscription (and of a paused one whose pause ends in time) today
- * and in the next `days` days, per day (UTC), summed per variant. A weekly plan renews twice in 14 days and counts
- * twice; one bought today on a two-week plan renews on the 14th day, and is in the plan.
+ * and in the next `days` days, per day of the shop's time zone (the day each renewal runs, decision 0068), summed per
+ * variant. A weekly plan renews twice in 14 days and counts twice; one bought today on a two-week plan renews on the
+ * 14th day, and is in the plan.
  */
-export async function deliveryPlan(db: Database, storeId: string, now = new Date(), days = PLAN_DAYS): Promise<PlannedDay[]> {
-  // Days are UTC days, as the plan lists them, whatever the server's time zone.
-  const end = addDays(new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`), days + 1);
+export async function deliveryPlan(db: Database, storeId: string, now = new Date(), days = PLAN_DAYS): Promise<{ timeZone: string; days: PlannedDay[] }> {
+  const timeZone = await shopTimeZone(db, storeId);
+  const { end } = nextDaysRange(days + 1, timeZone, now);
   const rows = await db
     .select({ subscription: subscriptions, sku: subscriptionLines.sku, quantity: subscriptionLines.quantity, title: products.title, attributes: variants.attributes })
     .from(subscriptions)
@@ -200,7 +203,7 @@ export async function deliveryPlan(db: Database, storeId: string, now = new Date
   const plan = new Map<string, Map<string, PlannedDay["items"][number]>>();
   for (const row of rows) {
     for (const at of renewalsWithin(row.subscription, now, end)) {
-      const day = at.toISOString().slice(0, 10);
+      const day = shopDate(at, timeZone);
       const items = plan.get(day) ?? new Map();
       plan.set(day, items);
       const item = items.get(row.sku) ?? { sku: row.sku, title: row.title ?? row.sku, options: Object.values(row.attributes ?? {}).filter(Boolean).join(" · "), quantity: 0 };
@@ -208,9 +211,12 @@ export async function deliveryPlan(db: Database, storeId: string, now = new Date
       items.set(row.sku, item);
     }
   }
-  return [...plan.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, items]) => ({ day, items: [...items.values()].sort((a, b) => a.title.localeCompare(b.title) || a.sku.localeCompare(b.sku)) }));
+  return {
+    timeZone,
+    days: [...plan.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, items]) => ({ day, items: [...items.values()].sort((a, b) => a.title.localeCompare(b.title) || a.sku.localeCompare(b.sku)) })),
+  };
 }
 
 function renewalsWithin(subscription: Subscription, now: Date, end: Date): Date[] {

@@ -17,9 +17,12 @@ export const SKIP_LINK_PURPOSE = "subscription-skip";
 /** What a skip link names: the subscription and the one renewal it skips, so an old reminder cannot skip a later one. */
 export const skipSubject = (subscription: Pick<Subscription, "id" | "nextRenewalAt">) => `${subscription.id}@${subscription.nextRenewalAt.getTime()}`;
 
-/** "Tuesday, December 8, 2026", the day a renewal is charged and the delivery leaves. */
-export const renewalDay = (date: Date) =>
-  date.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/**
+ * "Tuesday, December 8, 2026", the day a renewal is charged and the delivery leaves: the shop's day of the moment it
+ * is due (decision 0068), which is the day the renewal runs, since the job renews each one at that moment.
+ */
+export const renewalDay = (date: Date, timeZone: string) =>
+  date.toLocaleDateString("en-US", { weekday: "long", year: "numeric", month: "long", day: "numeric", timeZone });
 
 export type SubscriptionMessage =
   | { kind: "started"; plan: string }
@@ -41,8 +44,8 @@ async function skipLink(deps: AppDeps, subscription: Subscription): Promise<stri
   return shopLink(deps, `/subscriptions/skip?token=${encodeURIComponent(token)}`);
 }
 
-function render(message: SubscriptionMessage, subscription: Subscription): { subject: string; paragraphs: string[]; kind: string } {
-  const next = renewalDay(subscription.nextRenewalAt);
+function render(message: SubscriptionMessage, subscription: Subscription, timeZone: string): { subject: string; paragraphs: string[]; kind: string } {
+  const next = renewalDay(subscription.nextRenewalAt, timeZone);
   switch (message.kind) {
     case "started":
       return {
@@ -67,7 +70,7 @@ function render(message: SubscriptionMessage, subscription: Subscription): { sub
         subject: "Your subscription payment was declined",
         paragraphs: [
           `We could not take the payment for your next delivery: ${message.failureMessage}`,
-          `We will try again on ${renewalDay(message.retryAt)}. To use another card, update it on your subscription's page.`,
+          `We will try again on ${renewalDay(message.retryAt, timeZone)}. To use another card, update it on your subscription's page.`,
         ],
       };
     case "past-due":
@@ -85,7 +88,7 @@ export async function sendSubscriptionEmail(deps: AppDeps, subscription: Subscri
     manageLink(deps, subscription),
     message.kind === "reminder" ? skipLink(deps, subscription) : Promise.resolve(null),
   ]);
-  const { subject, paragraphs, kind } = render(message, subscription);
+  const { subject, paragraphs, kind } = render(message, subscription, settings.timeZone);
   const text = [
     `Hello ${subscription.customerName},`,
     "",

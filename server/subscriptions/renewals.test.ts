@@ -14,6 +14,8 @@ import { deliveryPlan, subscriptionFigures, viewSubscription } from "./desk";
 import { sendRenewalReminders } from "./reminders";
 import { renewDue } from "./renewals";
 import { applyPaymentEvent } from "./payment-events";
+import { commandLineActor } from "../audit/audit";
+import { changeStoreSettings } from "../store/settings";
 
 const { sku: BLEND, everyTwoWeeks } = DEMO.subscriptions.houseBlend;
 /** Bought once beside the subscription. */
@@ -330,7 +332,67 @@ describe("the owner's figures and plan", () => {
     expect(figures.byStatus.active).toBeGreaterThanOrEqual(1);
     expect(figures.monthlyRecurringCents).toBeGreaterThan(0);
     const plan = await deliveryPlan(t.deps.db, "demo", addDays(subscription.nextRenewalAt, -1));
-    const day = plan.find((entry) => entry.day === subscription.nextRenewalAt.toISOString().slice(0, 10));
+    const day = plan.days.find((entry) => entry.day === subscription.nextRenewalAt.toISOString().slice(0, 10));
     expect(day?.items.find((item) => item.sku === BLEND)?.quantity).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("in the shop's time zone (decision 0068)", () => {
+  // Auckland left daylight saving on Sunday 4 April 2027 (03:00 NZDT became 02:00 NZST): that day ran 25 hours, from
+  // 11:00 UTC on the 3rd to 12:00 UTC on the 4th. Last in the file: the zone is the demo shop's from here on.
+  const inZone = (timeZone: string) => changeStoreSettings(t.deps.db, commandLineActor("demo"), { timeZone });
+  // 01:30 on Monday 5 April in Auckland, still Sunday 4 April in UTC.
+  const DUE = new Date("2027-04-04T13:30:00Z");
+
+  it("names, plans, lists and renews a renewal on the shop's day, charged once however the zone changes", async () => {
+    // The earlier tests' subscriptions end here, so the plan and the runs below hold this one alone.
+    await t.deps.db.update(subscriptions).set({ status: "cancelled" });
+    const { subscription } = await subscribe("auckland@example.com");
+    await t.deps.db.update(subscriptions).set({ nextRenewalAt: DUE }).where(eq(subscriptions.id, subscription.id));
+    await inZone("Pacific/Auckland");
+
+    await sendRenewalReminders(t.deps, addDays(DUE, -2));
+    const [reminder] = await mailsTo("auckland@example.com", "subscription-reminder");
+    expect(reminder.subject).toBe("Your next delivery is on Monday, April 5, 2027");
+
+    const plan = await deliveryPlan(t.deps.db, "demo", new Date("2027-04-04T10:00:00Z"));
+    expect(plan.timeZone).toBe("Pacific/Auckland");
+    expect(plan.days.map((day) => day.day)).toEqual(["2027-04-05"]);
+
+    const listed = await subscriptionsCommand(t.deps, "demo", ["list"]);
+    expect(listed).toMatch(new RegExp(`#${subscription.id} .*next 2027-04-05`));
+
+    // Sunday 4 April ends in Auckland at 12:00 UTC, before the renewal is due: a day of the shop's, not a UTC day.
+    expect(await subscriptionsCommand(t.deps, "demo", ["renew-due", "--as-of", "2027-04-04"])).toMatch(/^Renewals due by 2027-04-04 23:59 GMT\+12:/);
+    await drain();
+    expect(await renewalsOf(subscription.id)).toHaveLength(0);
+    await subscriptionsCommand(t.deps, "demo", ["renew-due", "--as-of", "2027-04-05"]);
+    await drain();
+    expect(await renewalsOf(subscription.id)).toHaveLength(1);
+
+    // The same cycle run again in another zone, whose 5 April ends later: the cycle's claim holds, nothing more is charged.
+    await inZone("America/Los_Angeles");
+    await subscriptionsCommand(t.deps, "demo", ["renew-due", "--as-of", "2027-04-05"]);
+    await drain();
+    expect(await renewalsOf(subscription.id)).toHaveLength(1);
+    await expect(subscriptionsCommand(t.deps, "demo", ["renew-due", "--as-of", "2027-02-30"])).rejects.toThrow('--as-of must be a date such as 2026-12-24, not "2027-02-30".');
+    await inZone("Pacific/Auckland");
+  });
+
+  it("pauses until the shop's midnight beginning the day chosen, across the day the clocks go back, and resumes then", async () => {
+    const { subscription } = await subscribe("auckland-pause@example.com");
+    const paused = await pause(t.deps, "demo", subscription.id, subscriber, "2027-04-04");
+    // Midnight at the start of 4 April is still daylight time, UTC+13.
+    expect(paused.pausedUntil?.toISOString()).toBe("2027-04-03T11:00:00.000Z");
+    await resume(t.deps, "demo", subscription.id, subscriber);
+    const again = await pause(t.deps, "demo", subscription.id, subscriber, "2027-04-05");
+    // 25 hours later: midnight at the start of 5 April is standard time, UTC+12.
+    expect(again.pausedUntil?.toISOString()).toBe("2027-04-04T12:00:00.000Z");
+    const [email] = (await mailsTo("auckland-pause@example.com", "subscription-changed")).filter((mail) => mail.text.includes("Paused until Monday"));
+    expect(email.text).toContain("Paused until Monday, April 5, 2027.");
+    await renewAt(new Date("2027-04-04T11:59:00Z"));
+    expect((await current(subscription.id)).status).toBe("paused");
+    await renewAt(new Date("2027-04-04T12:00:00Z"));
+    expect((await current(subscription.id)).status).toBe("active");
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The discount form's values as the page holds them: money in dollars and days as typed. Reading a post and the
  * input it makes are the server's (routes/admin.discounts.form.server.ts), so the schemas stay out of the pages' scripts.
- * Days are UTC: a code works from the start of its first day to the end of its last.
+ * Days are the shop's, in its time zone: a code works from the start of its first day to the end of its last.
  */
 import { formatMoney } from "@core/money";
 import { noticeTable } from "./notices";
@@ -15,7 +15,7 @@ export type DiscountDraft = {
   amount: string;
   freeShipping: boolean;
   maxRedemptions: string;
-  /** YYYY-MM-DD, UTC; empty: at once / no end. */
+  /** YYYY-MM-DD, the shop's day; empty: at once / no end. */
   startsOn: string;
   endsOn: string;
   minimumSubtotal: string;
@@ -38,13 +38,11 @@ export const DISCOUNT_FIELDS = [
   "applies_to_renewals",
 ] as const;
 
-/** The API's field names as the form calls them: money is typed in dollars, dates as days. */
+/** The API's field names as the form calls them: money is typed in dollars. */
 export const FORM_FIELD_OF_INPUT: Record<string, (typeof DISCOUNT_FIELDS)[number]> = {
   max_discount_cents: "cap",
   amount_cents: "amount",
   minimum_subtotal_cents: "minimum_subtotal",
-  starts_at: "starts_on",
-  ends_at: "ends_on",
 };
 
 export function emptyDiscountDraft(): DiscountDraft {
@@ -64,9 +62,7 @@ export function emptyDiscountDraft(): DiscountDraft {
   };
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 export type DiscountView = {
   code: string;
@@ -76,8 +72,8 @@ export type DiscountView = {
   amountCents: number | null;
   freeShipping: boolean;
   maxRedemptions: number;
-  startsAt: Date | string | null;
-  endsAt: Date | string | null;
+  startsOn: string | null;
+  endsOn: string | null;
   minimumSubtotalCents: number | null;
   oncePerCustomer: boolean;
   appliesToRenewals: boolean;
@@ -92,9 +88,8 @@ export function draftOfDiscount(discount: DiscountView): DiscountDraft {
     amount: dollars(discount.amountCents),
     freeShipping: discount.type !== "free_shipping" && discount.freeShipping,
     maxRedemptions: String(discount.maxRedemptions),
-    startsOn: discount.startsAt === null ? "" : dayOf(new Date(discount.startsAt)),
-    // Stored as the first moment it no longer works: the form shows the last day it does.
-    endsOn: discount.endsAt === null ? "" : dayOf(new Date(new Date(discount.endsAt).getTime() - DAY_MS)),
+    startsOn: discount.startsOn ?? "",
+    endsOn: discount.endsOn ?? "",
     minimumSubtotal: dollars(discount.minimumSubtotalCents),
     oncePerCustomer: discount.oncePerCustomer,
     appliesToRenewals: discount.appliesToRenewals,

@@ -1,9 +1,10 @@
 /**
  * The discount code's form: its code, what it takes off (percent with an optional cap, an amount, or shipping), and
- * when and for whom it works. Money is typed in dollars, days as UTC days; it posts whole and works before JavaScript.
+ * when and for whom it works. Money is typed in dollars, days as the shop's days (decision 0068); it posts whole and works before JavaScript.
  */
 import { FieldError, TextField } from "~/components/account/form-parts";
 import { DraftForm } from "~/components/admin/draft-form";
+import { useShopTimeZone } from "~/components/admin/when";
 import { AdminSection } from "~/components/admin/admin-page";
 import { placeErrors, type ErrorBody } from "~/lib/form-error";
 import { DISCOUNT_FIELDS, type DiscountDraft } from "./discount-draft";
@@ -16,6 +17,7 @@ const TYPES: { value: DiscountDraft["type"]; label: string }[] = [
 
 export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDraft; errors: readonly ErrorBody[]; submitLabel: string }) {
   const placed = placeErrors(errors, DISCOUNT_FIELDS);
+  const timeZone = useShopTimeZone();
   return (
     <DraftForm placed={placed} saveLabel={submitLabel}>
       <AdminSection title="Code">
@@ -58,8 +60,11 @@ export function DiscountForm({ draft, errors, submitLabel }: { draft: DiscountDr
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Limit of redemptions" name="max_redemptions" inputMode="numeric" defaultValue={draft.maxRedemptions} error={placed.at.max_redemptions} autoComplete="off" />
           <TextField label="Minimum subtotal in dollars (optional)" name="minimum_subtotal" inputMode="decimal" defaultValue={draft.minimumSubtotal} error={placed.at.minimum_subtotal} autoComplete="off" />
-          <TextField label="First day, UTC (optional)" name="starts_on" type="date" defaultValue={draft.startsOn} error={placed.at.starts_on} />
-          <TextField label="Last day, UTC (optional)" name="ends_on" type="date" defaultValue={draft.endsOn} error={placed.at.ends_on} />
+          <p className="text-sm sm:col-span-2">
+            Days are the shop&apos;s, in {timeZone}: a code works from midnight at the start of its first day to midnight at the end of its last.
+          </p>
+          <TextField label="First day (optional)" name="starts_on" type="date" defaultValue={draft.startsOn} error={placed.at.starts_on} />
+          <TextField label="Last day (optional)" name="ends_on" type="date" defaultValue={draft.endsOn} error={placed.at.ends_on} />
           <label className="flex items-center gap-2 sm:col-span-2">
             <input type="checkbox" name="once_per_customer" defaultChecked={draft.oncePerCustomer} className="size-5 shrink-0" />
             Once per customer (one paid order per email address)

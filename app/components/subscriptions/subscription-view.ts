@@ -1,6 +1,6 @@
 /**
  * One subscription as the subscriber's pages show it (the signed-in page and the emailed link's page alike), and what
- * a change posted from them answers. Dates come ready to read (the shop's UTC calendar day), money in cents.
+ * a change posted from them answers. Dates come ready to read (the shop's calendar day, in its time zone), money in cents.
  */
 import type { SubscriptionStatus } from "@core/subscriptions";
 import type { ErrorBody } from "~/lib/form-error";
