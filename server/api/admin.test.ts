@@ -162,6 +162,7 @@ describe("two-step sign-in", () => {
     const events = await auditOf("staff");
     expect(events.find((event) => event.action === "staff.totp-enable" && event.actor.label === email)?.changes).toEqual({
       totp_enabled: { before: false, after: true },
+      backup_codes_left: { before: 0, after: 10 },
     });
   });
 
