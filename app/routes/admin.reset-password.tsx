@@ -16,7 +16,8 @@ export const meta = () => adminMeta("Choose a new password");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // Said before a new password is typed, not after.
-  return { token, usable: token !== "" && (await staffResetLinkIsUsable(context.db, context.storeId, token)) };
+  const usable = token !== "" && (await staffResetLinkIsUsable(context.db, context.storeId, token));
+  return { token, lapsed: usable ? null : INVALID_STAFF_RESET_LINK_MESSAGE };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,13 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const placed = placeErrors(actionData?.errors, ["password"]);
-  const lapsed = !loaderData.usable || actionData?.errors.some((error) => error.field === "token");
+  const lapsed = loaderData.lapsed ?? actionData?.errors.find((error) => error.field === "token")?.error;
   return (
     <AdminGateShell>
       <h1 className="mb-2 text-3xl font-semibold">Choose a new password</h1>
       {lapsed ? (
         <>
-          <FormMessage tone="error">{INVALID_STAFF_RESET_LINK_MESSAGE}</FormMessage>
+          <FormMessage tone="error">{lapsed}</FormMessage>
           <p className="mt-4">
             <Link to="/admin/forgot-password" className="underline">
               Ask for a new link
