@@ -113,25 +113,28 @@ function CodeForm({ intent, label, error, enrolment, danger }: { intent: string;
 /** The QR code the server drew of the otpauth:// address, beside the key for typing it in. */
 function EnrolmentKey({ enrolment }: { enrolment: Enrolment }) {
   return (
-    <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-start">
-      <div
-        role="img"
-        aria-label="QR code of your two-step sign-in key, for your authenticator app's camera"
-        className="h-48 w-48 shrink-0 border border-black/15 bg-white [&>svg]:h-full [&>svg]:w-full"
-        // Drawn by the qrcode package on the server from the address alone: paths and rectangles, nothing typed.
-        dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-      />
-      <div className="min-w-0">
-        <p>Scan the code with your authenticator app, or add an account in it and type in this key:</p>
-        <p className="mt-1 font-mono text-lg break-all">
-          {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
-        </p>
-        <details className="mt-2">
-          <summary className="cursor-pointer underline">Or use the setup address (otpauth)</summary>
-          <p className="mt-1 font-mono text-sm break-all">{enrolment.uri}</p>
-        </details>
+    <>
+      <p>Scan this QR code with your authenticator app, or add an account in the app and type in the key beside it.</p>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div
+          role="img"
+          aria-label="QR code of your two-step sign-in key, for your authenticator app's camera"
+          className="h-48 w-48 shrink-0 border border-black/15 bg-white [&>svg]:h-full [&>svg]:w-full"
+          // Drawn by the qrcode package on the server from the address alone: paths and rectangles, nothing typed.
+          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+        />
+        <div className="min-w-0">
+          <p className="font-medium">Key</p>
+          <p className="mt-1 font-mono text-lg break-all">
+            {enrolment.secret.replace(/(.{4})/g, "$1 ").trim()}
+          </p>
+          <details className="mt-2">
+            <summary className="cursor-pointer underline">Or use the setup address (otpauth)</summary>
+            <p className="mt-1 font-mono text-sm break-all">{enrolment.uri}</p>
+          </details>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
