@@ -32,6 +32,8 @@ export default [
   ...prefix("admin", [
     route("setup", "routes/admin.setup.tsx"),
     route("login", "routes/admin.login.tsx"),
+    route("forgot-password", "routes/admin.forgot-password.tsx"),
+    route("reset-password", "routes/admin.reset-password.tsx"),
     route("logout", "routes/admin.logout.tsx"),
     // Paper, not a screen: outside the back office's layout, so nothing of its navigation is printed.
     route("orders/slips", "routes/admin.orders.slips.tsx"),

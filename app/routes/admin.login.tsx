@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { redirectPath } from "@core/redirect-target";
 import { adminLoginSchema } from "@core/schemas/admin";
 import { AuthenticatorCodeField, FormMessage, PasswordField, TextField } from "~/components/account/form-parts";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = backTo(request, url.searchParams.get("redirectTo"));
   if (await isSignedIn(context, request)) throw redirect(redirectTo);
-  return { redirectTo, signedOut: url.searchParams.has("signed-out") };
+  return { redirectTo, signedOut: url.searchParams.has("signed-out"), passwordReset: url.searchParams.has("password-reset") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +51,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       <h1 className="mb-2 text-3xl font-semibold">Staff sign-in</h1>
       <p className="mb-6">Sign in to the shop's back office.</p>
       {loaderData.signedOut && !actionData ? <FormMessage tone="success" className="mb-4">You are signed out.</FormMessage> : null}
+      {loaderData.passwordReset && !actionData ? (
+        <FormMessage tone="success" className="mb-4">Your new password is set, and every browser signed in as you is signed out. Sign in with it.</FormMessage>
+      ) : null}
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
@@ -65,10 +68,18 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         />
         <PasswordField error={placed.at.password} />
         {askCode ? (
-          <AuthenticatorCodeField label="Authenticator code" error={placed.at.code} />
+          <div>
+            <AuthenticatorCodeField label="Authenticator code" error={placed.at.code} orBackupCode />
+            <p className="mt-1 text-sm">No phone at hand? Type one of your backup codes instead.</p>
+          </div>
         ) : null}
         <AdminButton className="w-full py-3">Sign in</AdminButton>
       </Form>
+      <p className="mt-4">
+        <Link to="/admin/forgot-password" className="underline">
+          Forgot your password?
+        </Link>
+      </p>
     </AdminGateShell>
   );
 }

@@ -18,6 +18,7 @@ import {
   listStaff,
   removeStaff,
   requireStaffPage,
+  sendStaffPasswordReset,
   setTotpRequired,
 } from "./admin.staff.server";
 import type { Route } from "./+types/admin.staff";
@@ -60,6 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await changeStaffRole(context.db, actor, id, staffRoleChangeSchema.parse(values).role);
       return redirect(NOTICES.onto(PATH, "staff-role"));
     }
+    if (intent === "send-reset") {
+      await sendStaffPasswordReset(context, actor, id);
+      return redirect(NOTICES.onto(PATH, "reset-sent"));
+    }
     if (intent === "remove") {
       await removeStaff(context.db, actor, id);
       return redirect(NOTICES.onto(PATH, "staff-removed"));
@@ -76,7 +81,7 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
   const failure = actionData;
   const addErrors = placeErrors(failure?.intent === "add" ? failure.errors : undefined, NEW_STAFF_FIELDS);
   const memberFailure = (id: number) =>
-    failure && (failure.intent === "role" || failure.intent === "remove") && failure.values.id === String(id)
+    failure && ["role", "remove", "send-reset"].includes(failure.intent) && failure.values.id === String(id)
       ? failure.errors[0]?.error
       : undefined;
   return (
@@ -108,6 +113,12 @@ export default function AdminStaff({ loaderData, actionData }: Route.ComponentPr
                   </div>
                   <AdminButton name="intent" value="role" weight="secondary">
                     Change role<span className="sr-only"> of {member.name}</span>
+                  </AdminButton>
+                </Form>
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="id" value={member.id} />
+                  <AdminButton name="intent" value="send-reset" weight="secondary">
+                    Email a password reset link<span className="sr-only"> to {member.name}</span>
                   </AdminButton>
                 </Form>
                 {confirmRemove === member.id ? (

@@ -6,6 +6,7 @@ import { storable } from "./storable";
 import { isTimeZone } from "../shop-dates";
 import { recordIdParam } from "./record-id";
 import { SHOP_START_MESSAGE, SHOP_STARTS } from "../demo-content";
+import { isBackupCodeShape } from "../backup-codes";
 
 const email = z.string().trim().min(1, "Email is required").max(254, "Email is too long").pipe(z.email("Invalid email address"));
 /** Length and commonness are checked on the server (accounts/passwords.ts), as for customers. */
@@ -13,9 +14,14 @@ const password = z.string().min(1, "Password is required").max(1024, "Password i
 const name = z.string().trim().min(1, "Name is required").max(100, "Name is too long");
 const role = z.enum(STAFF_ROLES, { error: "Role must be one of owner, manager, fulfilment" });
 const code = z.string().trim().regex(/^\d{6}$/, "Code must be the 6 digits the authenticator app shows");
+/** Where a signed-in member proves the second step again (signing in, turning it off, new backup codes). */
+const secondStepCode = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{6}$/.test(value) || isBackupCodeShape(value), "Code must be the 6 digits the authenticator app shows, or a backup code");
 const timestamp = z.string().describe("ISO 8601");
 
-export const adminLoginSchema = storable(z.object({ email, password, code: code.optional() }));
+export const adminLoginSchema = storable(z.object({ email, password, code: secondStepCode.optional() }));
 export const ownerSetupSchema = storable(
   z.object({
     token: z.string().min(1, "Setup token is required").max(200, "Setup token is invalid"),
@@ -37,6 +43,12 @@ export const newStaffSchema = storable(z.object({ email, name, password, role })
 export const staffRoleChangeSchema = z.object({ role });
 export const staffIdParamsSchema = z.object({ id: recordIdParam("id must be a positive whole number") });
 export const totpCodeSchema = z.object({ code });
+export const secondStepCodeSchema = z.object({ code: secondStepCode });
+export const passwordChangeSchema = storable(z.object({ current_password: password, password }));
+export const staffEmailSchema = storable(z.object({ email }));
+export const staffPasswordResetSchema = storable(
+  z.object({ token: z.string().min(1, "Reset token is required").max(200, "Reset token is invalid"), password }),
+);
 export const staffPolicySchema = z.object({ totp_required: z.boolean({ error: "totp_required must be true or false" }) });
 export const newApiTokenSchema = storable(z.object({ name, role }));
 export const auditQuerySchema = listQuery({
@@ -63,12 +75,20 @@ export const adminLoginResponseSchema = z.object({
 export const adminMeSchema = z.object({
   staff: staffMemberSchema,
   totp_setup_required: z.boolean(),
+  /** Unused backup codes of two-step sign-in; 0 while it is off. */
+  backup_codes_left: z.number(),
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 
 export const staffListSchema = z.object({ staff: z.array(staffMemberSchema) });
 export const staffAnswerSchema = z.object({ staff: staffMemberSchema });
-export const totpEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
+export const totpEnrolmentSchema = z.object({
+  secret: z.string(),
+  uri: z.string(),
+  qr_svg: z.string().describe("The otpauth:// address as an SVG QR code, for an authenticator app to scan"),
+});
+/** Shown once: only their hashes are kept. */
+export const backupCodesSchema = z.object({ backup_codes: z.array(z.string()) });
 
 export const apiTokenSchema = z.object({
   id: z.number(),

@@ -1,10 +1,19 @@
-/** The admin API's own-account calls: sign-in, sign-out, who am I, first-run setup, two-step sign-in. */
+/**
+ * The admin API's own-account calls: sign-in, sign-out, who am I, first-run setup, two-step sign-in and its backup
+ * codes, the member's own password, and the forgotten-password link.
+ */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   adminLoginResponseSchema,
   adminLoginSchema,
   adminMeSchema,
+  backupCodesSchema,
   ownerSetupSchema,
+  passwordChangeSchema,
+  secondStepCodeSchema,
+  staffEmailSchema,
+  staffPasswordResetSchema,
   totpCodeSchema,
   totpEnrolmentSchema,
   type StaffMemberBody,
@@ -16,7 +25,10 @@ import type { StaffMember } from "../staff/accounts";
 import { clearedStaffSessionCookie, deleteStaffSession, staffSessionToken } from "../staff/sessions";
 import { setUpShop } from "../demo/shop-setup";
 import { signInStaff } from "../staff/sign-in";
-import { confirmTotp, disableTotp, enrolTotp, isTotpRequired } from "../staff/totp";
+import { confirmTotp, disableTotp, enrolTotp, isTotpRequired, renewBackupCodes } from "../staff/totp";
+import { backupCodesLeft } from "../staff/backup-codes";
+import { changeOwnPassword, requestStaffPasswordReset, resetStaffPassword, STAFF_RESET_REQUESTED_MESSAGE } from "../staff/passwords";
+import { requestClientIp } from "../http/client-ip";
 import { adminOperation, iso } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, operation, RATE_LIMITED, register, successSchema } from "./operation";
 
@@ -75,22 +87,62 @@ const enrol = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/enrol",
   summary: "Start two-step sign-in: a new secret for an authenticator app (on once confirmed)",
-  responses: { 200: json(totpEnrolmentSchema, "The secret and its otpauth:// address"), ...errors({ 409: "Already on" }) },
+  responses: { 200: json(totpEnrolmentSchema, "The secret, its otpauth:// address and that address's QR code"), ...errors({ 409: "Already on" }) },
 });
 
 const confirm = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/confirm",
-  summary: "Turn two-step sign-in on with the app's first code",
+  summary: "Turn two-step sign-in on with the app's first code; answers ten backup codes, shown this once",
   request: { body: jsonBody(totpCodeSchema) },
-  responses: { 200: json(successSchema, "On"), ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Already on, or not enrolled" }) },
+  responses: { 200: json(backupCodesSchema, "On, with its backup codes"), ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Already on, or not enrolled" }) },
+});
+
+const renewCodes = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/backup-codes",
+  summary: "Ten new backup codes in place of the old ones, with a current code (the app's or a backup code)",
+  request: { body: jsonBody(secondStepCodeSchema) },
+  responses: {
+    200: json(backupCodesSchema, "The new codes, shown this once"),
+    ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Two-step sign-in is not on", 429: RATE_LIMITED }),
+  },
+});
+
+const changePassword = adminOperation("own-account", {
+  method: "post",
+  path: "/auth/password",
+  summary: "Change the signed-in member's password with the current one; their other sessions end",
+  request: { body: jsonBody(passwordChangeSchema) },
+  responses: { 200: json(successSchema, "Changed"), ...errors({ 400: `${BAD_INPUT}, a wrong current password, or a refused new one`, 429: RATE_LIMITED }) },
+});
+
+const forgotPassword = operation({
+  method: "post",
+  path: "/auth/forgot-password",
+  tags: ["admin"],
+  summary: "Email the staff member of this address, if there is one, a one-time link to choose a new password",
+  request: { body: jsonBody(staffEmailSchema) },
+  responses: {
+    200: json(z.object({ message: z.string() }), "The same answer whether or not the email has an account"),
+    ...errors({ 400: BAD_INPUT, 429: RATE_LIMITED }),
+  },
+});
+
+const resetPassword = operation({
+  method: "post",
+  path: "/auth/reset-password",
+  tags: ["admin"],
+  summary: "Choose a new password with the emailed link's token; every session of the member ends",
+  request: { body: jsonBody(staffPasswordResetSchema) },
+  responses: { 200: json(successSchema, "Changed"), ...errors({ 400: `${BAD_INPUT}, a refused password, or a used or lapsed link` }) },
 });
 
 const disable = adminOperation("own-account", {
   method: "post",
   path: "/auth/totp/disable",
-  summary: "Turn two-step sign-in off with a current code",
-  request: { body: jsonBody(totpCodeSchema) },
+  summary: "Turn two-step sign-in off with a current code (the app's or a backup code)",
+  request: { body: jsonBody(secondStepCodeSchema) },
   responses: {
     200: json(successSchema, "Off"),
     ...errors({ 400: `${BAD_INPUT}, or a wrong code`, 409: "Not on", 422: "The owner requires two-step sign-in", 429: RATE_LIMITED }),
@@ -127,17 +179,47 @@ export function adminAuthRoutes() {
     return c.json({
       staff: staffBody(member),
       totp_setup_required: c.var.staffActor.totpSetupRequired,
+      backup_codes_left: await backupCodesLeft(c.var.deps.db, member.id),
       permissions: PERMISSIONS.filter((permission) => can(member.role, permission)),
     });
   });
 
   register(auth, enrol, async (c) => {
-    return c.json(await enrolTotp(c.var.deps.db, c.var.deps.storeId, signedInMember(c).id));
+    const { secret, uri, qrSvg } = await enrolTotp(c.var.deps.db, c.var.deps.storeId, signedInMember(c).id);
+    return c.json({ secret, uri, qr_svg: qrSvg });
   });
 
   register(auth, confirm, async (c) => {
     const { code } = await bodyOf(c, confirm);
-    await confirmTotp(c.var.deps.db, c.var.staffActor, signedInMember(c).id, code);
+    return c.json({ backup_codes: await confirmTotp(c.var.deps.db, c.var.staffActor, signedInMember(c).id, code) });
+  });
+
+  register(auth, renewCodes, async (c) => {
+    const { code } = await bodyOf(c, renewCodes);
+    return c.json({ backup_codes: await renewBackupCodes(c.var.deps, c.var.staffActor, signedInMember(c).id, code) });
+  });
+
+  register(auth, changePassword, async (c) => {
+    const body = await bodyOf(c, changePassword);
+    await changeOwnPassword(c.var.deps, c.var.staffActor, {
+      staffId: signedInMember(c).id,
+      currentPassword: body.current_password,
+      newPassword: body.password,
+      clientIp: requestClientIp(c.req.raw),
+      keepToken: staffSessionToken(c.req.raw),
+    });
+    return c.json({ success: true });
+  });
+
+  register(auth, forgotPassword, async (c) => {
+    const { email } = await bodyOf(c, forgotPassword);
+    await requestStaffPasswordReset(c.var.deps, c.var.deps.storeId, email, requestClientIp(c.req.raw));
+    return c.json({ message: STAFF_RESET_REQUESTED_MESSAGE });
+  });
+
+  register(auth, resetPassword, async (c) => {
+    const { token, password } = await bodyOf(c, resetPassword);
+    await resetStaffPassword(c.var.deps.db, c.var.deps.storeId, token, password);
     return c.json({ success: true });
   });
 

@@ -20,6 +20,7 @@ import { changeStaffRole, createStaff, listStaff, removeStaff } from "../staff/a
 import { listAudit, type AuditEvent } from "../audit/audit";
 import { createApiToken, listApiTokens, revokeApiToken, type ApiToken } from "../staff/tokens";
 import { isTotpRequired, setTotpRequired } from "../staff/totp";
+import { sendStaffPasswordReset } from "../staff/passwords";
 import { staffBody } from "./admin-auth";
 import { adminOperation, iso, isoOrNull, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, json, jsonBody, numberParam, register, successSchema } from "./operation";
@@ -54,6 +55,13 @@ const removeStaffOperation = onMember.delete({
   summary: "Remove a staff account (its sessions end)",
   answers: { 200: json(successSchema, "Removed") },
   refusals: { 422: "The store's last owner cannot be removed" },
+});
+
+const sendReset = onMember.post({
+  path: "/password-reset",
+  summary: "Email the member a one-time link, valid for an hour, to choose a new password",
+  answers: { 200: json(successSchema, "Sent") },
+  refusals: { 422: "The member was sent the hour's most links already" },
 });
 
 const onPolicy = resourceOperations("staff", { path: "/staff-policy", answer: json(staffPolicySchema, "The policy") });
@@ -131,6 +139,11 @@ export function adminStaffRoutes() {
 
   register(admin, removeStaffOperation, async (c) => {
     await removeStaff(c.var.deps.db, c.var.staffActor, idOf(c));
+    return c.json({ success: true });
+  });
+
+  register(admin, sendReset, async (c) => {
+    await sendStaffPasswordReset(c.var.deps, c.var.staffActor, idOf(c));
     return c.json({ success: true });
   });
 

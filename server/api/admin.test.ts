@@ -162,6 +162,7 @@ describe("two-step sign-in", () => {
     const events = await auditOf("staff");
     expect(events.find((event) => event.action === "staff.totp-enable" && event.actor.label === email)?.changes).toEqual({
       totp_enabled: { before: false, after: true },
+      backup_codes_left: { before: 0, after: 10 },
     });
   });
 
@@ -345,11 +346,16 @@ describe("API tokens", () => {
 });
 
 describe("without a staff session or token", () => {
-  it("no /api/admin operation of the OpenAPI document answers but 401 (the two doors in answer their own refusals)", async () => {
+  it("no /api/admin operation of the OpenAPI document answers but 401 (the doors in, and back in, answer their own refusals)", async () => {
     const document = (await (await t.call("GET", "/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const admin = Object.entries(document.paths).filter(([path]) => path.startsWith("/api/admin/"));
     expect(admin.flatMap(([, methods]) => Object.keys(methods)).length).toBeGreaterThanOrEqual(17);
-    const doors: Record<string, number> = { "post /api/admin/auth/login": 400, "post /api/admin/setup": 400 };
+    const doors: Record<string, number> = {
+      "post /api/admin/auth/login": 400,
+      "post /api/admin/setup": 400,
+      "post /api/admin/auth/forgot-password": 400,
+      "post /api/admin/auth/reset-password": 400,
+    };
     for (const [path, methods] of admin) {
       for (const method of Object.keys(methods)) {
         const url = path.replace(/\{\w+\}/g, "1");

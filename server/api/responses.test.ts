@@ -273,6 +273,16 @@ describe("every documented operation answers what it declares", () => {
     const staffUrl = `/api/admin/staff/${(added.staff as unknown as { id: number }).id}`;
     await call("get", "/api/admin/staff", { headers });
     await call("patch", "/api/admin/staff/{id}", { url: staffUrl, body: { role: "manager" }, headers });
+    await call("post", "/api/admin/staff/{id}/password-reset", { url: `${staffUrl}/password-reset`, headers });
+    await call("post", "/api/admin/auth/forgot-password", { body: { email: "packer@example.com" } });
+    const [resetMail] = await t.deps.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, "packer@example.com"), eq(mailOutbox.kind, "staff-password-reset")))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    const resetToken = /reset-password\?token=([\w-]+)/.exec(resetMail.text)![1];
+    await call("post", "/api/admin/auth/reset-password", { body: { token: resetToken, password: "a brand new passphrase" } });
     await call("delete", "/api/admin/staff/{id}", { url: staffUrl, headers });
     await call("get", "/api/admin/staff-policy", { headers });
     await call("post", "/api/admin/staff-policy", { body: { totp_required: false }, headers });
@@ -285,8 +295,12 @@ describe("every documented operation answers what it declares", () => {
 
     const { body: enrolment } = await call("post", "/api/admin/auth/totp/enrol", { headers });
     const totp = new TOTP({ secret: Secret.fromBase32(enrolment.secret as unknown as string) });
-    await call("post", "/api/admin/auth/totp/confirm", { body: { code: totp.generate() }, headers });
+    const { body: on } = await call("post", "/api/admin/auth/totp/confirm", { body: { code: totp.generate() }, headers });
+    const [backupCode] = on.backup_codes as unknown as string[];
+    await call("post", "/api/admin/auth/backup-codes", { body: { code: backupCode }, headers });
     await call("post", "/api/admin/auth/totp/disable", { body: { code: totp.generate({ timestamp: Date.now() + 30_000 }) }, headers });
+    const changed = await call("post", "/api/admin/auth/password", { body: { current_password: owner.password, password: "a brand new passphrase" }, headers });
+    expect(changed.response.status).toBe(200);
     await call("post", "/api/admin/auth/logout", { headers });
   });
 

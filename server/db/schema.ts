@@ -1569,6 +1569,41 @@ export const staffSessions = pgTable(
   (t) => [index("staff_sessions_staff_idx").on(t.staffId)],
 );
 
+/**
+ * Backup codes of a member's two-step sign-in (decision 0070): each stands in for an authenticator code once. Only
+ * their scrypt hashes are kept; a new set deletes the old one, so a voided code is gone, not merely marked.
+ */
+export const staffBackupCodes = pgTable(
+  "staff_backup_codes",
+  {
+    id: serial("id").primaryKey(),
+    storeId: storeId(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_backup_codes_staff_idx").on(t.staffId)],
+);
+
+/** One-time links to choose a new staff password, valid for an hour; only the token's SHA-256 is kept. */
+export const staffPasswordResets = pgTable(
+  "staff_password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    storeId: storeId(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_password_resets_staff_idx").on(t.staffId, t.createdAt)],
+);
+
 /** One-time links that create the store's first owner; only the token's SHA-256 is kept. */
 export const staffSetupLinks = pgTable("staff_setup_links", {
   tokenHash: text("token_hash").primaryKey(),

@@ -3,7 +3,7 @@
  * (a link from another site never arrives signed in to the back office), and short lives: 30 minutes idle, 12 hours
  * at most. As with customers, only the token's SHA-256 is stored and every sign-in gets a new token.
  */
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or } from "drizzle-orm";
 import { parse } from "hono/utils/cookie";
 import type { Database } from "../db/client";
 import { staff, staffSessions } from "../db/schema";
@@ -53,6 +53,13 @@ function lapsed(now: Date) {
 export async function deleteStaffSession(db: Database, token: string | undefined): Promise<void> {
   if (!token) return;
   await db.delete(staffSessions).where(eq(staffSessions.idHash, hashToken(token)));
+}
+
+/** Ends the member's sessions but the one of `keepToken` (the browser that changed the password), if given. */
+export async function endStaffSessions(db: Pick<Database, "delete">, staffId: number, keepToken?: string): Promise<number> {
+  const others = keepToken ? ne(staffSessions.idHash, hashToken(keepToken)) : undefined;
+  const ended = await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), others)).returning({ idHash: staffSessions.idHash });
+  return ended.length;
 }
 
 /** The member signed in with `token`, or null when it is unknown, idle too long or past its end. Slides the idle timeout. */

@@ -1,5 +1,6 @@
 /**
- * Staff sign-in: email and password, then the authenticator code when the account has two-step sign-in on. Wrong
+ * Staff sign-in: email and password, then the authenticator code (or a backup code) when the account has two-step
+ * sign-in on. Wrong
  * email and wrong password get the same answer after the same scrypt work (as customers' do), and the attempts
  * count against the customers' limits (accounts/limits.ts): the same address and email are limited whichever door
  * they knock on.
@@ -13,7 +14,7 @@ import { normalizeEmail } from "../../core/email-address";
 import { dummyPasswordHash, verifyPassword } from "../accounts/passwords";
 import { staffColumns, type StaffMember } from "./accounts";
 import { createStaffSession, staffSessionCookie, staffSessionToken } from "./sessions";
-import { acceptTotpCode, CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, limitCodeTries } from "./totp";
+import { acceptSecondStep, CODE_REQUIRED_MESSAGE, INVALID_CODE_MESSAGE, limitCodeTries } from "./totp";
 import { notSignedIn } from "../../core/errors";
 
 export const INVALID_SIGN_IN_MESSAGE = "Invalid email or password";
@@ -34,9 +35,9 @@ export async function signInStaff(deps: AppDeps, request: Request, input: StaffS
   if (member.totpEnabled) {
     if (!input.code) throw notSignedIn(CODE_REQUIRED_MESSAGE, "code");
     await limitCodeTries(deps.rateLimiter, input.storeId, member.id);
-    if (!(await acceptTotpCode(deps.db, { id: member.id, totpSecret }, input.code))) {
-      throw notSignedIn(INVALID_CODE_MESSAGE, "code");
-    }
+    const code = input.code;
+    const accepted = await deps.db.transaction((tx) => acceptSecondStep(tx, { storeId: input.storeId, id: member.id, email: member.email, totpSecret }, code));
+    if (!accepted) throw notSignedIn(INVALID_CODE_MESSAGE, "code");
   }
   const session = await createStaffSession(deps.db, input.storeId, member.id, staffSessionToken(request));
   return { member, cookie: staffSessionCookie(deps.config, session) };

@@ -2,16 +2,19 @@
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238, through the `otpauth` package: decision 0026).
  * Enrolment keeps a new secret beside the account and turns it on only once the app has shown a right code, so a
  * mistyped or unscanned secret never locks anyone out. A code is accepted once: the step it belongs to is kept,
- * and a code of that step or an earlier one is refused after it.
+ * and a code of that step or an earlier one is refused after it. Turning it on gives ten backup codes, each of which
+ * stands in for the app's code once (backup-codes.ts, decision 0070).
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { staff, staffPolicies, stores } from "../db/schema";
 import { enforceRateLimit, type RateLimiter } from "../http/rate-limit";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { badInput, conflict, notFound, ruleBroken } from "../../core/errors";
+import { acceptBackupCode, backupCodesLeft, deleteBackupCodes, newBackupCodes, storeBackupCodes } from "./backup-codes";
 
 /** One step either side of now: a phone's clock a little off, or a code typed as it turned. */
 const WINDOW = 1;
@@ -58,6 +61,35 @@ export async function acceptTotpCode(
   return accepted.length > 0;
 }
 
+/**
+ * The second step: a code of the member's app (six digits) or one of their backup codes. A backup code used is
+ * audited in `tx`, so the member can see when and how many went, and finds out if it was not them.
+ */
+export async function acceptSecondStep(
+  tx: Database,
+  member: { storeId: string; id: number; email: string; totpSecret: string | null },
+  code: string,
+): Promise<boolean> {
+  const typed = code.trim();
+  if (/^\d{6}$/.test(typed)) return acceptTotpCode(tx, member, typed);
+  if (!(await acceptBackupCode(tx, member.id, typed))) return false;
+  const left = await backupCodesLeft(tx, member.id);
+  await recordAudit(tx, { storeId: member.storeId, kind: "staff", id: member.id, label: member.email }, {
+    action: "staff.backup-code-use",
+    entity: "staff",
+    entityId: member.id,
+    before: { backup_codes_left: left + 1 },
+    after: { backup_codes_left: left },
+  });
+  return true;
+}
+
+/** The otpauth:// address as an SVG QR code, drawn on the server so the page needs no script to show it. */
+export function qrCodeSvg(uri: string): Promise<string> {
+  // Black on white with the standard four-module quiet zone, whatever the theme: what phone cameras read best.
+  return QRCode.toString(uri, { type: "svg", margin: 4, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+}
+
 export async function isTotpRequired(db: Database, storeId: string): Promise<boolean> {
   const [row] = await db.select({ required: staffPolicies.totpRequired }).from(staffPolicies).where(eq(staffPolicies.storeId, storeId));
   return row?.required ?? false;
@@ -83,7 +115,14 @@ export async function setTotpRequired(db: Database, actor: AuditActor, required:
 
 async function totpState(db: Database, storeId: string, staffId: number) {
   const [row] = await db
-    .select({ id: staff.id, email: staff.email, totpSecret: staff.totpSecret, totpEnabled: staff.totpEnabled, storeName: stores.name })
+    .select({
+      id: staff.id,
+      storeId: staff.storeId,
+      email: staff.email,
+      totpSecret: staff.totpSecret,
+      totpEnabled: staff.totpEnabled,
+      storeName: stores.name,
+    })
     .from(staff)
     .innerJoin(stores, eq(stores.id, staff.storeId))
     .where(and(eq(staff.id, staffId), eq(staff.storeId, storeId)));
@@ -91,34 +130,73 @@ async function totpState(db: Database, storeId: string, staffId: number) {
   return row;
 }
 
-/** A new secret for the member's app, as text and as the otpauth:// address a QR code carries. */
-export async function enrolTotp(db: Database, storeId: string, staffId: number): Promise<{ secret: string; uri: string }> {
+export type TotpEnrolment = { secret: string; uri: string; qrSvg: string };
+
+/** A new secret for the member's app: as text, as the otpauth:// address, and as that address's QR code. */
+export async function enrolTotp(db: Database, storeId: string, staffId: number): Promise<TotpEnrolment> {
   const member = await totpState(db, storeId, staffId);
   if (member.totpEnabled) throw conflict("Two-step sign-in is already on; turn it off first to enrol again");
   const secret = new Secret({ size: 20 }).base32;
   await db.update(staff).set({ totpSecret: secret, totpLastStep: null }).where(eq(staff.id, staffId));
-  return { secret, uri: totpOf(secret, member.email, member.storeName).toString() };
+  const uri = totpOf(secret, member.email, member.storeName).toString();
+  return { secret, uri, qrSvg: await qrCodeSvg(uri) };
 }
 
-/** Turns two-step sign-in on with the first code the app shows. */
-export async function confirmTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<void> {
+/** Turns two-step sign-in on with the first code the app shows; answers the backup codes, shown this once. */
+export async function confirmTotp(db: Database, actor: AuditActor, staffId: number, code: string): Promise<string[]> {
+  const backup = await newBackupCodes();
   await db.transaction(async (tx) => {
     const member = await totpState(tx, actor.storeId, staffId);
     if (member.totpEnabled) throw conflict("Two-step sign-in is already on");
     if (!member.totpSecret) throw conflict("Start enrolment first");
     if (!(await acceptTotpCode(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
     await tx.update(staff).set({ totpEnabled: true }).where(eq(staff.id, staffId));
+    await storeBackupCodes(tx, actor.storeId, staffId, backup);
     await recordAudit(tx, actor, {
       action: "staff.totp-enable",
       entity: "staff",
       entityId: staffId,
-      before: { totp_enabled: false },
-      after: { totp_enabled: true },
+      before: { totp_enabled: false, backup_codes_left: 0 },
+      after: { totp_enabled: true, backup_codes_left: backup.codes.length },
     });
   });
+  return backup.codes;
 }
 
-/** Turns it off with a current code, unless the owner requires it; the code counts against the sign-in's tries. */
+/**
+ * Ten new backup codes in place of the member's old ones, used or not, after a code of the second step (the app's
+ * or a backup code): a session left open on a shared computer must not be enough to take a set away. The code
+ * counts against the sign-in's tries.
+ */
+export async function renewBackupCodes(
+  { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
+  actor: AuditActor,
+  staffId: number,
+  code: string,
+): Promise<string[]> {
+  await limitCodeTries(rateLimiter, actor.storeId, staffId);
+  const backup = await newBackupCodes();
+  await db.transaction(async (tx) => {
+    const member = await totpState(tx, actor.storeId, staffId);
+    if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
+    if (!(await acceptSecondStep(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
+    const left = await backupCodesLeft(tx, staffId);
+    await storeBackupCodes(tx, actor.storeId, staffId, backup);
+    await recordAudit(tx, actor, {
+      action: "staff.backup-codes-renew",
+      entity: "staff",
+      entityId: staffId,
+      before: { backup_codes_left: left },
+      after: { backup_codes_left: backup.codes.length },
+    });
+  });
+  return backup.codes;
+}
+
+/**
+ * Turns it off with a current code (the app's or a backup code: a member who lost the phone turns it off to enrol
+ * the new one), unless the owner requires it; the code counts against the sign-in's tries. The backup codes go too.
+ */
 export async function disableTotp(
   { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
   actor: AuditActor,
@@ -130,8 +208,9 @@ export async function disableTotp(
     if (await isTotpRequired(tx, actor.storeId)) throw ruleBroken("The owner requires two-step sign-in for every account");
     const member = await totpState(tx, actor.storeId, staffId);
     if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
-    if (!(await acceptTotpCode(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
+    if (!(await acceptSecondStep(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
     await tx.update(staff).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(staff.id, staffId));
+    await deleteBackupCodes(tx, staffId);
     await recordAudit(tx, actor, {
       action: "staff.totp-disable",
       entity: "staff",

@@ -84,9 +84,16 @@ export function PasswordField({ label = "Password", name = "password", fresh = f
   return <TextField label={label} name={name} type="password" autoComplete={fresh ? "new-password" : "current-password"} required error={error} />;
 }
 
-/** The six-digit code of a staff member's authenticator app, which the phone's keyboard and autofill can offer. */
-export function AuthenticatorCodeField({ label, error }: { label: string; error?: string }) {
-  return <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required error={error} />;
+/**
+ * The six-digit code of a staff member's authenticator app, which the phone's keyboard and autofill can offer;
+ * `orBackupCode`: where a backup code (`abcde-fghjk`) may stand in for it, so the keyboard offers letters too.
+ */
+export function AuthenticatorCodeField({ label, error, orBackupCode = false }: { label: string; error?: string; orBackupCode?: boolean }) {
+  return orBackupCode ? (
+    <TextField label={label} name="code" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={13} required error={error} />
+  ) : (
+    <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required error={error} />
+  );
 }
 
 /** The customer's email as sign-in, sign-up and forgot-password ask for it; `defaultValue` keeps what a failed submit sent. */

@@ -27,6 +27,8 @@ export const NOTICES = noticeTable({
   "token-revoked": "Token revoked.",
   "totp-on": "Two-step sign-in is on.",
   "totp-off": "Two-step sign-in is off.",
+  "password-changed": "Your password is changed. Any other browser signed in as you is signed out.",
+  "reset-sent": "A link to choose a new password was emailed. It works once, for an hour.",
   "order-notices-on": "You will be emailed of every paid order.",
   "order-notices-off": "You will no longer be emailed of paid orders.",
   "order-fulfilled": "Order marked shipped; the customer was emailed.",
