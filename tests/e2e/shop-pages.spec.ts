@@ -13,9 +13,9 @@ import { DESKTOP } from "./viewports";
 const SAMPLERS = 30;
 const FILE = csvOf(
   Array.from({ length: SAMPLERS }, (_, n) => ({
-    Handle: `harbour-sampler-${n + 1}`,
-    Title: `Harbour Sampler ${n + 1}`,
-    "Body (HTML)": "<p>One of the harbour sampler range.</p>",
+    Handle: `quayside-sampler-${n + 1}`,
+    Title: `Quayside Sampler ${n + 1}`,
+    "Body (HTML)": "<p>One of the quayside range.</p>",
     "Option1 Name": "Title",
     "Option1 Value": "Default Title",
     Status: "active",
@@ -40,12 +40,12 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(() => shop?.stop());
 
-const results = (page: Page) => page.getByRole("list", { name: "Search Results: sampler" }).getByRole("listitem");
+const results = (page: Page) => page.getByRole("list", { name: "Search Results: quayside" }).getByRole("listitem");
 
 test("a shopper pages through a search by keyboard, 24 products to a page", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await page.goto(`${shop.url}/search?query=sampler&type=search`);
-  await expect(page.getByRole("heading", { name: "Search Results: sampler", level: 1 })).toBeVisible();
+  await page.goto(`${shop.url}/search?query=quayside&type=search`);
+  await expect(page.getByRole("heading", { name: "Search Results: quayside", level: 1 })).toBeVisible();
   await expect(results(page)).toHaveCount(24);
   const pages = page.getByRole("navigation", { name: "Pages" });
   await expect(pages).toContainText("Page 1 of 2");
@@ -72,7 +72,7 @@ test("a shopper pages through a search by keyboard, 24 products to a page", asyn
 test("the pages work without JavaScript, and the home page leads to every product", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
   const page = await context.newPage();
-  await page.goto(`${shop.url}/search?query=sampler&type=search`);
+  await page.goto(`${shop.url}/search?query=quayside&type=search`);
   await expect(results(page)).toHaveCount(24);
   await page.getByRole("link", { name: "Next page →" }).click();
   await expect(page.getByRole("navigation", { name: "Pages" })).toContainText("Page 2 of 2");
