@@ -86,7 +86,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             <Figure label="Last 7 days" value={formatMoney(sales.last7DaysCents)} />
             <Figure label="Last 30 days" value={formatMoney(sales.last30DaysCents)} />
           </dl>
-          <p className="mt-3 text-sm">Orders paid in each period less what was refunded of them, by UTC day.</p>
+          <p className="mt-3 text-sm">Orders paid in each period less what was refunded of them, by the shop&apos;s day.</p>
           {analytics ? (
             <p className="mt-2">
               <Link to="/admin/analytics" reloadDocument className="font-medium underline">

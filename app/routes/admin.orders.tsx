@@ -45,7 +45,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const placed = placeErrors(errors, FILTERS);
   const { cursor: _page, ...filters } = asked;
   return (
-    <AdminPage title="Orders" intro={<p>Paid orders, newest first. Dates are UTC days.</p>}>
+    <AdminPage title="Orders" intro={<p>Paid orders, newest first. Dates are the shop&apos;s days.</p>}>
       <StatusTabs label="Order status" tabs={ORDER_TABS} current={asked.status} addressOf={(status) => listAddress(PATH, { ...filters, status })} />
 
       <ListSearch label="Search orders" columns="sm:grid-cols-[2fr_1fr_1fr_auto]" refusal={placed.at.cursor ?? placed.at.status ?? placed.form}>

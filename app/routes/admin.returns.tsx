@@ -43,7 +43,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
   const tabs = [{ status: "", label: "All" }, ...RETURN_STATES.map((status) => ({ status, label: `${RETURN_STATE_LABELS[status].staff}${statuses ? ` (${statuses[status]})` : ""}` }))];
   const counted = Object.entries(RETURN_REASONS).map(([key, label]) => ({ label, count: (reasons as Partial<Record<ReturnReason, number>>)[key as ReturnReason] ?? 0 }));
   return (
-    <AdminPage title="Returns" intro={<p>Returns started from {from || "…"} to {to || "…"} (UTC days), newest first.</p>}>
+    <AdminPage title="Returns" intro={<p>Returns started from {from || "…"} to {to || "…"} (the shop&apos;s days), newest first.</p>}>
       <StatusTabs label="Return status" tabs={tabs} current={asked.status ?? ""} addressOf={(status) => listAddress(PATH, { ...range, status })} />
 
       <ListSearch label="Returns started between" columns="sm:grid-cols-[1fr_1fr_auto]" button="Show" refusal={placed.at.status ?? placed.form}>

@@ -10,7 +10,7 @@ import { BAD_INPUT, errors, json, oneOperationRoutes, queryOf } from "./operatio
 const reportOperation = adminOperation("analytics", {
   method: "get",
   path: "/cart-reminders",
-  summary: "Cart reminders sent, carts restored and revenue recovered over the last `days` days (UTC)",
+  summary: "Cart reminders sent, carts restored and revenue recovered over the last `days` of the shop's days",
   request: { query: cartReminderReportQuerySchema },
   responses: { 200: json(cartReminderReportSchema, "The figures"), ...errors({ 400: BAD_INPUT }) },
 });

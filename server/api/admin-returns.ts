@@ -56,7 +56,7 @@ const report = adminOperation("orders", {
 const reportCsv = adminOperation("orders", {
   method: "get",
   path: "/returns.csv",
-  summary: "The same returns as CSV: order, time (UTC), status, reason, note, items, refunded, exchange order, owed",
+  summary: "The same returns as CSV: order, time (in the shop's time zone), status, reason, note, items, refunded, exchange order, owed",
   request: { query: returnListQuerySchema },
   responses: { 200: csv("One row per return, with a header row"), ...errors({ 400: BAD_INPUT }) },
 });
