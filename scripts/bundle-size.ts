@@ -14,6 +14,13 @@ import { gzipSync } from "node:zlib";
  * only needs after an interaction loads then (see root.tsx and the home carousels).
  */
 export const FIRST_LOAD_JS_BUDGET_KB = 130;
+/**
+ * The back office's screens (decision 0073): staff sign in once and go from screen to screen with the framework and
+ * the admin shell already loaded, so 2 KB more at the first screen buys the rules and checks those screens hold.
+ */
+export const ADMIN_FIRST_LOAD_JS_BUDGET_KB = 132;
+
+const budgetOf = (route: string) => (route.startsWith("routes/admin") ? ADMIN_FIRST_LOAD_JS_BUDGET_KB : FIRST_LOAD_JS_BUDGET_KB);
 
 type RouteAssets = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; css?: string[] };
 type AssetsManifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
@@ -50,12 +57,14 @@ async function main() {
   const sizes = await measureRouteSizes(buildDir);
   console.table(sizes.map((s) => ({ route: s.route, "JS KB (gzip)": s.jsKb, "CSS KB (gzip)": s.cssKb })));
   if (process.argv.includes("--check")) {
-    const over = sizes.filter((s) => s.jsKb > FIRST_LOAD_JS_BUDGET_KB);
+    const over = sizes.filter((s) => s.jsKb > budgetOf(s.route));
     if (over.length) {
-      for (const s of over) console.error(`${s.route}: ${s.jsKb} KB of first-load JavaScript, over the ${FIRST_LOAD_JS_BUDGET_KB} KB budget`);
+      for (const s of over) console.error(`${s.route}: ${s.jsKb} KB of first-load JavaScript, over the ${budgetOf(s.route)} KB budget`);
       process.exit(1);
     }
-    console.log(`Every route is within the ${FIRST_LOAD_JS_BUDGET_KB} KB first-load JavaScript budget.`);
+    console.log(
+      `Every route is within its first-load JavaScript budget: ${FIRST_LOAD_JS_BUDGET_KB} KB for the shop's, ${ADMIN_FIRST_LOAD_JS_BUDGET_KB} KB for the back office's.`,
+    );
   }
 }
 

@@ -4,7 +4,6 @@ import type { Product, ProductCardData, Variant } from "@core/schemas/catalog";
 import { stockLabel } from "@core/stock-band";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { BackInStock } from "~/components/product/back-in-stock-form";
-import { DESCRIPTION_STYLE } from "~/components/product/description-style";
 import { OptionPicker } from "~/components/product/option-picker";
 import { ProductBundles } from "~/components/product/product-bundles";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -145,7 +144,7 @@ function ProductDetail({ product, others, preview }: { product: Product; others:
           </div>
           <PriceTag className="text-2xl font-semibold" price={price} compareAt={compareAt} live />
           <div
-            className={DESCRIPTION_STYLE}
+            className="description-body"
             // The shop's own HTML, cleaned on save and again when the page's product is read (description-html.ts).
             dangerouslySetInnerHTML={{ __html: product.product_description }}
           />

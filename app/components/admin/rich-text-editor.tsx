@@ -9,7 +9,6 @@ import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { isAllowedLink, LINK_MESSAGE } from "@core/links";
-import { DESCRIPTION_STYLE } from "~/components/product/description-style";
 import { HEADING_LEVELS, RICH_TEXT_EXTENSIONS } from "./rich-text-schema";
 
 export type RichTextEditorProps = { field: HTMLTextAreaElement; label: string; invalid: boolean; describedBy?: string };
@@ -200,7 +199,7 @@ export function RichTextEditor({ field, label, invalid, describedBy }: RichTextE
         "aria-label": label,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
-        class: `${DESCRIPTION_STYLE} min-h-40 whitespace-pre-wrap break-words rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink`,
+        class: `description-body min-h-40 whitespace-pre-wrap break-words rounded border border-black/30 bg-white px-3 py-2 text-ink focus:border-ink focus:outline-2 focus:outline-offset-1 focus:outline-ink`,
       },
     },
     onUpdate: ({ editor: changed }) => {
