@@ -26,6 +26,8 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
       }
     >
       <ProductForm
+        // Each answer of the action (a step, a refusal) draws the form afresh from what it holds.
+        key={actionData?.drawn ?? "new"}
         values={actionData?.values ?? { status: "draft" }}
         rows={actionData?.rows ?? BLANK_VARIANT_ROWS}
         saved={{}}
@@ -33,6 +35,8 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         formError={placed.form}
         collections={loaderData.collections}
         taxClasses={loaderData.taxClasses}
+        focus={actionData?.focus}
+        unsaved={actionData !== undefined}
         isNew
       />
     </AdminPage>

@@ -2,7 +2,7 @@
  * The back office's long forms and the summary of what stopped their save: apart from the buttons every screen draws,
  * so a screen without such a form loads none of it.
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -29,28 +29,50 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
 }
 
 /**
- * A record's form whose rows or sections have buttons of their own (up, down, remove): its hidden first button makes
- * Enter in a field save rather than take the first row's step. A refusal of the whole form heads it.
+ * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, with the sections changed
+ * since the page was drawn (a screen reader hears them once, as a status). The bar sits in the page's flow, so at the
+ * end of the form it covers nothing, and fields scroll clear of it when focused. Its hidden first button makes Enter
+ * in a field save rather than take a row's step (up, down, remove). A refusal of the whole form heads it.
  */
 export function DraftForm({
   placed,
   multipart = false,
   saveLabel,
+  unsaved = false,
+  onKeyDown,
   children,
 }: {
   /** The refusal's messages as placed beside the fields, and the one for the whole form. */
   placed: { at: Partial<Record<string, string>>; form?: string };
   multipart?: boolean;
   saveLabel: React.ReactNode;
+  /** The form is drawn from what was typed rather than what is saved (a refusal, or a step such as Add variant). */
+  unsaved?: boolean;
+  /** Keys a form of steps answers itself (Enter in a field that names its step). */
+  onKeyDown?: React.KeyboardEventHandler;
   children: React.ReactNode;
 }) {
+  const [changed, setChanged] = useState<string[]>([]);
+  const refused = placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="flex flex-col gap-8">
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="flex flex-col gap-8 [&_:is(input,select,textarea,button,summary)]:scroll-mb-28"
+      onKeyDown={onKeyDown}
+      onChange={(event) => {
+        const section = (event.target as Element).closest("section")?.getAttribute("aria-label");
+        if (section && !changed.includes(section)) setChanged([...changed, section]);
+      }}
+    >
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
       <ErrorSummary errors={fieldErrorsOf(placed.at)} />
       {children}
-      <div>
+      <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 rounded-lg border border-black/15 bg-card p-3 shadow-md">
+        <p role="status" className="mr-auto text-sm">
+          {changed.length > 0 ? `Unsaved changes: ${changed.join(", ")}` : refused || unsaved ? "Not saved yet" : ""}
+        </p>
         <AdminButton name="intent" value="save">
           {saveLabel}
         </AdminButton>
@@ -61,4 +83,3 @@ export function DraftForm({
 
 /** The messages placed beside fields, in the order the server gave them. */
 export const fieldErrorsOf = (at: Partial<Record<string, string>>) => Object.values(at).filter((error) => error !== undefined);
-
