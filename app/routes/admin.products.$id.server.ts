@@ -18,7 +18,7 @@ import { listTaxClasses } from "../../server/store/rules";
 import { formFailure, foundOrNotFound, HttpError, requireStaffPage, statusOf } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import type { NoticeKey } from "~/components/admin/notices";
-import { PRODUCT_NOTICES } from "~/components/admin/product-form-data";
+import { placeFormErrors, PRODUCT_NOTICES } from "~/components/admin/product-form-data";
 import { productFormStep } from "~/components/admin/product-form-steps";
 import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/components/admin/product-form-input";
 import { isRefusal } from "@core/errors";
@@ -59,7 +59,8 @@ export function loadProduct(context: AppDeps, productId: number): Promise<AdminP
  * from it rather than keep fields of the last drawing.
  */
 function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number, focus?: string) {
-  return data({ errors, values, rows, focus, drawn: Date.now() }, { status, headers: ADMIN_PAGE_HEADERS });
+  // Placed here, so the page's JavaScript carries no code to place them.
+  return data({ placed: placeFormErrors(errors), values, rows, focus, drawn: Date.now() }, { status, headers: ADMIN_PAGE_HEADERS });
 }
 
 export async function productFormAction(context: AppDeps, request: Request, productId: number | null) {

@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
-import { placeFormErrors, PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
+import { PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
 import {
   listCollectionChoices,
   listTaxClassChoices,
@@ -22,6 +22,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await loadProduct(context, productIdOf(params));
   return {
     product,
+    // Made here, so the page's JavaScript carries no code to make them.
+    values: productFormValuesOf(product),
     saved: await savedVariantFacts(context, product),
     collections: await listCollectionChoices(context.db, context.storeId),
     taxClasses: await listTaxClassChoices(context.db, context.storeId),
@@ -32,8 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => productFormAction(context, request, productIdOf(params));
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, saved, collections, taxClasses, notice } = loaderData;
-  const placed = placeFormErrors(actionData?.errors);
+  const { product, values, saved, collections, taxClasses, notice } = loaderData;
+  const placed = actionData?.placed ?? { at: {} };
   const archived = product.status === "archived";
   return (
     <AdminPage
@@ -62,7 +64,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         // draws the form afresh from what it holds, never keeping fields of the last drawing beside it; to the
         // millisecond, as a duplicate made within a second of a save must not keep the original's values.
         key={`${product.id}:${product.updatedAt.getTime()}:${actionData?.drawn ?? ""}`}
-        values={actionData?.values ?? productFormValuesOf(product)}
+        values={actionData?.values ?? values}
         rows={actionData?.rows ?? product.variants.length}
         focus={actionData?.focus}
         unsaved={actionData !== undefined}

@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
-import { BLANK_VARIANT_ROWS, placeFormErrors } from "~/components/admin/product-form-data";
+import { BLANK_VARIANT_ROWS } from "~/components/admin/product-form-data";
 import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.new";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
 
 export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const placed = placeFormErrors(actionData?.errors);
+  const placed = actionData?.placed ?? { at: {} };
   return (
     <AdminPage
       title="Add product"

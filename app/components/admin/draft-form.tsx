@@ -3,7 +3,7 @@
  * so a screen without such a form loads none of it.
  */
 import { useEffect, useState } from "react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 
@@ -29,8 +29,8 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
 }
 
 /**
- * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, with the sections changed
- * since the page was drawn (a screen reader hears them once, as a status). The bar sits in the page's flow, so at the
+ * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, saying when the form holds
+ * changes not saved (a screen reader hears it once, as a status). The bar sits in the page's flow, so at the
  * end of the form it covers nothing, and fields scroll clear of it when focused. Its hidden first button makes Enter
  * in a field save rather than take a row's step (up, down, remove). A refusal of the whole form heads it.
  */
@@ -52,26 +52,25 @@ export function DraftForm({
   onKeyDown?: React.KeyboardEventHandler;
   children: React.ReactNode;
 }) {
-  const [changed, setChanged] = useState<string[]>([]);
-  const refused = placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
+  // A change counts on the page it was made on: a save's redirect is a new location, with nothing unsaved.
+  const { key } = useLocation();
+  const [changedOn, setChangedOn] = useState<string>();
+  const unsavedNow = changedOn === key || unsaved || placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
   return (
     <Form
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
-      className="flex flex-col gap-8 [&_:is(input,select,textarea,button,summary)]:scroll-mb-28"
+      className="flex flex-col gap-8"
       onKeyDown={onKeyDown}
-      onChange={(event) => {
-        const section = (event.target as Element).closest("section")?.getAttribute("aria-label");
-        if (section && !changed.includes(section)) setChanged([...changed, section]);
-      }}
+      onChange={() => setChangedOn(key)}
     >
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
       <ErrorSummary errors={fieldErrorsOf(placed.at)} />
       {children}
-      <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 rounded-lg border border-black/15 bg-card p-3 shadow-md">
+      <div className="save-bar">
         <p role="status" className="mr-auto text-sm">
-          {changed.length > 0 ? `Unsaved changes: ${changed.join(", ")}` : refused || unsaved ? "Not saved yet" : ""}
+          {unsavedNow ? "Unsaved changes" : ""}
         </p>
         <AdminButton name="intent" value="save">
           {saveLabel}

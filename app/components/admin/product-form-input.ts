@@ -53,7 +53,7 @@ export function productFormValues(form: FormData, rows: number): ProductFormValu
 /** The options the form was drawn with: as posted, or (a form from before the count) as many as are named. */
 function optionCountOf(posted: unknown, values: ProductFormValues): number {
   const count = Number(posted);
-  if (Number.isInteger(count) && count >= 0) return Math.min(count, OPTION_FIELDS.length);
+  if (posted !== null && Number.isInteger(count) && count >= 0) return Math.min(count, OPTION_FIELDS.length);
   return OPTION_FIELDS.filter((name) => values[name].trim() !== "").length;
 }
 

@@ -96,15 +96,16 @@ function generate(form: Form, values: ProductFormValues): StepResult {
       field: optionNewField(0),
     });
   }
-  const rows = form.rows.map((row) => ({
-    row,
-    values: form.options.map((_, k) => row[`value_${k}`] ?? ""),
-  }));
+  // A row without SKU or price is a blank one (as the save skips it), not a variant to keep.
+  const rows = form.rows
+    .filter((row) => (row.sku ?? "").trim() !== "" || (row.price ?? "").trim() !== "")
+    .map((row) => ({ row, values: form.options.map((_, k) => row[`value_${k}`] ?? "") }));
   const placed = placeVariants(form.options, rows);
   const taken = new Set(placed.rows.flatMap((row) => (row.existing?.row.sku ? [row.existing.row.sku.toLowerCase()] : [])));
   const handle = (form.rest.handle ?? "").trim() || handleFromTitle(form.rest.title ?? "");
   const next = placed.rows.map(({ values: combination, existing }) => {
-    const row: Row = existing ? { ...existing.row } : { sku: skuFor(handle, combination, taken) };
+    const row: Row = { ...existing?.row };
+    if (!row.sku?.trim()) row.sku = skuFor(handle, combination, taken);
     taken.add(row.sku.toLowerCase());
     combination.forEach((value, k) => (row[`value_${k}`] = value));
     return row;

@@ -281,13 +281,10 @@ export function ProductForm({
         ) : null}
         {going.length > 0 ? (
           <div className="mb-4 rounded border border-amber-700 bg-amber-50 p-3">
-            <p className="font-medium">Saving removes {going.length === 1 ? "this saved variant" : "these saved variants"}:</p>
+            <p className="font-medium">{`Saving removes ${going.length === 1 ? "this saved variant" : "these saved variants"}:`}</p>
             <ul className="list-disc pl-5">
               {going.map(([key, facts]) => (
-                <li key={key}>
-                  {facts.sku}
-                  {facts.orders > 0 ? ` (${orderCount(facts.orders)}; the orders keep what was bought)` : ""}
-                </li>
+                <li key={key}>{facts.orders > 0 ? `${facts.sku} (${orderCount(facts.orders)}; the orders keep what was bought)` : facts.sku}</li>
               ))}
             </ul>
             {sold ? (
