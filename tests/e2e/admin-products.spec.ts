@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { OWNER_STATE } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
+import { drawProductForm } from "./product-form";
 
 /** Axe on the screen as it is, and its picture at both sizes; the page is left at the laptop's size. */
 async function checkScreen(page: Page, name: string) {
@@ -45,6 +46,7 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Description (HTML)").fill("<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>");
   await page.getByLabel("Tags (separated by commas)").fill("cotton, summer");
+  await drawProductForm(page, { options: 2, rows: 4 });
   await page.getByLabel("Option 1 name").fill("Size");
   await page.getByLabel("Option 2 name").fill("Colour");
   const combinations = [

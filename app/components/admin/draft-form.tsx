@@ -18,7 +18,9 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
   }, [said]);
   return errors.length > 0 ? (
     <div role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-900">
-      <p className="font-semibold">{errors.length === 1 ? "One problem stops the save:" : `${errors.length} problems stop the save:`}</p>
+      <p className="font-semibold">
+        {errors.length === 1 ? "One problem stops the save:" : `${errors.length} problems stop the save:`}
+      </p>
       <ul className="list-disc pl-5">
         {errors.map((error, index) => (
           <li key={index}>{error}</li>
@@ -30,7 +32,7 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
 
 /**
  * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, saying when the form holds
- * changes not saved (a screen reader hears it once, as a status). The bar sits in the page's flow, so at the
+ * changes not saved (a screen reader hears it once, politely; not a status, so the page's one status stays its notice). The bar sits in the page's flow, so at the
  * end of the form it covers nothing, and fields scroll clear of it when focused. Its hidden first button makes Enter
  * in a field save rather than take a row's step (up, down, remove). A refusal of the whole form heads it.
  */
@@ -69,7 +71,7 @@ export function DraftForm({
       <ErrorSummary errors={fieldErrorsOf(placed.at)} />
       {children}
       <div className="save-bar">
-        <p role="status" className="mr-auto text-sm">
+        <p aria-live="polite" className="mr-auto text-sm">
           {unsavedNow ? "Unsaved changes" : ""}
         </p>
         <AdminButton name="intent" value="save">
@@ -81,4 +83,5 @@ export function DraftForm({
 }
 
 /** The messages placed beside fields, in the order the server gave them. */
-export const fieldErrorsOf = (at: Partial<Record<string, string>>) => Object.values(at).filter((error) => error !== undefined);
+export const fieldErrorsOf = (at: Partial<Record<string, string>>) =>
+  Object.values(at).filter((error) => error !== undefined);
