@@ -8,6 +8,7 @@ import {
   duplicateProduct,
   getAdminProduct,
   listCollectionChoices,
+  ordersBySku,
   productWriteConflict,
   setProductStatus,
   type AdminProduct,
@@ -17,11 +18,24 @@ import { listTaxClasses } from "../../server/store/rules";
 import { formFailure, foundOrNotFound, HttpError, requireStaffPage, statusOf } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import type { NoticeKey } from "~/components/admin/notices";
-import { BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS, PRODUCT_NOTICES } from "~/components/admin/product-form-data";
+import { placeFormErrors, PRODUCT_NOTICES } from "~/components/admin/product-form-data";
+import { productFormStep } from "~/components/admin/product-form-steps";
 import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/components/admin/product-form-input";
 import { isRefusal } from "@core/errors";
 
 export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
+
+/** The saved variants as the form shows them beside their rows: id, stock, and how many orders name each. */
+export async function savedVariantFacts(context: AppDeps, product: AdminProduct) {
+  const orders = await ordersBySku(
+    context.db,
+    context.storeId,
+    product.variants.map((variant) => variant.sku),
+  );
+  return Object.fromEntries(
+    product.variants.map((variant) => [variant.sku.toLowerCase(), { sku: variant.sku, variantId: variant.id, stock: variant.stock, orders: orders.get(variant.sku.toLowerCase()) ?? 0 }]),
+  );
+}
 
 /** The tax classes the product form's select offers. */
 export const listTaxClassChoices = async (db: AppDeps["db"], storeId: string) =>
@@ -39,9 +53,14 @@ export function loadProduct(context: AppDeps, productId: number): Promise<AdminP
   return foundOrNotFound(getAdminProduct(context.db, context.storeId, productId));
 }
 
-/** What a refused form is drawn again from: what was typed, the rows it had, and each problem by its field. */
-function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number) {
-  return data({ errors, values, rows }, { status, headers: ADMIN_PAGE_HEADERS });
+/**
+ * What the form is drawn again from, after a refusal or a step short of saving: what was typed, the rows it had, each
+ * problem by its field, and the field to focus. `drawn` tells each answer apart, so the page draws the form afresh
+ * from it rather than keep fields of the last drawing.
+ */
+function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number, focus?: string) {
+  // Placed here, so the page's JavaScript carries no code to place them.
+  return data({ placed: placeFormErrors(errors), values, rows, focus, drawn: Date.now() }, { status, headers: ADMIN_PAGE_HEADERS });
 }
 
 export async function productFormAction(context: AppDeps, request: Request, productId: number | null) {
@@ -51,7 +70,8 @@ export async function productFormAction(context: AppDeps, request: Request, prod
   const rows = rowsOf(form);
   const values = productFormValues(form, rows);
   try {
-    if (intent === "rows") return refused(200, [], values, Math.min(rows + BLANK_VARIANT_ROWS, MAX_VARIANT_ROWS));
+    const step = productFormStep(intent, values, rows);
+    if (step) return refused(step.errors.length > 0 ? 400 : 200, step.errors, step.values, step.rows, step.focus);
     if (intent === "duplicate" && productId !== null) {
       const copy = await productWriteConflict(context.db.transaction((tx) => duplicateProduct(tx, actor, productId)));
       return redirect(withNotice(copy.productId, "duplicated"), { headers: ADMIN_PAGE_HEADERS });

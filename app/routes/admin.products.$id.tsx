@@ -2,9 +2,17 @@ import { Form, Link } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
-import { ProductForm, type SavedVariantFacts } from "~/components/admin/product-form";
-import { BLANK_VARIANT_ROWS, placeFormErrors, PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
-import { listCollectionChoices, listTaxClassChoices, loadProduct, productFormAction, productIdOf, requireStaffPage } from "./admin.products.$id.server";
+import { ProductForm } from "~/components/admin/product-form";
+import { PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
+import {
+  listCollectionChoices,
+  listTaxClassChoices,
+  loadProduct,
+  productFormAction,
+  productIdOf,
+  requireStaffPage,
+  savedVariantFacts,
+} from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.$id";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => adminMeta(loaderData ? loaderData.product.title : "Product");
@@ -14,6 +22,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await loadProduct(context, productIdOf(params));
   return {
     product,
+    // Made here, so the page's JavaScript carries no code to make them.
+    values: productFormValuesOf(product),
+    saved: await savedVariantFacts(context, product),
     collections: await listCollectionChoices(context.db, context.storeId),
     taxClasses: await listTaxClassChoices(context.db, context.storeId),
     notice: PRODUCT_NOTICES.of(new URL(request.url)),
@@ -23,9 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => productFormAction(context, request, productIdOf(params));
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, collections, taxClasses, notice } = loaderData;
-  const placed = placeFormErrors(actionData?.errors);
-  const saved: Record<string, SavedVariantFacts> = Object.fromEntries(product.variants.map((variant) => [variant.sku.toLowerCase(), { variantId: variant.id, stock: variant.stock }]));
+  const { product, values, saved, collections, taxClasses, notice } = loaderData;
+  const placed = actionData?.placed ?? { at: {} };
   const archived = product.status === "archived";
   return (
     <AdminPage
@@ -50,11 +60,14 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
       ) : null}
 
       <ProductForm
-        // A new save, or another product (a duplicate opens its copy), draws the form afresh; to the millisecond, as a
-        // duplicate made within a second of a save must not keep the original's values.
-        key={`${product.id}:${product.updatedAt.getTime()}`}
-        values={actionData?.values ?? productFormValuesOf(product)}
-        rows={actionData?.rows ?? product.variants.length + BLANK_VARIANT_ROWS}
+        // A new save, another product (a duplicate opens its copy) or each answer of the action (a step, a refusal)
+        // draws the form afresh from what it holds, never keeping fields of the last drawing beside it; to the
+        // millisecond, as a duplicate made within a second of a save must not keep the original's values.
+        key={`${product.id}:${product.updatedAt.getTime()}:${actionData?.drawn ?? ""}`}
+        values={actionData?.values ?? values}
+        rows={actionData?.rows ?? product.variants.length}
+        focus={actionData?.focus}
+        unsaved={actionData !== undefined}
         saved={saved}
         errors={placed.at}
         formError={placed.form}

@@ -1,6 +1,6 @@
 import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
-import { BLANK_VARIANT_ROWS, placeFormErrors } from "~/components/admin/product-form-data";
+import { BLANK_VARIANT_ROWS } from "~/components/admin/product-form-data";
 import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.new";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
 
 export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const placed = placeFormErrors(actionData?.errors);
+  const placed = actionData?.placed ?? { at: {} };
   return (
     <AdminPage
       title="Add product"
@@ -26,6 +26,8 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
       }
     >
       <ProductForm
+        // Each answer of the action (a step, a refusal) draws the form afresh from what it holds.
+        key={actionData?.drawn ?? "new"}
         values={actionData?.values ?? { status: "draft" }}
         rows={actionData?.rows ?? BLANK_VARIANT_ROWS}
         saved={{}}
@@ -33,6 +35,8 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
         formError={placed.form}
         collections={loaderData.collections}
         taxClasses={loaderData.taxClasses}
+        focus={actionData?.focus}
+        unsaved={actionData !== undefined}
         isNew
       />
     </AdminPage>

@@ -95,6 +95,14 @@ export const productInputSchema = storable(
       /** Option names in the owner's order; none for a product sold in one version. */
       options: z.array(z.string().trim().min(1, "Option name is required").max(255, "Option name is too long")).max(MAX_PRODUCT_OPTIONS, `A product has at most ${MAX_PRODUCT_OPTIONS} options`).default([]),
       variants: z.array(variantInputSchema).min(1, "A product needs at least one variant").max(100, "A product has at most 100 variants"),
+      /**
+       * A variant left out is removed; one that orders name (they keep their lines) only when this says so, so a
+       * variant with sales never goes unnoticed.
+       */
+      remove_variants_with_orders: z
+        .boolean({ error: "remove_variants_with_orders must be true or false" })
+        .optional()
+        .describe("true: variants left out are removed even when orders name them; false (default): such a save is refused (409) naming them"),
       /** Absent: the product stays in the collections it is in. */
       collection_ids: z.array(recordId("collection_ids must hold collection ids")).max(100).optional(),
     })
@@ -102,7 +110,8 @@ export const productInputSchema = storable(
       const names = product.options.map((name) => name.toLowerCase());
       if (new Set(names).size !== names.length) context.addIssue({ code: "custom", path: ["options"], message: "Option names must differ" });
       const skus = new Set<string>();
-      const combinations = new Set<string>();
+      // Each combination's first variant, so the refusal names both rows.
+      const combinations = new Map<string, string>();
       product.variants.forEach((variant, index) => {
         if (variant.option_values.length !== product.options.length) {
           context.addIssue({
@@ -115,10 +124,14 @@ export const productInputSchema = storable(
         if (skus.has(sku)) context.addIssue({ code: "custom", path: ["variants", index, "sku"], message: `SKU ${variant.sku} is used twice` });
         skus.add(sku);
         const combination = JSON.stringify(variant.option_values.map((value) => value.toLowerCase()));
-        if (combinations.has(combination)) {
-          context.addIssue({ code: "custom", path: ["variants", index, "option_values"], message: `Two variants have the options ${variant.option_values.join(" / ") || "(none)"}` });
-        }
-        combinations.add(combination);
+        const first = combinations.get(combination);
+        if (first !== undefined) {
+          context.addIssue({
+            code: "custom",
+            path: ["variants", index, "option_values"],
+            message: `Variant ${variant.sku} has the same options as ${first} (${variant.option_values.join(" / ") || "none"}): each variant needs its own`,
+          });
+        } else combinations.set(combination, variant.sku);
       });
     }),
 );

@@ -16,6 +16,7 @@ import {
   bundles,
   collectionProducts,
   collections,
+  orderLines,
   productHandleRedirects,
   productImages,
   products,
@@ -193,6 +194,36 @@ async function assertNotInBundles(tx: Database, storeId: string, skus: string[])
   throw conflict(`SKU ${sku} is in the bundle ${holder.title}; take it out of the bundle before removing the variant`, "variants");
 }
 
+/** How many orders name each of these SKUs (by the SKU in lower case), for a variant's removal to be asked first. */
+export async function ordersBySku(tx: Database, storeId: string, skus: readonly string[]): Promise<Map<string, number>> {
+  if (skus.length === 0) return new Map();
+  const rows = await tx
+    .select({ sku: sql<string>`lower(${orderLines.sku})`, orders: sql<number>`count(distinct ${orderLines.orderId})::int` })
+    .from(orderLines)
+    .where(and(eq(orderLines.storeId, storeId), inArray(sql`lower(${orderLines.sku})`, skus.map((sku) => sku.toLowerCase()))))
+    .groupBy(sql`lower(${orderLines.sku})`);
+  return new Map(rows.map((row) => [row.sku, row.orders]));
+}
+
+export const ordersWord = (orders: number) => (orders === 1 ? "1 order" : `${orders} orders`);
+
+/** A variant orders name goes only when the save says so: its sales are the owner's record, not a row to lose by accident. */
+async function assertRemovalAsked(tx: Database, storeId: string, leftOut: { sku: string }[], confirmed: boolean): Promise<void> {
+  if (confirmed) return;
+  const orders = await ordersBySku(
+    tx,
+    storeId,
+    leftOut.map((row) => row.sku),
+  );
+  const sold = leftOut.filter((row) => orders.has(row.sku.toLowerCase()));
+  if (sold.length === 0) return;
+  const named = sold.map((row) => `${row.sku} (${ordersWord(orders.get(row.sku.toLowerCase()) ?? 0)})`).join(", ");
+  throw conflict(
+    `${sold.length === 1 ? "This variant has" : "These variants have"} orders and would be removed: ${named}. Keep ${sold.length === 1 ? "its row" : "their rows"}, or confirm the removal`,
+    "remove_variants_with_orders",
+  );
+}
+
 /** What search weighs besides the title: each distinct option value of the product's variants (as the seed keeps it). */
 function attributeText(variantList: VariantInput[]): string {
   return [...new Set(variantList.flatMap((variant) => variant.option_values))].join(" ");
@@ -208,6 +239,7 @@ async function saveVariants(tx: Database, actor: AuditActor, productId: number, 
   const keptSkus = new Set(input.variants.map((variant) => variant.sku.toLowerCase()));
   const leftOut = current.filter((row) => !keptSkus.has(row.sku.toLowerCase()));
   if (leftOut.length > 0) {
+    await assertRemovalAsked(tx, storeId, leftOut, input.remove_variants_with_orders === true);
     await assertNotInBundles(
       tx,
       storeId,

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp } from "../../tests/support/app";
 import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, renderedBackOffice } from "../../tests/support/admin-pages";
 import { getAdminProduct } from "../catalog/product-editor";
-import { products } from "../db/schema";
+import { orderLines, orders, products } from "../db/schema";
 
 let t: TestApp;
 
@@ -113,7 +113,8 @@ describe("the product editor's pages", () => {
     expect(page).toContain('value="25.00"');
     // A saved variant's stock is shown, not offered for typing.
     expect(page).not.toContain('name="v0_stock"');
-    expect(page).toContain('name="v4_stock"');
+    // Only the rows the product has: no blank ones below them.
+    expect(page).not.toContain('name="v4_sku"');
   });
 
   it("refuses a taken handle beside the handle field, and a SKU of another product beside its row", async () => {
@@ -136,8 +137,9 @@ describe("the product editor's pages", () => {
       [2500, 3],
     ]);
 
-    const more = await html(await post(`/admin/products/${productId}`, [...edit.filter(([name]) => name !== "intent"), ["intent", "rows"]], owner));
-    expect(more).toContain('name="v7_sku"');
+    const more = await html(await post(`/admin/products/${productId}`, [...edit.filter(([name]) => name !== "intent"), ["intent", "add_row"]], owner));
+    expect(more).toContain('name="v4_sku"');
+    expect(more).not.toContain('name="v5_sku"');
     expect(more).toContain('value="27.50"');
 
     const duplicated = await post(`/admin/products/${productId}`, { intent: "duplicate" }, owner);
@@ -178,6 +180,98 @@ describe("the product editor's pages", () => {
     const page = await html(await get(`/admin/products/${productId}`, owner));
     expect(page).toContain("Subscription plans (1)");
     expect(page).toContain('value="24.75"');
+  });
+
+  it("generates every combination as a plain post, keeps saved variants on theirs, applies a price to all, and refuses two rows with the same options naming both", async () => {
+    const saved = (await getAdminProduct(t.deps.db, t.deps.storeId, productId)).variants;
+    // The saved tee's form as drawn, the values typed for the generator (Medium's M is added from its field).
+    const drawn: [string, string][] = [
+      ["rows", "4"],
+      ["options", "2"],
+      ["title", "Page Tee"],
+      ["handle", "page-tee"],
+      ["status", "draft"],
+      ["option_0", "Size"],
+      ["option_0_value", "S"],
+      ["option_0_new", "M"],
+      ["option_1", "Colour"],
+      ["option_1_value", "Red"],
+      ...saved.flatMap((variant, row): [string, string][] => [
+        [`v${row}_existing`, "1"],
+        [`v${row}_sku`, variant.sku],
+        [`v${row}_price`, (variant.priceCents / 100).toFixed(2)],
+        [`v${row}_value_0`, variant.optionValues[0]],
+        [`v${row}_value_1`, variant.optionValues[1]],
+      ]),
+    ];
+    const generated = await html(await post(`/admin/products/${productId}`, [...drawn, ["intent", "generate"]], owner));
+    // S/Red and M/Red are kept with their SKUs and prices; the Blue ones are not among the combinations.
+    expect(generated).toContain('name="v0_sku" value="PT-S-RED"');
+    expect(generated).toContain('name="v1_sku" value="PT-M-RED"');
+    expect(generated).not.toContain('name="v2_sku"');
+    expect(generated).toContain("Saving removes these saved variants:");
+    expect(generated).toContain("PT-S-BLUE");
+
+    const withLarge = await html(
+      await post(`/admin/products/${productId}`, [...drawn.filter(([name]) => !/^(v\d|rows|option_0_new)/.test(name)), ["option_0_value", "M"], ["option_0_new", "L"], ["rows", "1"], ["intent", "generate"]], owner),
+    );
+    // Rows start afresh from the values (no row was posted): new SKUs from the handle and values.
+    expect(withLarge).toContain('name="v2_sku" value="PAGE-TEE-L-RED"');
+    const applied = await html(
+      await post(
+        `/admin/products/${productId}`,
+        [...drawn.filter(([name]) => !["rows", "option_0_new"].includes(name)), ["rows", "4"], ["all_price", "30.00"], ["intent", "apply_all"]],
+        owner,
+      ),
+    );
+    expect(applied.match(/name="v\d_price" value="30.00"/g)).toHaveLength(4);
+
+    const duplicated = await html(
+      await post(`/admin/products/${productId}`, [...drawn.filter(([name]) => name !== "v1_value_0" && name !== "v1_value_1"), ["v1_value_0", "S"], ["v1_value_1", "Red"], ["intent", "save"]], owner),
+      400,
+    );
+    expect(duplicated).toContain("Variant PT-S-BLUE has the same options as PT-S-RED (S / Red): each variant needs its own");
+  });
+
+  it("asks before a save removes a variant that orders name, and removes it once confirmed", async () => {
+    const [order] = await t.deps.db
+      .insert(orders)
+      .values({
+        storeId: t.deps.storeId,
+        status: "paid",
+        email: "ada@example.com",
+        customerName: "Ada",
+        shippingAddress: { line1: "1 Main St", city: "Portland", state: "OR", postal_code: "97201", country: "US" } as never,
+        shippingOptionKey: "standard",
+        subtotalCents: 2500,
+        totalCents: 2500,
+        idempotencyKey: `variant-removal-${productId}`,
+        paymentProvider: "simulated",
+      })
+      .returning({ id: orders.id });
+    await t.deps.db.insert(orderLines).values({
+      storeId: t.deps.storeId,
+      orderId: order.id,
+      kind: "product",
+      title: "Page Tee",
+      productHandle: "page-tee",
+      sku: "PT-M-BLUE",
+      stockComponents: { "PT-M-BLUE": 1 },
+      quantity: 1,
+      unitPriceCents: 2500,
+      lineTotalCents: 2500,
+    });
+    const withoutLast = teeForm({ handle: "page-tee", rows: "3" }).filter(([name]) => !/^v\d_stock$/.test(name) && !name.startsWith("v3_"));
+    withoutLast.push(...[0, 1, 2].map((row): [string, string] => [`v${row}_existing`, "1"]));
+    const asked = await html(await post(`/admin/products/${productId}`, withoutLast, owner), 409);
+    expect(asked).toContain("This variant has orders and would be removed: PT-M-BLUE (1 order). Keep its row, or confirm the removal");
+    expect(asked).toContain("PT-M-BLUE (1 order; the orders keep what was bought)");
+    expect(asked).toContain('name="remove_variants_with_orders"');
+    expect((await getAdminProduct(t.deps.db, t.deps.storeId, productId)).variants).toHaveLength(4);
+
+    const confirmed = await post(`/admin/products/${productId}`, [...withoutLast, ["remove_variants_with_orders", "on"]], owner);
+    expect(confirmed.headers.get("location")).toBe(`/admin/products/${productId}?notice=saved`);
+    expect((await getAdminProduct(t.deps.db, t.deps.storeId, productId)).variants.map((variant) => variant.sku)).toEqual(["PT-S-RED", "PT-S-BLUE", "PT-M-RED"]);
   });
 
   it("answers 404 for a product that does not exist", async () => {

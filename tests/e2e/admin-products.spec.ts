@@ -11,6 +11,7 @@ import { expect, test } from "./fixtures";
 import { descriptionHtmlBox } from "./rich-text";
 import { OWNER_STATE } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
+import { drawProductForm } from "./product-form";
 
 /** Axe on the screen as it is, and its picture at both sizes; the page is left at the laptop's size. */
 async function checkScreen(page: Page, name: string) {
@@ -46,6 +47,7 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await (await descriptionHtmlBox(page)).fill("<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>");
   await page.getByLabel("Tags (separated by commas)").fill("cotton, summer");
+  await drawProductForm(page, { options: 2, rows: 4 });
   await page.getByLabel("Option 1 name").fill("Size");
   await page.getByLabel("Option 2 name").fill("Colour");
   const combinations = [

@@ -4,6 +4,7 @@ import { descriptionHtmlBox } from "./rich-text";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
+import { drawProductForm } from "./product-form";
 
 // Its own product, so no other journey's stock or mail is touched; its own names, so a retry never meets an earlier run's.
 const stamp = Date.now().toString(36).toUpperCase();
@@ -26,6 +27,7 @@ async function makeProduct(owner: BrowserContext) {
   await page.getByLabel("Title", { exact: true }).fill(TITLE);
   await (await descriptionHtmlBox(page)).fill("<p>A mug for the alert journey.</p>");
   await page.getByLabel("Status").selectOption("active");
+  await drawProductForm(page, { options: 1, rows: 2 });
   await page.getByLabel("Option 1 name").fill("Colour");
   for (const [row, [colour, stock]] of [["Sage", "0"], ["Clay", "3"]].entries()) {
     const variant = page.getByRole("group", { name: `Variant ${row + 1}` });

@@ -2,8 +2,8 @@
  * The back office's long forms and the summary of what stopped their save: apart from the buttons every screen draws,
  * so a screen without such a form loads none of it.
  */
-import { useEffect } from "react";
-import { Form } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, useLocation } from "react-router";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 
@@ -18,7 +18,9 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
   }, [said]);
   return errors.length > 0 ? (
     <div role="alert" className="rounded border border-red-700 bg-red-50 px-3 py-2 text-red-900">
-      <p className="font-semibold">{errors.length === 1 ? "One problem stops the save:" : `${errors.length} problems stop the save:`}</p>
+      <p className="font-semibold">
+        {errors.length === 1 ? "One problem stops the save:" : `${errors.length} problems stop the save:`}
+      </p>
       <ul className="list-disc pl-5">
         {errors.map((error, index) => (
           <li key={index}>{error}</li>
@@ -29,28 +31,49 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
 }
 
 /**
- * A record's form whose rows or sections have buttons of their own (up, down, remove): its hidden first button makes
- * Enter in a field save rather than take the first row's step. A refusal of the whole form heads it.
+ * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, saying when the form holds
+ * changes not saved (a screen reader hears it once, politely; not a status, so the page's one status stays its notice). The bar sits in the page's flow, so at the
+ * end of the form it covers nothing, and fields scroll clear of it when focused. Its hidden first button makes Enter
+ * in a field save rather than take a row's step (up, down, remove). A refusal of the whole form heads it.
  */
 export function DraftForm({
   placed,
   multipart = false,
   saveLabel,
+  unsaved = false,
+  onKeyDown,
   children,
 }: {
   /** The refusal's messages as placed beside the fields, and the one for the whole form. */
   placed: { at: Partial<Record<string, string>>; form?: string };
   multipart?: boolean;
   saveLabel: React.ReactNode;
+  /** The form is drawn from what was typed rather than what is saved (a refusal, or a step such as Add variant). */
+  unsaved?: boolean;
+  /** Keys a form of steps answers itself (Enter in a field that names its step). */
+  onKeyDown?: React.KeyboardEventHandler;
   children: React.ReactNode;
 }) {
+  // A change counts on the page it was made on: a save's redirect is a new location, with nothing unsaved.
+  const { key } = useLocation();
+  const [changedOn, setChangedOn] = useState<string>();
+  const unsavedNow = changedOn === key || unsaved || placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
   return (
-    <Form method="post" encType={multipart ? "multipart/form-data" : undefined} className="flex flex-col gap-8">
+    <Form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className="flex flex-col gap-8"
+      onKeyDown={onKeyDown}
+      onChange={() => setChangedOn(key)}
+    >
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
       <ErrorSummary errors={fieldErrorsOf(placed.at)} />
       {children}
-      <div>
+      <div className="save-bar">
+        <p aria-live="polite" className="mr-auto text-sm">
+          {unsavedNow ? "Unsaved changes" : ""}
+        </p>
         <AdminButton name="intent" value="save">
           {saveLabel}
         </AdminButton>
@@ -60,5 +83,5 @@ export function DraftForm({
 }
 
 /** The messages placed beside fields, in the order the server gave them. */
-export const fieldErrorsOf = (at: Partial<Record<string, string>>) => Object.values(at).filter((error) => error !== undefined);
-
+export const fieldErrorsOf = (at: Partial<Record<string, string>>) =>
+  Object.values(at).filter((error) => error !== undefined);

@@ -13,8 +13,18 @@ export const OPTION_FIELDS = Array.from({ length: MAX_PRODUCT_OPTIONS }, (_, ind
 export const VARIANT_PARTS = ["sku", "price", "compare_at", "stock", "low_stock", "weight", "existing", ...OPTION_FIELDS.map((_, k) => `value_${k}`)] as const;
 export const variantField = (row: number, part: (typeof VARIANT_PARTS)[number]) => `v${row}_${part}`;
 
-/** Blank rows offered for new variants; "More variant rows" adds this many again. */
-export const BLANK_VARIANT_ROWS = 4;
+/** The values an option offers the generator (posted once each, kept in the form's values one a line). */
+export const optionValuesField = (k: number) => `option_${k}_value`;
+/** A value being added to an option. */
+export const optionNewField = (k: number) => `option_${k}_new`;
+/** The hidden count of options drawn, named or not yet. */
+export const OPTION_COUNT_FIELD = "options";
+/** Price and stock the generator's "Apply to all" sets on every row. */
+export const ALL_FIELDS = ["all_price", "all_stock"] as const;
+export const REMOVE_SOLD_FIELD = "remove_variants_with_orders";
+
+/** A new product starts with the one row a product needs; "Add variant" adds one more. */
+export const BLANK_VARIANT_ROWS = 1;
 export const MAX_VARIANT_ROWS = 100;
 
 export type ProductFormValues = Record<string, string>;
@@ -72,7 +82,11 @@ export function productFormValuesOf(product: {
     seo_description: product.seoDescription,
     collections: product.collectionIds.join(","),
   };
-  OPTION_FIELDS.forEach((name, k) => (values[name] = product.options[k] ?? ""));
+  values[OPTION_COUNT_FIELD] = String(product.options.length);
+  OPTION_FIELDS.forEach((name, k) => {
+    values[name] = product.options[k] ?? "";
+    values[optionValuesField(k)] = [...new Set(product.variants.map((variant) => variant.optionValues[k] ?? "").filter(Boolean))].join("\n");
+  });
   product.variants.forEach((variant, row) => {
     values[variantField(row, "sku")] = variant.sku;
     values[variantField(row, "existing")] = "1";
@@ -109,5 +123,13 @@ export const PRODUCT_NOTICES = noticeTable({
 /** Each message beside the editor's field it names (a variant row's fields included), the rest above the form. */
 export function placeFormErrors(errors: readonly ErrorBody[] | undefined) {
   const rowFields = (errors ?? []).map((body) => body.field ?? "").filter((field) => /^v\d+_/.test(field));
-  return placeErrors(errors, [...PRODUCT_FIELDS, ...OPTION_FIELDS, "collections", ...rowFields]);
+  return placeErrors(errors, [
+    ...PRODUCT_FIELDS,
+    ...OPTION_FIELDS,
+    ...OPTION_FIELDS.map((_, k) => optionNewField(k)),
+    ...ALL_FIELDS,
+    REMOVE_SOLD_FIELD,
+    "collections",
+    ...rowFields,
+  ]);
 }

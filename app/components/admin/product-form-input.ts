@@ -8,7 +8,12 @@ import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
 import { handleFromTitle, productInputSchema, type ProductInput } from "@core/schemas/admin-catalogue";
 import type { ErrorBody } from "~/lib/form-error";
 import {
+  ALL_FIELDS,
   BLANK_VARIANT_ROWS,
+  OPTION_COUNT_FIELD,
+  optionNewField,
+  optionValuesField,
+  REMOVE_SOLD_FIELD,
   MAX_PLAN_SLOTS,
   MAX_VARIANT_ROWS,
   PLAN_PARTS,
@@ -30,10 +35,26 @@ export function productFormValues(form: FormData, rows: number): ProductFormValu
     planSlotsField(row),
     ...Array.from({ length: planSlotsOf(form.get(planSlotsField(row))) }, (_, slot) => PLAN_PARTS.map((part) => planField(row, slot, part))).flat(),
   ];
-  const names = [...PRODUCT_FIELDS, ...OPTION_FIELDS, ...Array.from({ length: rows }, (_, row) => rowNames(row)).flat()];
+  const names = [
+    ...PRODUCT_FIELDS,
+    ...OPTION_FIELDS,
+    ...OPTION_FIELDS.map((_, k) => optionNewField(k)),
+    ...ALL_FIELDS,
+    REMOVE_SOLD_FIELD,
+    ...Array.from({ length: rows }, (_, row) => rowNames(row)).flat(),
+  ];
   const values: ProductFormValues = Object.fromEntries(names.map((name) => [name, String(form.get(name) ?? "")]));
   values.collections = form.getAll("collection").map(String).join(",");
+  OPTION_FIELDS.forEach((_, k) => (values[optionValuesField(k)] = form.getAll(optionValuesField(k)).map(String).join("\n")));
+  values[OPTION_COUNT_FIELD] = String(optionCountOf(form.get(OPTION_COUNT_FIELD), values));
   return values;
+}
+
+/** The options the form was drawn with: as posted, or (a form from before the count) as many as are named. */
+function optionCountOf(posted: unknown, values: ProductFormValues): number {
+  const count = Number(posted);
+  if (posted !== null && Number.isInteger(count) && count >= 0) return Math.min(count, OPTION_FIELDS.length);
+  return OPTION_FIELDS.filter((name) => values[name].trim() !== "").length;
 }
 
 /** The plan slots a row was drawn with. */
@@ -58,7 +79,9 @@ type Parsed = { ok: true; input: ProductInput; usedRows: number[] } | { ok: fals
  */
 export function productInputOfForm(values: ProductFormValues, rows: number): Parsed {
   const errors: ErrorBody[] = [];
-  const options = OPTION_FIELDS.map((name) => values[name].trim()).filter((name) => name !== "");
+  // Only the named options count; a row's values are read at the same places so they stay with their option.
+  const named = OPTION_FIELDS.flatMap((name, k) => (values[name].trim() === "" ? [] : [k]));
+  const options = named.map((k) => values[OPTION_FIELDS[k]].trim());
   const usedRows: number[] = [];
   const variants = [];
   for (let row = 0; row < rows; row++) {
@@ -99,7 +122,7 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
     }
     variants.push({
       sku: value("sku"),
-      option_values: options.map((_, k) => value(`value_${k}` as VariantPart)),
+      option_values: named.map((k) => value(`value_${k}` as VariantPart)),
       price_cents: money("price") ?? 0,
       compare_at_price_cents: money("compare_at"),
       ...(stock === null ? {} : { stock }),
@@ -125,6 +148,7 @@ export function productInputOfForm(values: ProductFormValues, rows: number): Par
     options,
     variants,
     collection_ids: values.collections === "" ? [] : values.collections.split(",").map(Number),
+    remove_variants_with_orders: values[REMOVE_SOLD_FIELD] === "on",
   };
   const parsed = productInputSchema.safeParse(candidate);
   const schemaErrors = parsed.success

@@ -1,17 +1,24 @@
 /**
- * The product editor's one form, for a new product and a saved one: posted whole (an intent says what to do), so it
- * works before JavaScript loads, and drawn again from what was typed when the server refuses it, each message beside
- * its field.
+ * The product editor's one form, for a new product and a saved one: posted whole (an intent says what to do: save, or
+ * a step such as Add value or Generate variants, product-form-steps.ts), so it works before JavaScript loads, and drawn
+ * again from what was typed when the server refuses it or takes a step, each message beside its field. It draws only
+ * the options and variant rows the product has.
  */
-import { Form, Link } from "react-router";
-import { FormMessage, LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { useEffect, type ButtonHTMLAttributes } from "react";
+import { Link } from "react-router";
+import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { RichTextField } from "~/components/admin/rich-text-field";
-import { ErrorSummary, fieldErrorsOf } from "~/components/admin/draft-form";
+import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import {
+  ALL_FIELDS,
   MAX_PLAN_SLOTS,
+  OPTION_COUNT_FIELD,
   OPTION_FIELDS,
+  optionNewField,
+  optionValuesField,
+  REMOVE_SOLD_FIELD,
   PLAN_SLOTS,
   PLAN_UNITS,
   planField,
@@ -21,8 +28,33 @@ import {
   type ProductFormValues,
 } from "./product-form-data";
 
-/** What a saved variant shows but the form does not change: its stock, changed on its stock screen (with a reason). */
-export type SavedVariantFacts = { variantId: number; stock: number };
+/**
+ * What a saved variant shows but the form does not change: its stock, changed on its stock screen (with a reason),
+ * and the orders that name it, which its removal asks about.
+ */
+export type SavedVariantFacts = {
+  sku: string;
+  variantId: number;
+  stock: number;
+  orders: number;
+};
+
+const STEP = "rounded border border-black/40 bg-white px-3 py-1.5 text-sm font-medium text-ink";
+
+/** A step short of saving: it posts the form as typed and draws it again, without the browser's checks for a save. */
+function Step({ intent, ...button }: { intent: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type="submit" name="intent" value={intent} formNoValidate className={STEP} {...button} />;
+}
+
+/** Enter in a field that names its step (a new option value, a price for all) takes that step rather than saving. */
+function stepOnEnter(event: React.KeyboardEvent) {
+  const field = event.target as HTMLInputElement;
+  if (event.key !== "Enter" || !field.dataset.step) return;
+  event.preventDefault();
+  field.form?.requestSubmit(field.form.querySelector<HTMLButtonElement>(`button[value="${field.dataset.step}"]`));
+}
+
+const orderCount = (orders: number) => (orders === 1 ? "1 order" : `${orders} orders`);
 
 /** A variant's subscription plans, folded away until opened (or while one is set or refused). */
 function PlanFields({ row, value, errors }: { row: number; value: (name: string) => string; errors: Partial<Record<string, string>> }) {
@@ -80,10 +112,12 @@ export function ProductForm({
   collections,
   taxClasses,
   isNew,
+  focus,
+  unsaved,
 }: {
   values: ProductFormValues;
   rows: number;
-  /** Facts of the saved variant in each row, by the row's SKU. */
+  /** Facts of each saved variant, by its SKU in lower case. */
   saved: Record<string, SavedVariantFacts>;
   errors: Partial<Record<string, string>>;
   formError?: string;
@@ -91,14 +125,26 @@ export function ProductForm({
   /** The classes a product can be taxed by, as the select offers them. */
   taxClasses: readonly { value: string; label: string }[];
   isNew: boolean;
+  /** The field the step just taken leads to (a new option's name, the next value…). */
+  focus?: string;
+  /** Drawn from what was typed, not from what is saved. */
+  unsaved: boolean;
 }) {
   const value = (name: string) => values[name] ?? "";
   const chosen = new Set(value("collections").split(",").filter(Boolean).map(Number));
+  const optionCount = Number(value(OPTION_COUNT_FIELD)) || 0;
+  const optionName = (k: number) => value(OPTION_FIELDS[k]).trim() || `Option ${k + 1}`;
+  const inRows = new Set(Array.from({ length: rows }, (_, row) => (value(variantField(row, "existing")) === "1" ? value(variantField(row, "sku")).toLowerCase() : "")));
+  const going = Object.entries(saved).filter(([sku]) => !inRows.has(sku));
+  const sold = going.some(([, facts]) => facts.orders > 0);
+  // The form is drawn anew for each step, so the field the step leads to takes the focus once it is in the page.
+  useEffect(() => {
+    if (focus) document.getElementsByName(focus)[0]?.focus();
+  }, [focus]);
   return (
-    <Form method="post" className="flex flex-col gap-8">
+    <DraftForm placed={{ at: errors, form: formError }} saveLabel={isNew ? "Create product" : "Save"} unsaved={unsaved} onKeyDown={stepOnEnter}>
       <input type="hidden" name="rows" value={rows} />
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      <ErrorSummary errors={fieldErrorsOf(errors)} />
+      <input type="hidden" name={OPTION_COUNT_FIELD} value={optionCount} />
 
       <AdminSection title="Product">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -120,8 +166,8 @@ export function ProductForm({
         <div className="mt-4">
           <RichTextField label="Description" name="description_html" defaultValue={value("description_html")} error={errors.description_html} />
           <p className="mt-1 text-sm text-black/70">
-            Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as
-            scripts, styles, pictures and frames, is removed when saved.
+            Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as scripts, styles,
+            pictures and frames, is removed when saved.
           </p>
         </div>
       </AdminSection>
@@ -137,21 +183,129 @@ export function ProductForm({
         </div>
       </AdminSection>
 
-      <AdminSection title="Options and variants">
-        <p className="mb-3">Up to three options (such as Size or Colour), in the order shoppers choose them. Each variant gives a value for each option.</p>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {OPTION_FIELDS.map((name, k) => (
-            <TextField key={name} label={`Option ${k + 1} name`} name={name} defaultValue={value(name)} error={errors[name]} />
-          ))}
-        </div>
-        <p className="mt-6 mb-3 text-sm text-black/70">
-          Prices in dollars. A row without SKU and price is skipped; a saved variant emptied so is removed. Stock is set here for new variants only; change a
-          saved variant&apos;s stock on the stock screen, with its reason.
+      <AdminSection title="Options">
+        <p className="mb-3 text-sm text-black/70">
+          Up to {OPTION_FIELDS.length} options, such as Size or Grind, in the order shoppers choose them. Generate variants makes a variant for each combination of their
+          values, keeping the variants you have.
         </p>
+        {Array.from({ length: optionCount }, (_, k) => {
+          const list = value(optionValuesField(k)).split("\n").filter(Boolean);
+          return (
+            <fieldset key={k} className="mb-4 rounded border border-black/20 p-3">
+              <legend className="px-1 font-medium">Option {k + 1}</legend>
+              <TextField
+                label={`Option ${k + 1} name`}
+                name={OPTION_FIELDS[k]}
+                autoComplete="off"
+                defaultValue={value(OPTION_FIELDS[k])}
+                error={errors[OPTION_FIELDS[k]]}
+              />
+              {list.length > 0 ? (
+                <ul aria-label={`Values of ${optionName(k)}`} className="mt-3 flex flex-wrap gap-2">
+                  {list.map((listed, v) => (
+                    <li key={listed} className="flex items-center gap-1 rounded-full border border-black/30 bg-white py-0.5 pr-0.5 pl-3">
+                      {listed}
+                      <input type="hidden" name={optionValuesField(k)} value={listed} />
+                      <button type="submit" name="intent" value={`remove_value:${k}:${v}`} formNoValidate className="rounded-full px-2 py-1 text-sm underline">
+                        Remove
+                        <span className="sr-only">{` ${listed} from ${optionName(k)}`}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <div className="mt-3 flex items-end gap-2">
+                <div className="grow">
+                  <TextField
+                    label={`New value of ${optionName(k)}`}
+                    name={optionNewField(k)}
+                    autoComplete="off"
+                    data-step={`add_value:${k}`}
+                    defaultValue={value(optionNewField(k))}
+                    error={errors[optionNewField(k)]}
+                  />
+                </div>
+                <Step intent={`add_value:${k}`} className={`${STEP} py-2`}>
+                  Add value
+                  <span className="sr-only">{` to ${optionName(k)}`}</span>
+                </Step>
+              </div>
+              <div className="mt-3">
+                <Step intent={`remove_option:${k}`}>
+                  Remove option
+                  <span className="sr-only">{` ${optionName(k)}`}</span>
+                </Step>
+              </div>
+            </fieldset>
+          );
+        })}
+        <div className="flex flex-wrap gap-3">
+          {optionCount < OPTION_FIELDS.length ? <Step intent="add_option">{optionCount === 0 ? "Add options like size or grind" : "Add option"}</Step> : null}
+          {optionCount > 0 ? (
+            <AdminButton name="intent" value="generate" formNoValidate>
+              Generate variants
+            </AdminButton>
+          ) : null}
+        </div>
+      </AdminSection>
+
+      <AdminSection title="Variants">
+        <p className="mb-3 text-sm text-black/70">
+          Prices in dollars. Stock is set here for new variants; change a saved variant&apos;s stock on its stock screen, with its reason.
+        </p>
+        {rows > 1 ? (
+          <fieldset className="mb-4 rounded border border-black/20 p-3">
+            <legend className="px-1 font-medium">Apply to all variants</legend>
+            <div className="grid items-end gap-3 sm:grid-cols-3">
+              {ALL_FIELDS.map((name) => (
+                <TextField
+                  key={name}
+                  label={name === "all_price" ? "Price for all ($)" : "Stock for all new variants"}
+                  name={name}
+                  inputMode={name === "all_price" ? "decimal" : "numeric"}
+                  autoComplete="off"
+                  data-step="apply_all"
+                  defaultValue={value(name)}
+                />
+              ))}
+              <div>
+                <Step intent="apply_all" className={`${STEP} py-2`}>
+                  Apply to all
+                </Step>
+              </div>
+            </div>
+          </fieldset>
+        ) : null}
+        {going.length > 0 ? (
+          <div className="mb-4 rounded border border-amber-700 bg-amber-50 p-3">
+            <p className="font-medium">{`Saving removes ${going.length === 1 ? "this saved variant" : "these saved variants"}:`}</p>
+            <ul className="list-disc pl-5">
+              {going.map(([key, facts]) => (
+                <li key={key}>{facts.orders > 0 ? `${facts.sku} (${orderCount(facts.orders)}; the orders keep what was bought)` : facts.sku}</li>
+              ))}
+            </ul>
+            {sold ? (
+              <>
+                <label className="mt-2 flex items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={REMOVE_SOLD_FIELD}
+                    defaultChecked={value(REMOVE_SOLD_FIELD) === "on"}
+                    aria-invalid={errors[REMOVE_SOLD_FIELD] ? true : undefined}
+                    className="size-5 shrink-0"
+                  />
+                  Remove the variants with orders too
+                </label>
+                {errors[REMOVE_SOLD_FIELD] ? <p className="mt-1 text-sm text-red-800">{errors[REMOVE_SOLD_FIELD]}</p> : null}
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <div className="flex flex-col gap-4">
           {Array.from({ length: rows }, (_, row) => {
             const field = (part: Parameters<typeof variantField>[1]) => variantField(row, part);
             const facts = value(field("existing")) === "1" ? saved[value(field("sku")).toLowerCase()] : undefined;
+            const more = (["compare_at", "low_stock", "weight"] as const).map(field);
             return (
               <fieldset key={row} className="rounded border border-black/20 p-3">
                 <legend className="px-1 font-medium">
@@ -159,14 +313,13 @@ export function ProductForm({
                   {facts ? ` (${value(field("sku"))})` : ""}
                 </legend>
                 {facts ? <input type="hidden" name={field("existing")} value="1" /> : null}
-                <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-4">
-                  {OPTION_FIELDS.map((option, k) => {
+                <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                  {Array.from({ length: optionCount }, (_, k) => {
                     const part = `value_${k}` as Parameters<typeof variantField>[1];
-                    const optionName = value(option).trim();
                     return (
                       <TextField
-                        key={option}
-                        label={optionName ? optionName : `Option ${k + 1} value`}
+                        key={k}
+                        label={value(OPTION_FIELDS[k]).trim() || `Option ${k + 1} value`}
                         name={field(part)}
                         autoComplete="off"
                         defaultValue={value(field(part))}
@@ -175,14 +328,13 @@ export function ProductForm({
                     );
                   })}
                   <TextField label="SKU" name={field("sku")} autoComplete="off" defaultValue={value(field("sku"))} error={errors[field("sku")]} />
-                  <TextField label="Price ($)" name={field("price")} inputMode="decimal" autoComplete="off" defaultValue={value(field("price"))} error={errors[field("price")]} />
                   <TextField
-                    label="Compare-at price ($)"
-                    name={field("compare_at")}
+                    label="Price ($)"
+                    name={field("price")}
                     inputMode="decimal"
                     autoComplete="off"
-                    defaultValue={value(field("compare_at"))}
-                    error={errors[field("compare_at")]}
+                    defaultValue={value(field("price"))}
+                    error={errors[field("price")]}
                   />
                   {facts ? (
                     <div>
@@ -190,32 +342,45 @@ export function ProductForm({
                       <p className="py-2">
                         <span>{facts.stock}</span> ·{" "}
                         <Link to={`/admin/inventory/${facts.variantId}`} className="underline">
-                          Change stock<span className="sr-only"> of {value(field("sku"))}</span>
+                          Change stock
+                          <span className="sr-only"> of {value(field("sku"))}</span>
                         </Link>
                       </p>
                     </div>
                   ) : (
-                    <TextField label="Stock" name={field("stock")} inputMode="numeric" autoComplete="off" defaultValue={value(field("stock"))} error={errors[field("stock")]} />
+                    <TextField
+                      label="Stock"
+                      name={field("stock")}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      defaultValue={value(field("stock"))}
+                      error={errors[field("stock")]}
+                    />
                   )}
-                  <TextField
-                    label="Low-stock threshold"
-                    name={field("low_stock")}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    defaultValue={value(field("low_stock"))}
-                    error={errors[field("low_stock")]}
-                  />
-                  <TextField label="Weight (grams)" name={field("weight")} inputMode="numeric" autoComplete="off" defaultValue={value(field("weight"))} error={errors[field("weight")]} />
                 </div>
+                <details open={more.some((name) => value(name) !== "" || errors[name] !== undefined)} className="mt-3">
+                  <summary className="cursor-pointer font-medium">Compare-at price, low stock and weight</summary>
+                  <div className="mt-2 grid gap-3 sm:grid-cols-3">
+                    <TextField label="Compare-at price ($)" name={more[0]} inputMode="decimal" autoComplete="off" defaultValue={value(more[0])} error={errors[more[0]]} />
+                    <TextField label="Low-stock threshold" name={more[1]} inputMode="numeric" autoComplete="off" defaultValue={value(more[1])} error={errors[more[1]]} />
+                    <TextField label="Weight (grams)" name={more[2]} inputMode="numeric" autoComplete="off" defaultValue={value(more[2])} error={errors[more[2]]} />
+                  </div>
+                </details>
                 <PlanFields row={row} value={value} errors={errors} />
+                {rows > 1 ? (
+                  <div className="mt-3">
+                    <Step intent={`remove_row:${row}`}>
+                      Remove variant
+                      <span className="sr-only">{` ${row + 1}`}</span>
+                    </Step>
+                  </div>
+                ) : null}
               </fieldset>
             );
           })}
         </div>
         <div className="mt-4">
-          <AdminButton name="intent" value="rows" weight="secondary" formNoValidate>
-            More variant rows
-          </AdminButton>
+          <Step intent="add_row">Add variant</Step>
         </div>
       </AdminSection>
 
@@ -239,12 +404,6 @@ export function ProductForm({
           </fieldset>
         )}
       </AdminSection>
-
-      <div>
-        <AdminButton name="intent" value="save">
-          {isNew ? "Create product" : "Save"}
-        </AdminButton>
-      </div>
-    </Form>
+    </DraftForm>
   );
 }

@@ -192,7 +192,7 @@ describe("importing Shopify's product CSV", () => {
         { row: 2, column: "Variant Price", message: "Price twelve is not a number (write it as 24.00)" },
         { row: 3, column: "Handle", message: "Handle is required" },
         { row: 4, column: "Option2 Value", message: "Option value Blue has no option name (Option2 Name on row 4)" },
-        { row: 5, column: "Option1 Value", message: "Two variants have the options S" },
+        { row: 5, column: "Option1 Value", message: "Variant IMP-CUP-S2 has the same options as IMP-CUP-S (S): each variant needs its own" },
         { row: 6, column: "Variant SKU", message: "SKU IMP-MUG-SAND is used by Speckled Mug" },
         { row: 7, column: "Title", message: "Title is required" },
         { row: 7, column: "Status", message: "Status must be one of draft, active, archived" },
