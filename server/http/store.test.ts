@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
-import { discounts, stores } from "../db/schema";
+import { discounts, storeSettings, stores } from "../db/schema";
+import { getStoreSettings } from "../store/settings";
 
 let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.deps.db.insert(stores).values({ id: "second", name: "Second shop" });
+  // Every store has its settings (a discount's days are read in its time zone): the second one starts as the first.
+  await t.deps.db.insert(storeSettings).values({ storeId: "second", settings: await getStoreSettings(t.deps.db, t.deps.storeId) });
   await t.deps.db.insert(discounts).values({ storeId: "second", code: "SECONDONLY", percentage: 10, maxRedemptions: 5 });
 });
 
