@@ -169,17 +169,13 @@ export async function confirmTotp(db: Database, actor: AuditActor, staffId: numb
  * counts against the sign-in's tries.
  */
 export async function renewBackupCodes(
-  { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
+  deps: Pick<AppDeps, "db" | "rateLimiter">,
   actor: AuditActor,
   staffId: number,
   code: string,
 ): Promise<string[]> {
-  await limitCodeTries(rateLimiter, actor.storeId, staffId);
   const backup = await newBackupCodes();
-  await db.transaction(async (tx) => {
-    const member = await totpState(tx, actor.storeId, staffId);
-    if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
-    if (!(await acceptSecondStep(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
+  await withSecondStep(deps, actor, staffId, code, async (tx) => {
     const left = await backupCodesLeft(tx, staffId);
     await storeBackupCodes(tx, actor.storeId, staffId, backup);
     await recordAudit(tx, actor, {
@@ -198,17 +194,15 @@ export async function renewBackupCodes(
  * the new one), unless the owner requires it; the code counts against the sign-in's tries. The backup codes go too.
  */
 export async function disableTotp(
-  { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
+  deps: Pick<AppDeps, "db" | "rateLimiter">,
   actor: AuditActor,
   staffId: number,
   code: string,
 ): Promise<void> {
-  await limitCodeTries(rateLimiter, actor.storeId, staffId);
-  await db.transaction(async (tx) => {
+  const refuseIfRequired = async (tx: Database) => {
     if (await isTotpRequired(tx, actor.storeId)) throw ruleBroken("The owner requires two-step sign-in for every account");
-    const member = await totpState(tx, actor.storeId, staffId);
-    if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
-    if (!(await acceptSecondStep(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
+  };
+  const turnOff = async (tx: Database) => {
     await tx.update(staff).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(staff.id, staffId));
     await deleteBackupCodes(tx, staffId);
     await recordAudit(tx, actor, {
@@ -218,5 +212,28 @@ export async function disableTotp(
       before: { totp_enabled: true },
       after: { totp_enabled: false },
     });
+  };
+  await withSecondStep(deps, actor, staffId, code, turnOff, refuseIfRequired);
+}
+
+/**
+ * A change to an enrolled member's second step, made only with a current code of it (the app's or a backup code)
+ * that counts against the sign-in's tries; `first` refuses before the code is spent.
+ */
+async function withSecondStep(
+  { db, rateLimiter }: Pick<AppDeps, "db" | "rateLimiter">,
+  actor: AuditActor,
+  staffId: number,
+  code: string,
+  change: (tx: Database) => Promise<void>,
+  first?: (tx: Database) => Promise<void>,
+): Promise<void> {
+  await limitCodeTries(rateLimiter, actor.storeId, staffId);
+  await db.transaction(async (tx) => {
+    await first?.(tx);
+    const member = await totpState(tx, actor.storeId, staffId);
+    if (!member.totpEnabled) throw conflict("Two-step sign-in is not on");
+    if (!(await acceptSecondStep(tx, member, code))) throw badInput(INVALID_CODE_MESSAGE, "code");
+    await change(tx);
   });
 }
