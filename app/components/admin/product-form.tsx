@@ -57,7 +57,16 @@ function stepOnEnter(event: React.KeyboardEvent) {
 const orderCount = (orders: number) => (orders === 1 ? "1 order" : `${orders} orders`);
 
 /** A variant's subscription plans, folded away until opened (or while one is set or refused). */
-function PlanFields({ row, value, errors }: { row: number; value: (name: string) => string; errors: Partial<Record<string, string>> }) {
+/** What the form was drawn from: the values typed (or saved) and the refusals by field. */
+type Drawn = { value: (name: string) => string; errors: Partial<Record<string, string>> };
+
+/** A field staff type a value into (no browser suggestions), drawn from what was typed, with its refusal. */
+function TypedField({ form, label, name, inputMode }: { form: Drawn; label: string; name: string; inputMode?: "decimal" | "numeric" }) {
+  return <TextField label={label} name={name} inputMode={inputMode} autoComplete="off" defaultValue={form.value(name)} error={form.errors[name]} />;
+}
+
+function PlanFields({ row, form }: { row: number; form: Drawn }) {
+  const { value, errors } = form;
   const slots = Math.min(Math.max(Number(value(planSlotsField(row))) || PLAN_SLOTS, PLAN_SLOTS), MAX_PLAN_SLOTS);
   const set = Array.from({ length: slots }, (_, slot) => value(planField(row, slot, "name"))).filter(Boolean).length;
   const refused = Object.keys(errors).some((name) => name.startsWith(`v${row}_plan`));
@@ -71,23 +80,9 @@ function PlanFields({ row, value, errors }: { row: number; value: (name: string)
           const field = (part: Parameters<typeof planField>[2]) => planField(row, slot, part);
           return (
             <div key={slot} className="grid gap-3 sm:grid-cols-4">
-              <TextField label={`Plan ${slot + 1} name`} name={field("name")} autoComplete="off" defaultValue={value(field("name"))} error={errors[field("name")]} />
-              <TextField
-                label={`Plan ${slot + 1} price ($)`}
-                name={field("price")}
-                inputMode="decimal"
-                autoComplete="off"
-                defaultValue={value(field("price"))}
-                error={errors[field("price")]}
-              />
-              <TextField
-                label={`Plan ${slot + 1} every`}
-                name={field("interval")}
-                inputMode="numeric"
-                autoComplete="off"
-                defaultValue={value(field("interval"))}
-                error={errors[field("interval")]}
-              />
+              <TypedField form={form} label={`Plan ${slot + 1} name`} name={field("name")} />
+              <TypedField form={form} label={`Plan ${slot + 1} price ($)`} name={field("price")} inputMode="decimal" />
+              <TypedField form={form} label={`Plan ${slot + 1} every`} name={field("interval")} inputMode="numeric" />
               <SelectField
                 label={`Plan ${slot + 1} unit`}
                 name={field("unit")}
@@ -131,6 +126,7 @@ export function ProductForm({
   unsaved: boolean;
 }) {
   const value = (name: string) => values[name] ?? "";
+  const form: Drawn = { value, errors };
   const chosen = new Set(value("collections").split(",").filter(Boolean).map(Number));
   const optionCount = Number(value(OPTION_COUNT_FIELD)) || 0;
   const optionName = (k: number) => value(OPTION_FIELDS[k]).trim() || `Option ${k + 1}`;
@@ -317,25 +313,11 @@ export function ProductForm({
                   {Array.from({ length: optionCount }, (_, k) => {
                     const part = `value_${k}` as Parameters<typeof variantField>[1];
                     return (
-                      <TextField
-                        key={k}
-                        label={value(OPTION_FIELDS[k]).trim() || `Option ${k + 1} value`}
-                        name={field(part)}
-                        autoComplete="off"
-                        defaultValue={value(field(part))}
-                        error={errors[field(part)]}
-                      />
+                      <TypedField key={k} form={form} label={value(OPTION_FIELDS[k]).trim() || `Option ${k + 1} value`} name={field(part)} />
                     );
                   })}
-                  <TextField label="SKU" name={field("sku")} autoComplete="off" defaultValue={value(field("sku"))} error={errors[field("sku")]} />
-                  <TextField
-                    label="Price ($)"
-                    name={field("price")}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    defaultValue={value(field("price"))}
-                    error={errors[field("price")]}
-                  />
+                  <TypedField form={form} label="SKU" name={field("sku")} />
+                  <TypedField form={form} label="Price ($)" name={field("price")} inputMode="decimal" />
                   {facts ? (
                     <div>
                       <p className="mb-1 font-medium">Stock</p>
@@ -348,25 +330,18 @@ export function ProductForm({
                       </p>
                     </div>
                   ) : (
-                    <TextField
-                      label="Stock"
-                      name={field("stock")}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      defaultValue={value(field("stock"))}
-                      error={errors[field("stock")]}
-                    />
+                    <TypedField form={form} label="Stock" name={field("stock")} inputMode="numeric" />
                   )}
                 </div>
                 <details open={more.some((name) => value(name) !== "" || errors[name] !== undefined)} className="mt-3">
                   <summary className="cursor-pointer font-medium">Compare-at price, low stock and weight</summary>
                   <div className="mt-2 grid gap-3 sm:grid-cols-3">
-                    <TextField label="Compare-at price ($)" name={more[0]} inputMode="decimal" autoComplete="off" defaultValue={value(more[0])} error={errors[more[0]]} />
-                    <TextField label="Low-stock threshold" name={more[1]} inputMode="numeric" autoComplete="off" defaultValue={value(more[1])} error={errors[more[1]]} />
-                    <TextField label="Weight (grams)" name={more[2]} inputMode="numeric" autoComplete="off" defaultValue={value(more[2])} error={errors[more[2]]} />
+                    <TypedField form={form} label="Compare-at price ($)" name={more[0]} inputMode="decimal" />
+                    <TypedField form={form} label="Low-stock threshold" name={more[1]} inputMode="numeric" />
+                    <TypedField form={form} label="Weight (grams)" name={more[2]} inputMode="numeric" />
                   </div>
                 </details>
-                <PlanFields row={row} value={value} errors={errors} />
+                <PlanFields row={row} form={form} />
                 {rows > 1 ? (
                   <div className="mt-3">
                     <Step intent={`remove_row:${row}`}>
