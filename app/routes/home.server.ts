@@ -17,18 +17,21 @@ export async function homePage(context: AppLoadContext) {
   const { storeId } = context;
   // The featured carousel sits below the fold: it streams in after the page, behind its three skeletons.
   const featured = deferred(cachedFeaturedCollection(context, storeId).then(withProductCards));
-  const [settings, { cards: products, total: productCount }, reviews, testimonials, popup] = await Promise.all([
-    cachedStoreSettings(context, storeId),
+  const settingsRead = cachedStoreSettings(context, storeId);
+  // The banner's product need not be among the first page of products the home page lists: read beside the others.
+  const bannerRead = settingsRead.then(({ siteContent: { bannerProductHandle } }) =>
+    bannerProductHandle ? cachedProductPage(context, storeId, bannerProductHandle) : null,
+  );
+  const [settings, { cards: products, total: productCount }, reviews, testimonials, popup, bannerPage] = await Promise.all([
+    settingsRead,
     cachedProductCards(context, storeId),
     cachedRecentReviews(context, storeId),
     cachedTestimonials(context, storeId),
     // The spec's home fetches the popup discount: the same offer the welcome popup makes.
     cachedPopupDiscount(context, storeId),
+    bannerRead,
   ]);
   const popupPercentage = popup?.discount_popup_percentage ?? 0;
-  // The banner's product need not be among the first page of products the home page lists.
-  const bannerHandle = settings.siteContent.bannerProductHandle;
-  const bannerPage = bannerHandle ? await cachedProductPage(context, storeId, bannerHandle) : null;
   const bannerProduct = bannerPage ? productCard(bannerPage.product) : null;
   // The owner's order (/admin/home), worked out here so the page's bundle carries no settings code.
   const sections = shownHomeSections(settings.homeSections);
