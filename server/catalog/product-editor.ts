@@ -234,7 +234,8 @@ const attributesOf = (optionNames: string[], variant: VariantInput) =>
 
 async function saveVariants(tx: Database, actor: AuditActor, productId: number, input: ProductInput): Promise<void> {
   const storeId = actor.storeId;
-  const current = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(eq(variants.productId, productId));
+  // Locked before the orders are counted: a checkout holding a variant's stock is then either counted or finds it gone.
+  const current = await tx.select({ id: variants.id, sku: variants.sku }).from(variants).where(eq(variants.productId, productId)).for("update");
   const idBySku = new Map(current.map((row) => [row.sku.toLowerCase(), row.id]));
   const keptSkus = new Set(input.variants.map((variant) => variant.sku.toLowerCase()));
   const leftOut = current.filter((row) => !keptSkus.has(row.sku.toLowerCase()));

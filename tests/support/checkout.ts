@@ -14,7 +14,7 @@ export const SKU = DEMO.subscriptions.houseBlend.sku;
 export const ADDRESS = { line1: "1 Main St", city: "Sacramento", state: "CA", postal_code: "95814", country: "US" };
 
 /** A stored cart of `quantity` units of `sku` and the cookie that names it. */
-export async function cartWith(t: TestApp, quantity: number, sku = SKU) {
+export async function cartWith(t: TestApp, quantity: number, sku: string = SKU) {
   const response = await t.call("POST", "/api/cart-items", { cartItems: [{ kind: "product", sku, quantity }] });
   expect(response.status).toBe(200);
   return { cookie: response.headers.getSetCookie()[0].split(";")[0], quantity, sku };
@@ -29,7 +29,7 @@ export const asBrowserOf = (sessionId: string): Record<string, string> => {
   return cookie ? { cookie } : {};
 };
 
-export async function startCheckout(t: TestApp, quantity: number, sku = SKU, unitCents = 1600) {
+export async function startCheckout(t: TestApp, quantity: number, sku: string = SKU, unitCents = 1600) {
   const cart = await cartWith(t, quantity, sku);
   const response = await t.call(
     "POST",
