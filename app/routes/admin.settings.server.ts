@@ -108,16 +108,18 @@ export const STORE_PATH = "/admin/settings";
 /** A whole number as typed; anything else is NaN, which the schema refuses beside the field. Absent keeps the setting. */
 const wholeNumberOf = (typed: string | undefined) => (typed === undefined ? undefined : Number(typed.trim() || Number.NaN));
 
-/** A test email to the member who asked, and what became of it, said after the redirect. */
-export async function testEmailAction(context: AppLoadContext, request: Request) {
-  const { member } = await requireStaffPage(context, request, "settings");
-  return saved("/admin/settings", `test-email-${await sendTestEmail(context, context.storeId, member.email)}`);
+/**
+ * Store settings' one action: the member's gate, the form read once, then its intent: a test email to the member who
+ * asked (what became of it said after the redirect), or the store's rules.
+ */
+export async function storeSettingsAction(context: AppLoadContext, request: Request) {
+  const { actor, member } = await requireStaffPage(context, request, "settings");
+  const values = valuesOf(await request.formData());
+  if (values.intent === "test-email") return saved(STORE_PATH, `test-email-${await sendTestEmail(context, context.storeId, member.email)}`);
+  return storeRulesAction(context, actor, values);
 }
 
-export async function storeRulesAction(context: AppLoadContext, request: Request) {
-  const { actor } = await requireStaffPage(context, request, "settings");
-  const form = await request.formData();
-  const values = valuesOf(form);
+async function storeRulesAction(context: AppLoadContext, actor: AuditActor, values: Record<string, string>) {
   const notAmounts = amountProblems(values, ["minimum_order"]);
   if (notAmounts.length > 0) return refused(notAmounts, 400, values);
   const parsed = storeRulesSchema.safeParse({

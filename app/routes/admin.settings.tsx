@@ -8,7 +8,7 @@ import { TimeZoneField } from "~/components/admin/time-zone-field";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection } from "~/components/admin/admin-page";
 import { placeErrors } from "~/lib/form-error";
 import { When } from "~/components/admin/when";
-import { getStoreRules, hasDemoContent, mailStatus, settingsScreen, storeRulesAction, testEmailAction, timeZoneNames } from "./admin.settings.server";
+import { getStoreRules, hasDemoContent, mailStatus, settingsScreen, storeSettingsAction, timeZoneNames } from "./admin.settings.server";
 import type { Route } from "./+types/admin.settings";
 
 export const meta = () => adminMeta("Store settings");
@@ -21,10 +21,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) =>
     demo: await hasDemoContent(db, storeId),
   }));
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const intent = (await request.clone().formData()).get("intent");
-  return intent === "test-email" ? testEmailAction(context, request) : storeRulesAction(context, request);
-}
+export const action = ({ request, context }: Route.ActionArgs) => storeSettingsAction(context, request);
 
 const FIELDS = ["website_title", "contact_email", "time_zone", "checkout_enabled", "minimum_order", "reminder_delay", "renewal_reminder", "return_window", "legal_name", "legal_address", "tax_id"] as const;
 
