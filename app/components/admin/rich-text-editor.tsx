@@ -245,6 +245,8 @@ export function RichTextEditor({ field, label, invalid, describedBy }: RichTextE
         {html ? <p className="text-sm text-black/70">Editing the HTML. The same markup is kept when saved.</p> : <Toolbar tools={tools} label={label} />}
         <button type="button" className={BUTTON} aria-pressed={html} onClick={() => switchTo(!html)}>
           Edit as HTML
+          {/* A page may hold several fields (a post's sections): each switch says whose it is. */}
+          <span className="sr-only">: {label}</span>
         </button>
       </div>
       {linking && !html ? <LinkForm editor={editor} onClose={() => setLinking(false)} /> : null}
