@@ -14,8 +14,11 @@ export const CONTENT_LIMITS = {
   title: 200,
   author: 100,
   subheading: 200,
-  /** A section is a few paragraphs of plain text; a whole post or page stays within sections × content. */
-  content: 20_000,
+  /**
+   * A section's HTML (decision 0076), as long as a product's description may be: a few paragraphs with their markup. A
+   * whole post or page stays within sections × content.
+   */
+  content: 65_536,
   sections: 50,
   /** An address segment: /blog/{id}, /pages/{name}. */
   address: 64,

@@ -20,12 +20,14 @@ export const FIRST_LOAD_JS_BUDGET_KB = 130;
  */
 export const ADMIN_FIRST_LOAD_JS_BUDGET_KB = 132;
 
-const budgetOf = (route: string) => (route.startsWith("routes/admin") ? ADMIN_FIRST_LOAD_JS_BUDGET_KB : FIRST_LOAD_JS_BUDGET_KB);
+/** The back office's layout: every screen under it is the back office's, whatever id its route was given. */
+const ADMIN_LAYOUT = "routes/admin";
+const budgetOf = (size: RouteSize) => (size.backOffice ? ADMIN_FIRST_LOAD_JS_BUDGET_KB : FIRST_LOAD_JS_BUDGET_KB);
 
 type RouteAssets = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[]; css?: string[] };
 type AssetsManifest = { entry: { module: string; imports: string[] }; routes: Record<string, RouteAssets> };
 
-export type RouteSize = { route: string; jsKb: number; cssKb: number };
+export type RouteSize = { route: string; jsKb: number; cssKb: number; backOffice: boolean };
 
 const gzipKb = (clientDir: string, file: string) =>
   Math.round((gzipSync(readFileSync(path.join(clientDir, file))).length / 1024) * 10) / 10;
@@ -48,7 +50,9 @@ export async function measureRouteSizes(buildDir: string): Promise<RouteSize[]> 
       }
       const sum = (files: Set<string>) =>
         Math.round([...files].reduce((total, file) => total + gzipKb(clientDir, file), 0) * 10) / 10;
-      return { route: route.id, jsKb: sum(js), cssKb: sum(css) };
+      // Under the admin layout, as the blog's and pages' screens are with ids of their own (`admin-posts`).
+      const backOffice = chain(route).some((level) => level.id === ADMIN_LAYOUT);
+      return { route: route.id, jsKb: sum(js), cssKb: sum(css), backOffice };
     });
 }
 
@@ -57,9 +61,9 @@ async function main() {
   const sizes = await measureRouteSizes(buildDir);
   console.table(sizes.map((s) => ({ route: s.route, "JS KB (gzip)": s.jsKb, "CSS KB (gzip)": s.cssKb })));
   if (process.argv.includes("--check")) {
-    const over = sizes.filter((s) => s.jsKb > budgetOf(s.route));
+    const over = sizes.filter((s) => s.jsKb > budgetOf(s));
     if (over.length) {
-      for (const s of over) console.error(`${s.route}: ${s.jsKb} KB of first-load JavaScript, over the ${budgetOf(s.route)} KB budget`);
+      for (const s of over) console.error(`${s.route}: ${s.jsKb} KB of first-load JavaScript, over the ${budgetOf(s)} KB budget`);
       process.exit(1);
     }
     console.log(

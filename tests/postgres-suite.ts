@@ -92,6 +92,8 @@ export const POSTGRES_SUITE = {
     "server/reports/generated-shop.test.ts",
     // Page speed's days: `at time zone` the shop's zone, read from the server's own zone data, grouped by position.
     "server/analytics/page-speed.test.ts",
+    // Migration 0056's function turning sections' text into HTML (regexp_split_to_table with ordinality).
+    "server/content/content.test.ts",
   ],
 } as const;
 

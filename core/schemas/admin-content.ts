@@ -2,7 +2,8 @@
  * What the back office sends to write a blog post or a static page, and what the admin API answers about them
  * (/api/admin/posts, /api/admin/pages). The API and the admin screens' actions parse with these schemas; rules that
  * need the database (an address is free, a picture is the one already stored) live in server/content/content-editor.ts.
- * Sections are plain text: the shop renders them as text, never as HTML.
+ * A section's content is HTML: the save cleans it to the markup product descriptions keep (decision 0076), and the
+ * answers carry it cleaned.
  */
 import { z } from "zod";
 import { CONTENT_ADDRESS, CONTENT_LIMITS, CONTENT_STATUSES } from "../content-admin";

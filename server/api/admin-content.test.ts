@@ -46,9 +46,17 @@ const post = () => ({
   author: "Mara Quinn",
   sections: [
     { subheading: "", content: "The first lots arrived this week." },
-    { subheading: "Tasting <b>notes</b>", content: "Stone fruit & honey; <script>alert(1)</script> stays text." },
+    {
+      subheading: "Tasting <b>notes</b>",
+      content: '<p>Stone fruit &amp; <strong>honey</strong>; <a href="/pages/about" target="_blank" onclick="steal()">our farms</a><script>alert(1)</script><img src=x onerror=alert(1)></p>',
+    },
   ],
 });
+/** The post's sections as the save keeps them: HTML in the kept markup, the script, picture and handlers gone. */
+const keptSections = [
+  { subheading: "", content: "The first lots arrived this week." },
+  { subheading: "Tasting <b>notes</b>", content: '<p>Stone fruit &amp; <strong>honey</strong>; <a href="/pages/about" rel="noopener noreferrer">our farms</a></p>' },
+];
 
 const page = () => ({ name: "wholesale", title: "Wholesale", sections: [{ subheading: "Cafés", content: "Write to us for wholesale prices." }] });
 
@@ -84,7 +92,7 @@ describe("/api/admin/posts and /api/admin/pages", () => {
     const before = await version();
     const created = await call("POST", "/api/admin/posts", post());
     expect(created.status).toBe(201);
-    expect(created.body.post).toMatchObject({ blog_id: "spring-harvest", status: "draft", image_url: null, path: "/blog/spring-harvest", sections: post().sections });
+    expect(created.body.post).toMatchObject({ blog_id: "spring-harvest", status: "draft", image_url: null, path: "/blog/spring-harvest", sections: keptSections });
     const id = created.body.post!.id;
     expect(await version()).toBeGreaterThan(before);
     expect(await getBlogPost(t.deps.db, t.deps.storeId, "spring-harvest")).toBeNull();
@@ -99,10 +107,8 @@ describe("/api/admin/posts and /api/admin/pages", () => {
     const [newest] = await listBlogPosts(t.deps.db, t.deps.storeId);
     expect(newest).toMatchObject({
       blogId: "spring-harvest",
-      sections: [
-        { heading: null, content: "The first lots arrived this week." },
-        { heading: "Tasting <b>notes</b>", content: "Stone fruit & honey; <script>alert(1)</script> stays text." },
-      ],
+      // The subheading stays text; the content is HTML.
+      sections: keptSections.map(({ subheading, content }) => ({ heading: subheading || null, content })),
     });
     expect(await sitemapPaths()).toContain("/blog/spring-harvest");
     expect(await lastAudit("blog_post")).toMatchObject({ action: "blog_post.update", changes: { status: { before: "draft", after: "published" } } });
@@ -124,6 +130,9 @@ describe("/api/admin/posts and /api/admin/pages", () => {
       [{ status: "live" }, "status"],
       [{ sections: [] }, "sections"],
       [{ sections: [{ subheading: "", content: "" }] }, "sections.0.content"],
+      // Nothing but markup the save removes, or an empty editor's paragraph, leaves no content.
+      [{ sections: [{ subheading: "", content: "ok" }, { subheading: "", content: "<script>alert(1)</script><p> </p>" }] }, "sections.1.content"],
+      [{ sections: [{ subheading: "", content: "<p></p>" }] }, "sections.0.content"],
       [{ sections: [{ subheading: "x".repeat(201), content: "ok" }] }, "sections.0.subheading"],
       [{ image_url: "https://elsewhere.example/cat.jpg" }, "image_url"],
     ] as const) {

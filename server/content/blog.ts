@@ -1,18 +1,23 @@
 /**
- * The blog: posts with ordered sections, stored per store and rendered on the server. Shoppers see published posts
+ * The blog: posts with ordered sections of HTML, stored per store and rendered on the server. Shoppers see published posts
  * only; a draft is read here only for a staff preview (server/content/content-preview.ts).
  */
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { BlogPost } from "../../core/schemas/content";
 import type { Database } from "../db/client";
 import { blogPosts, blogSections } from "../db/schema";
+import { cleanDescriptionHtml } from "../catalog/description-html";
+import { descriptionText } from "../catalog/description-text";
 
 /** Length of the excerpt on the blog list (docs/product.md, Limits and timings). */
 const BLOG_EXCERPT_LENGTH = 200;
 
-/** The first 200 characters of the post's first section followed by an ellipsis (docs/product.md, Blog). */
+/**
+ * The first 200 characters of the post's first section followed by an ellipsis (docs/product.md, Blog): characters of
+ * its words, the section's markup left out, as the list and the meta description show text.
+ */
 export function blogExcerpt(post: BlogPost): string {
-  const first = post.sections[0]?.content ?? "";
+  const first = descriptionText(post.sections[0]?.content ?? "");
   return `${first.slice(0, BLOG_EXCERPT_LENGTH)}...`;
 }
 
@@ -40,7 +45,8 @@ async function withSections(db: Database, posts: PostRow[]): Promise<ShownBlogPo
     image: post.image,
     sections: sections
       .filter((section) => section.postId === post.id)
-      .map((section) => ({ heading: section.heading, content: section.content })),
+      // Cleaned again as it is drawn, as a description is: the page shows it as HTML (decision 0076).
+      .map((section) => ({ heading: section.heading, content: cleanDescriptionHtml(section.content) })),
   }));
 }
 

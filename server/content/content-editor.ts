@@ -3,6 +3,7 @@
  * transaction with its audit event; the tables' content_version triggers (migration 0009) move the version as it
  * commits, so the blog, the pages, /data/{name}.json, the sitemap and every cache follow at once. Only published posts
  * and pages reach shoppers (blog.ts, pages.ts, the sitemap); staff with the content permission preview drafts.
+ * Sections are HTML, cleaned as they are saved (decision 0076).
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { ContentKind, ContentStatus } from "../../core/content-admin";
@@ -14,11 +15,14 @@ import { removeStoredPicture, storePicture, aboutTheFile } from "../images/pictu
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { badInput, conflict, notFound } from "../../core/errors";
 import { assertFree, whenTaken } from "../db/unique-violation";
+import { cleanDescriptionHtml } from "../catalog/description-html";
+import { descriptionText } from "../catalog/description-text";
 
 export const POST_NOT_FOUND = "No blog post with this id in this store";
 export const PAGE_NOT_FOUND = "No page with this id in this store";
 const POST_ADDRESS_TAKEN = "Another post has this address";
 const PAGE_ADDRESS_TAKEN = "Another page has this address";
+const SECTION_EMPTY = "Content is required";
 const PICTURE_NOT_UPLOADED = "A picture is uploaded, not linked: keep the current one or remove it";
 
 type PictureServices = Pick<AppDeps, "db" | "imageStorage">;
@@ -108,6 +112,19 @@ function pageInputOf(page: StaticPageRecord): StaticPageInput {
 /** The picture a write may keep: the one stored, or none. A new one comes through an upload (uploadContentPicture). */
 function assertKeptPicture(current: string | null, sent: string | null): void {
   if (sent !== null && sent !== current) throw badInput(PICTURE_NOT_UPLOADED, "image_url");
+}
+
+/**
+ * The sections as they are kept: each one's HTML cleaned by the very rule product descriptions are (decision 0076), so
+ * what the shop draws as HTML is only ever the kept markup. A section left without a word (an empty editor's `<p></p>`,
+ * or nothing but a script) is refused as an empty one is.
+ */
+function keptSections(sections: ContentSectionInput[]): ContentSectionInput[] {
+  return sections.map((section, index) => {
+    const content = cleanDescriptionHtml(section.content);
+    if (descriptionText(content) === "") throw badInput(SECTION_EMPTY, `sections.${index}.content`);
+    return { ...section, content };
+  });
 }
 
 const sectionRows = (sections: ContentSectionInput[]) =>
@@ -228,9 +245,10 @@ export const getContent = <K extends ContentKind>(kind: K, db: Database, storeId
 /** A post or page as the input that would save it unchanged: the start of a form, or of a change to part of it. */
 export const contentInputOf = <K extends ContentKind>(kind: K, record: ContentRecordOf<K>) => STORES[kind].inputOf(record);
 
-export async function createContent<K extends ContentKind>(kind: K, db: Database, actor: AuditActor, input: ContentInputOf<K>): Promise<ContentRecordOf<K>> {
+export async function createContent<K extends ContentKind>(kind: K, db: Database, actor: AuditActor, sent: ContentInputOf<K>): Promise<ContentRecordOf<K>> {
   const store = STORES[kind];
-  assertKeptPicture(null, input.image_url);
+  assertKeptPicture(null, sent.image_url);
+  const input = { ...sent, sections: keptSections(sent.sections) };
   const { storeId } = actor;
   return db
     .transaction(async (tx) => {
@@ -250,11 +268,12 @@ export async function updateContent<K extends ContentKind>(
   db: Database,
   actor: AuditActor,
   id: number,
-  input: ContentInputOf<K>,
+  sent: ContentInputOf<K>,
   uploaded?: string,
 ): Promise<ContentRecordOf<K>> {
   const store = STORES[kind];
   const { storeId } = actor;
+  const input = { ...sent, sections: keptSections(sent.sections) };
   return db
     .transaction(async (tx) => {
       const before = await store.read(tx, storeId, id);

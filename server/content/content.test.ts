@@ -1,8 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { BLOG_POST, DEMO, PAGES } from "../db/seed-content";
-import { contactMessages, mailOutbox } from "../db/schema";
+import { blogSections, contactMessages, mailOutbox, pageSections, pages } from "../db/schema";
+import { cleanDescriptionHtml } from "../catalog/description-html";
+import { descriptionText } from "../catalog/description-text";
 import { blogExcerpt, getBlogPost, listBlogPosts } from "./blog";
 import { normalizePageName } from "./pages";
 import { namedError } from "../../tests/support/errors";
@@ -82,9 +85,39 @@ describe("blog", () => {
     expect(await listBlogPosts(t.deps.db, "other-store")).toEqual([]);
   });
 
-  it("makes the excerpt from the first 200 characters of the first section and an ellipsis", async () => {
+  it("makes the excerpt from the first 200 characters of the first section's words and an ellipsis", async () => {
     const [post] = await listBlogPosts(t.deps.db, storeId);
-    expect(blogExcerpt(post)).toBe(`${BLOG_POST.sections[0].content.slice(0, 200)}...`);
+    expect(blogExcerpt(post)).toBe(`${descriptionText(BLOG_POST.sections[0].content).slice(0, 200)}...`);
+    const marked = { ...post, sections: [{ heading: null, content: "<p>Beans &amp; <strong>leaves</strong></p><p>Second</p>" }] };
+    expect(blogExcerpt(marked)).toBe("Beans & leaves Second...");
+  });
+});
+
+describe("migration 0056: sections written as plain text", () => {
+  it("become the HTML that shows the same words, paragraphs and line breaks, which the cleaning keeps as it is", async () => {
+    const { db } = t.deps;
+    const seeded = async () => ({
+      pages: await db.select({ id: pageSections.id, content: pageSections.content }).from(pageSections).orderBy(pageSections.id),
+      posts: await db.select({ id: blogSections.id, content: blogSections.content }).from(blogSections).orderBy(blogSections.id),
+    });
+    const asSeeded = await seeded();
+    // Every section as a shop from before decision 0076 holds it: the demo's words without their markup.
+    for (const section of asSeeded.pages) await db.update(pageSections).set({ content: descriptionText(section.content) }).where(eq(pageSections.id, section.id));
+    for (const section of asSeeded.posts) await db.update(blogSections).set({ content: descriptionText(section.content) }).where(eq(blogSections.id, section.id));
+    const [page] = await db.insert(pages).values({ storeId, name: "typed-before", title: "Typed before" }).returning({ id: pages.id });
+    const typed = "Beans & <b>leaves</b>\r\nnext line\n \n\n  A second paragraph  \n";
+    const [section] = await db.insert(pageSections).values({ storeId, pageId: page.id, content: typed }).returning({ id: pageSections.id });
+
+    const migration = readFileSync("server/db/migrations/0056_content_sections_html.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    // The demo's sections come out as a new demo shop is seeded with them, so the demo's removal still knows them.
+    expect(await seeded()).toEqual({ ...asSeeded, pages: [...asSeeded.pages, { id: section.id, content: expect.any(String) }] });
+    const [migrated] = await db.select({ content: pageSections.content }).from(pageSections).where(eq(pageSections.id, section.id));
+    expect(migrated.content).toBe("<p>Beans &amp; &lt;b&gt;leaves&lt;/b&gt;<br />next line</p><p>A second paragraph</p>");
+    expect(cleanDescriptionHtml(migrated.content)).toBe(migrated.content);
+    expect((await t.call("GET", "/data/typed-before.json").then((response) => response.json())).sections).toEqual([{ content: migrated.content }]);
+    await db.delete(pages).where(eq(pages.id, page.id));
   });
 });
 

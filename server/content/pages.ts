@@ -1,8 +1,9 @@
-/** Static content pages (about, shipping...), stored in the database and served as text only. */
+/** Static content pages (about, shipping...), stored in the database; their sections are cleaned HTML (decision 0076). */
 import { and, asc, eq } from "drizzle-orm";
 import type { StaticPage } from "../../core/schemas/static-page";
 import type { Database } from "../db/client";
 import { pageSections, pages } from "../db/schema";
+import { cleanDescriptionHtml } from "../catalog/description-html";
 
 const PAGE_NAME = /^[a-z0-9-]{1,64}$/;
 
@@ -43,7 +44,8 @@ export async function getStaticPage(
     ...(page.image ? { image: page.image } : {}),
     sections: sections.map((section) => ({
       ...(section.subheading ? { subheading: section.subheading } : {}),
-      content: section.content,
+      // Cleaned again as it is served, as a description is: the page draws it as HTML.
+      content: cleanDescriptionHtml(section.content),
     })),
   };
 }

@@ -739,27 +739,27 @@ export const BLOG_POST = {
     {
       heading: null,
       content:
-        "Most of what makes a great cup happens before the water ever touches the coffee. After ten years of roasting and far too many test brews, these are the habits that make the biggest difference in our own kitchens, no expensive machine required.",
+        "<p>Most of what makes a great cup happens before the water ever touches the coffee. After ten years of roasting and far too many test brews, these are the habits that make the biggest difference in our own kitchens, no expensive machine required.</p>",
     },
     {
       heading: "Start with fresh beans",
       content:
-        "Coffee is at its best between about five days and four weeks after roasting. Buy whole beans in amounts you will finish within a month, keep them in an airtight container away from light and heat, and never in the fridge, where they pick up moisture and smells.",
+        "<p>Coffee is at its best between about five days and four weeks after roasting. Buy whole beans in amounts you will finish within a month, keep them in an airtight container away from light and heat, and never in the fridge, where they pick up moisture and smells.</p>",
     },
     {
       heading: "Grind right before you brew",
       content:
-        "Ground coffee loses much of its aroma within fifteen minutes. A burr grinder gives even particles, which means even extraction: medium-fine like table salt for a pour-over, coarse like breadcrumbs for a French press, fine like powdered sugar for espresso.",
+        "<p>Ground coffee loses much of its aroma within fifteen minutes. A burr grinder gives even particles, which means even extraction: medium-fine like table salt for a pour-over, coarse like breadcrumbs for a French press, fine like powdered sugar for espresso.</p>",
     },
     {
       heading: "Weigh your coffee and water",
       content:
-        "Scoops vary wildly; a cheap kitchen scale does not. Start with a ratio of 1 to 16, for example 20 g of coffee to 320 g of water, then adjust to taste. If the cup is sour, grind finer; if it is bitter or dry, grind coarser.",
+        "<p>Scoops vary wildly; a cheap kitchen scale does not. Start with a ratio of 1 to 16, for example 20 g of coffee to 320 g of water, then adjust to taste. If the cup is sour, grind finer; if it is bitter or dry, grind coarser.</p>",
     },
     {
       heading: null,
       content:
-        "Finally, mind the water. Use filtered water if your tap water tastes of chlorine, and let it cool for thirty seconds off the boil, to around 93 °C. Small changes, but together they turn a good bag of coffee into a great morning.",
+        "<p>Finally, mind the water. Use filtered water if your tap water tastes of chlorine, and let it cool for thirty seconds off the boil, to around 93 °C. Small changes, but together they turn a good bag of coffee into a great morning.</p>",
     },
   ],
 };
@@ -769,6 +769,7 @@ export type PageSeed = {
   title: string;
   /** Image file under the images folder, for pages with the split layout. */
   image?: string;
+  /** Each section's content is HTML as a save keeps it (decision 0076): migration 0056 writes older text alike. */
   sections: { subheading?: string; content: string }[];
 };
 
@@ -781,16 +782,16 @@ export const PAGES: PageSeed[] = [
       {
         subheading: "A roastery by the harbour",
         content:
-          "Tidewater started in 2016 with a secondhand five-kilo roaster in a boat shed in Portland, Maine. Maya roasted, Ben packed bags and delivered them by bicycle to the cafés along Commercial Street. We still roast every batch by hand, a few steps from the water.",
+          "<p>Tidewater started in 2016 with a secondhand five-kilo roaster in a boat shed in Portland, Maine. Maya roasted, Ben packed bags and delivered them by bicycle to the cafés along Commercial Street. We still roast every batch by hand, a few steps from the water.</p>",
       },
       {
         subheading: "How we buy",
         content:
-          "We buy from a handful of importers who know the farms by name, and we pay well above the commodity price for coffee that tastes of where it was grown. Our teas come from two family-run gardens and a Japanese co-operative we have worked with for years.",
+          "<p>We buy from a handful of importers who know the farms by name, and we pay well above the commodity price for coffee that tastes of where it was grown. Our teas come from two family-run gardens and a Japanese co-operative we have worked with for years.</p>",
       },
       {
         content:
-          "Everything ships within two days of roasting. If something is not right with your order, write to us through the contact page and a real person from the roastery will answer.",
+          "<p>Everything ships within two days of roasting. If something is not right with your order, write to us through the contact page and a real person from the roastery will answer.</p>",
       },
     ],
   },
@@ -801,17 +802,17 @@ export const PAGES: PageSeed[] = [
       {
         subheading: "Delivery options",
         content:
-          "We ship to every US state. Standard shipping takes 3 to 5 business days and costs $5.99, or nothing on orders over $40. Express arrives in 1 to 2 business days for $14.99, and overnight delivery is $29.99 for orders placed before 1 pm Eastern.",
+          "<p>We ship to every US state. Standard shipping takes 3 to 5 business days and costs $5.99, or nothing on orders over $40. Express arrives in 1 to 2 business days for $14.99, and overnight delivery is $29.99 for orders placed before 1 pm Eastern.</p>",
       },
       {
         subheading: "When your order ships",
         content:
-          "We roast on Mondays, Wednesdays and Fridays and ship coffee within two days of roasting, so your beans are always fresh. Tea and brewing gear usually leave the same or the next business day. You receive an email as soon as your parcel is on its way.",
+          "<p>We roast on Mondays, Wednesdays and Fridays and ship coffee within two days of roasting, so your beans are always fresh. Tea and brewing gear usually leave the same or the next business day. You receive an email as soon as your parcel is on its way.</p>",
       },
       {
         subheading: "Sales tax",
         content:
-          "Sales tax is calculated at checkout from your shipping address. In some states shipping charges are taxable as well, and the checkout shows the exact amount before you pay.",
+          "<p>Sales tax is calculated at checkout from your shipping address. In some states shipping charges are taxable as well, and the checkout shows the exact amount before you pay.</p>",
       },
     ],
   },
@@ -822,17 +823,17 @@ export const PAGES: PageSeed[] = [
       {
         subheading: "Brewing gear and drinkware",
         content:
-          "Unused gear and mugs can be returned within 30 days of delivery for a full refund. Send us a message through the contact page with your order number and we will email a prepaid return label.",
+          "<p>Unused gear and mugs can be returned within 30 days of delivery for a full refund. Send us a message through the contact page with your order number and we will email a prepaid return label.</p>",
       },
       {
         subheading: "Coffee and tea",
         content:
-          "Food can not be resold once it has left the roastery, so we do not take coffee or tea back. If a bag is not to your taste, tell us and we will suggest something different or send a replacement on us.",
+          "<p>Food can not be resold once it has left the roastery, so we do not take coffee or tea back. If a bag is not to your taste, tell us and we will suggest something different or send a replacement on us.</p>",
       },
       {
         subheading: "Damaged or missing items",
         content:
-          "If anything arrives broken or missing, send us a photo within 14 days and we will send a replacement or refund you straight away. Refunds go back to the original card within 5 to 10 business days.",
+          "<p>If anything arrives broken or missing, send us a photo within 14 days and we will send a replacement or refund you straight away. Refunds go back to the original card within 5 to 10 business days.</p>",
       },
     ],
   },
@@ -843,17 +844,17 @@ export const PAGES: PageSeed[] = [
       {
         subheading: "What we collect",
         content:
-          "When you order we keep your name, email, shipping address and what you bought, so we can deliver it and answer questions about it. Card details go straight to our payment provider and never touch our servers.",
+          "<p>When you order we keep your name, email, shipping address and what you bought, so we can deliver it and answer questions about it. Card details go straight to our payment provider and never touch our servers.</p>",
       },
       {
         subheading: "Analytics",
         content:
-          "We count page views, searches and cart activity to learn which products people look for. We store only a shortened version of your network address, never the full address, and we do not sell or share this data with advertisers.",
+          "<p>We count page views, searches and cart activity to learn which products people look for. We store only a shortened version of your network address, never the full address, and we do not sell or share this data with advertisers.</p>",
       },
       {
         subheading: "Email",
         content:
-          "If you join our newsletter we send roast announcements and the occasional discount. Every email has an unsubscribe link, and you can ask us to delete your data at any time through the contact page.",
+          "<p>If you join our newsletter we send roast announcements and the occasional discount. Every email has an unsubscribe link, and you can ask us to delete your data at any time through the contact page.</p>",
       },
     ],
   },
@@ -916,7 +917,7 @@ export const EMPTY_SHOP = {
       sections: [
         {
           subheading: "Our story",
-          content: "Tell your customers who you are, what you sell and why. Publish this page when it is ready.",
+          content: "<p>Tell your customers who you are, what you sell and why. Publish this page when it is ready.</p>",
         },
       ],
     },
@@ -926,7 +927,7 @@ export const EMPTY_SHOP = {
       sections: [
         {
           subheading: "Delivery options",
-          content: "The delivery options and their prices are shown at checkout, before you pay. You receive an email as soon as your order is on its way.",
+          content: "<p>The delivery options and their prices are shown at checkout, before you pay. You receive an email as soon as your order is on its way.</p>",
         },
       ],
     },
@@ -937,7 +938,7 @@ export const EMPTY_SHOP = {
         {
           subheading: "Starting a return",
           content:
-            "Signed-in customers can start a return from the order in their account while it is open for returns. For anything else, write to us through the contact page. Refunds go back to the card you paid with.",
+            "<p>Signed-in customers can start a return from the order in their account while it is open for returns. For anything else, write to us through the contact page. Refunds go back to the card you paid with.</p>",
         },
       ],
     },
@@ -948,17 +949,17 @@ export const EMPTY_SHOP = {
         {
           subheading: "What we collect",
           content:
-            "When you order we keep your name, email, shipping address and what you bought, so we can deliver it and answer questions about it. Card details go straight to our payment provider and never touch our servers.",
+            "<p>When you order we keep your name, email, shipping address and what you bought, so we can deliver it and answer questions about it. Card details go straight to our payment provider and never touch our servers.</p>",
         },
         {
           subheading: "Analytics",
           content:
-            "We count page views, searches and cart activity to learn what people look for. We store only a shortened version of your network address, never the full address, and we do not sell or share this data with advertisers.",
+            "<p>We count page views, searches and cart activity to learn what people look for. We store only a shortened version of your network address, never the full address, and we do not sell or share this data with advertisers.</p>",
         },
         {
           subheading: "Email",
           content:
-            "We email you about your orders. If you join our newsletter we also send news and offers; every such email has an unsubscribe link, and you can ask us to delete your data at any time through the contact page.",
+            "<p>We email you about your orders. If you join our newsletter we also send news and offers; every such email has an unsubscribe link, and you can ask us to delete your data at any time through the contact page.</p>",
         },
       ],
     },

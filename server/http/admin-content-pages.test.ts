@@ -50,7 +50,7 @@ describe("the blog post and page screens", () => {
     expect(refused).toContain('aria-invalid="true"');
     expect(await postRow("roasting-at-home")).toBeUndefined();
 
-    const saved = await post("/admin/posts/new", postForm("save", [["Beans", "Start with fresh <b>beans</b>."]]), owner);
+    const saved = await post("/admin/posts/new", postForm("save", [["Beans", '<p>Start with fresh <b>beans</b>.<script>alert("sent")</script></p>']]), owner);
     expect(saved.status).toBe(302);
     const row = await postRow("roasting-at-home");
     expect(row).toMatchObject({ status: "draft", title: "Roasting at home" });
@@ -62,8 +62,9 @@ describe("the blog post and page screens", () => {
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
     const previewed = await html(preview);
     expect(previewed).toContain("Draft — only staff can see this post");
-    // Plain text: the owner's markup is shown, never run.
-    expect(previewed).toContain("Start with fresh &lt;b&gt;beans&lt;/b&gt;.");
+    // HTML, as the save kept it: the bold word drawn bold, the script gone.
+    expect(previewed).toContain('<div class="description-body"><p>Start with fresh <b>beans</b>.</p></div>');
+    expect(previewed).not.toContain('alert("sent")');
     expect((await get("/blog/roasting-at-home", packer)).status).toBe(404);
 
     const edit = await html(await get(`/admin/posts/${row.id}?notice=content-saved`, owner));

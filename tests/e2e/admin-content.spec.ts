@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { ownerState } from "./owner";
+import { richTextEditor } from "./rich-text";
 import { DESKTOP, PHONE } from "./viewports";
 
 const stamp = Date.now().toString(36);
@@ -40,10 +41,10 @@ test("the owner drafts a blog post, previews it, publishes it, and a shopper rea
   await owner.getByLabel("Title", { exact: true }).fill(title);
   await owner.getByLabel(/^Address/).fill(address);
   await owner.getByLabel("Author").fill("Mara Quinn");
-  await owner.getByLabel("Section 1 text").fill("The first lots of the season arrived this week.");
+  await (await richTextEditor(owner, "Section 1 text")).fill("The first lots of the season arrived this week.");
   await owner.getByRole("button", { name: "Add a section" }).click();
   await owner.getByLabel("Section 2 subheading (optional)").fill("Tasting notes");
-  await owner.getByLabel("Section 2 text").fill("Stone fruit and honey.");
+  await (await richTextEditor(owner, "Section 2 text")).fill("Stone fruit and honey.");
   await owner.getByRole("button", { name: "Save post" }).click();
   await expect(owner.getByRole("status")).toHaveText("Saved.");
   await expect(owner.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -97,7 +98,7 @@ test("the owner publishes a new page and a shopper opens it at /pages/{name}", a
   await owner.getByLabel(/^Name/).fill(name);
   await owner.getByLabel("Status").selectOption("published");
   await owner.getByLabel("Section 1 subheading (optional)").fill("Cafés and shops");
-  await owner.getByLabel("Section 1 text").fill("Write to us for wholesale prices.");
+  await (await richTextEditor(owner, "Section 1 text")).fill("Write to us for wholesale prices.");
   await owner.getByRole("button", { name: "Save page" }).click();
   await expect(owner.getByRole("status")).toHaveText("Published; shoppers see it now.");
   await checkScreen(owner);

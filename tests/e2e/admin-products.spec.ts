@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { descriptionHtmlBox } from "./rich-text";
+import { richTextHtmlBox } from "./rich-text";
 import { OWNER_STATE } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
 import { drawProductForm } from "./product-form";
@@ -45,7 +45,7 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await checkScreen(page, "new");
 
   await page.getByLabel("Title", { exact: true }).fill(title);
-  await (await descriptionHtmlBox(page)).fill("<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>");
+  await (await richTextHtmlBox(page)).fill("<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>");
   await page.getByLabel("Tags (separated by commas)").fill("cotton, summer");
   await drawProductForm(page, { options: 2, rows: 4 });
   await page.getByLabel("Option 1 name").fill("Size");
@@ -70,7 +70,7 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await expect(page.getByLabel("Handle (the address: /products/handle)")).toHaveValue(handle);
   await expect(page.getByLabel("Status")).toHaveValue("draft");
-  await expect(await descriptionHtmlBox(page)).toHaveValue("<p>Heavy <strong>cotton</strong>.</p>");
+  await expect(await richTextHtmlBox(page)).toHaveValue("<p>Heavy <strong>cotton</strong>.</p>");
   await expect(page.getByRole("link", { name: "Preview on the shop" })).toHaveAttribute("href", `/products/${handle}`);
   const first = page.getByRole("group", { name: new RegExp(`^Variant 1 \\(FT-${stamp}-S-RED\\)`) });
   await expect(first.getByLabel("Size")).toHaveValue("S");

@@ -1,6 +1,6 @@
 import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
-import { descriptionHtmlBox } from "./rich-text";
+import { richTextHtmlBox } from "./rich-text";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { ownerContext } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
@@ -25,7 +25,7 @@ async function makeProduct(owner: BrowserContext) {
   // Typed before the editor is hydrated, the title would be lost.
   await waitForHydration(page);
   await page.getByLabel("Title", { exact: true }).fill(TITLE);
-  await (await descriptionHtmlBox(page)).fill("<p>A mug for the alert journey.</p>");
+  await (await richTextHtmlBox(page)).fill("<p>A mug for the alert journey.</p>");
   await page.getByLabel("Status").selectOption("active");
   await drawProductForm(page, { options: 1, rows: 2 });
   await page.getByLabel("Option 1 name").fill("Colour");

@@ -6,7 +6,7 @@
  */
 import sharp from "sharp";
 import { expect, test, waitForHydration } from "./fixtures";
-import { descriptionHtmlBox } from "./rich-text";
+import { richTextHtmlBox } from "./rich-text";
 import { ownerState } from "./owner";
 import { DESKTOP } from "./viewports";
 import { drawProductForm } from "./product-form";
@@ -30,7 +30,7 @@ test("the owner creates a product with two options and two pictures, publishes i
   const owner = await ownerContext.newPage();
   await owner.goto("/admin/products/new");
   await owner.getByLabel("Title", { exact: true }).fill(title);
-  await (await descriptionHtmlBox(owner)).fill("<p>Waxed <em>cotton</em> with a brass buckle.</p>");
+  await (await richTextHtmlBox(owner)).fill("<p>Waxed <em>cotton</em> with a brass buckle.</p>");
   await drawProductForm(owner, { options: 2, rows: 2 });
   await owner.getByLabel("Option 1 name").fill("Colour");
   await owner.getByLabel("Option 2 name").fill("Size");

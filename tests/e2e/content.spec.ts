@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BLOG_POST, DEMO, PAGES } from "../../server/db/seed-content";
+import { descriptionText } from "../../server/catalog/description-text";
 import { expectNoSeriousA11yViolations } from "./a11y";
 import { OWNER_STATE } from "./owner";
 import { skipWelcomePopup, WELCOME_SEEN_KEY } from "./welcome-popup";
@@ -18,7 +19,7 @@ test.describe("blog", () => {
     const card = page.getByRole("article").filter({ hasText: BLOG_POST.title });
     await expect(card.getByRole("heading", { name: BLOG_POST.title })).toBeVisible();
     await expect(card.getByText(`By ${BLOG_POST.author}`)).toBeVisible();
-    await expect(card.getByText(`${BLOG_POST.sections[0].content.slice(0, 200)}...`)).toBeVisible();
+    await expect(card.getByText(`${descriptionText(BLOG_POST.sections[0].content).slice(0, 200)}...`)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await card.getByRole("link", { name: /Read More →/ }).click();
@@ -27,7 +28,8 @@ test.describe("blog", () => {
     await expect(page.getByText(`By ${BLOG_POST.author}`)).toBeVisible();
     for (const section of BLOG_POST.sections) {
       if (section.heading) await expect(page.getByRole("heading", { level: 2, name: section.heading })).toBeVisible();
-      await expect(page.getByText(section.content)).toBeVisible();
+      // Sections are HTML (decision 0076): a shopper reads their words.
+      await expect(page.getByText(descriptionText(section.content))).toBeVisible();
     }
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", BLOG_POST.title);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
@@ -66,7 +68,7 @@ test.describe("static pages", () => {
     const heading = article.getByRole("heading", { level: 1, name: shipping.title });
     await expect(heading).toHaveCSS("text-align", "center");
     await expect(article.locator("img")).toHaveCount(0);
-    for (const section of shipping.sections) await expect(article.getByText(section.content)).toBeVisible();
+    for (const section of shipping.sections) await expect(article.getByText(descriptionText(section.content))).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 

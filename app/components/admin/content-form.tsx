@@ -1,9 +1,10 @@
 /**
- * The blog post and static page editor's form: title, address, author (posts), picture, sections of plain text in
- * order, draft or published. Every button posts the whole form with its step as `intent`, so the form works before
+ * The blog post and static page editor's form: title, address, author (posts), picture, sections in order (each
+ * one's text written in the rich-text editor, decision 0076), draft or published. Every button posts the whole form with its step as `intent`, so the form works before
  * JavaScript loads; the picture goes with the save as multipart.
  */
-import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
+import { SelectField, TextField } from "~/components/account/form-parts";
+import { RICH_TEXT_KEPT, RichTextField } from "~/components/admin/rich-text-field";
 import { AdminButton, StepButton } from "~/components/admin/admin-form";
 import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
@@ -34,11 +35,7 @@ function Sections({ draft, errors }: { draft: ContentDraft; errors: readonly Err
                 error={errorAt(`sections.${index}.subheading`)}
                 autoComplete="off"
               />
-              <LabelledField
-                label={`${name} text`}
-                error={errorAt(`sections.${index}.content`)}
-                control={(control) => <textarea name="section_content" rows={6} defaultValue={section.content} maxLength={CONTENT_LIMITS.content} {...control} />}
-              />
+              <RichTextField label={`${name} text`} name="section_content" rows={6} defaultValue={section.content} error={errorAt(`sections.${index}.content`)} />
             </div>
             <p className="mt-3 flex flex-wrap gap-2">
               <StepButton intent={`section-up:${index}`} label="Move up" target={name} disabled={index === 0} />
@@ -96,7 +93,7 @@ export function ContentForm({ kind, draft, errors }: { kind: ContentKind; draft:
         />
       </AdminSection>
       <AdminSection title="Sections">
-        <p className="mb-4">Plain text: shoppers see exactly what you type, HTML tags included.</p>
+        <p className="mb-4">{RICH_TEXT_KEPT}</p>
         {placed.at.sections ? <p className="mb-3 text-sm text-red-800">{placed.at.sections}</p> : null}
         <Sections draft={draft} errors={errors} />
         <p className="mt-4">

@@ -8,7 +8,7 @@ import { useEffect, type ButtonHTMLAttributes } from "react";
 import { Link } from "react-router";
 import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
-import { RichTextField } from "~/components/admin/rich-text-field";
+import { RICH_TEXT_KEPT, RichTextField } from "~/components/admin/rich-text-field";
 import { DraftForm } from "~/components/admin/draft-form";
 import { AdminSection } from "~/components/admin/admin-page";
 import {
@@ -161,10 +161,7 @@ export function ProductForm({
         <p className="mt-2 text-sm text-black/70">Draft and archived products are hidden from shoppers. Publishing needs alt text on every picture.</p>
         <div className="mt-4">
           <RichTextField label="Description" name="description_html" defaultValue={value("description_html")} error={errors.description_html} />
-          <p className="mt-1 text-sm text-black/70">
-            Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as scripts, styles,
-            pictures and frames, is removed when saved.
-          </p>
+          <p className="mt-1 text-sm text-black/70">{RICH_TEXT_KEPT}</p>
         </div>
       </AdminSection>
 

@@ -243,7 +243,8 @@ export function RichTextEditor({ field, label, invalid, describedBy }: RichTextE
     <div className="mb-2 flex flex-col gap-2">
       <div className="flex flex-wrap items-start justify-between gap-2">
         {html ? <p className="text-sm text-black/70">Editing the HTML. The same markup is kept when saved.</p> : <Toolbar tools={tools} label={label} />}
-        <button type="button" className={BUTTON} aria-pressed={html} onClick={() => switchTo(!html)}>
+        {/* A page may hold several fields (a post's sections): each switch says whose it is, its visible words first. */}
+        <button type="button" className={BUTTON} aria-pressed={html} aria-label={`Edit as HTML: ${label}`} onClick={() => switchTo(!html)}>
           Edit as HTML
         </button>
       </div>

@@ -1,5 +1,5 @@
 /**
- * A field of HTML (a product's description) written in a rich-text editor (decision 0069). The server draws the
+ * A field of HTML (a product's description, a post's or page's section) written in a rich-text editor (decision 0069). The server draws the
  * textarea that holds the HTML, so the form works before JavaScript loads and without it; once the page runs, the
  * editor (TipTap, heavy: a chunk of its own, never in the page's first load) takes the textarea's place and writes its
  * HTML back into it, so the form posts the same field either way and the save's cleaning stays the only judge of what
@@ -8,6 +8,10 @@
 import { useEffect, useState, type ComponentType } from "react";
 import { LabelledField, type FieldControlProps } from "~/components/account/form-parts";
 import type { RichTextEditorProps } from "./rich-text-editor";
+
+/** What the save keeps of any rich-text field's HTML (server/catalog/description-html.ts), told beside the fields. */
+export const RICH_TEXT_KEPT =
+  "Kept: paragraphs, line breaks, lists, bold and italic, headings (h2 to h4) and links (web, email or shop addresses). Anything else, such as scripts, styles, pictures and frames, is removed when saved.";
 
 /**
  * The textarea, keeping what was typed into it before the page hydrated: React sets a hydrated textarea's value back
