@@ -7,6 +7,7 @@
 export const POSTGRES_SUITE = {
   /** The file has tests or branches of its own for PostgreSQL (runIf/skipIf, `database.url`, `kind`). */
   branches: [
+    "server/db/big-shop-plans.test.ts",
     "server/analytics/report.test.ts",
     "server/catalog/search-plan.test.ts",
     "server/catalog/stock.test.ts",

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { analyticsReport, recentSessions } from "../../server/analytics/report";
 import { openDatabase } from "../../server/db/client";
+import { generateAnalytics } from "../../tests/support/generated-analytics";
 import { DEFAULT_STORE_SETTINGS } from "../../server/store/settings";
 
 const STORE = "bench";
@@ -32,64 +33,7 @@ export async function benchAnalytics(databaseUrl?: string, sessions = 100_000): 
     await db.execute(sql`insert into stores (id, name) values (${STORE}, 'Bench shop')`);
     // The report counts the shop's days, in its time zone (decision 0065): the default settings', the server's zone.
     await db.execute(sql`insert into store_settings (store_id, settings) values (${STORE}, ${JSON.stringify(DEFAULT_STORE_SETTINGS)}::jsonb)`);
-    await db.execute(sql`
-      insert into analytics_sessions (id, store_id, cart_status, session_duration_ms, total_view_time, started_at, updated_at)
-      select 'bench-' || g, ${STORE},
-        case when g % 10 = 0 then 'purchased' when g % 10 < 4 then 'abandoned' else 'empty' end,
-        60000, 30000,
-        now() - ((g % 29) || ' days')::interval - ((g % 86000) || ' seconds')::interval, now()
-      from generate_series(1, ${sessions}) as g`);
-    const pages = sql.raw(`array['/', '/shop', '/blog', '/contact', '/search', '/checkout', '/pages/about']`);
-    await db.execute(sql`
-      insert into analytics_events (store_id, session_id, type, path, occurred_at)
-      select ${STORE}, s.id, 'page_view',
-        case when k = 5 then '/products/p' || (h % 50) else (${pages})[1 + (h + k) % 7] end, s.started_at
-      from (select id, started_at, abs(hashtext(id)) as h from analytics_sessions where store_id = ${STORE}) s,
-        generate_series(1, 5) as k`);
-    await db.execute(sql`
-      insert into analytics_events (store_id, session_id, type, product_handle, data, occurred_at)
-      select ${STORE}, s.id, 'product_view', 'p' || ((h + k) % 50), jsonb_build_object('count', 1 + k % 2), s.started_at
-      from (select id, started_at, abs(hashtext(id)) as h from analytics_sessions where store_id = ${STORE}) s,
-        generate_series(1, 2) as k`);
-    await db.execute(sql`
-      insert into analytics_events (store_id, session_id, type, sku, occurred_at)
-      select ${STORE}, id, 'ITEM_ADDED', 'SKU-' || (abs(hashtext(id)) % 80), started_at
-      from analytics_sessions where store_id = ${STORE} and abs(hashtext(id)) % 10 < 3`);
-    await db.execute(sql`
-      insert into analytics_events (store_id, session_id, type, query, data, occurred_at)
-      select ${STORE}, id, 'search', 'query ' || (h % 200),
-        jsonb_build_object('duration', (h % 20)::float8, 'resultCount', case when h % 7 = 0 then 0 else 5 end), started_at
-      from (select id, started_at, abs(hashtext(id)) as h from analytics_sessions where store_id = ${STORE}) s
-      where h % 2 = 0`);
-    // The daily totals the beacons would have built, summed from the same data in one pass per kind.
-    const day = sql.raw(`(s.started_at at time zone 'UTC')::date`);
-    await db.execute(sql`
-      insert into analytics_daily (store_id, day, kind, key, count, total)
-      select ${STORE}, ${day}, 'sessions', '', count(*), 0 from analytics_sessions s where s.store_id = ${STORE} group by 2
-      union all
-      select ${STORE}, ${day}, 'cart_status', s.cart_status, count(*), 0 from analytics_sessions s where s.store_id = ${STORE} group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'page', e.path, count(*), 0
-        from analytics_events e join analytics_sessions s on s.id = e.session_id where e.type = 'page_view' group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'product', e.product_handle, sum((e.data->>'count')::int), 0
-        from analytics_events e join analytics_sessions s on s.id = e.session_id where e.type = 'product_view' group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'funnel',
-          case e.type when 'product_view' then 'product_view' when 'ITEM_ADDED' then 'add_to_cart' else 'checkout' end,
-          count(distinct e.session_id), 0
-        from analytics_events e join analytics_sessions s on s.id = e.session_id
-        where e.type in ('product_view', 'ITEM_ADDED') or (e.type = 'page_view' and e.path = '/checkout') group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'search', e.query, count(*), 0
-        from analytics_events e join analytics_sessions s on s.id = e.session_id where e.type = 'search' group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'search_no_results', e.query, count(*), 0
-        from analytics_events e join analytics_sessions s on s.id = e.session_id
-        where e.type = 'search' and e.data->>'resultCount' = '0' group by 2, 4
-      union all
-      select ${STORE}, ${day}, 'search_duration', '', count(*), sum((e.data->>'duration')::float8)
-        from analytics_events e join analytics_sessions s on s.id = e.session_id where e.type = 'search' group by 2`);
+    await generateAnalytics(db, STORE, { sessions, days: 29, timeZone: DEFAULT_STORE_SETTINGS.timeZone });
     await db.execute(sql`analyze analytics_daily`);
     await db.execute(sql`analyze analytics_sessions`);
     await db.execute(sql`analyze analytics_events`);

@@ -62,40 +62,50 @@ export const ownerEmail = (row: string, account?: string) =>
 async function customerRows(db: Database, storeId: string, filter: { only?: string; q?: string; offset: number; limit: number }) {
   const term = filter.q?.trim() ?? "";
   const pattern = containing(term);
+  // One customer's records are found by the indexes on the email and the account link; ownerEmail still decides.
+  const ofOnly = (row: string) =>
+    filter.only === undefined
+      ? sql``
+      : sql`and (lower(btrim(${sql.identifier(row)}.email)) = ${filter.only}
+          or ${sql.identifier(row)}.customer_id in (select id from customers where store_id = ${storeId} and email_normalized = ${filter.only}))`;
+  const key = sql`coalesce(c.email_normalized, b.key, s.key)`;
+  const name = sql`coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '')`;
+  // Accounts, buyers and subscribers are put side by side by full joins, which PostgreSQL only ever makes by hashing or
+  // merging: a union of keys left-joined to each (as before issue 38) was planned as nested loops over the
+  // aggregates, whose sizes the planner cannot know, and took seconds on a shop of 200,000 orders.
   const result = await db.execute(sql`
     with bought as (
-      select ${ownerEmail("o")} as key, count(*) as order_count, sum(${revenueCentsOf("o")}) as spent,
+      select ${ownerEmail("o", "a")} as key, count(*) as order_count, sum(${revenueCentsOf("o")}) as spent,
         min(o.created_at) as first_order_at, max(o.created_at) as last_order_at, min(o.number) as first_number,
         (array_agg(o.email order by o.created_at desc))[1] as email, (array_agg(o.customer_name order by o.created_at desc))[1] as name
-      from orders o where o.store_id = ${storeId} and o.status in (${placedStates}) group by 1
+      from orders o left join customers a on a.id = o.customer_id
+      where o.store_id = ${storeId} and o.status in (${placedStates}) ${ofOnly("o")} group by 1
     ),
     subscribed as (
-      select ${ownerEmail("s")} as key, min(s.created_at) as since,
+      select ${ownerEmail("s", "a")} as key, min(s.created_at) as since,
         (array_agg(s.email order by s.created_at desc))[1] as email, (array_agg(s.customer_name order by s.created_at desc))[1] as name
-      from subscriptions s where s.store_id = ${storeId} group by 1
+      from subscriptions s left join customers a on a.id = s.customer_id
+      where s.store_id = ${storeId} ${ofOnly("s")} group by 1
     ),
-    people as (
-      select c.email_normalized as key from customers c where c.store_id = ${storeId}
-      union select key from bought union select key from subscribed
+    accounts as (
+      select * from customers where store_id = ${storeId} ${filter.only === undefined ? sql`` : sql`and email_normalized = ${filter.only}`}
     )
-    select p.key as email_key, c.id as account_id, coalesce(c.email, b.email, s.email) as email,
-      coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '') as name,
+    select ${key} as email_key, c.id as account_id, coalesce(c.email, b.email, s.email) as email, ${name} as name,
       least(c.created_at, b.first_order_at, s.since) as since,
       coalesce(b.order_count, 0) as order_count, coalesce(b.spent, 0) as spent,
       b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes
-    from people p
-    left join customers c on c.store_id = ${storeId} and c.email_normalized = p.key
-    left join bought b on b.key = p.key
-    left join subscribed s on s.key = p.key
-    left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = p.key
-    where ${filter.only === undefined ? sql`true` : sql`p.key = ${filter.only}`}
+    from accounts c
+    full join bought b on b.key = c.email_normalized
+    full join subscribed s on s.key = coalesce(c.email_normalized, b.key)
+    left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = ${key}
+    where ${filter.only === undefined ? sql`true` : sql`${key} = ${filter.only}`}
       and ${
         term === ""
           ? sql`true`
-          : sql`(p.key ilike ${pattern} or coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '') ilike ${pattern}
+          : sql`(${key} ilike ${pattern} or ${name} ilike ${pattern}
               or exists (select 1 from unnest(pr.tags) tag where tag ilike ${pattern}))`
       }
-    order by greatest(c.created_at, b.last_order_at, s.since) desc, p.key
+    order by greatest(c.created_at, b.last_order_at, s.since) desc, ${key}
     limit ${filter.limit} offset ${filter.offset}`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     emailKey: String(row.email_key),

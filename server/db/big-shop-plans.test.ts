@@ -1,0 +1,113 @@
+/**
+ * The back office's reads on a generated big shop (tests/support/big-shop.ts, issue 38) are served by the indexes made
+ * for them (migration 0054, decision 0074). Each statement is the one the code runs: the use-case function is called
+ * on a database that records what it sends, and the recorded statement, with its own parameters, is explained. The
+ * plans are the planner's own choice after ANALYZE, on a shop large enough (20,000 orders, 15,000 variants) for reading
+ * a whole table to cost more than an index; a store of this size without the index reads the table (the cart's
+ * orders and the order search then take a Seq Scan or a walk of every order newest first).
+ */
+import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { commandLineActor } from "../audit/audit";
+import { cartReminderReport } from "../checkout/cart-reminders";
+import { duplicateProduct } from "../catalog/product-editor";
+import { salesFigures } from "../orders/dashboard";
+import { listDeskOrders } from "../orders/desk";
+import type { Database } from "./client";
+import * as schema from "./schema";
+import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database";
+import { bigShopSize, generateBigShop } from "../../tests/support/big-shop";
+
+type Sent = { query: string; params: unknown[] };
+
+class RolledBack extends Error {}
+
+describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
+  let database: TestDatabase;
+  let sent: Sent[];
+  let recording: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: true });
+    // The analytics are read from their daily totals whatever their size: a few sessions are enough here.
+    await generateBigShop(database.db, database.storeId, { ...bigShopSize(0.1), sessions: 100 });
+    sent = [];
+    recording = drizzleNodePostgres(database.pool!, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } }) as unknown as Database;
+  }, 300_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  /** The statements `work` sends that `pick` chooses, each explained with its parameters. */
+  const plansOf = async (work: (db: Database) => Promise<unknown>, pick: (query: string) => boolean): Promise<string[]> => {
+    sent.length = 0;
+    await work(recording);
+    const chosen = sent.filter((statement) => pick(statement.query));
+    expect(chosen.length, "the statement was sent").toBeGreaterThan(0);
+    return Promise.all(
+      chosen.map(async ({ query, params }) => {
+        const result = await database.pool!.query<{ "QUERY PLAN": string }>(`explain ${query}`, params);
+        return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      }),
+    );
+  };
+
+  it("finds a cart's paid orders by orders_store_cart_idx (the cart reminders' report, on the dashboard and analytics pages)", async () => {
+    const [plan] = await plansOf(
+      (db) => cartReminderReport(db, database.storeId, { days: 30 }),
+      (query) => query.includes('"restored_cart_id"') && query.includes("lateral"),
+    );
+    expect(plan).toContain("orders_store_cart_idx");
+  });
+
+  // Their refunds are few enough (one order in ten) to be read whole and joined by hash: no index asked for there.
+  it("sums the dashboard's sales of the last 30 days by orders_store_paid_idx", async () => {
+    const [plan] = await plansOf(
+      (db) => salesFigures(db, database.storeId),
+      (query) => query.includes("width_bucket"),
+    );
+    expect(plan).toContain("orders_store_paid_idx");
+    expect(plan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("searches orders by part of the email and of the name through the trigram indexes", async () => {
+    const [byEmail] = await plansOf(
+      (db) => listDeskOrders(db, database.storeId, { q: "big.customer.1234@" }),
+      (query) => query.includes("ilike"),
+    );
+    expect(byEmail).toContain("orders_email_trgm_idx");
+    expect(byEmail).toContain("orders_customer_name_trgm_idx");
+    expect(byEmail).not.toMatch(/Seq Scan on orders|Index Scan Backward using orders_pkey/);
+  });
+
+  it("searches orders by number through orders_number_idx, beside the trigram indexes", async () => {
+    const [byNumber] = await plansOf(
+      (db) => listDeskOrders(db, database.storeId, { q: "#12345" }),
+      (query) => query.includes("ilike"),
+    );
+    expect(byNumber).toContain("orders_number_idx");
+    expect(byNumber).toContain("orders_email_trgm_idx");
+    expect(byNumber).not.toMatch(/Seq Scan on orders|Index Scan Backward using orders_pkey/);
+  });
+
+  it("checks a SKU whatever its case by variants_store_lower_sku_idx (the product editor's copy)", async () => {
+    const [{ id }] = await database.db.execute<{ id: number }>(sql`select id from products where handle = 'big-7'`).then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    const plans = await plansOf(
+      (db) =>
+        db
+          .transaction(async (tx) => {
+            await duplicateProduct(tx, commandLineActor(database.storeId), id);
+            throw new RolledBack();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof RolledBack)) throw error;
+          }),
+      (query) => query.includes('lower("variants"."sku") ='),
+    );
+    for (const plan of plans) {
+      expect(plan).toContain("variants_store_lower_sku_idx");
+      expect(plan).not.toMatch(/Seq Scan on variants/);
+    }
+  });
+});
