@@ -4,7 +4,8 @@
  * browser), so no owner puts a link to a missing page in the menu. Links already there are not checked again: a page unpublished
  * later must not stop the owner from changing the copyright line.
  */
-import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref } from "../../core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref, type LinksChoice } from "../../core/navigation";
+export type { LinksChoice } from "../../core/navigation";
 import type { StoreLooksChange } from "../../core/schemas/admin-settings";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import { getCollectionTitle } from "./collections";
@@ -110,13 +111,6 @@ function placedLinks({ navbar, footer }: Navigation): PlacedLink[] {
     ...footer.sections.flatMap((section) => section.links.map((link) => ({ place: `Footer, ${section.title}`, name: link.name, href: link.route }))),
   ];
 }
-
-/**
- * What staff say of the menu and footer links a removal would leave leading nowhere: take them out too, or keep them
- * (to point elsewhere later). Unsaid, the removal is refused with the links named.
- */
-export const LINKS_CHOICES = ["remove", "keep"] as const;
-export type LinksChoice = (typeof LINKS_CHOICES)[number];
 
 export const linksLeadHereMessage = (links: PlacedLink[]) =>
   `${links.length === 1 ? "A menu or footer link leads" : `${links.length} menu or footer links lead`} here (${links
