@@ -82,3 +82,6 @@ export function navigationHref(link: NavbarLink, place: "navbar" | "side-menu" =
  */
 export const LINKS_CHOICES = ["remove", "keep"] as const;
 export type LinksChoice = (typeof LINKS_CHOICES)[number];
+
+/** A menu or footer link as staff know it: where it sits, its name and its address. */
+export type PlacedLink = { place: string; name: string; href: string };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { bundleAnswerSchema, bundleListSchema, collectionAnswerSchema, collectionListSchema } from "../../core/schemas/admin-merchandising";
 import type { BundleResponse, SearchResponse } from "../../core/schemas/catalog";
+import type { PlacedLink } from "../../core/navigation";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, products, variants } from "../db/schema";
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 type Answer = Partial<
   z.infer<typeof bundleAnswerSchema> & z.infer<typeof bundleListSchema> & z.infer<typeof collectionAnswerSchema> & z.infer<typeof collectionListSchema>
-> & { error?: string; field?: string; success?: boolean };
+> & { error?: string; field?: string; success?: boolean; links?: PlacedLink[] };
 
 const call = async (method: string, path: string, body?: unknown, headers = manager) => {
   const response = await t.call(method, path, body, headers);

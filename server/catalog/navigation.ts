@@ -4,7 +4,7 @@
  * browser), so no owner puts a link to a missing page in the menu. Links already there are not checked again: a page unpublished
  * later must not stop the owner from changing the copyright line.
  */
-import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref, type LinksChoice } from "../../core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref, type LinksChoice, type PlacedLink } from "../../core/navigation";
 export type { LinksChoice } from "../../core/navigation";
 import type { StoreLooksChange } from "../../core/schemas/admin-settings";
 import type { StoreSettings } from "../../core/schemas/store-settings";
@@ -100,9 +100,6 @@ export async function withoutDeadLinks(db: Database, storeId: string, navigation
   const problemOf = await linkProblems(db, storeId);
   return keepingLinks(navigation, async (href) => (await problemOf(href)) === null);
 }
-
-/** A menu or footer link as staff know it: where it sits, its name and its address. */
-export type PlacedLink = { place: string; name: string; href: string };
 
 function placedLinks({ navbar, footer }: Navigation): PlacedLink[] {
   return [
