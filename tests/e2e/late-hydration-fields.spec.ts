@@ -4,12 +4,16 @@
  * colour input shows the typed colour; the picker searches from the typed address). Nothing is saved: other
  * journeys read the theme and the footer.
  */
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { holdScripts, untilHydrated } from "./hydration";
 import { OWNER_STATE } from "./owner";
 import { DESKTOP } from "./viewports";
 
 const PRIMARY = "Primary colour (links, prices, highlights)";
+
+/** The field is the server's yet: React has not taken it over (untilHydrated waits for the opposite). */
+const notYetHydrated = (field: Locator) => field.evaluate((node) => !Object.keys(node).some((key) => key.startsWith("__reactProps")));
 
 test.use({ storageState: OWNER_STATE });
 
@@ -19,6 +23,7 @@ test("a colour typed before the theme screen hydrates is kept, and the colour in
   await page.goto("/admin/theme", { waitUntil: "domcontentloaded" });
   const hex = page.getByLabel(PRIMARY, { exact: true });
   const typed = (await hex.inputValue()).toUpperCase() === "#5A2D82" ? "#0B3D36" : "#5A2D82";
+  expect(await notYetHydrated(hex)).toBe(true);
   await hex.fill(typed);
   scripts.release();
   await untilHydrated(hex);
@@ -32,6 +37,7 @@ test("an address typed before the navigation screen hydrates is kept, and the li
   await page.goto("/admin/navigation", { waitUntil: "domcontentloaded" });
   const newLink = page.getByRole("region", { name: "Footer links", exact: true }).getByRole("group", { name: "New link" });
   const address = newLink.getByLabel(/^Address/);
+  expect(await notYetHydrated(address)).toBe(true);
   await address.fill("house");
   scripts.release();
   await untilHydrated(address);
