@@ -1,8 +1,8 @@
 /**
  * Fields typed into before the page's scripts arrive (issue 37, as on a slow phone): the theme's colour fields and the
  * navigation's link picker keep what was typed once React takes over, and their JavaScript then follows it (the
- * colour input shows the typed colour; the picker searches from the typed address). Nothing is saved: other
- * journeys read the theme and the footer.
+ * colour input shows the typed colour; the picker searches from the typed address). Both held before any change
+ * was made to them. Nothing is saved: other journeys read the theme and the footer.
  */
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";

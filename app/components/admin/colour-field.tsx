@@ -1,3 +1,4 @@
+import type { FormEvent } from "react";
 import { LabelledField } from "~/components/account/form-parts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -12,7 +13,8 @@ export function pickerHex(typed: string): string | null {
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The other input of the same colour field. */
-const partner = (input: HTMLInputElement, selector: string) => input.closest("[data-colour-field]")?.querySelector<HTMLInputElement>(selector) ?? null;
+const partner = (event: FormEvent<HTMLInputElement>, selector: string) =>
+  event.currentTarget.closest("[data-colour-field]")?.querySelector<HTMLInputElement>(selector) ?? null;
 
 /**
  * A colour as its hex field and, once the page runs, a colour input beside it, each following the other as it
@@ -38,7 +40,7 @@ export function ColourField({ label, name, defaultValue, error }: { label: strin
             title="A hex colour such as #1f2937"
             onInput={(event) => {
               const picked = pickerHex(event.currentTarget.value);
-              const picker = partner(event.currentTarget, 'input[type="color"]');
+              const picker = partner(event, 'input[type="color"]');
               if (picked && picker) picker.value = picked;
             }}
           />
@@ -47,14 +49,9 @@ export function ColourField({ label, name, defaultValue, error }: { label: strin
               type="color"
               aria-label={`Pick ${lowerFirst(label)}`}
               defaultValue={shownColour ?? "#000000"}
-              // A colour typed before the page ran is in the hex field already: the input starts from it, not the saved one.
-              ref={(picker) => {
-                const typed = picker && pickerHex(partner(picker, `input[name="${name}"]`)?.value ?? "");
-                if (picker && typed) picker.value = typed;
-              }}
               className="h-10 w-12 shrink-0 cursor-pointer rounded border border-black/40 bg-white p-0.5"
               onInput={(event) => {
-                const hex = partner(event.currentTarget, `input[name="${name}"]`);
+                const hex = partner(event, `input[name="${name}"]`);
                 if (hex) hex.value = event.currentTarget.value.toUpperCase();
               }}
             />
