@@ -29,6 +29,8 @@ export class DomainError extends Error {
     message: string,
     /** The input this refusal is about, as a dotted path (`address.city`), so a form can show it beside the field. */
     readonly field?: string,
+    /** What else the refused needs to act on it (the links that lead to what a removal takes away), added to the answer. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "DomainError";

@@ -75,3 +75,13 @@ export function navigationHref(link: NavbarLink, place: "navbar" | "side-menu" =
   const params = new URLSearchParams({ query: link.query, type: link.type ?? "collection-search" });
   return `${place === "navbar" ? "/search" : "/shop"}?${params}`;
 }
+
+/**
+ * What staff say of the menu and footer links a delete or archive would leave leading nowhere: take them out too, or
+ * keep them (to point elsewhere later). Unsaid, the removal is refused with the links named (server/catalog/navigation.ts).
+ */
+export const LINKS_CHOICES = ["remove", "keep"] as const;
+export type LinksChoice = (typeof LINKS_CHOICES)[number];
+
+/** A menu or footer link as staff know it: where it sits, its name and its address. */
+export type PlacedLink = { place: string; name: string; href: string };

@@ -19,7 +19,7 @@ import { hydrationAfterPaint } from "./http/hydration-after-paint";
 import { pageCache, themePreviewIsPrivate } from "./http/page-cache";
 import { catalogueReadCache } from "./http/response-cache-api";
 import { isDatabaseUnavailable, pendingMigrations } from "./db/client";
-import { DATABASE_UNAVAILABLE_MESSAGE, errorResponse, isAnswerable, statusOf } from "./http/errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorResponse, isAnswerable, refusalResponse } from "./http/errors";
 import { pageStatus, type PageFaults } from "./http/page-errors";
 import { checkedPageForm } from "./http/page-form";
 import { RateLimitError, rateLimitResponse } from "./http/rate-limit";
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps, options: AppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof RateLimitError) return rateLimitResponse(c, error);
-    if (isAnswerable(error)) return errorResponse(c, statusOf(error), error.message, error.field);
+    if (isAnswerable(error)) return refusalResponse(c, error);
     if (isDatabaseUnavailable(error)) {
       logger.warn({ requestId: c.get("requestId"), err: error }, "database unavailable");
       return errorResponse(c, 503, DATABASE_UNAVAILABLE_MESSAGE);

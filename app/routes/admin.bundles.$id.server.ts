@@ -20,7 +20,7 @@ export const BUNDLES_PATH = "/admin/bundles";
 /** The form's post: delete, or the button's step and a save; a refusal sends the form back as posted, with its errors. */
 export const bundleFormAction = (context: AppLoadContext, request: Request, id: number | null) =>
   deleteOrSave(context, request, "bundle", id, {
-    remove: (actor, id) => deleteBundle(context.db, actor, id),
+    remove: (actor, id, links) => deleteBundle(context.db, actor, id, links),
     save: async (actor, form, intent) => {
       const products = await bundleProductChoices(context.db, context.storeId);
       const adding = String(form.get("add_product") ?? "");

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminSection } from "~/components/admin/admin-page";
 import { draftOfBundle } from "~/components/admin/bundle-draft";
@@ -21,18 +22,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => bundleFormAction(context, request, recordIdOf(params));
 
 export default function EditBundle({ loaderData, actionData }: Route.ComponentProps) {
+  const { linksLeadHere, formAnswer } = linksAsked(actionData);
   const { bundle, products, notice, confirmDelete } = loaderData;
-  const draft = actionData?.draft ?? loaderData.draft;
+  const draft = formAnswer?.draft ?? loaderData.draft;
   return (
     <EditMerchandisePage
       noun="bundle"
       record={bundle}
       shownAt="Bundle at"
       address={`/bundles/${bundle.handle}`}
-      notice={actionData ? null : notice}
-      deleting={{ asking: confirmDelete, consequences: "Its page goes, and carts holding it drop it; orders keep their copy." }}
+      notice={formAnswer ? null : notice}
+      deleting={{ asking: confirmDelete, consequences: "Its page goes, and carts holding it drop it; orders keep their copy.", linksLeadHere }}
     >
-      <BundleForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={products} />
+      <BundleForm key={JSON.stringify(draft)} draft={draft} errors={formAnswer?.errors ?? []} products={products} />
 
       <AdminSection title="Add pictures">
         <Form method="post" action={`/admin/bundles/${bundle.id}/pictures`} encType="multipart/form-data" className="grid items-end gap-3 sm:grid-cols-[1fr_auto]">

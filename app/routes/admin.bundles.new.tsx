@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { emptyBundleDraft } from "~/components/admin/bundle-draft";
 import { BundleForm } from "~/components/admin/bundle-form";
 import { NewMerchandisePage } from "~/components/admin/merchandise-screens";
@@ -15,10 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => bundleFormAction(context, request, null);
 
 export default function NewBundle({ loaderData, actionData }: Route.ComponentProps) {
-  const draft = actionData?.draft ?? emptyBundleDraft();
+  const { formAnswer } = linksAsked(actionData);
+  const draft = formAnswer?.draft ?? emptyBundleDraft();
   return (
     <NewMerchandisePage noun="bundle" intro="Add its products, choose the variants each offers and the price; pictures follow once it is saved.">
-      <BundleForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={loaderData.products} />
+      <BundleForm key={JSON.stringify(draft)} draft={draft} errors={formAnswer?.errors ?? []} products={loaderData.products} />
     </NewMerchandisePage>
   );
 }

@@ -37,7 +37,7 @@ const chosenId = (form: FormData, name: string) => {
 export async function collectionFormAction(context: AppLoadContext, request: Request, id: number | null) {
   try {
     return await deleteOrSave(context, request, "collection", id, {
-      remove: (actor, id) => deleteCollection(context.db, actor, id),
+      remove: (actor, id, links) => deleteCollection(context.db, actor, id, links),
       save: async (actor, form, intent) => {
         const adding = { product: chosenId(form, "add_product"), bundle: chosenId(form, "add_bundle") };
         const draft = applyCollectionStep(readCollectionForm(form), intent, adding);

@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { MERCHANDISING_NOTICES } from "~/components/admin/bundle-notices";
 import { draftOfCollection } from "~/components/admin/collection-draft";
 import { CollectionForm } from "~/components/admin/collection-form";
@@ -34,8 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => collectionFormAction(context, request, recordIdOf(params));
 
 export default function EditCollection({ loaderData, actionData }: Route.ComponentProps) {
+  const { linksLeadHere, formAnswer } = linksAsked(actionData);
   const { collection, products, bundles, isAllProducts, notice, confirmDelete } = loaderData;
-  const draft = actionData?.draft ?? loaderData.draft;
+  const draft = formAnswer?.draft ?? loaderData.draft;
   const shopAddress = isAllProducts ? "/shop" : `/search?${new URLSearchParams({ query: collection.handle, type: "collection-search" })}`;
   return (
     <EditMerchandisePage
@@ -43,13 +45,13 @@ export default function EditCollection({ loaderData, actionData }: Route.Compone
       record={collection}
       shownAt="On the shop at"
       address={shopAddress}
-      notice={actionData ? null : notice}
-      deleting={isAllProducts ? null : { asking: confirmDelete, consequences: "Its products and bundles stay; its links in the navigation and footer go." }}
+      notice={formAnswer ? null : notice}
+      deleting={isAllProducts ? null : { asking: confirmDelete, consequences: "Its products and bundles stay.", linksLeadHere }}
     >
       <CollectionForm
         key={JSON.stringify(draft)}
         draft={draft}
-        errors={actionData?.errors ?? []}
+        errors={formAnswer?.errors ?? []}
         products={products}
         bundles={bundles}
         handleFixed={isAllProducts}

@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { emptyCollectionDraft } from "~/components/admin/collection-draft";
 import { CollectionForm } from "~/components/admin/collection-form";
 import { NewMerchandisePage } from "~/components/admin/merchandise-screens";
@@ -15,10 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => collectionFormAction(context, request, null);
 
 export default function NewCollection({ loaderData, actionData }: Route.ComponentProps) {
-  const draft = actionData?.draft ?? emptyCollectionDraft();
+  const { formAnswer } = linksAsked(actionData);
+  const draft = formAnswer?.draft ?? emptyCollectionDraft();
   return (
     <NewMerchandisePage noun="collection">
-      <CollectionForm key={JSON.stringify(draft)} draft={draft} errors={actionData?.errors ?? []} products={loaderData.products} bundles={loaderData.bundles} />
+      <CollectionForm key={JSON.stringify(draft)} draft={draft} errors={formAnswer?.errors ?? []} products={loaderData.products} bundles={loaderData.bundles} />
     </NewMerchandisePage>
   );
 }

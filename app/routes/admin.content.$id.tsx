@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { CONTENT_KINDS, contentKindAt, CONTENT_NOTICES, draftOfContent } from "~/components/admin/content-draft";
 import { EditContent } from "~/components/admin/content-screens";
 import { contentFormAction, contentIdOf, contentRecordOf, requireStaffPage } from "./admin.content.server";
@@ -28,15 +29,17 @@ export const action = ({ request, context, params }: Route.ActionArgs) =>
   contentFormAction(context, request, contentKindAt(new URL(request.url).pathname), contentIdOf(params));
 
 export default function EditContentScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { linksLeadHere, formAnswer } = linksAsked(actionData);
   const { kind, record, notice, confirmDelete } = loaderData;
   return (
     <EditContent
       kind={kind}
       record={record}
-      draft={actionData?.draft ?? loaderData.draft}
-      errors={actionData?.errors ?? []}
-      notice={actionData ? null : notice}
+      draft={formAnswer?.draft ?? loaderData.draft}
+      errors={formAnswer?.errors ?? []}
+      notice={formAnswer ? null : notice}
       confirmDelete={confirmDelete}
+      linksLeadHere={linksLeadHere}
     />
   );
 }

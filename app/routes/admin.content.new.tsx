@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { CONTENT_KINDS, contentKindAt, emptyContentDraft } from "~/components/admin/content-draft";
 import { NewContent } from "~/components/admin/content-screens";
 import { contentFormAction, requireStaffPage } from "./admin.content.server";
@@ -14,7 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => contentFormAction(context, request, contentKindAt(new URL(request.url).pathname), null);
 
 export default function NewContentScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <NewContent kind={loaderData.kind} draft={actionData?.draft ?? emptyContentDraft()} errors={actionData?.errors ?? []} />;
+  const { formAnswer } = linksAsked(actionData);
+  return <NewContent kind={loaderData.kind} draft={formAnswer?.draft ?? emptyContentDraft()} errors={formAnswer?.errors ?? []} />;
 }
 
 export const ErrorBoundary = AdminErrorBoundary;

@@ -18,7 +18,7 @@ import {
   type ContentRecordOf,
 } from "../../server/content/content-editor";
 import { ADDRESS_FIELDS, applyContentStep, contentInputOfDraft, readContentForm } from "./admin.content.form.server";
-import { formFailure, requireStaffPage } from "./admin.server";
+import { formFailure, linksChoiceOf, linksLeadHereAnswer, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
 
 export { requireStaffPage } from "./admin.server";
@@ -66,7 +66,11 @@ export async function contentFormAction(context: AppLoadContext, request: Reques
   const done = (savedId: number, notice: ContentNotice) => redirect(CONTENT_NOTICES.onto(`${admin}/${savedId}`, notice));
   if (id !== null && intent === "delete") {
     await contentRecordOf(context, kind, id);
-    await deleteContent(kind, context, actor, id);
+    try {
+      await deleteContent(kind, context, actor, id, linksChoiceOf(form));
+    } catch (error) {
+      return linksLeadHereAnswer(error);
+    }
     return redirect(CONTENT_NOTICES.onto(admin, "content-deleted"));
   }
   if (id !== null && (intent === "publish" || intent === "unpublish")) {

@@ -15,7 +15,7 @@ import {
 } from "../../server/catalog/product-editor";
 import { saveProductAndAlert } from "../../server/catalog/catalogue-writes";
 import { listTaxClasses } from "../../server/store/rules";
-import { formFailure, foundOrNotFound, HttpError, requireStaffPage, statusOf } from "./admin.server";
+import { formFailure, foundOrNotFound, HttpError, linksChoiceOf, linksLeadHereAnswer, requireStaffPage, statusOf } from "./admin.server";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import type { NoticeKey } from "~/components/admin/notices";
 import { placeFormErrors, PRODUCT_NOTICES } from "~/components/admin/product-form-data";
@@ -78,7 +78,11 @@ export async function productFormAction(context: AppDeps, request: Request, prod
     }
     if (intent === "archive" || intent === "unarchive") {
       if (productId === null) throw new HttpError(400, "Unknown action");
-      await context.db.transaction((tx) => setProductStatus(tx, actor, productId, intent === "archive" ? "archived" : "draft"));
+      try {
+        await context.db.transaction((tx) => setProductStatus(tx, actor, productId, intent === "archive" ? "archived" : "draft", linksChoiceOf(form)));
+      } catch (error) {
+        return linksLeadHereAnswer(error);
+      }
       return redirect(withNotice(productId, intent === "archive" ? "archived" : "unarchived"), { headers: ADMIN_PAGE_HEADERS });
     }
     if (intent !== "save") throw new HttpError(400, "Unknown action");

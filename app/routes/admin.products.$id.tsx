@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { linksAsked, LinksStep } from "~/components/admin/confirm-step";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
@@ -34,8 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const action = ({ request, context, params }: Route.ActionArgs) => productFormAction(context, request, productIdOf(params));
 
 export default function AdminProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { linksLeadHere, formAnswer } = linksAsked(actionData);
   const { product, values, saved, collections, taxClasses, notice } = loaderData;
-  const placed = actionData?.placed ?? { at: {} };
+  const placed = formAnswer?.placed ?? { at: {} };
   const archived = product.status === "archived";
   return (
     <AdminPage
@@ -54,7 +56,7 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         </RecordIntro>
       }
     >
-      {notice && !actionData ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {notice && !formAnswer ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {product.oldHandles.length > 0 ? (
         <p className="text-sm">Earlier addresses that forward here: {product.oldHandles.map((handle) => `/products/${handle}`).join(", ")}</p>
       ) : null}
@@ -63,11 +65,11 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         // A new save, another product (a duplicate opens its copy) or each answer of the action (a step, a refusal)
         // draws the form afresh from what it holds, never keeping fields of the last drawing beside it; to the
         // millisecond, as a duplicate made within a second of a save must not keep the original's values.
-        key={`${product.id}:${product.updatedAt.getTime()}:${actionData?.drawn ?? ""}`}
-        values={actionData?.values ?? values}
-        rows={actionData?.rows ?? product.variants.length}
-        focus={actionData?.focus}
-        unsaved={actionData !== undefined}
+        key={`${product.id}:${product.updatedAt.getTime()}:${formAnswer?.drawn ?? ""}`}
+        values={formAnswer?.values ?? values}
+        rows={formAnswer?.rows ?? product.variants.length}
+        focus={formAnswer?.focus}
+        unsaved={formAnswer !== undefined}
         saved={saved}
         errors={placed.at}
         formError={placed.form}
@@ -89,6 +91,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
             </AdminButton>
           </Form>
         </div>
+        {linksLeadHere ? (
+          <LinksStep question={`Archive ${product.title}? Its page leaves the shop.`} links={linksLeadHere} intent="archive" id={product.id} cancelTo={`/admin/products/${product.id}`} />
+        ) : null}
         <p className="mt-2 text-sm">A copy is a draft without stock, with -copy in its handle and SKUs. An archived product is hidden from shoppers and kept for its orders.</p>
       </AdminSection>
     </AdminPage>

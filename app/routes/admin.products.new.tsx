@@ -1,4 +1,5 @@
 import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
+import { linksAsked } from "~/components/admin/confirm-step";
 import { ProductForm } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS } from "~/components/admin/product-form-data";
 import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
@@ -15,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
 
 export default function AdminNewProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const placed = actionData?.placed ?? { at: {} };
+  const { formAnswer } = linksAsked(actionData);
+  const placed = formAnswer?.placed ?? { at: {} };
   return (
     <AdminPage
       title="Add product"
@@ -27,16 +29,16 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
     >
       <ProductForm
         // Each answer of the action (a step, a refusal) draws the form afresh from what it holds.
-        key={actionData?.drawn ?? "new"}
-        values={actionData?.values ?? { status: "draft" }}
-        rows={actionData?.rows ?? BLANK_VARIANT_ROWS}
+        key={formAnswer?.drawn ?? "new"}
+        values={formAnswer?.values ?? { status: "draft" }}
+        rows={formAnswer?.rows ?? BLANK_VARIANT_ROWS}
         saved={{}}
         errors={placed.at}
         formError={placed.form}
         collections={loaderData.collections}
         taxClasses={loaderData.taxClasses}
-        focus={actionData?.focus}
-        unsaved={actionData !== undefined}
+        focus={formAnswer?.focus}
+        unsaved={formAnswer !== undefined}
         isNew
       />
     </AdminPage>

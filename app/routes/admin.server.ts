@@ -5,7 +5,9 @@
  * the owner requires two-step sign-in of, who has none yet: to their account, the one page that sets it up.
  */
 import { data, redirect, type AppLoadContext } from "react-router";
-import { isRefusal } from "@core/errors";
+import { isRefusal, parseWith } from "@core/errors";
+import { linksChoice } from "@core/schemas/fields";
+import { LinksLeadHere } from "../../server/catalog/navigation";
 import { can } from "@core/staff-roles";
 import { orderNumberParamsSchema } from "@core/schemas/admin-orders";
 import type { AppDeps } from "../../server/context";
@@ -16,7 +18,7 @@ import { staffOfRequest } from "../../server/staff/signed-in";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
 import type { ErrorBody } from "~/lib/form-error";
 import { askedFilters, checkFilters } from "~/components/admin/list-query";
-import type { z } from "zod";
+import { z } from "zod";
 
 export { shopTimeZone } from "../../server/store/settings";
 
@@ -108,3 +110,15 @@ export async function readList<const Name extends string, Schema extends z.ZodTy
 
 export { formFailure, formValues, type FormFailure } from "../../server/accounts/forms";
 export { HttpError, statusOf } from "../../server/http/errors";
+
+/** What a delete or archive form says of the links it would leave leading nowhere (`links`: remove or keep), if it says. */
+export const linksChoiceOf = (form: FormData) => parseWith(z.object({ links: linksChoice }), { links: form.get("links") ?? undefined }).links;
+
+/**
+ * A delete or archive refused because menu or footer links lead to what it removes (LinksLeadHere): the links, for
+ * the screen's LinksStep to ask about. Any other error goes on as it was.
+ */
+export function linksLeadHereAnswer(error: unknown) {
+  if (error instanceof LinksLeadHere) return data({ linksLeadHere: error.links }, { status: 409, headers: ADMIN_PAGE_HEADERS });
+  throw error;
+}

@@ -4,7 +4,7 @@
  * product's rules (unique SKU, option values matching option names, three options at most) live here once.
  */
 import { z } from "zod";
-import { listQuery, listSearch, oneOf } from "./fields";
+import { linksChoice, listQuery, listSearch, oneOf } from "./fields";
 import { MAX_PRODUCT_OPTIONS, PRODUCT_STATUSES } from "../catalog-admin";
 import { storable } from "./storable";
 import { recordId, recordIdParam } from "./record-id";
@@ -154,7 +154,11 @@ export const productListQuerySchema = listQuery({
 
 export const productStatusInputSchema = z.object({
   status: oneOf("status", PRODUCT_STATUSES),
+  links: linksChoice,
 });
+
+/** A delete's query: what becomes of the links to what it deletes. */
+export const removalQuerySchema = z.object({ links: linksChoice });
 
 export const productListItemSchema = z.object({
   id: z.number().int(),

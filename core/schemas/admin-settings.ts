@@ -190,4 +190,7 @@ export type StoreLooksChange = z.infer<typeof storeLooksChangeSchema>;
 export const themeDraftSchema = storeLooksChangeSchema.pick({ callout: true, styles: true });
 export type ThemeDraft = z.infer<typeof themeDraftSchema>;
 
+/** The theme draft as the admin API answers it: null when there is none, and the shop shows the live theme to all. */
+export const themeDraftAnswerSchema = z.object({ draft: themeDraftSchema.nullable() }).meta({ id: "ThemeDraftAnswer" });
+
 export const logoUploadSchema = z.object({ file: z.any().describe("The logo: JPEG, PNG, WebP or AVIF, 20 MB at most") });

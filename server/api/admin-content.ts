@@ -35,8 +35,8 @@ import {
   type StaticPageSummary,
 } from "../content/content-editor";
 import type { AppEnv } from "../context";
-import { DELETED, iso, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
-import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, register } from "./operation";
+import { LINKED_REMOVAL, iso, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
+import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, queryOf, register } from "./operation";
 
 const ADDRESS_TAKEN = "Another one has this address (field blog_id or name)";
 const idOf = numberParam(contentIdParamsSchema, "id");
@@ -95,7 +95,7 @@ const POSTS: KindApi<"post"> = {
     update: "Replace a post with the one sent; status publishes or unpublishes it (the blog's date is its first publication)",
     upload: "Upload the post's picture (JPEG, PNG, WebP, AVIF; 20 MB), replacing the one before",
     uploadDescription: "A multipart form with one `file`, read by its content, stored without EXIF. To remove the picture, PUT the post with image_url null.",
-    delete: "Delete a post and its picture",
+    delete: "Delete a post and its picture; links to it go or stay as `links` says",
   },
 };
 
@@ -114,7 +114,7 @@ const PAGES: KindApi<"page"> = {
     update: "Replace a page with the one sent; status publishes or unpublishes it",
     upload: "Upload the page's picture (JPEG, PNG, WebP, AVIF; 20 MB), shown beside its text, replacing the one before",
     uploadDescription: "A multipart form with one `file`. To remove the picture, PUT the page with image_url null.",
-    delete: "Delete a page and its picture; its address answers 404 at once",
+    delete: "Delete a page and its picture; its address answers 404 at once; links to it go or stay as `links` says",
   },
 };
 
@@ -137,7 +137,7 @@ function registerKind<K extends ContentKind>(routes: OpenAPIHono<AppEnv>, kind: 
     answers: { 201: json(api.answer, `The ${one} with its picture`), ...pictureRefusals() },
     refusals: { 400: `${BAD_INPUT}; or no picture sent` },
   });
-  const remove = oneRecord.delete({ summary: summaries.delete, answers: DELETED });
+  const remove = oneRecord.delete({ summary: summaries.delete, ...LINKED_REMOVAL });
 
   register(routes, list, async (c) => c.json({ [api.many]: (await listContent(kind, c.var.deps.db, c.var.deps.storeId)).map(api.summary) }));
   register(routes, create, async (c) => {
@@ -155,7 +155,7 @@ function registerKind<K extends ContentKind>(routes: OpenAPIHono<AppEnv>, kind: 
     return c.json(body(await uploadContentPicture(kind, c.var.deps, c.var.staffActor, id, (await onePictureOf(c, "picture")).picture)), 201);
   });
   register(routes, remove, async (c) => {
-    await deleteContent(kind, c.var.deps, c.var.staffActor, idOf(c));
+    await deleteContent(kind, c.var.deps, c.var.staffActor, idOf(c), queryOf(c, remove).links);
     return c.json({ success: true as const });
   });
 }

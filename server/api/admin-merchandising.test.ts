@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { bundleAnswerSchema, bundleListSchema, collectionAnswerSchema, collectionListSchema } from "../../core/schemas/admin-merchandising";
 import type { BundleResponse, SearchResponse } from "../../core/schemas/catalog";
+import type { PlacedLink } from "../../core/navigation";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { tokenHeaders } from "../../tests/support/api-tokens";
 import { auditEvents, products, variants } from "../db/schema";
+import { getStoreSettings } from "../store/settings";
 
 let t: TestApp;
 let manager: Record<string, string>;
@@ -29,7 +31,7 @@ afterAll(async () => {
 
 type Answer = Partial<
   z.infer<typeof bundleAnswerSchema> & z.infer<typeof bundleListSchema> & z.infer<typeof collectionAnswerSchema> & z.infer<typeof collectionListSchema>
-> & { error?: string; field?: string; success?: boolean };
+> & { error?: string; field?: string; success?: boolean; links?: PlacedLink[] };
 
 const call = async (method: string, path: string, body?: unknown, headers = manager) => {
   const response = await t.call(method, path, body, headers);
@@ -136,6 +138,48 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
     expect((await shopBundle("dripper-and-mug")).status).toBe(404);
     expect(await lastAudit("bundle")).toMatchObject({ action: "bundle.delete", changes: { title: { before: "Mug and Dripper", after: null } } });
     expect((await call("GET", `/api/admin/bundles/${id}`)).status).toBe(404);
+  });
+
+  it("refuses to delete a bundle or archive a product the footer links to without being told what becomes of the links (409 naming them); removes or keeps them as told", async () => {
+    const { id } = (await call("POST", "/api/admin/bundles", { ...kit(), handle: "linked-kit" })).body.bundle!;
+    const { footer } = await getStoreSettings(t.deps.db, t.deps.storeId);
+    const links = [...footer.links, { name: "Our kit", route: "/bundles/linked-kit" }, { name: "Dripper", route: "/products/ceramic-dripper" }];
+    expect((await call("PATCH", "/api/admin/settings/looks", { footer: { links } })).status).toBe(200);
+    const footerRoutes = async () => (await getStoreSettings(t.deps.db, t.deps.storeId)).footer.links.map((link) => link.route);
+
+    // Before, the delete answered 200 and left "Our kit" leading to a 404.
+    expect(await call("DELETE", `/api/admin/bundles/${id}`)).toEqual({
+      status: 409,
+      body: {
+        error: expect.stringContaining("Footer: Our kit"),
+        field: "links",
+        links: [{ place: "Footer", name: "Our kit", href: "/bundles/linked-kit" }],
+      },
+    });
+    expect((await shopBundle("linked-kit")).status).toBe(200);
+    expect((await call("DELETE", `/api/admin/bundles/${id}?links=later`)).body).toMatchObject({ field: "links" });
+    expect(await call("DELETE", `/api/admin/bundles/${id}?links=remove`)).toEqual({ status: 200, body: { success: true } });
+    expect((await shopBundle("linked-kit")).status).toBe(404);
+    expect(await footerRoutes()).not.toContain("/bundles/linked-kit");
+    expect(await lastAudit("store_settings")).toMatchObject({ action: "navigation.links_removed" });
+    expect(await lastAudit("bundle")).toMatchObject({ action: "bundle.delete" });
+
+    // Archiving the dripper takes its page and the page of every bundle on sale with it.
+    const dripper = productIds["ceramic-dripper"];
+    const archive = (links?: string) => call("POST", `/api/admin/products/${dripper}/status`, { status: "archived", ...(links ? { links } : {}) });
+    expect(await archive()).toMatchObject({
+      status: 409,
+      body: {
+        links: [
+          { place: "Footer", name: "Dripper", href: "/products/ceramic-dripper" },
+          { place: "Footer, From the roastery", name: "Pour-Over Starter Kit", href: "/bundles/pour-over-starter-kit" },
+        ],
+      },
+    });
+    expect((await call("GET", `/api/admin/products/${dripper}`)).body).toMatchObject({ product: { status: "active" } });
+    expect((await archive("keep")).status).toBe(200);
+    expect(await footerRoutes()).toContain("/products/ceramic-dripper");
+    expect((await call("POST", `/api/admin/products/${dripper}/status`, { status: "active" })).status).toBe(200);
   });
 
   it("uploads bundle pictures by their content (415 for what is not one, naming file), reorders and removes them with a PUT", async () => {
@@ -267,7 +311,9 @@ describe("/api/admin/bundles and /api/admin/collections", () => {
     expect((await call("DELETE", `/api/admin/collections/${all.id}`)).status).toBe(422);
     expect((await call("PUT", `/api/admin/collections/${all.id}`, { handle: "everything", title: "All" })).body).toMatchObject({ field: "handle" });
 
-    expect(await call("DELETE", `/api/admin/collections/${id}`)).toEqual({ status: 200, body: { success: true } });
+    expect((await call("DELETE", `/api/admin/collections/${id}`)).body.links).toEqual([{ place: "Menu", name: "Presents", href: "/search?query=presents&type=collection-search" }]);
+    expect(await call("DELETE", `/api/admin/collections/${id}?links=remove`)).toEqual({ status: 200, body: { success: true } });
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).navbar.pages.some((link) => link.query === "presents")).toBe(false);
     expect((await call("GET", `/api/admin/collections/${id}`)).status).toBe(404);
     expect(await lastAudit("collection")).toMatchObject({ action: "collection.delete" });
   });

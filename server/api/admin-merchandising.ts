@@ -42,8 +42,9 @@ import {
 import type { AuditActor } from "../audit/audit";
 import type { AppEnv } from "../context";
 import type { Database } from "../db/client";
-import { DELETED, pictureRefusals, resourceOperations, uploadOf } from "./admin-operation";
-import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, register } from "./operation";
+import { LINKED_REMOVAL, pictureRefusals, resourceOperations, uploadOf } from "./admin-operation";
+import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, queryOf, register } from "./operation";
+import type { LinksChoice } from "../../core/navigation";
 
 const HANDLE_TAKEN = "Another one has this handle (field handle)";
 
@@ -67,7 +68,7 @@ type MerchKind<I, S, R> = {
   getRecord: (db: Database, storeId: string, id: number) => Promise<R>;
   create: (db: Database, actor: AuditActor, input: I) => Promise<R>;
   update: (db: Database, actor: AuditActor, id: number, input: I) => Promise<R>;
-  remove: (db: Database, actor: AuditActor, id: number) => Promise<void>;
+  remove: (db: Database, actor: AuditActor, id: number, links?: LinksChoice) => Promise<void>;
 };
 
 const idOf = numberParam(merchandisingIdParamsSchema, "id");
@@ -116,7 +117,7 @@ const BUNDLES: MerchKind<BundleInput, BundleSummary, BundleRecord> = {
     create: "Create a bundle: its products in order, the variants each offers with their quantity, price and standalone flag",
     read: "A bundle as the editor shows it",
     update: "Replace a bundle with the one sent; its pictures may be reordered or left out, new ones are uploaded",
-    delete: "Delete a bundle; carts holding it drop it when they next load, orders keep their copy",
+    delete: "Delete a bundle; carts holding it drop it when they next load, orders keep their copy; links to it go or stay as `links` says",
   },
   refusals: {},
   listBody: (found) => ({
@@ -150,7 +151,7 @@ const COLLECTIONS: MerchKind<CollectionInput, CollectionSummary, CollectionRecor
     create: "Create a collection: its products and bundles in the shop's order, featured on the home page, linked in the navigation",
     read: "A collection with its products and bundles in order",
     update: "Replace a collection with the one sent; featuring it unfeatures the one before",
-    delete: "Delete a collection (never all_products) with its links in the navigation and footer",
+    delete: "Delete a collection (never all_products); its links in the menu and footer go or stay as `links` says",
   },
   refusals: { update: { 422: "all_products keeps its handle" }, delete: { 422: "all_products cannot be deleted" } },
   listBody: (found) => ({
@@ -200,7 +201,7 @@ function registerMerchKind<I, S, R>(routes: OpenAPIHono<AppEnv>, kind: MerchKind
   const create = all.post({ summary: summaries.create, body: jsonBody(kind.input), answers: { 201: json(kind.answer, `The ${one}`) }, refusals: { 409: HANDLE_TAKEN } });
   const read = oneRecord.get({ summary: summaries.read });
   const update = oneRecord.put({ summary: summaries.update, body: jsonBody(kind.input), refusals: { 409: HANDLE_TAKEN, ...refusals.update } });
-  const remove = oneRecord.delete({ summary: summaries.delete, answers: DELETED, refusals: refusals.delete });
+  const remove = oneRecord.delete({ summary: summaries.delete, ...LINKED_REMOVAL, refusals: { ...LINKED_REMOVAL.refusals, ...refusals.delete } });
 
   register(routes, list, async (c) => c.json(kind.listBody(await kind.listRecords(c.var.deps.db, c.var.deps.storeId))));
   register(routes, create, async (c) => {
@@ -214,7 +215,7 @@ function registerMerchKind<I, S, R>(routes: OpenAPIHono<AppEnv>, kind: MerchKind
     return c.json(kind.body(await kind.update(c.var.deps.db, c.var.staffActor, id, input)));
   });
   register(routes, remove, async (c) => {
-    await kind.remove(c.var.deps.db, c.var.staffActor, idOf(c));
+    await kind.remove(c.var.deps.db, c.var.staffActor, idOf(c), queryOf(c, remove).links);
     return c.json({ success: true as const });
   });
 }

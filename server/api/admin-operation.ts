@@ -11,6 +11,7 @@ import type { Database } from "../db/client";
 import { FORBIDDEN_MESSAGE, requireStaff, SIGN_IN_REQUIRED_MESSAGE, type Access } from "../edge/require-staff";
 import { errorBodySchema, HttpError } from "../http/errors";
 import { readUploadForm } from "../images/picture-intake";
+import { removalQuerySchema } from "../../core/schemas/admin-catalogue";
 import { BAD_INPUT, csv, errors, json, operation, queryOf, successSchema, type formBody, type jsonBody } from "./operation";
 
 export function adminOperation<const R extends Omit<Parameters<typeof operation>[0], "tags">>(access: Access, route: R) {
@@ -93,12 +94,18 @@ export async function onePictureOf(c: Context, what: string) {
 /** The answer of deleting a record: `{success: true}`. */
 export const DELETED = { 200: json(successSchema, "Deleted") };
 
+/** The refusal of a delete or archive that would leave menu or footer links leading nowhere, `links` unsaid. */
+export const LINKS_LEAD_HERE = "Menu or footer links lead to it and `links` does not say whether to remove or keep them; the answer's `links` names them";
+
+/** A delete that asks what becomes of the links to what it deletes (`?links=remove|keep`, removingWithLinks). */
+export const LINKED_REMOVAL = { query: removalQuerySchema, answers: DELETED, refusals: { 409: LINKS_LEAD_HERE } } as const;
+
 type Method = "get" | "post" | "put" | "patch" | "delete";
 type RequestBody = ReturnType<typeof jsonBody | typeof formBody>;
 
 /**
  * The operations on one resource (a setting, or a record addressed by its path's `params`: a review by id, an order
- * by number), each `resource.get(…)`, `resource.post(…)`…: they take the params and a `body` if one is given, and
+ * by number), each `resource.get(…)`, `resource.post(…)`…: they take the params, and a `body` and a `query` if given, and
  * answer `answer` unless `answers` says otherwise; 400 when they take input that is not valid, 404 (`notFound`) for a
  * record the store does not have, and the `refusals` of their own. An operation's `path` follows the resource's
  * (`/hide` after `/reviews/{id}`).
@@ -109,21 +116,27 @@ export function resourceOperations<const P extends string, S extends z.ZodObject
 ) {
   const on =
     <const M extends Method>(method: M) =>
-    <const Sub extends string = "", B extends RequestBody | undefined = undefined, A extends object = { 200: typeof resource.answer }>(op: {
+    <
+      const Sub extends string = "",
+      B extends RequestBody | undefined = undefined,
+      A extends object = { 200: typeof resource.answer },
+      Q extends z.ZodObject | undefined = undefined,
+    >(op: {
       path?: Sub;
       summary: string;
       description?: string;
       body?: B;
+      query?: Q;
       answers?: A;
       refusals?: Partial<Record<400 | 409 | 422, string>>;
     }) => {
-      const takesInput = resource.params !== undefined || op.body !== undefined;
+      const takesInput = resource.params !== undefined || op.body !== undefined || op.query !== undefined;
       return adminOperation(access, {
         method,
         path: `${resource.path}${op.path ?? ""}` as `${P}${Sub}`,
         summary: op.summary,
         description: op.description,
-        request: { params: resource.params as S, body: op.body as B },
+        request: { params: resource.params as S, body: op.body as B, query: op.query as Q },
         responses: {
           ...((op.answers ?? { 200: resource.answer }) as A),
           ...errors({

@@ -25,7 +25,7 @@ import {
 } from "../catalog/product-editor";
 import { saveProductAndAlert } from "../catalog/catalogue-writes";
 import type { AppEnv } from "../context";
-import { adminOperation, iso, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
+import { adminOperation, iso, LINKS_LEAD_HERE, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
 import {
   BAD_INPUT,
   bodyOf,
@@ -88,9 +88,9 @@ const duplicate = onProduct.post({
 const changeStatus = onProduct.post({
   path: "/status",
   summary:
-    "Publish (active), take back to draft, or archive a product; publishing needs alt text on every picture",
+    "Publish (active), take back to draft, or archive a product; publishing needs alt text on every picture; links that taking it off sale leaves leading nowhere go or stay as `links` says",
   body: jsonBody(productStatusInputSchema),
-  refusals: { 400: BAD_PRODUCT },
+  refusals: { 400: BAD_PRODUCT, 409: LINKS_LEAD_HERE },
 });
 
 const idOf = numberParam(productIdParamsSchema, "id");
@@ -177,9 +177,9 @@ export function adminProductsRoutes() {
 
   register(routes, changeStatus, async (c) => {
     const productId = idOf(c);
-    const { status } = await bodyOf(c, changeStatus);
+    const { status, links } = await bodyOf(c, changeStatus);
     await c.var.deps.db.transaction((tx) =>
-      setProductStatus(tx, c.var.staffActor, productId, status),
+      setProductStatus(tx, c.var.staffActor, productId, status, links),
     );
     return c.json(await answer(c, productId));
   });

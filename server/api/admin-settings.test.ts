@@ -176,6 +176,33 @@ describe("looks", () => {
     expect(await lastAudit("store_settings")).toMatchObject({ action: "store_looks.update" });
   });
 
+  it("saves a theme draft the live shop does not show, publishes it (audited) or discards it, through the screen's functions", async () => {
+    const live = (await settings()).styles.colors.primary;
+    expect(await call("GET", "/api/admin/settings/theme-draft")).toEqual({ status: 200, body: { draft: null } });
+    const saved = await call("PUT", "/api/admin/settings/theme-draft", { callout: { text: "Draft Fridays" }, styles: { colors: { primary: "#5A2D82" } } });
+    expect(saved).toMatchObject({ status: 200, body: { draft: { callout: { text: "Draft Fridays" }, styles: { colors: { primary: "#5A2D82" } } } } });
+    expect((await settings()).styles.colors.primary).toBe(live);
+    expect((await call("GET", "/api/admin/settings/theme-draft")).body).toEqual(saved.body);
+    expect(await call("PUT", "/api/admin/settings/theme-draft", { callout: { backgroundColor: "#949494" } })).toMatchObject({
+      status: 400,
+      body: { field: "callout.backgroundColor" },
+    });
+    expect((await call("GET", "/api/admin/settings/theme-draft")).body).toEqual(saved.body);
+    expect((await call("PUT", "/api/admin/settings/theme-draft", { callout: { text: "x" } }, fulfilment)).status).toBe(403);
+
+    const published = await call("POST", "/api/admin/settings/theme-draft/publish");
+    expect(published).toMatchObject({ status: 200, body: { callout: { text: "Draft Fridays" } } });
+    expect((await settings()).styles.colors.primary).toBe("#5A2D82");
+    expect(await lastAudit("store_settings")).toMatchObject({ action: "theme.publish" });
+    expect(await call("GET", "/api/admin/settings/theme-draft")).toEqual({ status: 200, body: { draft: null } });
+    expect((await call("POST", "/api/admin/settings/theme-draft/publish")).status).toBe(409);
+
+    expect((await call("PUT", "/api/admin/settings/theme-draft", { styles: { colors: { primary: "#0B3D36" } } })).status).toBe(200);
+    expect(await call("DELETE", "/api/admin/settings/theme-draft")).toEqual({ status: 200, body: { success: true } });
+    expect(await call("GET", "/api/admin/settings/theme-draft")).toEqual({ status: 200, body: { draft: null } });
+    expect((await settings()).styles.colors.primary).toBe("#5A2D82");
+  });
+
   it("refuses a colour pair below 4.5:1 with the measured ratio, and a font the shop cannot show", async () => {
     expect(await call("PATCH", "/api/admin/settings/looks", { styles: { buttons: { primary: { backgroundColor: "#7F7F7F", textColor: "#FFFFFF" } } } })).toEqual({
       status: 400,

@@ -15,6 +15,8 @@ import {
   shippingOptionInputSchema,
   shippingOptionListSchema,
   storeLooksChangeSchema,
+  themeDraftAnswerSchema,
+  themeDraftSchema,
   storeLooksSchema,
   storeRulesSchema,
   taxClassAnswerSchema,
@@ -58,6 +60,7 @@ import {
 import type { TaxClass } from "../../core/tax";
 import { parseWith } from "../../core/errors";
 import { changeStoreLooks, getStoreLooks, uploadLogo } from "../looks/looks";
+import { discardThemeDraft, getThemeDraft, NO_DRAFT, publishThemeDraft, saveThemeDraft } from "../looks/theme-draft";
 import { adminOperation, DELETED, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
 import { BAD_INPUT, bodyOf, errors, formBody, json, jsonBody, numberParam, register } from "./operation";
 
@@ -201,6 +204,31 @@ const changeLooksOperation = onLooks.patch({
   refusals: { 400: LOOKS_REFUSED },
 });
 
+/**
+ * The theme as a draft, as the theme screen keeps it (decision 0072) through the same functions: saved apart from the
+ * live settings, previewed by staff on the shop, then published or discarded. PATCH /settings/looks still changes the
+ * live looks at once (decision 0077).
+ */
+const onThemeDraft = resourceOperations("content", { path: "/settings/theme-draft", answer: json(themeDraftAnswerSchema, "The theme draft, null when none") });
+
+const readThemeDraftOperation = onThemeDraft.get({ summary: "The theme draft staff preview on the shop before publishing it; null when there is none" });
+
+const saveThemeDraftOperation = onThemeDraft.put({
+  summary:
+    "Save the theme draft (callout, colours, fonts, buttons) over any before it; shoppers keep the live theme. It is checked against the live looks as a PATCH is: the contrast pairs, one page background",
+  body: jsonBody(themeDraftSchema),
+  refusals: { 400: LOOKS_REFUSED },
+});
+
+const publishThemeDraftOperation = onThemeDraft.post({
+  path: "/publish",
+  summary: "Make the draft the live theme (checked again against the live looks, audited as theme.publish) and drop it",
+  answers: { 200: json(storeLooksSchema, "The looks as stored") },
+  refusals: { 400: LOOKS_REFUSED, 409: NO_DRAFT },
+});
+
+const discardThemeDraftOperation = onThemeDraft.delete({ summary: "Drop the theme draft; the live theme stays as it is", answers: DELETED });
+
 const uploadLogoOperation = adminOperation("content", {
   method: "post",
   path: "/settings/logo",
@@ -239,6 +267,20 @@ export function adminSettingsRoutes() {
   register(routes, changeLooksOperation, async (c) => {
     const change = await bodyOf(c, changeLooksOperation);
     return c.json(await changeStoreLooks(c.var.deps.db, c.var.staffActor, change));
+  });
+  register(routes, readThemeDraftOperation, async (c) => c.json({ draft: await getThemeDraft(c.var.deps.db, c.var.deps.storeId) }));
+  register(routes, saveThemeDraftOperation, async (c) => {
+    const draft = await bodyOf(c, saveThemeDraftOperation);
+    await saveThemeDraft(c.var.deps.db, c.var.staffActor, draft);
+    return c.json({ draft: await getThemeDraft(c.var.deps.db, c.var.deps.storeId) });
+  });
+  register(routes, publishThemeDraftOperation, async (c) => {
+    await publishThemeDraft(c.var.deps.db, c.var.staffActor);
+    return c.json(await getStoreLooks(c.var.deps.db, c.var.deps.storeId));
+  });
+  register(routes, discardThemeDraftOperation, async (c) => {
+    await discardThemeDraft(c.var.deps.db, c.var.staffActor);
+    return c.json({ success: true as const });
   });
   register(routes, uploadLogoOperation, async (c) => {
     const { picture, altText } = await onePictureOf(c, "logo");

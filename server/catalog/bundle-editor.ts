@@ -9,6 +9,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { BundleInput } from "../../core/schemas/admin-merchandising";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
+import { removingWithLinks, type LinksChoice } from "./navigation";
 import { bundleProducts, bundles, products, variants } from "../db/schema";
 import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -286,11 +287,14 @@ export function inputOf(bundle: BundleRecord): BundleInput {
   };
 }
 
-/** Carts holding the bundle drop its line when they next load (cart/pricing.ts repairs them); orders keep their copy. */
-export async function deleteBundle(db: Database, actor: AuditActor, id: number): Promise<void> {
+/**
+ * Carts holding the bundle drop its line when they next load (cart/pricing.ts repairs them); orders keep their copy.
+ * Menu and footer links to its page go or stay as `links` says (removingWithLinks).
+ */
+export async function deleteBundle(db: Database, actor: AuditActor, id: number, links?: LinksChoice): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await getBundleRecord(tx, actor.storeId, id);
-    await tx.delete(bundles).where(and(eq(bundles.storeId, actor.storeId), eq(bundles.id, id)));
+    await removingWithLinks(tx, actor, links, () => tx.delete(bundles).where(and(eq(bundles.storeId, actor.storeId), eq(bundles.id, id))));
     await recordAudit(tx, actor, { action: "bundle.delete", entity: "bundle", entityId: id, before: audited(before), after: null });
   });
 }

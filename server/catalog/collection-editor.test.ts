@@ -53,7 +53,7 @@ describe("collection editor", () => {
     await deleteCollection(database.db, actor, summer.id);
   });
 
-  it("adds the navigation's category link, follows a new title and handle (footer links too), and removes it with the collection", async () => {
+  it("adds the navigation's category link, follows a new title and handle (footer links too), and removes it with the collection when asked", async () => {
     const coffee = (await listCollections(database.db, database.storeId)).find((collection) => collection.handle === "coffee")!;
     expect(coffee.inNavigation).toBe(true);
     const linksBefore = await navigation();
@@ -67,7 +67,7 @@ describe("collection editor", () => {
     await updateCollection(database.db, actor, mugs.id, input({ handle: "cups", title: "Cups", in_navigation: false }));
     expect(await navigation()).toEqual(linksBefore);
 
-    // The demo's footer links to drinkware by its address; a new handle carries it along, deleting takes it away.
+    // The demo's footer links to drinkware by its address; a new handle carries it along, deleting asks and takes it away.
     const drinkware = (await listCollections(database.db, database.storeId)).find((collection) => collection.handle === "drinkware")!;
     const record = await getCollectionRecord(database.db, database.storeId, drinkware.id);
     await updateCollection(database.db, actor, drinkware.id, {
@@ -76,10 +76,16 @@ describe("collection editor", () => {
     });
     expect(await footerRoutes()).toContain("/search?query=mugs-and-cups&type=collection-search");
     expect(await footerRoutes()).not.toContain("/search?query=drinkware&type=collection-search");
-    await deleteCollection(database.db, actor, drinkware.id);
+    await expect(deleteCollection(database.db, actor, drinkware.id)).rejects.toMatchObject({
+      kind: "conflict",
+      field: "links",
+      links: [expect.objectContaining({ href: "/search?query=mugs-and-cups&type=collection-search" })],
+    });
+    expect(await getCollectionRecord(database.db, database.storeId, drinkware.id)).toMatchObject({ handle: "mugs-and-cups" });
+    await deleteCollection(database.db, actor, drinkware.id, "remove");
     expect((await footerRoutes()).filter((route) => route.includes("mugs-and-cups"))).toEqual([]);
 
-    await deleteCollection(database.db, actor, coffee.id);
+    await deleteCollection(database.db, actor, coffee.id, "remove");
     expect((await navigation()).some((link) => link.query === "coffee")).toBe(false);
   });
 

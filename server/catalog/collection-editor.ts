@@ -9,6 +9,7 @@ import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import { ALL_PRODUCTS_HANDLE, type CollectionInput } from "../../core/schemas/admin-merchandising";
 import type { NavbarLink, StoreSettings } from "../../core/schemas/store-settings";
 import type { Database } from "../db/client";
+import { removingWithLinks, type LinksChoice } from "./navigation";
 import { bundles, collectionBundles, collectionProducts, collections, products } from "../db/schema";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { changeStoreSettings, getStoreSettings, lockStoreSettings } from "../store/settings";
@@ -176,31 +177,31 @@ async function featureOnly(tx: Database, storeId: string, collectionId: number):
 
 /**
  * The navigation's and footer's links to a collection follow it: a link is added or removed as `in_navigation`
- * asks, renamed with the collection (unless the owner gave it a name of its own), pointed at its new handle, and
- * removed with it (`now` null), through the settings' one writer.
+ * asks, renamed with the collection (unless the owner gave it a name of its own) and pointed at its new handle,
+ * through the settings' one writer. Deleting it asks what becomes of them (deleteCollection).
  */
 async function followInLinks(
   tx: Database,
   actor: AuditActor,
   settings: StoreSettings,
   was: { handle: string; title: string } | null,
-  now: { handle: string; title: string; inNavigation: boolean } | null,
+  now: { handle: string; title: string; inNavigation: boolean },
 ): Promise<void> {
-  const oldHandle = was?.handle ?? now!.handle;
+  const oldHandle = was?.handle ?? now.handle;
   const pages: NavbarLink[] = [];
   let linked = false;
   for (const link of settings.navbar.pages) {
     if (!isLinkTo(oldHandle)(link)) pages.push(link);
-    else if (now?.inNavigation && !linked) {
+    else if (now.inNavigation && !linked) {
       linked = true;
       pages.push({ ...link, query: now.handle, name: link.name === was?.title ? now.title : link.name });
     }
   }
-  if (now?.inNavigation && !linked) pages.push({ name: now.title, route: "/search", query: now.handle, type: "collection-search" });
+  if (now.inNavigation && !linked) pages.push({ name: now.title, route: "/search", query: now.handle, type: "collection-search" });
   const oldRoute = footerRouteOf(oldHandle);
   const sections = settings.footer.sections.map((section) => ({
     ...section,
-    links: section.links.flatMap((link) => (link.route !== oldRoute ? [link] : now ? [{ ...link, route: footerRouteOf(now.handle) }] : [])),
+    links: section.links.map((link) => (link.route !== oldRoute ? link : { ...link, route: footerRouteOf(now.handle) })),
   }));
   await changeStoreSettings(tx, actor, { navbar: { pages }, footer: { sections } });
 }
@@ -253,14 +254,12 @@ export async function updateCollection(db: Database, actor: AuditActor, id: numb
     .catch(refuseTakenHandle);
 }
 
-/** Its links in the navigation and footer go with it, so no link leads to an empty page. */
-export async function deleteCollection(db: Database, actor: AuditActor, id: number): Promise<void> {
+/** Its links in the menu and footer go or stay as `links` says (removingWithLinks), so none is left to an empty page unasked. */
+export async function deleteCollection(db: Database, actor: AuditActor, id: number, links?: LinksChoice): Promise<void> {
   await db.transaction(async (tx) => {
-    const settings = await lockStoreSettings(tx, actor.storeId);
     const before = await getCollectionRecord(tx, actor.storeId, id);
     if (before.handle === ALL_PRODUCTS_HANDLE) throw ruleBroken(`The shop lists ${ALL_PRODUCTS_HANDLE} as All Products; it cannot be deleted`);
-    await tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id)));
-    await followInLinks(tx, actor, settings, before, null);
+    await removingWithLinks(tx, actor, links, () => tx.delete(collections).where(and(eq(collections.storeId, actor.storeId), eq(collections.id, id))));
     await recordAudit(tx, actor, { action: "collection.delete", entity: "collection", entityId: id, before: audited(before), after: null });
   });
 }

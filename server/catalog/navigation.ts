@@ -4,14 +4,17 @@
  * browser), so no owner puts a link to a missing page in the menu. Links already there are not checked again: a page unpublished
  * later must not stop the owner from changing the copyright line.
  */
-import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref } from "../../core/navigation";
+import { ALL_PRODUCTS, isListingPath, listingOf, navigationHref, type LinksChoice, type PlacedLink } from "../../core/navigation";
+export type { LinksChoice } from "../../core/navigation";
 import type { StoreLooksChange } from "../../core/schemas/admin-settings";
 import type { StoreSettings } from "../../core/schemas/store-settings";
 import { getCollectionTitle } from "./collections";
 import { SEARCH_TYPES } from "./search";
 import { sitemapEntries } from "./sitemap";
 import type { Database } from "../db/client";
-import { badInput } from "../../core/errors";
+import { badInput, DomainError } from "../../core/errors";
+import type { AuditActor } from "../audit/audit";
+import { changeStoreSettings, lockStoreSettings } from "../store/settings";
 
 /** Pages every shop has that search engines are not sent to, so the sitemap leaves them out. */
 const ACCOUNT_PATHS = ["/login", "/signup", "/profile"];
@@ -72,28 +75,71 @@ export async function assertLinksLead(db: Database, storeId: string, before: Sto
   }
 }
 
-/**
- * The menu and footer without the links that lead nowhere now (a footer section left with none goes too): what the
- * shop keeps when pages it linked to are removed.
- */
-export async function withoutDeadLinks(
-  db: Database,
-  storeId: string,
-  { navbar, footer }: Pick<StoreSettings, "navbar" | "footer">,
-): Promise<Pick<StoreSettings, "navbar" | "footer">> {
-  const problemOf = await linkProblems(db, storeId);
-  const leads = async <Link>(links: Link[], hrefOf: (link: Link) => string) => {
-    const kept: Link[] = [];
-    for (const link of links) if ((await problemOf(hrefOf(link))) === null) kept.push(link);
-    return kept;
+type Navigation = Pick<StoreSettings, "navbar" | "footer">;
+
+/** The menu and footer keeping the links `keeps` accepts; a footer section left with none goes too. */
+async function keepingLinks({ navbar, footer }: Navigation, keeps: (href: string) => Promise<boolean>): Promise<Navigation> {
+  const kept = async <Link>(links: Link[], hrefOf: (link: Link) => string) => {
+    const left: Link[] = [];
+    for (const link of links) if (await keeps(hrefOf(link))) left.push(link);
+    return left;
   };
   const sections = [];
   for (const section of footer.sections) {
-    const links = await leads(section.links, (link) => link.route);
+    const links = await kept(section.links, (link) => link.route);
     if (links.length > 0) sections.push({ ...section, links });
   }
   return {
-    navbar: { ...navbar, pages: await leads(navbar.pages, (link) => navigationHref(link)) },
-    footer: { ...footer, links: await leads(footer.links, (link) => link.route), sections },
+    navbar: { ...navbar, pages: await kept(navbar.pages, (link) => navigationHref(link)) },
+    footer: { ...footer, links: await kept(footer.links, (link) => link.route), sections },
   };
+}
+
+/** The menu and footer without the links that lead nowhere now: what the shop keeps when pages it linked to are removed. */
+export async function withoutDeadLinks(db: Database, storeId: string, navigation: Navigation): Promise<Navigation> {
+  const problemOf = await linkProblems(db, storeId);
+  return keepingLinks(navigation, async (href) => (await problemOf(href)) === null);
+}
+
+function placedLinks({ navbar, footer }: Navigation): PlacedLink[] {
+  return [
+    ...navbar.pages.map((link) => ({ place: "Menu", name: link.name, href: navigationHref(link) })),
+    ...footer.links.map((link) => ({ place: "Footer", name: link.name, href: link.route })),
+    ...footer.sections.flatMap((section) => section.links.map((link) => ({ place: `Footer, ${section.title}`, name: link.name, href: link.route }))),
+  ];
+}
+
+export const linksLeadHereMessage = (links: PlacedLink[]) =>
+  `${links.length === 1 ? "A menu or footer link leads" : `${links.length} menu or footer links lead`} here (${links
+    .map((link) => `${link.place}: ${link.name}`)
+    .join("; ")}); say whether to remove ${links.length === 1 ? "it" : "them"} too or keep ${links.length === 1 ? "it" : "them"}`;
+
+/** A removal refused because links lead to what it takes away and nobody said what becomes of them; `links` names them. */
+export class LinksLeadHere extends DomainError {
+  constructor(readonly links: PlacedLink[]) {
+    super("conflict", linksLeadHereMessage(links), "links", { links });
+  }
+}
+
+/**
+ * Does `remove` (a delete, an archive, in `tx`) and looks at what it did to the menu and footer: the links that led to a
+ * page before and lead nowhere after are the ones it takes away, whatever the address (a product's page, a bundle
+ * that went off sale with it, a collection's listing). Without a `links` choice such a removal is refused, naming them,
+ * and the transaction undoes it; with `remove` they go through the settings' audited writer; `keep` leaves them.
+ * Links that led nowhere already are not this removal's doing and are not named.
+ */
+export async function removingWithLinks<T>(tx: Database, actor: AuditActor, links: LinksChoice | undefined, remove: () => Promise<T>): Promise<T> {
+  const settings = await lockStoreSettings(tx, actor.storeId);
+  const before = await linkProblems(tx, actor.storeId);
+  const leading: PlacedLink[] = [];
+  for (const link of placedLinks(settings)) if ((await before(link.href)) === null) leading.push(link);
+  const done = await remove();
+  const after = await linkProblems(tx, actor.storeId);
+  const lost: PlacedLink[] = [];
+  for (const link of leading) if ((await after(link.href)) !== null) lost.push(link);
+  if (lost.length === 0 || links === "keep") return done;
+  if (links === undefined) throw new LinksLeadHere(lost);
+  const gone = new Set(lost.map((link) => link.href));
+  await changeStoreSettings(tx, actor, await keepingLinks(settings, async (href) => !gone.has(href)), "navigation.links_removed");
+  return done;
 }

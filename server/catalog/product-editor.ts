@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, max, ne, notInArray, or, sql } from "drizzle-orm
 import type { ProductStatus } from "../../core/catalog-admin";
 import type { ProductInput, VariantInput } from "../../core/schemas/admin-catalogue";
 import type { Database } from "../db/client";
+import { removingWithLinks, type LinksChoice } from "./navigation";
 import { containing, newestFirstPage } from "../db/listing";
 import { storeIdOfHandle, storeRow } from "../db/store-rows";
 import { DEMO } from "../db/seed-content";
@@ -429,12 +430,15 @@ export async function duplicateProduct(tx: Database, actor: AuditActor, productI
   return { productId: copyId };
 }
 
-/** Publish, archive or take back to draft; publishing asks for alt text on every picture, as a save does. */
-export async function setProductStatus(tx: Database, actor: AuditActor, productId: number, status: ProductStatus): Promise<void> {
+/**
+ * Publish, archive or take back to draft; publishing asks for alt text on every picture, as a save does. Menu and
+ * footer links that taking it off sale leaves leading nowhere go or stay as `links` says (removingWithLinks).
+ */
+export async function setProductStatus(tx: Database, actor: AuditActor, productId: number, status: ProductStatus, links?: LinksChoice): Promise<void> {
   const product = await storeRow(tx, products, actor.storeId, productId, PRODUCT_NOT_FOUND_MESSAGE, true);
   if (product.status === status) return;
   if (status === "active") await assertPublishable(tx, productId);
-  await tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, productId));
+  await removingWithLinks(tx, actor, links, () => tx.update(products).set({ status, updatedAt: new Date() }).where(eq(products.id, productId)));
   await recordAudit(tx, actor, {
     action: "product.update",
     entity: "product",

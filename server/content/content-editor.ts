@@ -10,6 +10,7 @@ import type { ContentKind, ContentStatus } from "../../core/content-admin";
 import type { BlogPostInput, ContentSectionInput, StaticPageInput } from "../../core/schemas/admin-content";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
+import { removingWithLinks, type LinksChoice } from "../catalog/navigation";
 import { blogPosts, blogSections, pageSections, pages } from "../db/schema";
 import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -288,11 +289,12 @@ export async function updateContent<K extends ContentKind>(
     .catch(store.refuseTakenAddress);
 }
 
-export async function deleteContent<K extends ContentKind>(kind: K, services: PictureServices, actor: AuditActor, id: number): Promise<void> {
+/** Menu and footer links to the page or post go or stay as `links` says (removingWithLinks). */
+export async function deleteContent<K extends ContentKind>(kind: K, services: PictureServices, actor: AuditActor, id: number, links?: LinksChoice): Promise<void> {
   const store = STORES[kind];
   const before = await services.db.transaction(async (tx) => {
     const found = await store.read(tx, actor.storeId, id);
-    await store.remove(tx, actor.storeId, id);
+    await removingWithLinks(tx, actor, links, () => store.remove(tx, actor.storeId, id));
     await recordAudit(tx, actor, { action: `${store.entity}.delete`, entity: store.entity, entityId: id, before: store.audited(found), after: null });
     return found;
   });

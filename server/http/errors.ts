@@ -37,7 +37,14 @@ export const DATABASE_UNAVAILABLE_MESSAGE = "The shop is briefly unavailable. Pl
 
 /** The one error shape, as the OpenAPI document declares it (component "Error"). */
 export const errorBodySchema = z
-  .object({ error: z.string(), field: z.string().optional().describe("Dotted path of the input refused") })
+  .object({
+    error: z.string(),
+    field: z.string().optional().describe("Dotted path of the input refused"),
+    links: z
+      .array(z.object({ place: z.string(), name: z.string(), href: z.string() }))
+      .optional()
+      .describe("On a removal refused with 409: the menu and footer links that would lead nowhere after it"),
+  })
   .meta({ id: "Error" });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -52,10 +59,14 @@ export function isAnswerable(error: unknown): error is DomainError | HttpError {
 }
 
 /** The one place an API error answer is made. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, field?: string) {
-  const body: ErrorBody = field ? { error: message, field } : { error: message };
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, field?: string, details?: Record<string, unknown>) {
+  const body: ErrorBody = { error: message, ...(field ? { field } : {}), ...details };
   return c.json(body, status);
 }
+
+/** A refusal as the API answers it, with the details the domain gave (the links a removal would leave dead). */
+export const refusalResponse = (c: Context, error: DomainError | HttpError) =>
+  errorResponse(c, statusOf(error), error.message, error.field, error instanceof DomainError ? error.details : undefined);
 
 /** Reads a JSON body and validates it; malformed JSON is a 400, not a 500. */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {

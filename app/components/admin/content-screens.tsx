@@ -10,6 +10,7 @@ import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable, NewRecordLink, RowLink } from "~/components/admin/admin-list";
 import { AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { DeleteSection } from "~/components/admin/confirm-step";
+import type { PlacedLink } from "@core/navigation";
 import type { ErrorBody } from "~/lib/form-error";
 import type { ContentKind } from "@core/content-admin";
 import { CONTENT_KINDS, type ContentDraft } from "./content-draft";
@@ -66,6 +67,7 @@ export function EditContent({
   errors,
   notice,
   confirmDelete,
+  linksLeadHere,
 }: {
   kind: ContentKind;
   record: { id: number; title: string; address: string; status: string };
@@ -73,6 +75,8 @@ export function EditContent({
   errors: readonly ErrorBody[];
   notice: string | null;
   confirmDelete: boolean;
+  /** The menu and footer links to it, when a delete was answered with them. */
+  linksLeadHere?: PlacedLink[];
 }) {
   const { admin, noun, nouns, shop } = CONTENT_KINDS[kind];
   const published = record.status === "published";
@@ -100,7 +104,7 @@ export function EditContent({
         </Form>
       </AdminSection>
       <ContentForm key={JSON.stringify(draft)} kind={kind} draft={draft} errors={errors} />
-      <DeleteSection noun={noun} record={record} path={`${admin}/${record.id}`} asking={confirmDelete} consequences="Its address will answer “not found”." />
+      <DeleteSection noun={noun} record={record} path={`${admin}/${record.id}`} asking={confirmDelete} consequences="Its address will answer “not found”." linksLeadHere={linksLeadHere} />
     </AdminPage>
   );
 }

@@ -32,7 +32,7 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
 
 /**
  * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, saying when the form holds
- * changes not saved (a screen reader hears it once, politely; not a status, so the page's one status stays its notice). The bar sits in the page's flow, so at the
+ * changes not saved and in which of its sections they were typed (a screen reader hears it once, politely; not a status, so the page's one status stays its notice). The bar sits in the page's flow, so at the
  * end of the form it covers nothing, and fields scroll clear of it when focused. Its hidden first button makes Enter
  * in a field save rather than take a row's step (up, down, remove). A refusal of the whole form heads it.
  */
@@ -56,15 +56,22 @@ export function DraftForm({
 }) {
   // A change counts on the page it was made on: a save's redirect is a new location, with nothing unsaved.
   const { key } = useLocation();
-  const [changedOn, setChangedOn] = useState<string>();
-  const unsavedNow = changedOn === key || unsaved || placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
+  const [changed, setChanged] = useState<{ on: string; sections: string[] }>();
+  const changedHere = changed?.on === key ? changed.sections : null;
+  const unsavedNow = changedHere !== null || unsaved || placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
   return (
     <Form
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
       className="flex flex-col gap-8"
       onKeyDown={onKeyDown}
-      onChange={() => setChangedOn(key)}
+      onChange={(event) => {
+        const section = sectionOf(event.target as Element);
+        setChanged((before) => {
+          const sections = before?.on === key ? before.sections : [];
+          return { on: key, sections: section && !sections.includes(section) ? [...sections, section] : sections };
+        });
+      }}
     >
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} />
       {placed.form ? <FormMessage tone="error">{placed.form}</FormMessage> : null}
@@ -72,7 +79,7 @@ export function DraftForm({
       {children}
       <div className="save-bar">
         <p aria-live="polite" className="mr-auto text-sm">
-          {unsavedNow ? "Unsaved changes" : ""}
+          {unsavedNow ? (changedHere?.length ? `Unsaved changes in ${listed(changedHere)}` : "Unsaved changes") : ""}
         </p>
         <AdminButton name="intent" value="save">
           {saveLabel}
@@ -85,3 +92,9 @@ export function DraftForm({
 /** The messages placed beside fields, in the order the server gave them. */
 export const fieldErrorsOf = (at: Partial<Record<string, string>>) =>
   Object.values(at).filter((error) => error !== undefined);
+
+/** The name of the form's section a field sits in (AdminSection), if it sits in one. */
+const sectionOf = (field: Element) => field.closest("section[aria-label]")?.getAttribute("aria-label") ?? null;
+
+/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
+const listed = (names: string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);

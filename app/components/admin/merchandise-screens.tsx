@@ -3,6 +3,7 @@
  * where the record shows on the shop; the record's noun names its addresses, headings and notices.
  */
 import { FormMessage } from "~/components/account/form-parts";
+import type { PlacedLink } from "@core/navigation";
 import { AdminTable, NewRecordLink } from "./admin-list";
 import { AdminPage, RecordIntro } from "./admin-page";
 import { DeleteSection } from "./confirm-step";
@@ -79,7 +80,7 @@ export function EditMerchandisePage({
   shownAt: string;
   address: string;
   notice: string | null;
-  deleting: { asking: boolean; consequences: string } | null;
+  deleting: { asking: boolean; consequences: string; linksLeadHere?: PlacedLink[] } | null;
   children: React.ReactNode;
 }) {
   return (
