@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminSection } from "~/components/admin/admin-page";
 import { draftOfBundle } from "~/components/admin/bundle-draft";

@@ -1,5 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { emptyBundleDraft } from "~/components/admin/bundle-draft";
 import { BundleForm } from "~/components/admin/bundle-form";
 import { NewMerchandisePage } from "~/components/admin/merchandise-screens";

@@ -1,5 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { MERCHANDISING_NOTICES } from "~/components/admin/bundle-notices";
 import { draftOfCollection } from "~/components/admin/collection-draft";
 import { CollectionForm } from "~/components/admin/collection-form";

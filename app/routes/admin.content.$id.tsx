@@ -1,5 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { CONTENT_KINDS, contentKindAt, CONTENT_NOTICES, draftOfContent } from "~/components/admin/content-draft";
 import { EditContent } from "~/components/admin/content-screens";
 import { contentFormAction, contentIdOf, contentRecordOf, requireStaffPage } from "./admin.content.server";

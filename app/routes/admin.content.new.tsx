@@ -1,5 +1,5 @@
 import { AdminErrorBoundary, adminMeta } from "~/components/admin/admin-page";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { CONTENT_KINDS, contentKindAt, emptyContentDraft } from "~/components/admin/content-draft";
 import { NewContent } from "~/components/admin/content-screens";
 import { contentFormAction, requireStaffPage } from "./admin.content.server";

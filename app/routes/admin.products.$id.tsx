@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { linksAsked, LinksStep } from "~/components/admin/confirm-step";
+import { linksAsked, LinksStep } from "~/components/admin/links-step";
 import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";

@@ -1,5 +1,5 @@
 import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/components/admin/admin-page";
-import { linksAsked } from "~/components/admin/confirm-step";
+import { linksAsked } from "~/components/admin/links-step";
 import { ProductForm } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS } from "~/components/admin/product-form-data";
 import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";

@@ -2,11 +2,11 @@
  * The second step of a destructive action: a link opened it (so it works before JavaScript loads), and this form
  * does it. Its question takes the focus, so a keyboard or screen-reader user lands on what they are asked.
  */
-import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { PlacedLink } from "@core/navigation";
 import { AdminButton } from "./admin-form";
 import { AdminSection } from "./admin-page";
+import { LinksStep, StepForm } from "./links-step";
 
 export function ConfirmStep({
   question,
@@ -24,62 +24,19 @@ export function ConfirmStep({
   /** What else the action needs to do it (hidden fields with the choices made before the question). */
   children?: React.ReactNode;
 }) {
-  const questionRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => questionRef.current?.focus(), []);
   return (
-    <Form method="post" className="mt-3 rounded border border-red-800 bg-red-50 p-3">
-      <p ref={questionRef} tabIndex={-1} className="mb-2 font-medium">
-        {question}
-      </p>
-      <input type="hidden" name="id" value={id} />
-      {children}
-      <div className="flex flex-wrap items-center gap-3">
+    <StepForm
+      question={question}
+      id={id}
+      cancelTo={cancelTo}
+      actions={
         <AdminButton name="intent" value={intent} weight="danger">
           {confirmLabel}
         </AdminButton>
-        <Link to={cancelTo} className="underline">
-          Cancel
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-/**
- * The step a delete or archive answers with when menu or footer links lead to what it takes away (LinksLeadHere):
- * the links, named where they sit, and the choice whether they go too or stay to be pointed elsewhere. It posts
- * `intent` again with `links`; nothing is removed until then.
- */
-export function LinksStep({ question, links, intent, id, cancelTo }: { question: string; links: PlacedLink[]; intent: string; id: number; cancelTo: string }) {
-  const questionRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => questionRef.current?.focus(), []);
-  const one = links.length === 1;
-  return (
-    <Form method="post" className="mt-3 rounded border border-red-800 bg-red-50 p-3">
-      <p ref={questionRef} tabIndex={-1} className="mb-2 font-medium">
-        {question} {one ? "This link leads" : `These ${links.length} links lead`} to it and would then lead nowhere:
-      </p>
-      <ul className="mb-3 list-disc pl-5">
-        {links.map((link, i) => (
-          <li key={i}>
-            {link.place}: {link.name} <span className="break-all">({link.href})</span>
-          </li>
-        ))}
-      </ul>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="intent" value={intent} />
-      <div className="flex flex-wrap items-center gap-3">
-        <AdminButton name="links" value="remove" weight="danger">
-          {one ? "Remove the link too" : "Remove the links too"}
-        </AdminButton>
-        <AdminButton name="links" value="keep" weight="secondary">
-          {one ? "Keep the link" : "Keep the links"}
-        </AdminButton>
-        <Link to={cancelTo} className="underline">
-          Cancel
-        </Link>
-      </div>
-    </Form>
+      }
+    >
+      {children}
+    </StepForm>
   );
 }
 
@@ -126,10 +83,4 @@ export function DeleteSection({
       )}
     </AdminSection>
   );
-}
-
-/** An action's answer told apart: the links a delete or archive asks about (LinksStep), or the form's own answer. */
-export function linksAsked<A extends object>(answer: A | undefined): { linksLeadHere?: PlacedLink[]; formAnswer?: Exclude<A, { linksLeadHere: PlacedLink[] }> } {
-  if (answer && "linksLeadHere" in answer) return { linksLeadHere: answer.linksLeadHere as PlacedLink[] };
-  return { formAnswer: answer as Exclude<A, { linksLeadHere: PlacedLink[] }> | undefined };
 }

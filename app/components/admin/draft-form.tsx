@@ -96,5 +96,5 @@ export const fieldErrorsOf = (at: Partial<Record<string, string>>) =>
 /** The name of the form's section a field sits in (AdminSection), if it sits in one. */
 const sectionOf = (field: Element) => field.closest("section[aria-label]")?.getAttribute("aria-label") ?? null;
 
-/** Names as a sentence lists them: "A", "A and B", "A, B and C". */
-const listed = (names: string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+/** Names as a sentence lists them: "A", "A and B", "A, B, and C". */
+const listed = (names: string[]) => new Intl.ListFormat("en", { type: "conjunction" }).format(names);
