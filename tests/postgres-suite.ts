@@ -92,6 +92,10 @@ export const POSTGRES_SUITE = {
     "server/reports/generated-shop.test.ts",
     // Page speed's days: `at time zone` the shop's zone, read from the server's own zone data, grouped by position.
     "server/analytics/page-speed.test.ts",
+    // The exports' keyset pages: the customers' by the latest activity written as text and read back to the microsecond.
+    "server/api/csv-streams.test.ts",
+    // The import's batches, each checked as its one transaction sees the store, with lookups of a batch's lists.
+    "server/catalog/shopify-csv/import.test.ts",
   ],
 } as const;
 
