@@ -13,6 +13,11 @@ import { logger } from "../server/logger";
 import { CspNonceContext } from "./lib/csp-nonce";
 
 export const streamTimeout = 5_000;
+/**
+ * How long a crawler's page may wait on its slow parts before they are left to the browser: a crawler is answered
+ * once the page is whole, so it gets a late page rather than a cut one.
+ */
+const CRAWLER_RENDER_TIMEOUT = 60_000;
 
 // Page errors go to the shop's logger, and a lost database makes the page a 503 (server/http/page-errors.ts).
 export { handlePageError as handleError } from "../server/http/page-errors";
@@ -31,11 +36,12 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let timedOut = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA mode get the whole document at once rather than streamed.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const whole = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | null | undefined;
 
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext value={nonce}>
@@ -50,8 +56,9 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
+              clearTimeout(timeoutId ?? undefined);
+              // Sent whole before the deadline was even set: it never is.
+              timeoutId = null;
               callback();
             },
           });
@@ -63,11 +70,26 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
+          // What the deadline left unrendered is rendered by the browser: the page itself is not an error.
+          if (timedOut) return void logger.warn({ path: new URL(request.url).pathname }, "page parts left to the browser after the render deadline");
           responseStatusCode = 500;
           // Errors in the shell reject and are logged by React Router; later ones are logged here.
           if (shellRendered) logger.error({ err: error }, "page failed while streaming");
         },
       },
     );
+    // React renders in a microtask; this runs once that first pass is done. The deadline bounds the wait for slow
+    // data, not the render's own work: counted from the request, a page that takes seconds to render (a catalogue
+    // of thousands) was cut, and a crawler answered 500, the moment the render first waited on anything.
+    setImmediate(() => {
+      if (timeoutId === null) return;
+      timeoutId = setTimeout(
+        () => {
+          timedOut = true;
+          abort();
+        },
+        (whole ? CRAWLER_RENDER_TIMEOUT : streamTimeout) + 1000,
+      );
+    });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Background work in the job queue (decision 0033): a failing job retries with backoff and then shows as failed, on
  * either database; on PostgreSQL, two instances over one database each start the queue, and a scheduled sweep, the
- * sweep asked for at start and an import queued on one instance each run once.
+ * sweep asked for at start and an import queued on one instance each run once, and jobs run while requests hold
+ * every connection of the shop's pool.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { queueCatalogueImport } from "./catalog/import-jobs";
 import { commandLineActor } from "./audit/audit";
 import { listFailedJobs, startJobQueue, type JobQueue } from "./jobs/queue";
 import { JOBS, startShopJobs } from "./shop-jobs";
+import { POOL_CONNECTIONS } from "./db/client";
 
 const CSV = readFileSync(path.join(import.meta.dirname, "catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
   /https:\/\/cdn\.shopify\.com[^,]*/g,
@@ -61,6 +63,23 @@ describe("the job queue", () => {
     expect(ran).toEqual([{ n: 1 }]);
     const versions = await t.deps.db.execute(sql`select version from pgboss.version`);
     expect(Number((versions as unknown as { rows: { version: number }[] }).rows[0].version)).toBeLessThan(46);
+  });
+
+  it.runIf(usingPostgres())("runs jobs while requests hold every connection of the pool (slow pages on a big shop)", async () => {
+    t = await createTestApp();
+    const queue = await startJobQueue(t.deps.database, POLL);
+    queues.push(queue);
+    const ran: unknown[] = [];
+    await queue.work<{ n: number }>("test-beside-busy-pages", async (data) => void ran.push(data));
+    const held = await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => t!.deps.database.pool!.connect()));
+    try {
+      expect(t.deps.database.pool!.idleCount).toBe(0);
+      await queue.send("test-beside-busy-pages", { n: 1 });
+      await until(async () => ran, (done) => done.length === 1, 10_000);
+      expect(ran).toEqual([{ n: 1 }]);
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it("retries a failing job with backoff, then keeps it as failed for the owner with its error and attempts", async () => {

@@ -1,8 +1,9 @@
 /**
  * Whether a shop fits a 512 MB server: the peak resident memory (VmHWM) of the shop process, as `npm start` runs it
  * on the embedded database, through a first start (which seeds the demo shop and draws its pictures), a restart, a
- * 5,000-product Shopify import with pictures fetched by URL, and four 8-megapixel pictures uploaded at once. Each in
- * a process of its own, so each peak is that workload's. `npm run bench -- memory` runs it on its own;
+ * 5,000-product Shopify import with pictures fetched by URL, four 8-megapixel pictures uploaded at once, and the
+ * product export of a catalogue of 150,000 variants (BENCH_EXPORT_VARIANTS). Each in a process of its own, so each
+ * peak is that workload's. `npm run bench -- memory` runs it on its own;
  * BENCH_IMPORT_PRODUCTS and BENCH_IMPORT_PICTURES (distinct picture addresses, default 100) size the import.
  */
 import { once } from "node:events";
@@ -17,15 +18,18 @@ import { openDatabase } from "../../server/db/client";
 import { products } from "../../server/db/schema";
 import { commandLineActor } from "../../server/audit/audit";
 import { createApiToken } from "../../server/staff/tokens";
-import { generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
+import { addGeneratedProducts, generatedShopifyExport, seededRandom } from "../../tests/support/generated-catalogue";
 import { launch, peakMegabytes, rssMegabytes, serverEnv, type RunningServer } from "./server";
 
-const PORT = 4402;
+// BENCH_PORT: another bench may be running beside this one on the same machine.
+const PORT = Number(process.env.BENCH_PORT ?? 4402);
 const STORE_ID = "demo";
 const IMPORT_PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 5_000);
 /** Distinct picture addresses in the import (product n shows picture n modulo this): each is fetched and encoded. */
 const IMPORT_PICTURES = Number(process.env.BENCH_IMPORT_PICTURES ?? 100);
 const UPLOADS = 4;
+/** Variants in the catalogue the export bench writes out, one product each (issue 38's big shop has 150,000). */
+const EXPORT_VARIANTS = Number(process.env.BENCH_EXPORT_VARIANTS ?? 150_000);
 
 export type MemoryFigures = {
   firstStartPeakMb: number;
@@ -36,6 +40,9 @@ export type MemoryFigures = {
   importSeconds: number;
   uploadsPeakMb: number;
   uploadsSeconds: number;
+  exportPeakMb: number;
+  exportSeconds: number;
+  exportMegabytes: number;
 };
 
 /** A picture like a product photograph's, smooth rather than noise, `width` x `height`, as JPEG. */
@@ -95,6 +102,25 @@ async function importWithPictures(server: RunningServer, headers: Record<string,
   }
 }
 
+/** Adds the export's catalogue, written while no shop has the embedded database open. */
+async function addExportCatalogue(dataDir: string): Promise<void> {
+  const database = await openDatabase(path.join(dataDir, "db"));
+  try {
+    await addGeneratedProducts(database.db, STORE_ID, EXPORT_VARIANTS, seededRandom(43));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Downloads the product export, reading it as it arrives; answers its size in bytes. */
+async function downloadExport(server: RunningServer, headers: Record<string, string>): Promise<number> {
+  const response = await fetch(`${server.url}/api/admin/products/export`, { headers });
+  if (!response.ok || !response.body) throw new Error(`the export was refused: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.byteLength;
+  return bytes;
+}
+
 async function uploadAtOnce(server: RunningServer, headers: Record<string, string>, productId: number, picture: Buffer) {
   await Promise.all(
     Array.from({ length: UPLOADS }, async (_, n) => {
@@ -143,6 +169,10 @@ export async function benchMemory(): Promise<MemoryFigures> {
     // 3264 x 2448: an 8-megapixel camera's picture.
     const eightMegapixels = await photograph(3264, 2448);
     const uploads = await measured(env, (server) => uploadAtOnce(server, headers, productId, eightMegapixels));
+    console.log(`memory: uploads peak ${uploads.peakMb} MB`);
+    await addExportCatalogue(dataDir);
+    let exportBytes = 0;
+    const exported = await measured(env, async (server) => void (exportBytes = await downloadExport(server, headers)));
     return {
       firstStartPeakMb,
       firstStartResidentMb,
@@ -151,6 +181,9 @@ export async function benchMemory(): Promise<MemoryFigures> {
       importSeconds: imported.seconds,
       uploadsPeakMb: uploads.peakMb,
       uploadsSeconds: uploads.seconds,
+      exportPeakMb: exported.peakMb,
+      exportSeconds: exported.seconds,
+      exportMegabytes: Math.round(exportBytes / 100_000) / 10,
     };
   } finally {
     pictures.close();
@@ -160,7 +193,8 @@ export async function benchMemory(): Promise<MemoryFigures> {
 export function printMemory(figures: MemoryFigures) {
   console.log(
     `\n## peak resident memory (VmHWM) of the shop on PGlite: first start, restart, ${IMPORT_PRODUCTS.toLocaleString("en")}-product import ` +
-      `with ${IMPORT_PICTURES} pictures, ${UPLOADS} 8-megapixel uploads at once (goal: each at most 400 MB)`,
+      `with ${IMPORT_PICTURES} pictures, ${UPLOADS} 8-megapixel uploads at once, the product export of ` +
+      `${EXPORT_VARIANTS.toLocaleString("en")} variants (goal: each at most 400 MB)`,
   );
   console.table([
     {
@@ -171,6 +205,9 @@ export function printMemory(figures: MemoryFigures) {
       "import s": figures.importSeconds,
       "uploads MB": figures.uploadsPeakMb,
       "uploads s": figures.uploadsSeconds,
+      "export MB": figures.exportPeakMb,
+      "export s": figures.exportSeconds,
+      "export file MB": figures.exportMegabytes,
     },
   ]);
 }

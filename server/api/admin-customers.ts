@@ -77,7 +77,7 @@ export function adminCustomersRoutes() {
 
   register(admin, exportCustomers, async (c) => {
     const { q } = queryOf(c, exportCustomers);
-    return csvDownload(c, "customers.csv", await customersCsv(c.var.deps.db, c.var.deps.storeId, { q }));
+    return csvDownload(c, "customers.csv", customersCsv(c.var.deps.db, c.var.deps.storeId, { q }));
   });
 
   register(admin, readCustomer, async (c) => c.json(detailBody(await getDeskCustomer(c.var.deps.db, c.var.deps.storeId, keyOf(c)))));

@@ -110,7 +110,7 @@ export function adminImportsRoutes() {
   });
 
   register(routes, exportProducts, async (c) => {
-    return csvDownload(c, "products.csv", await exportShopifyCsv(c.var.deps.db, c.var.deps.storeId, c.var.deps.config.publicUrl));
+    return csvDownload(c, "products.csv", exportShopifyCsv(c.var.deps.db, c.var.deps.storeId, c.var.deps.config.publicUrl));
   });
 
   return routes;

@@ -22,8 +22,7 @@ import { leftToRefund } from "../../core/order-lifecycle";
 import { type PaymentLinkPurpose } from "../../core/payment-links";
 import type { AppEnv } from "../context";
 import { getDeskOrder, listDeskOrders, orderFilterOf, type DeskStatus, type OrderListItem } from "../orders/desk";
-import { orderBookRows, orderLineBookRows } from "../orders/books";
-import { toCsv } from "../http/csv";
+import { orderBookCsv, orderLineBookCsv } from "../orders/books";
 import { shopTimeZone } from "../store/settings";
 import { orderInvoicePdf } from "../orders/invoices";
 import { notFound } from "../../core/errors";
@@ -246,11 +245,11 @@ export function adminOrdersRoutes() {
   register(admin, listOrders, pageAnswer(listOrders, "orders", async (db, storeId, query) => listDeskOrders(db, storeId, orderFilterOf(query, await shopTimeZone(db, storeId))), summaryBody));
 
   register(admin, exportOrders, async (c) =>
-    csvDownload(c, "orders.csv", toCsv(await orderBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrders), await shopTimeZone(c.var.deps.db, c.var.deps.storeId))))),
+    csvDownload(c, "orders.csv", orderBookCsv(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrders), await shopTimeZone(c.var.deps.db, c.var.deps.storeId)))),
   );
 
   register(admin, exportOrderLines, async (c) =>
-    csvDownload(c, "order-lines.csv", toCsv(await orderLineBookRows(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrderLines), await shopTimeZone(c.var.deps.db, c.var.deps.storeId))))),
+    csvDownload(c, "order-lines.csv", orderLineBookCsv(c.var.deps.db, c.var.deps.storeId, orderFilterOf(queryOf(c, exportOrderLines), await shopTimeZone(c.var.deps.db, c.var.deps.storeId)))),
   );
 
   register(admin, readOrder, async (c) => c.json(await detailBody(c, numberOf(c))));

@@ -50,7 +50,7 @@ export function adminSubscribersRoutes() {
 
   register(admin, exportSubscribers, async (c) => {
     const { q, status } = queryOf(c, exportSubscribers);
-    return csvDownload(c, "subscribers.csv", await subscribersCsv(c.var.deps.db, c.var.deps.storeId, { q, status }));
+    return csvDownload(c, "subscribers.csv", subscribersCsv(c.var.deps.db, c.var.deps.storeId, { q, status }));
   });
 
   register(admin, unsubscribeOperation, async (c) => {

@@ -17,7 +17,7 @@ import {
 import { cancelSchema, pauseSchema, subscriptionListQuerySchema } from "../../core/schemas/subscriptions";
 import type { AppEnv } from "../context";
 import { everyPage } from "../db/listing";
-import { toCsv } from "../http/csv";
+import { csvPages, toCsv } from "../http/csv";
 import { cancel, pause, resume, skipNext, type Changer } from "../subscriptions/changes";
 import { CANCELLATION_DAYS, deliveryPlan, PLAN_DAYS, listSubscriptions, subscriptionFigures, viewSubscription } from "../subscriptions/desk";
 import { adminOperation, csvList, iso, isoOrNull, pageAnswer, pagedList, resourceOperations } from "./admin-operation";
@@ -163,11 +163,14 @@ export function adminSubscriptionsRoutes() {
 
   register(admin, exportOperation, async (c) => {
     const { cursor, ...filter } = queryOf(c, exportOperation);
-    const pages = await everyPage(cursor, (after) => listSubscriptions(c.var.deps.db, c.var.deps.storeId, { ...filter, cursor: after, limit: CSV_PAGE }));
-    const rows = pages.flatMap((page) =>
-      page.subscriptions.map((row) => [row.id, row.status, row.customerName, row.email, row.plan, row.items, iso(row.nextRenewalAt), isoOrNull(row.pausedUntil)]),
+    const pages = everyPage(cursor, (after) => listSubscriptions(c.var.deps.db, c.var.deps.storeId, { ...filter, cursor: after, limit: CSV_PAGE }));
+    return csvDownload(
+      c,
+      "subscriptions.csv",
+      csvPages(CSV_COLUMNS, pages, (page) =>
+        page.subscriptions.map((row) => [row.id, row.status, row.customerName, row.email, row.plan, row.items, iso(row.nextRenewalAt), isoOrNull(row.pausedUntil)]),
+      ),
     );
-    return csvDownload(c, "subscriptions.csv", toCsv([CSV_COLUMNS, ...rows]));
   });
 
   // Before /subscriptions/{id}: figures and plan are not subscription numbers.

@@ -13,6 +13,7 @@ import { storable } from "../../core/schemas/storable";
 import type { AppEnv } from "../context";
 import { BODY_TOO_LARGE_MESSAGE } from "../edge/body-limits";
 import { errorBodySchema, readJson } from "../http/errors";
+import { logger } from "../logger";
 import { parseWith } from "../../core/errors";
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429;
@@ -36,11 +37,38 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 /** A CSV download, described by what its rows are. */
 export const csv = (description: string) => ({ description, content: { "text/csv": { schema: { type: "string" as const } } } });
 
-/** Answers `text` as a CSV file the browser saves as `filename`. */
-export function csvDownload(c: Context, filename: string, text: string) {
+/**
+ * Answers a CSV file the browser saves as `filename`: its text, or its pages (csvPages) sent as they are read. The
+ * first page is read before answering, so a refusal (a bad filter) is still an error answer and not a cut-off file.
+ */
+export async function csvDownload(c: Context, filename: string, file: string | AsyncIterable<string>) {
   c.header("Content-Type", "text/csv; charset=utf-8");
   c.header("Content-Disposition", `attachment; filename="${filename}"`);
-  return c.body(text);
+  if (typeof file === "string") return c.body(file);
+  const pages = file[Symbol.asyncIterator]();
+  const first = await pages.next();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first.done) controller.close();
+      else controller.enqueue(encoder.encode(first.value));
+    },
+    // Read only as fast as the client takes it: one page in memory, however long the file.
+    async pull(controller) {
+      try {
+        const next = await pages.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        logger.error({ err: error, file: filename }, "a CSV download failed while it was being sent");
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await pages.return?.();
+    },
+  });
+  return c.body(body);
 }
 
 /** A required multipart body, an upload: the form the schema describes. */

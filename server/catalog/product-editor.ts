@@ -35,6 +35,8 @@ export type SaveProductTarget = { create: true } | { productId: number } | { byH
 export type SaveProductOptions = {
   /** false: no audit event for this product (the import records one for the whole file). */
   audit?: boolean;
+  /** true: the caller has checked, in this transaction, that no other product has these SKUs (the import, a batch at once). */
+  skusChecked?: boolean;
 };
 
 export const ALT_TEXT_REQUIRED_MESSAGE = "Every picture needs alt text before the product is published";
@@ -56,7 +58,7 @@ export async function saveProduct(
   const storeId = actor.storeId;
   const existing = await targetProduct(tx, storeId, input.handle, target);
   if (!existing || existing.handle !== input.handle) await assertHandleFree(tx, storeId, input.handle, existing?.id ?? null);
-  await assertSkusFree(tx, storeId, input.variants, existing?.id ?? null);
+  if (!options.skusChecked) await assertSkusFree(tx, storeId, input.variants, existing?.id ?? null);
   if (input.collection_ids) await assertCollectionsExist(tx, storeId, input.collection_ids);
   if (existing && input.status === "active") await assertPublishable(tx, existing.id);
   if (input.tax_class !== undefined) await assertTaxClass(tx, storeId, input.tax_class);

@@ -17,8 +17,8 @@ import { notFound } from "../../core/errors";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import type { Database } from "../db/client";
 import { customerProfiles, newsletterSubscribers } from "../db/schema";
-import { containing, cursorId, everyPage } from "../db/listing";
-import { toCsv } from "../http/csv";
+import { containing, cursorId } from "../db/listing";
+import { csvPages } from "../http/csv";
 import { revenueCentsOf } from "../orders/revenue";
 import { shopTimeZone } from "../store/settings";
 import { shopDateTime } from "../../core/shop-time";
@@ -55,11 +55,15 @@ const placedStates = sql.join(
 export const ownerEmail = (row: string, account?: string) =>
   sql`coalesce(${account ? sql`${sql.identifier(account)}.email_normalized` : sql`(select a.email_normalized from customers a where a.id = ${sql.identifier(row)}.customer_id)`}, lower(btrim(${sql.identifier(row)}.email)))`;
 
+/** Where a keyset page starts: after this customer, by latest activity (as the database wrote it, to the microsecond) and key. */
+type CustomerPlace = { activity: string; key: string };
+
 /**
  * One row per customer of the store, newest activity first: `only` narrows to one email, `q` to a part of the name or
- * email or a tag. Offset paging: the list is made by the query, so it has no id to keep a place by.
+ * email or a tag. The screen pages by offset; the export by place (`after`), so a file read slowly skips no one.
  */
-async function customerRows(db: Database, storeId: string, filter: { only?: string; q?: string; offset: number; limit: number }) {
+
+async function customerRows(db: Database, storeId: string, filter: { only?: string; q?: string; offset?: number; after?: CustomerPlace; limit: number }) {
   const term = filter.q?.trim() ?? "";
   const pattern = containing(term);
   // One customer's records are found by the indexes on the email and the account link; ownerEmail still decides.
@@ -93,12 +97,19 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
     select ${key} as email_key, c.id as account_id, coalesce(c.email, b.email, s.email) as email, ${name} as name,
       least(c.created_at, b.first_order_at, s.since) as since,
       coalesce(b.order_count, 0) as order_count, coalesce(b.spent, 0) as spent,
-      b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes
+      b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes,
+      greatest(c.created_at, b.last_order_at, s.since)::text as activity
     from accounts c
     full join bought b on b.key = c.email_normalized
     full join subscribed s on s.key = coalesce(c.email_normalized, b.key)
     left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = ${key}
     where ${filter.only === undefined ? sql`true` : sql`${key} = ${filter.only}`}
+      and ${
+        filter.after === undefined
+          ? sql`true`
+          : sql`(greatest(c.created_at, b.last_order_at, s.since) < ${filter.after.activity}::timestamptz
+              or (greatest(c.created_at, b.last_order_at, s.since) = ${filter.after.activity}::timestamptz and ${key} > ${filter.after.key}))`
+      }
       and ${
         term === ""
           ? sql`true`
@@ -106,9 +117,10 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
               or exists (select 1 from unnest(pr.tags) tag where tag ilike ${pattern}))`
       }
     order by greatest(c.created_at, b.last_order_at, s.since) desc, ${key}
-    limit ${filter.limit} offset ${filter.offset}`);
+    limit ${filter.limit} offset ${filter.offset ?? 0}`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
     emailKey: String(row.email_key),
+    activity: String(row.activity),
     notes: String(row.notes),
     summary: {
       key: row.account_id === null ? `o${String(row.first_number)}` : String(row.account_id),
@@ -141,18 +153,27 @@ export async function listDeskCustomers(
 const CSV_COLUMNS = ["email", "name", "account", "orders", "total_spent", "first_order_at", "last_order_at", "time_zone", "tags"];
 const CSV_PAGE = 500;
 
+/** Every customer the search finds, a page at a time by keyset (the list's offsets would read every page before). */
+async function* everyCustomerPage(db: Database, storeId: string, q: string | undefined): AsyncGenerator<CustomerSummary[]> {
+  for (let after: CustomerPlace | undefined; ; ) {
+    const rows = await customerRows(db, storeId, { q, after, limit: CSV_PAGE });
+    yield rows.map((row) => row.summary);
+    const last = rows.at(-1);
+    if (!last || rows.length < CSV_PAGE) return;
+    after = { activity: last.activity, key: last.emailKey };
+  }
+}
+
 /**
- * Every customer the search finds, as CSV (the shop's one writer: server/http/csv.ts); money in dollars and times in
- * the shop's time zone, as the orders' CSV.
+ * Every customer the search finds, as CSV sent as it is read (the shop's one writer: server/http/csv.ts); money in
+ * dollars and times in the shop's time zone, as the orders' CSV.
  */
-export async function customersCsv(db: Database, storeId: string, filter: { q?: string }): Promise<string> {
+export async function* customersCsv(db: Database, storeId: string, filter: { q?: string }): AsyncGenerator<string> {
   const timeZone = await shopTimeZone(db, storeId);
   const local = (at: Date | null) => (at ? shopDateTime(at, timeZone) : null);
-  const pages = await everyPage(undefined, (cursor) => listDeskCustomers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
-  const rows = pages.flatMap((page) =>
-    page.customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), local(c.firstOrderAt), local(c.lastOrderAt), timeZone, c.tags.join(", ")]),
+  yield* csvPages(CSV_COLUMNS, everyCustomerPage(db, storeId, filter.q), (customers) =>
+    customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), local(c.firstOrderAt), local(c.lastOrderAt), timeZone, c.tags.join(", ")]),
   );
-  return toCsv([CSV_COLUMNS, ...rows]);
 }
 
 /** The email a customer's address names: an account's, or the owner of an order (decision 0053). */

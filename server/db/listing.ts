@@ -34,11 +34,16 @@ export async function newestFirstPage<Row extends { id: number }>(
   return { page, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null };
 }
 
-/** Every page of a list from `cursor` on (a CSV export's rows): `read` reads one page after the cursor it is given. */
-export async function everyPage<Page extends { nextCursor: string | null }>(cursor: string | undefined, read: (cursor: string | undefined) => Promise<Page>): Promise<Page[]> {
-  const pages: Page[] = [];
+/**
+ * Every page of a list from `cursor` on (a CSV export's rows), each read when the one before has been used: `read`
+ * reads one page after the cursor it is given.
+ */
+export async function* everyPage<Page extends { nextCursor: string | null }>(
+  cursor: string | undefined,
+  read: (cursor: string | undefined) => Promise<Page>,
+): AsyncGenerator<Page> {
   for (let page = await read(cursor); ; page = await read(page.nextCursor)) {
-    pages.push(page);
-    if (page.nextCursor === null) return pages;
+    yield page;
+    if (page.nextCursor === null) return;
   }
 }

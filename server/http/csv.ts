@@ -32,6 +32,22 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
 }
 
 /**
+ * A file as long as the shop's history, written a page at a time as the pages are read: the header, then each page's
+ * rows. The same bytes as toCsv of every row, at the memory of one page.
+ */
+export async function* csvPages<Page>(
+  header: readonly string[],
+  pages: AsyncIterable<Page>,
+  rowsOf: (page: Page) => readonly (readonly unknown[])[],
+): AsyncGenerator<string> {
+  yield toCsv([header]);
+  for await (const page of pages) {
+    const rows = rowsOf(page);
+    if (rows.length > 0) yield toCsv(rows);
+  }
+}
+
+/**
  * A cell as it was before toCsv guarded it, for a file the shop reads back (the product import). Only the exact
  * guard goes: a ' where toCsv puts one, before one of the characters it guards; any other ' is the cell's own.
  */

@@ -10,7 +10,7 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
 import { newsletterSubscribers } from "../db/schema";
 import { escapeHtml, layoutHtml } from "../mail/mailer";
-import { toCsv } from "../http/csv";
+import { csvPages } from "../http/csv";
 import { containing, everyPage, newestFirstPage } from "../db/listing";
 import { recordAudit, type AuditActor } from "../audit/audit";
 import { getStoreSettings } from "../store/settings";
@@ -144,13 +144,12 @@ export async function listSubscribers(db: Database, storeId: string, filter: Sub
 const SUBSCRIBER_CSV_COLUMNS = ["email", "status", "source", "subscribed_at", "unsubscribed_at"];
 const CSV_PAGE = 500;
 
-/** Every subscriber the filter finds, every page of it, as CSV (the shop's one writer: server/orders/csv.ts). */
-export async function subscribersCsv(db: Database, storeId: string, filter: Omit<SubscriberFilter, "cursor" | "limit">): Promise<string> {
-  const pages = await everyPage(undefined, (cursor) => listSubscribers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
-  const rows = pages.flatMap((page) =>
+/** Every subscriber the filter finds, every page of it, as CSV sent as it is read (the shop's one writer: server/http/csv.ts). */
+export function subscribersCsv(db: Database, storeId: string, filter: Omit<SubscriberFilter, "cursor" | "limit">): AsyncGenerator<string> {
+  const pages = everyPage(undefined, (cursor) => listSubscribers(db, storeId, { ...filter, cursor, limit: CSV_PAGE }));
+  return csvPages(SUBSCRIBER_CSV_COLUMNS, pages, (page) =>
     page.subscribers.map((s) => [s.email, s.unsubscribedAt ? "unsubscribed" : "subscribed", s.source, s.subscribedAt, s.unsubscribedAt]),
   );
-  return toCsv([SUBSCRIBER_CSV_COLUMNS, ...rows]);
 }
 
 /** The back office takes a subscriber off the list, as their own unsubscribe link would; in the audit trail. Idempotent. */

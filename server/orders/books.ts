@@ -12,6 +12,7 @@ import { listDeskOrders, type OrderFilter, type OrderListItem } from "./desk";
 import { shopDateTime } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
 import { lineText, withWords } from "./line-words";
+import { csvPages } from "../http/csv";
 
 const PAGE = 500;
 
@@ -24,8 +25,10 @@ const localTimes = (timeZone: string) => Object.assign((date: Date | null) => (d
 type Order = typeof orders.$inferSelect;
 type Line = Awaited<ReturnType<typeof withWords<typeof orderLines.$inferSelect>>>[number];
 
-/** Each listed order, whole, with its lines in words, a page of the list at a time. */
-async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<{ listed: OrderListItem; order: Order; lines: Line[] }> {
+type ListedOrder = { listed: OrderListItem; order: Order; lines: Line[] };
+
+/** Each listed order, whole, with its lines in words, a page of the list (by keyset) at a time. */
+async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<ListedOrder[]> {
   for (let cursor = filter.cursor; ; ) {
     const page = await listDeskOrders(db, storeId, { ...filter, cursor, limit: PAGE });
     const numbers = page.orders.map((listed) => listed.number);
@@ -33,10 +36,16 @@ async function* listedOrders(db: Database, storeId: string, filter: OrderFilter)
     const ids = rows.map((row) => row.id);
     const lines = ids.length === 0 ? [] : await withWords(db, storeId, await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)));
     const byNumber = new Map(rows.map((row) => [row.number, row]));
-    for (const listed of page.orders) {
-      const order = byNumber.get(listed.number)!;
-      yield { listed, order, lines: lines.filter((line) => line.orderId === order.id) };
+    const linesOf = new Map<number, Line[]>();
+    for (const line of lines) {
+      const ofOrder = linesOf.get(line.orderId);
+      if (ofOrder) ofOrder.push(line);
+      else linesOf.set(line.orderId, [line]);
     }
+    yield page.orders.map((listed) => {
+      const order = byNumber.get(listed.number)!;
+      return { listed, order, lines: linesOf.get(order.id) ?? [] };
+    });
     if (page.nextCursor === null) return;
     cursor = page.nextCursor;
   }
@@ -68,50 +77,49 @@ export const ORDER_BOOK_COLUMNS = [
   "items",
 ];
 
-/** One row per order, the header first. */
-export async function orderBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
-  const rows: unknown[][] = [ORDER_BOOK_COLUMNS];
+/** One row per order, after the header, sent as the orders are read. */
+export async function* orderBookCsv(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<string> {
   const local = localTimes(await shopTimeZone(db, storeId));
-  for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
-    const address = order.shippingAddress;
-    rows.push([
-      listed.number,
-      local(order.createdAt),
-      local(order.paidAt),
-      local(order.fulfilledAt),
-      local.timeZone,
-      listed.status,
-      order.customerName,
-      order.email,
-      address.city,
-      address.state,
-      address.postal_code,
-      address.country,
-      dollars(order.subtotalCents),
-      dollars(order.discountCents),
-      order.discountCode,
-      dollars(order.shippingCents),
-      dollars(order.taxCents),
-      dollars(order.totalCents),
-      dollars(listed.refundedCents),
-      order.paymentProvider,
-      order.paymentReference,
-      listed.itemCount,
-      lines.map((line) => `${line.quantity} × ${lineText(line)}`).join("; "),
-    ]);
-  }
-  return rows;
+  yield* csvPages(ORDER_BOOK_COLUMNS, listedOrders(db, storeId, filter), (page) =>
+    page.map(({ listed, order, lines }) => {
+      const address = order.shippingAddress;
+      return [
+        listed.number,
+        local(order.createdAt),
+        local(order.paidAt),
+        local(order.fulfilledAt),
+        local.timeZone,
+        listed.status,
+        order.customerName,
+        order.email,
+        address.city,
+        address.state,
+        address.postal_code,
+        address.country,
+        dollars(order.subtotalCents),
+        dollars(order.discountCents),
+        order.discountCode,
+        dollars(order.shippingCents),
+        dollars(order.taxCents),
+        dollars(order.totalCents),
+        dollars(listed.refundedCents),
+        order.paymentProvider,
+        order.paymentReference,
+        listed.itemCount,
+        lines.map((line) => `${line.quantity} × ${lineText(line)}`).join("; "),
+      ];
+    }),
+  );
 }
 
 export const ORDER_LINE_BOOK_COLUMNS = ["order_number", "placed_at", "time_zone", "title", "sku", "options", "quantity", "unit_price", "line_total"];
 
-/** One row per line of each order, the header first; a bundle's options are what it holds. */
-export async function orderLineBookRows(db: Database, storeId: string, filter: OrderFilter): Promise<unknown[][]> {
-  const rows: unknown[][] = [ORDER_LINE_BOOK_COLUMNS];
+/** One row per line of each order, after the header, sent as the orders are read; a bundle's options are what it holds. */
+export async function* orderLineBookCsv(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<string> {
   const local = localTimes(await shopTimeZone(db, storeId));
-  for await (const { listed, order, lines } of listedOrders(db, storeId, filter)) {
-    for (const line of lines) {
-      rows.push([
+  yield* csvPages(ORDER_LINE_BOOK_COLUMNS, listedOrders(db, storeId, filter), (page) =>
+    page.flatMap(({ listed, order, lines }) =>
+      lines.map((line) => [
         listed.number,
         local(order.createdAt),
         local.timeZone,
@@ -121,8 +129,7 @@ export async function orderLineBookRows(db: Database, storeId: string, filter: O
         line.quantity,
         dollars(line.unitPriceCents),
         dollars(line.lineTotalCents),
-      ]);
-    }
-  }
-  return rows;
+      ]),
+    ),
+  );
 }

@@ -3,36 +3,62 @@
  * fields on its first row, its pictures beside its variants and on extra rows when it has more pictures than
  * variants. Importing the file back changes nothing; Shopify reads it too.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { productImages, products, variants } from "../../db/schema";
-import { toCsv } from "../../http/csv";
+import { csvPages } from "../../http/csv";
 import { NO_OPTIONS_NAME, NO_OPTIONS_VALUE, SHOPIFY_COLUMNS, type ShopifyColumn } from "./columns";
 
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
-/** The export's rows, header first. `publicUrl` makes the pictures' addresses absolute, as Shopify's are. */
-export async function exportShopifyRows(db: Database, storeId: string, publicUrl: string): Promise<string[][]> {
-  const [productRows, variantRows, pictureRows] = await Promise.all([
-    db.select().from(products).where(eq(products.storeId, storeId)).orderBy(asc(products.id)),
-    db.select().from(variants).where(eq(variants.storeId, storeId)).orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
-    db
-      .select()
-      .from(productImages)
-      .where(eq(productImages.storeId, storeId))
-      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
-  ]);
-  const byProduct = <T extends { productId: number }>(rows: T[]) => {
-    const grouped = new Map<number, T[]>();
-    for (const row of rows) grouped.set(row.productId, [...(grouped.get(row.productId) ?? []), row]);
-    return grouped;
-  };
-  const variantsOf = byProduct(variantRows);
-  const picturesOf = byProduct(pictureRows);
-  const absolute = (url: string) => new URL(url, publicUrl).href;
+/** Products a page of the export holds: with their variants and pictures, a few megabytes at most. */
+const PRODUCTS_PAGE = 500;
 
-  const rows: string[][] = [[...SHOPIFY_COLUMNS]];
-  for (const product of productRows) {
+type Product = typeof products.$inferSelect;
+type Variant = typeof variants.$inferSelect;
+type Picture = typeof productImages.$inferSelect;
+type ExportPage = { products: Product[]; variantsOf: Map<number, Variant[]>; picturesOf: Map<number, Picture[]> };
+
+function byProduct<T extends { productId: number }>(rows: T[]): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const row of rows) {
+    const ofProduct = grouped.get(row.productId);
+    if (ofProduct) ofProduct.push(row);
+    else grouped.set(row.productId, [row]);
+  }
+  return grouped;
+}
+
+/** The store's products by id, a page at a time (keyset: each page starts after the last id), with their rows. */
+async function* exportPages(db: Database, storeId: string): AsyncGenerator<ExportPage> {
+  for (let after = 0; ; ) {
+    const page = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, storeId), gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(PRODUCTS_PAGE);
+    if (page.length === 0) return;
+    const ids = page.map((product) => product.id);
+    const [variantRows, pictureRows] = await Promise.all([
+      db.select().from(variants).where(inArray(variants.productId, ids)).orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
+      db
+        .select()
+        .from(productImages)
+        .where(inArray(productImages.productId, ids))
+        .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
+    ]);
+    yield { products: page, variantsOf: byProduct(variantRows), picturesOf: byProduct(pictureRows) };
+    if (page.length < PRODUCTS_PAGE) return;
+    after = ids[ids.length - 1];
+  }
+}
+
+/** A page's rows. `publicUrl` makes the pictures' addresses absolute, as Shopify's are. */
+function rowsOf({ products: page, variantsOf, picturesOf }: ExportPage, publicUrl: string): string[][] {
+  const absolute = (url: string) => new URL(url, publicUrl).href;
+  const rows: string[][] = [];
+  for (const product of page) {
     const productVariants = variantsOf.get(product.id) ?? [];
     const pictures = picturesOf.get(product.id) ?? [];
     const urlOfPicture = new Map(pictures.map((picture) => [picture.id, picture.url]));
@@ -84,10 +110,10 @@ export async function exportShopifyRows(db: Database, storeId: string, publicUrl
 }
 
 /**
- * The export as a CSV file, its cells guarded as in every file the shop writes (a title such as =HYPERLINK(…) is
- * opened in a spreadsheet as text); the import takes the guard off again (read.ts), so the file still reads back
- * unchanged.
+ * The export as a CSV file sent as it is read, its cells guarded as in every file the shop writes (a title such as
+ * =HYPERLINK(…) is opened in a spreadsheet as text); the import takes the guard off again (read.ts), so the file
+ * still reads back unchanged.
  */
-export async function exportShopifyCsv(db: Database, storeId: string, publicUrl: string): Promise<string> {
-  return toCsv(await exportShopifyRows(db, storeId, publicUrl));
+export function exportShopifyCsv(db: Database, storeId: string, publicUrl: string): AsyncGenerator<string> {
+  return csvPages(SHOPIFY_COLUMNS, exportPages(db, storeId), (page) => rowsOf(page, publicUrl));
 }

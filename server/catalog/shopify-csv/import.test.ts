@@ -22,6 +22,8 @@ import { ALT_TEXT_REQUIRED_MESSAGE, saveProduct } from "../product-editor";
 import { addProductPicture } from "../product-pictures";
 import { exportShopifyCsv } from "./export";
 import { importShopifyCsv } from "./import";
+import { SHOPIFY_COLUMNS } from "./columns";
+import { generatedShopifyExport, seededRandom } from "../../../tests/support/generated-catalogue";
 
 const FIXTURE = readFileSync(path.join(import.meta.dirname, "fixtures/shopify-export.csv"), "utf8");
 const SHOPIFY_CDN = "https://cdn.shopify.com";
@@ -259,8 +261,44 @@ describe("importing Shopify's product CSV", () => {
     expect(new Set(await readdir(folder))).toEqual(filesBefore);
   });
 
+  it("saves a large file a batch at a time with progress, and undoes the batches saved when a later product is refused", async () => {
+    const actor = owner();
+    await t.deps.db.transaction(async (tx) => {
+      const jug = productInputSchema.parse({
+        handle: "undescribed-jug",
+        title: "Jug",
+        status: "draft",
+        options: [],
+        variants: [{ sku: "IMP-JUG", option_values: [], price_cents: 100 }],
+      });
+      const { productId } = await saveProduct(tx, actor, jug, { create: true });
+      await addProductPicture(tx, actor, productId, { url: "/images/products/jug.jpg", altText: "" });
+    });
+    // 510 products: the refused one is in the third batch, after two batches saved in the import's transaction.
+    const generated = generatedShopifyExport(510, seededRandom(5), { paragraphs: 1 });
+    const jugRow: Partial<Record<string, string>> = { Handle: "undescribed-jug", Title: "Jug", "Variant SKU": "IMP-JUG", "Variant Price": "1.00", Status: "active" };
+    const refused = SHOPIFY_COLUMNS.map((column) => jugRow[column] ?? "");
+    const before = await tableCounts();
+    const progress: number[] = [];
+    const outcome = await importShopifyCsv(t.deps, owner(), generated + refused.join(",") + "\r\n", { dryRun: false, onProgress: (rows) => progress.push(rows) });
+    expect(outcome.problems).toEqual([{ row: 512, column: "Status", message: ALT_TEXT_REQUIRED_MESSAGE }]);
+    expect(outcome.summary.applied).toBe(false);
+    expect(progress).toEqual([250, 500]);
+    expect(await tableCounts()).toEqual(before);
+
+    const checked: number[] = [];
+    const dryRun = await importShopifyCsv(t.deps, owner(), generated, { dryRun: true, onProgress: (rows) => checked.push(rows) });
+    expect(dryRun.summary).toMatchObject({ products_created: 510, variants_created: 510 });
+    expect(checked).toEqual([250, 500, 510]);
+  });
+
   it("reads the shop's own export back without changing a thing", async () => {
-    const csv = await exportShopifyCsv(t.deps.db, t.deps.storeId, t.deps.config.publicUrl);
+    const exported = async () => {
+      let text = "";
+      for await (const page of exportShopifyCsv(t.deps.db, t.deps.storeId, t.deps.config.publicUrl)) text += page;
+      return text;
+    };
+    const csv = await exported();
     expect(csv.startsWith("Handle,Title,Body (HTML),Vendor,Product Category,Type,Tags,Published,Option1 Name")).toBe(true);
     expect(csv).toContain("https://shop.example.com/images/products/");
     const before = await wholeCatalogue();
@@ -273,6 +311,6 @@ describe("importing Shopify's product CSV", () => {
     expect(applied.summary.applied).toBe(true);
     expect(await wholeCatalogue()).toEqual(before);
     expect(await tableCounts()).toEqual(counts);
-    expect(await exportShopifyCsv(t.deps.db, t.deps.storeId, t.deps.config.publicUrl)).toBe(csv);
+    expect(await exported()).toBe(csv);
   });
 });

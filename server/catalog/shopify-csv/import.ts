@@ -1,7 +1,8 @@
 /**
  * Importing Shopify's product CSV: the file read (read.ts) and checked against the store (a SKU another product
- * has), then, unless it is a dry run, its pictures fetched and stored first and every product saved in ONE
- * transaction by saveProduct, the one function that writes products: the file lands whole or not at all.
+ * has), a batch of products at a time with one query per lookup for the batch; then, unless it is a dry run, its
+ * pictures fetched and stored first and every product saved by saveProduct, the one function that writes products,
+ * batch after batch in ONE transaction: the file lands whole or not at all (decision 0075).
  *
  * An existing product's pictures are the owner's (the editor manages them): only a product the import creates, or
  * one without pictures, gets the file's. So importing the same file twice, or the shop's own export, doubles none.
@@ -16,7 +17,7 @@ import { recordAudit, type AuditActor } from "../../audit/audit";
 import { saveProduct } from "../product-editor";
 import { addProductPicture, setVariantPicture } from "../product-pictures";
 import type { CsvProblem } from "./columns";
-import { readShopifyCsv, type PlannedPicture, type ReadProduct } from "./read";
+import { readShopifyCsv, type PlannedPicture, type ReadProduct, type ShopifyFile } from "./read";
 import { DomainError, isRefusal } from "../../../core/errors";
 
 export type ImportCounts = {
@@ -43,19 +44,19 @@ export type ImportOutcome = { summary: ImportSummary; problems: CsvProblem[]; to
 /** Rows saved so far, for a job's progress. */
 export type ImportProgress = (processedRows: number) => void;
 
-type Plan = {
-  products: (ReadProduct & { productId: number | null; takesPictures: boolean })[];
-  problems: CsvProblem[];
-  notices: CsvProblem[];
-  counts: ImportCounts;
-  totalRows: number;
-};
+type PlannedProduct = ReadProduct & { productId: number | null; takesPictures: boolean };
 
-/** Reads the file and checks it against the store; changes nothing. */
-async function planImport(db: Database, storeId: string, csv: string): Promise<Plan> {
-  const read = readShopifyCsv(csv);
-  const problems = [...read.problems];
-  const handles = read.products.map((product) => product.handle);
+/** Products checked and applied together: each lookup is one query for the batch, never one per product. */
+const BATCH_PRODUCTS = 250;
+
+const noCounts = (): ImportCounts => ({ products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0, variants_removed: 0, pictures: 0 });
+
+/**
+ * Checks a batch of the file's products against the store as `db` sees it (the import's transaction, when applying):
+ * which exist, which have pictures, which SKUs other products hold. Adds to `counts` and `problems`; changes nothing.
+ */
+async function planBatch(db: Database, storeId: string, batch: ReadProduct[], counts: ImportCounts, problems: CsvProblem[]): Promise<PlannedProduct[]> {
+  const handles = batch.map((product) => product.handle);
   const existing = handles.length
     ? await db
         .select({ id: products.id, handle: products.handle })
@@ -64,32 +65,30 @@ async function planImport(db: Database, storeId: string, csv: string): Promise<P
     : [];
   const idByHandle = new Map(existing.map((row) => [row.handle, row.id]));
   const ids = existing.map((row) => row.id);
-  const withPictures = new Set(
-    ids.length
-      ? (await db.selectDistinct({ productId: productImages.productId }).from(productImages).where(inArray(productImages.productId, ids))).map((row) => row.productId)
+  const skus = batch.flatMap((product) => product.input.variants.map((variant) => variant.sku.toLowerCase()));
+  const [pictured, known, variantCounts] = await Promise.all([
+    ids.length ? db.selectDistinct({ productId: productImages.productId }).from(productImages).where(inArray(productImages.productId, ids)) : [],
+    skus.length
+      ? db
+          .select({ sku: variants.sku, productId: variants.productId, lowStockThreshold: variants.lowStockThreshold, title: products.title })
+          .from(variants)
+          .innerJoin(products, eq(products.id, variants.productId))
+          .where(and(eq(variants.storeId, storeId), inArray(sql`lower(${variants.sku})`, skus)))
       : [],
-  );
-  const skus = read.products.flatMap((product) => product.input.variants.map((variant) => variant.sku.toLowerCase()));
-  const known = skus.length
-    ? await db
-        .select({ sku: variants.sku, productId: variants.productId, lowStockThreshold: variants.lowStockThreshold, title: products.title })
-        .from(variants)
-        .innerJoin(products, eq(products.id, variants.productId))
-        .where(and(eq(variants.storeId, storeId), inArray(sql`lower(${variants.sku})`, skus)))
-    : [];
+    ids.length
+      ? db
+          .select({ productId: variants.productId, count: sql<number>`count(*)::int` })
+          .from(variants)
+          .where(inArray(variants.productId, ids))
+          .groupBy(variants.productId)
+      : [],
+  ]);
+  const withPictures = new Set(pictured.map((row) => row.productId));
   const knownBySku = new Map(known.map((row) => [row.sku.toLowerCase(), row]));
-  const variantCounts = ids.length
-    ? await db
-        .select({ productId: variants.productId, count: sql<number>`count(*)::int` })
-        .from(variants)
-        .where(inArray(variants.productId, ids))
-        .groupBy(variants.productId)
-    : [];
   const countByProduct = new Map(variantCounts.map((row) => [row.productId, row.count]));
 
-  const counts: ImportCounts = { products_created: 0, products_updated: 0, variants_created: 0, variants_updated: 0, variants_removed: 0, pictures: 0 };
-  const planned: Plan["products"] = [];
-  for (const product of read.products) {
+  const planned: PlannedProduct[] = [];
+  for (const product of batch) {
     const productId = idByHandle.get(product.handle) ?? null;
     let kept = 0;
     product.input.variants.forEach((variant, index) => {
@@ -110,8 +109,26 @@ async function planImport(db: Database, storeId: string, csv: string): Promise<P
     if (takesPictures) counts.pictures += product.pictures.length;
     planned.push({ ...product, productId, takesPictures });
   }
-  problems.sort((a, b) => a.row - b.row);
-  return { products: planned, problems, notices: read.notices, counts, totalRows: read.totalRows };
+  return planned;
+}
+
+type Check = { problems: CsvProblem[]; notices: CsvProblem[]; counts: ImportCounts; wantedPictures: PlannedPicture[] };
+
+/** Reads and checks the whole file against the store, a batch at a time; changes nothing. */
+async function checkFile(db: Database, storeId: string, file: ShopifyFile, onProgress: ImportProgress | undefined): Promise<Check> {
+  const check: Check = { problems: [], notices: [...file.notices], counts: noCounts(), wantedPictures: [] };
+  let rows = 0;
+  for (const batch of file.batches(BATCH_PRODUCTS)) {
+    check.problems.push(...batch.problems);
+    check.notices.push(...batch.notices);
+    for (const product of await planBatch(db, storeId, batch.products, check.counts, check.problems)) {
+      if (product.takesPictures) check.wantedPictures.push(...product.pictures);
+      rows += product.variantRows.length;
+    }
+    onProgress?.(rows);
+  }
+  check.problems.sort((a, b) => a.row - b.row);
+  return check;
 }
 
 const FETCH_CONCURRENCY = 4;
@@ -169,12 +186,11 @@ function refusalOf(error: DomainError, product: ReadProduct): CsvProblem {
   return { row: product.row, column: FIELD_COLUMNS[error.field ?? ""] ?? "Handle", message: error.message };
 }
 
-const PROGRESS_EVERY_ROWS = 200;
-
 /**
  * Imports a Shopify product CSV: a dry run says what it would create and update and every problem; otherwise the
  * file is applied whole in one transaction (with one `catalogue.import` audit event), or, with any problem, not at
- * all. Throws CsvFileError for a file that is not such a CSV.
+ * all. Both read the file a batch of products at a time and report the rows done as they go (a dry run's as it
+ * checks, an import's as it saves). Throws CsvFileError for a file that is not such a CSV.
  */
 export async function importShopifyCsv(
   deps: AppDeps,
@@ -182,44 +198,47 @@ export async function importShopifyCsv(
   csv: string,
   options: { dryRun: boolean; importId?: number; onProgress?: ImportProgress },
 ): Promise<ImportOutcome> {
-  const plan = await planImport(deps.db, actor.storeId, csv);
-  const notices = [...plan.notices];
-  const outcome = (applied: boolean, problems: CsvProblem[], pictures = plan.counts.pictures, failed = 0): ImportOutcome => ({
-    summary: { ...plan.counts, pictures, applied, pictures_failed: failed, notices: notices.sort((a, b) => a.row - b.row) },
+  const file = readShopifyCsv(csv);
+  const check = await checkFile(deps.db, actor.storeId, file, options.dryRun ? options.onProgress : undefined);
+  const notices = check.notices;
+  const outcome = (applied: boolean, problems: CsvProblem[], pictures = check.counts.pictures, failed = 0): ImportOutcome => ({
+    summary: { ...check.counts, pictures, applied, pictures_failed: failed, notices: notices.sort((a, b) => a.row - b.row) },
     problems,
-    totalRows: plan.totalRows,
+    totalRows: file.totalRows,
   });
-  if (options.dryRun || plan.problems.length > 0) return outcome(false, plan.problems);
+  if (options.dryRun || check.problems.length > 0) return outcome(false, check.problems);
 
-  const wanted = plan.products.filter((product) => product.takesPictures).flatMap((product) => product.pictures);
   const noticesBefore = notices.length;
-  const { stored, made } = await storePictures(deps, wanted, notices);
+  const { stored, made } = await storePictures(deps, check.wantedPictures, notices);
   const failed = notices.length - noticesBefore;
   let added = 0;
   try {
     await deps.db.transaction(async (tx) => {
       let rows = 0;
-      let reported = 0;
-      for (const product of plan.products) {
-        try {
-          const saved = await saveProduct(tx, actor, product.input, { byHandle: true }, { audit: false });
-          if (product.takesPictures) added += await attachPictures(tx, actor, saved.productId, product, stored);
-        } catch (error) {
-          if (isRefusal(error)) throw new ProductRefused(refusalOf(error, product));
-          throw error;
+      for (const batch of file.batches(BATCH_PRODUCTS)) {
+        // Checked again as the transaction sees the store, which the batches before have changed: the SKUs are then
+        // known free, and saveProduct need not look each product's up again.
+        const problems: CsvProblem[] = [];
+        const planned = await planBatch(tx, actor.storeId, batch.products, noCounts(), problems);
+        if (problems.length > 0) throw new ProductRefused(problems[0]);
+        for (const product of planned) {
+          try {
+            const saved = await saveProduct(tx, actor, product.input, { byHandle: true }, { audit: false, skusChecked: true });
+            if (product.takesPictures) added += await attachPictures(tx, actor, saved.productId, product, stored);
+          } catch (error) {
+            if (isRefusal(error)) throw new ProductRefused(refusalOf(error, product));
+            throw error;
+          }
+          rows += product.variantRows.length;
         }
-        rows += product.variantRows.length;
-        if (rows - reported >= PROGRESS_EVERY_ROWS) {
-          reported = rows;
-          options.onProgress?.(rows);
-        }
+        options.onProgress?.(rows);
       }
       await recordAudit(tx, actor, {
         action: "catalogue.import",
         entity: "catalogue_import",
         entityId: options.importId ?? null,
         before: null,
-        after: { ...plan.counts, pictures: added, pictures_failed: failed },
+        after: { ...check.counts, pictures: added, pictures_failed: failed },
       });
     });
   } catch (error) {

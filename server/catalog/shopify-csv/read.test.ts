@@ -1,13 +1,24 @@
 /** Reading Shopify's product CSV without a database: prices to cents, options, status, made-up SKUs, limits. */
 import { describe, expect, it } from "vitest";
 import { SHOPIFY_COLUMNS } from "./columns";
-import { centsOf, readShopifyCsv } from "./read";
+import { centsOf, readShopifyCsv as readFile } from "./read";
 
 type Row = Partial<Record<string, string>>;
 const csvOf = (rows: Row[], extraColumns: string[] = []) => {
   const columns = [...SHOPIFY_COLUMNS, ...extraColumns];
   return [columns.join(","), ...rows.map((row) => columns.map((column) => JSON.stringify(row[column] ?? "")).join(","))].join("\r\n");
 };
+
+/** The whole file's reading, from batches of two products, so a product's problems and a SKU's are seen across batches. */
+function readShopifyCsv(text: string) {
+  const file = readFile(text);
+  const batches = [...file.batches(2)];
+  return {
+    products: batches.flatMap((batch) => batch.products),
+    problems: batches.flatMap((batch) => batch.problems).sort((a, b) => a.row - b.row),
+    notices: [...file.notices, ...batches.flatMap((batch) => batch.notices)],
+  };
+}
 
 describe("reading Shopify's product CSV", () => {
   it("reads prices from their digits, never through floating point", () => {

@@ -90,7 +90,17 @@ export type ReadProduct = {
   variantPictures: { sku: string; url: string }[];
 };
 
-export type ReadResult = { products: ReadProduct[]; problems: CsvProblem[]; notices: CsvProblem[]; totalRows: number };
+/** What a batch of the file's products reads as: the valid products, and the problems and notices of its rows. */
+export type ReadBatch = { products: ReadProduct[]; problems: CsvProblem[]; notices: CsvProblem[] };
+
+/** A file read row by row, its products handed out a batch at a time, each read only when it is asked for. */
+export type ShopifyFile = {
+  totalRows: number;
+  /** The header's: unknown columns. */
+  notices: CsvProblem[];
+  /** Every product of the file in batches of at most `size`, in the file's order; the first batch has the rows' own problems. */
+  batches(size: number): Generator<ReadBatch>;
+};
 
 const PRICE = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
@@ -141,41 +151,52 @@ function statusOf(first: CsvRow): string {
   return published === "true" ? "active" : "draft";
 }
 
-/** Reads the file's products. Problems stop the import; notices (unknown columns, a made-up SKU) do not. */
-export function readShopifyCsv(text: string): ReadResult {
+/**
+ * Reads the file's rows under their handles; each batch of products is read when asked for. Problems stop the import;
+ * notices (unknown columns, a made-up SKU) do not. Throws CsvFileError for a file that is not such a CSV.
+ */
+export function readShopifyCsv(text: string): ShopifyFile {
   const parsed = parseShopifyCsv(text);
-  const problems: CsvProblem[] = [];
-  const notices = [...parsed.notices];
+  const rowProblems: CsvProblem[] = [];
   const groups = new Map<string, CsvRow[]>();
   for (const row of parsed.rows) {
     const handle = row.cell("Handle").toLowerCase();
     if (!handle) {
-      problems.push({ row: row.row, column: "Handle", message: "Handle is required" });
+      rowProblems.push({ row: row.row, column: "Handle", message: "Handle is required" });
       continue;
     }
     for (const extra of parsed.extraOptionColumns) {
-      if (parsed.cellAt(row, extra.index)) problems.push({ row: row.row, column: extra.name, message: `A product has at most ${MAX_PRODUCT_OPTIONS} options` });
+      if (parsed.cellAt(row, extra.index)) rowProblems.push({ row: row.row, column: extra.name, message: `A product has at most ${MAX_PRODUCT_OPTIONS} options` });
     }
     const group = groups.get(handle);
     if (group) group.push(row);
     else groups.set(handle, [row]);
   }
 
-  const products: ReadProduct[] = [];
-  const skuRows = new Map<string, { row: number; handle: string }>();
-  for (const [handle, rows] of groups) {
-    const { valid, product } = readProduct(handle, rows, problems, notices);
-    for (const [index, variant] of product.input.variants.entries()) {
-      const key = variant.sku.toUpperCase();
-      const earlier = skuRows.get(key);
-      if (earlier && earlier.handle !== handle) {
-        problems.push({ row: product.variantRows[index], column: "Variant SKU", message: `SKU ${variant.sku} is also on row ${earlier.row} (${earlier.handle})` });
-      } else if (!earlier) skuRows.set(key, { row: product.variantRows[index], handle });
+  function* batches(size: number): Generator<ReadBatch> {
+    // A SKU is the file's once: another product's row naming it again is a problem wherever it is.
+    const skuRows = new Map<string, { row: number; handle: string }>();
+    let batch: ReadBatch = { products: [], problems: [...rowProblems], notices: [] };
+    let read = 0;
+    for (const [handle, rows] of groups) {
+      const { valid, product } = readProduct(handle, rows, batch.problems, batch.notices);
+      for (const [index, variant] of product.input.variants.entries()) {
+        const key = variant.sku.toUpperCase();
+        const earlier = skuRows.get(key);
+        if (earlier && earlier.handle !== handle) {
+          batch.problems.push({ row: product.variantRows[index], column: "Variant SKU", message: `SKU ${variant.sku} is also on row ${earlier.row} (${earlier.handle})` });
+        } else if (!earlier) skuRows.set(key, { row: product.variantRows[index], handle });
+      }
+      if (valid) batch.products.push(product);
+      if (++read % size === 0) {
+        yield batch;
+        batch = { products: [], problems: [], notices: [] };
+      }
     }
-    if (valid) products.push(product);
+    if (read % size !== 0 || read === 0) yield batch;
   }
-  problems.sort((a, b) => a.row - b.row);
-  return { products, problems, notices, totalRows: parsed.rows.length };
+
+  return { totalRows: parsed.rows.length, notices: parsed.notices, batches };
 }
 
 function readProduct(handle: string, rows: CsvRow[], problems: CsvProblem[], notices: CsvProblem[]) {
