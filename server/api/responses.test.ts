@@ -565,6 +565,11 @@ describe("every documented operation answers what it declares", () => {
     await call("get", "/api/admin/reports/tax.csv", { headers });
     await call("get", "/api/admin/settings/looks", { headers });
     await call("patch", "/api/admin/settings/looks", { body: { callout: { text: "Responses" } }, headers });
+    await call("put", "/api/admin/settings/theme-draft", { body: { callout: { text: "Responses draft" } }, headers });
+    await call("get", "/api/admin/settings/theme-draft", { headers });
+    await call("post", "/api/admin/settings/theme-draft/publish", { headers });
+    await call("put", "/api/admin/settings/theme-draft", { body: { callout: { text: "Responses draft, discarded" } }, headers });
+    await call("delete", "/api/admin/settings/theme-draft", { headers });
     const logo = new FormData();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000000" } }).png().toBuffer();
     logo.append("file", new File([new Uint8Array(png)], "logo.png", { type: "image/png" }));

@@ -91,6 +91,7 @@ describe("saveProduct", () => {
     expect(await refusal(save(tee(), { create: true }))).toEqual({ status: 409, message: "Handle editor-tee is taken", field: "handle" });
     const [houseSku] = await db.select({ sku: variants.sku }).from(variants).limit(1);
     const input = tee({ handle: "editor-other" });
+    input.variants[0].sku = "EO-S-RED";
     input.variants[1].sku = houseSku.sku.toLowerCase();
     const refused = await refusal(save(input, { create: true }));
     expect(refused).toMatchObject({ status: 409, field: "variants.1.sku" });

@@ -149,11 +149,12 @@ async function assertSkusFree(tx: Database, storeId: string, wanted: VariantInpu
         inArray(sql`lower(${variants.sku})`, lowered),
         productId === null ? undefined : ne(variants.productId, productId),
       ),
-    )
-    .limit(1);
+    );
   if (taken.length === 0) return;
-  const index = lowered.indexOf(taken[0].sku.toLowerCase());
-  throw conflict(`SKU ${wanted[index].sku} is used by ${taken[0].title}`, `variants.${index}.sku`);
+  // The first row of the form whose SKU is taken, whatever order the database found them in.
+  const titleOf = new Map(taken.map((row) => [row.sku.toLowerCase(), row.title]));
+  const index = lowered.findIndex((sku) => titleOf.has(sku));
+  throw conflict(`SKU ${wanted[index].sku} is used by ${titleOf.get(lowered[index])}`, `variants.${index}.sku`);
 }
 
 async function assertCollectionsExist(tx: Database, storeId: string, ids: number[]): Promise<void> {

@@ -120,7 +120,7 @@ describe("the product editor's pages", () => {
   it("refuses a taken handle beside the handle field, and a SKU of another product beside its row", async () => {
     const page = await html(await post("/admin/products/new", teeForm({ handle: "page-tee" }), owner), 409);
     expect(page).toContain("Handle page-tee is taken");
-    const sku = await html(await post("/admin/products/new", teeForm({ handle: "other-tee", v0_sku: "", v0_price: "", v2_sku: "PT-S-RED" }), owner), 409);
+    const sku = await html(await post("/admin/products/new", teeForm({ handle: "other-tee", v0_sku: "", v0_price: "", v1_sku: "OT-S-BLUE", v2_sku: "PT-S-RED", v3_sku: "OT-M-BLUE" }), owner), 409);
     expect(sku).toContain("SKU PT-S-RED is used by Page Tee");
   });
 
