@@ -15,7 +15,6 @@ import { queueCatalogueImport } from "./catalog/import-jobs";
 import { commandLineActor } from "./audit/audit";
 import { listFailedJobs, startJobQueue, type JobQueue } from "./jobs/queue";
 import { JOBS, startShopJobs } from "./shop-jobs";
-import { POOL_CONNECTIONS } from "./db/client";
 
 const CSV = readFileSync(path.join(import.meta.dirname, "catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
   /https:\/\/cdn\.shopify\.com[^,]*/g,
@@ -63,23 +62,6 @@ describe("the job queue", () => {
     expect(ran).toEqual([{ n: 1 }]);
     const versions = await t.deps.db.execute(sql`select version from pgboss.version`);
     expect(Number((versions as unknown as { rows: { version: number }[] }).rows[0].version)).toBeLessThan(46);
-  });
-
-  it.runIf(usingPostgres())("runs jobs while requests hold every connection of the pool (slow pages on a big shop)", async () => {
-    t = await createTestApp();
-    const queue = await startJobQueue(t.deps.database, POLL);
-    queues.push(queue);
-    const ran: unknown[] = [];
-    await queue.work<{ n: number }>("test-beside-busy-pages", async (data) => void ran.push(data));
-    const held = await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => t!.deps.database.pool!.connect()));
-    try {
-      expect(t.deps.database.pool!.idleCount).toBe(0);
-      await queue.send("test-beside-busy-pages", { n: 1 });
-      await until(async () => ran, (done) => done.length === 1, 10_000);
-      expect(ran).toEqual([{ n: 1 }]);
-    } finally {
-      for (const client of held) client.release();
-    }
   });
 
   it("retries a failing job with backoff, then keeps it as failed for the owner with its error and attempts", async () => {

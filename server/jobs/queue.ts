@@ -44,7 +44,7 @@ const STOP_TIMEOUT_MS = 10_000;
 export async function startJobQueue(database: DatabaseHandle, options: { pollSeconds?: number } = {}): Promise<JobQueue> {
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
   const boss = new PgBoss({
-    db: database.pglite ? pgliteExecutor(database.pglite) : { executeSql: (text, values) => (database.jobsPool ?? database.pool!).query(text, values) },
+    db: database.pglite ? pgliteExecutor(database.pglite) : { executeSql: (text, values) => database.pool!.query(text, values) },
     // A schedule's occurrence is sent within seconds of its minute, not up to half a minute late.
     cronMonitorIntervalSeconds: 5,
     cronWorkerIntervalSeconds: 5,
