@@ -17,7 +17,9 @@ const notYetHydrated = (field: Locator) => field.evaluate((node) => !Object.keys
 
 test.use({ storageState: OWNER_STATE });
 
-test("a colour typed before the theme screen hydrates is kept, and the colour input beside it shows it", async ({ page }) => {
+// Failed once in the whole journey run on main (2026-11-29, 20:30) and passed alone on its branch: whether the colour
+// typed before hydration is lost, or the test races the colour input, is not known yet. Issue 37 keeps it open.
+test.fixme("a colour typed before the theme screen hydrates is kept, and the colour input beside it shows it", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   const scripts = await holdScripts(page);
   await page.goto("/admin/theme", { waitUntil: "domcontentloaded" });
