@@ -2,19 +2,24 @@
  * Background work in the job queue (decision 0033): a failing job retries with backoff and then shows as failed, on
  * either database; on PostgreSQL, two instances over one database each start the queue, and a scheduled sweep, the
  * sweep asked for at start and an import queued on one instance each run once, and jobs run while requests hold
- * every connection of the shop's pool.
+ * every connection of the shop's pool; a job whose end cannot be written, the database gone as it finished, leaves the
+ * shop running.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { tokenHeaders } from "../tests/support/api-tokens";
 import { createTestApp, secondInstance, type TestApp } from "../tests/support/app";
 import { usingPostgres } from "../tests/support/database";
+import { startDatabaseLink } from "../tests/support/database-link";
+import { openDatabase } from "./db/client";
+import { logger } from "./logger";
 import { queueCatalogueImport } from "./catalog/import-jobs";
 import { commandLineActor } from "./audit/audit";
 import { listFailedJobs, startJobQueue, type JobQueue } from "./jobs/queue";
 import { JOBS, startShopJobs } from "./shop-jobs";
+import { POOL_CONNECTIONS } from "./db/client";
 
 const CSV = readFileSync(path.join(import.meta.dirname, "catalog/shopify-csv/fixtures/shopify-export.csv"), "utf8").replace(
   /https:\/\/cdn\.shopify\.com[^,]*/g,
@@ -62,6 +67,23 @@ describe("the job queue", () => {
     expect(ran).toEqual([{ n: 1 }]);
     const versions = await t.deps.db.execute(sql`select version from pgboss.version`);
     expect(Number((versions as unknown as { rows: { version: number }[] }).rows[0].version)).toBeLessThan(46);
+  });
+
+  it.runIf(usingPostgres())("runs jobs while requests hold every connection of the pool (slow pages on a big shop)", async () => {
+    t = await createTestApp();
+    const queue = await startJobQueue(t.deps.database, POLL);
+    queues.push(queue);
+    const ran: unknown[] = [];
+    await queue.work<{ n: number }>("test-beside-busy-pages", async (data) => void ran.push(data));
+    const held = await Promise.all(Array.from({ length: POOL_CONNECTIONS }, () => t!.deps.database.pool!.connect()));
+    try {
+      expect(t.deps.database.pool!.idleCount).toBe(0);
+      await queue.send("test-beside-busy-pages", { n: 1 });
+      await until(async () => ran, (done) => done.length === 1, 10_000);
+      expect(ran).toEqual([{ n: 1 }]);
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it("retries a failing job with backoff, then keeps it as failed for the owner with its error and attempts", async () => {
@@ -163,4 +185,55 @@ describe.runIf(usingPostgres())("two instances over one PostgreSQL database", ()
     expect(row).toEqual({ status: "succeeded" });
     expect(await jobsNamed(t!, JOBS.catalogueImport)).toEqual([expect.objectContaining({ state: "completed", retry_count: 0 })]);
   }, 30_000);
+});
+
+describe.runIf(usingPostgres())("a job's end while the database is away", () => {
+  // pg-boss 10 writes a worked job's end without awaiting it: once, that rejection went unhandled and ended the shop.
+  it.each([
+    { end: "completed", fails: false },
+    { end: "failed", fails: true },
+  ])("a job that $end as the connection went is left to run again, and the shop and its queue go on", async ({ fails }) => {
+    t = await createTestApp();
+    const link = await startDatabaseLink(t.database.url!);
+    const throughLink = await openDatabase(link.url);
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => void unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    const logged = vi.spyOn(logger, "error");
+    const queue = await startJobQueue(throughLink, POLL);
+    try {
+      const ran: number[] = [];
+      await queue.work<{ n: number }>(
+        "test-end-lost",
+        async ({ n }) => {
+          ran.push(n);
+          if (n > 1) return;
+          await link.cut();
+          if (fails) throw new Error("the supplier's feed is down");
+        },
+        { retryLimit: 0 },
+      );
+      const first = await queue.send("test-end-lost", { n: 1 });
+      const endLost = () => logged.mock.calls.some(([, message]) => message === "a job's end could not be recorded; it runs again once it expires");
+      await until(async () => endLost(), Boolean, 15_000);
+      expect(endLost()).toBe(true);
+      await link.mend();
+      await queue.send("test-end-lost", { n: 2 });
+      await until(async () => ran, (done) => done.includes(2), 15_000);
+      expect(ran).toEqual([1, 2]);
+      const states = await t.deps.db.execute(sql`select id, state from pgboss.job where name = 'test-end-lost' order by created_on`);
+      // The first is still active, as after a crash: pg-boss's supervision retries it once it expires.
+      expect((states as unknown as { rows: { id: string; state: string }[] }).rows).toEqual([
+        { id: first, state: "active" },
+        expect.objectContaining({ state: "completed" }),
+      ]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      await queue.stop(2000);
+      process.off("unhandledRejection", record);
+      logged.mockRestore();
+      await throughLink.close();
+      await link.close();
+    }
+  }, 45_000);
 });

@@ -29,6 +29,11 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL's connection pool, for services that speak to it directly (the shared rate limits). */
   pool?: pg.Pool;
+  /**
+   * PostgreSQL: the job queue's own few connections, beside the pool the pages and the API share, so requests
+   * holding every connection of that pool (slow pages on a big shop) never stop jobs being fetched and finished.
+   */
+  jobsPool?: pg.Pool;
   /** The embedded database's one connection, for services that speak to it directly (the job queue). */
   pglite?: PGlite;
   /** Applies every migration not yet applied; on PostgreSQL one instance at a time, the others wait. */
@@ -161,8 +166,9 @@ async function pingThroughPool(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** The pool's size: an instance holds at most this many connections. */
-const POOL_CONNECTIONS = 10;
+/** The requests' pool's size, and the job queue's beside it: an instance holds at most the two together. */
+export const POOL_CONNECTIONS = 10;
+export const JOB_QUEUE_CONNECTIONS = 2;
 
 async function openPostgres(url: string, migrationUrl: string | undefined): Promise<DatabaseHandle> {
   const pool = new LeakProofPool({
@@ -190,14 +196,20 @@ async function openPostgres(url: string, migrationUrl: string | undefined): Prom
       `Cannot connect to PostgreSQL at ${target.hostname}:${target.port || 5432}${target.pathname}: ${(error as Error).message}`,
     );
   }
+  const jobsPool = new LeakProofPool({ connectionString: url, max: JOB_QUEUE_CONNECTIONS, connectionTimeoutMillis: 5000 });
+  jobsPool.on("connect", (client) => client.on("error", noteLostConnection));
+  jobsPool.on("error", () => {});
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   return {
     db,
     kind: "postgres",
     pool,
+    jobsPool,
     migrate: () => (migrationUrl ? migrateAsOwner(migrationUrl) : migrateOnce(pool)),
     ping: () => pingThroughPool(pool),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), jobsPool.end()]);
+    },
   };
 }
 

@@ -44,7 +44,7 @@ const STOP_TIMEOUT_MS = 10_000;
 export async function startJobQueue(database: DatabaseHandle, options: { pollSeconds?: number } = {}): Promise<JobQueue> {
   const pollingIntervalSeconds = options.pollSeconds ?? 2;
   const boss = new PgBoss({
-    db: database.pglite ? pgliteExecutor(database.pglite) : { executeSql: (text, values) => database.pool!.query(text, values) },
+    db: settledEnds(database.pglite ? pgliteExecutor(database.pglite) : { executeSql: (text, values) => (database.jobsPool ?? database.pool!).query(text, values) }),
     // A schedule's occurrence is sent within seconds of its minute, not up to half a minute late.
     cronMonitorIntervalSeconds: 5,
     cronWorkerIntervalSeconds: 5,
@@ -86,6 +86,32 @@ export async function startJobQueue(database: DatabaseHandle, options: { pollSec
     },
     send: (name, data, sendOptions = {}) => boss.send(name, data, sendOptions),
     stop: (timeoutMs = STOP_TIMEOUT_MS) => boss.stop({ graceful: true, timeout: timeoutMs, close: false }),
+  };
+}
+
+type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+const plans = createRequire(import.meta.url)("pg-boss/src/plans") as Record<"completeJobs" | "failJobsById", (schema: string) => string>;
+/** pg-boss 10 records a worked job's end without awaiting it: these are the statements it sends so (manager.js, watch). */
+const UNAWAITED_ENDS = new Set([plans.completeJobs("pgboss"), plans.failJobsById("pgboss")]);
+
+/**
+ * A job's end that cannot be written (the database's connection lost as the job finished) would reject where nobody
+ * awaits it, and Node would end the shop. Here it is logged and left: the job stays active, and pg-boss's own
+ * supervision retries it once it expires, as it would after a crash; every other statement fails as usual.
+ */
+function settledEnds(executor: Executor): Executor {
+  return {
+    async executeSql(text, values) {
+      if (!UNAWAITED_ENDS.has(text)) return executor.executeSql(text, values);
+      try {
+        return await executor.executeSql(text, values);
+      } catch (error) {
+        logger.error({ err: error }, "a job's end could not be recorded; it runs again once it expires");
+        // pg-boss reads the count of jobs ended from the first row: none were.
+        return { rows: [{ count: "0" }], rowCount: 1 };
+      }
+    },
   };
 }
 
