@@ -1,8 +1,8 @@
 /**
  * Fields typed into before the page's scripts arrive (issue 37, as on a slow phone): the theme's colour fields and the
  * navigation's link picker keep what was typed once React takes over, and their JavaScript then follows it (the
- * colour input shows the typed colour; the picker searches from the typed address). Both held before any change
- * was made to them. Nothing is saved: other journeys read the theme and the footer.
+ * colour input shows the typed colour; the picker searches from the typed address). The colour input once showed the
+ * saved colour beside the typed one. Nothing is saved: other journeys read the theme and the footer.
  */
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -17,9 +17,7 @@ const notYetHydrated = (field: Locator) => field.evaluate((node) => !Object.keys
 
 test.use({ storageState: OWNER_STATE });
 
-// Failed once in the whole journey run on main (2026-11-29, 20:30) and passed alone on its branch: whether the colour
-// typed before hydration is lost, or the test races the colour input, is not known yet. Issue 37 keeps it open.
-test.fixme("a colour typed before the theme screen hydrates is kept, and the colour input beside it shows it", async ({ page }) => {
+test("a colour typed before the theme screen hydrates is kept, and the colour input beside it shows it", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   const scripts = await holdScripts(page);
   await page.goto("/admin/theme", { waitUntil: "domcontentloaded" });

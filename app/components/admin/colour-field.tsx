@@ -1,4 +1,4 @@
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { LabelledField } from "~/components/account/form-parts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -23,6 +23,7 @@ const partner = (event: FormEvent<HTMLInputElement>, selector: string) =>
  */
 export function ColourField({ label, name, defaultValue, error }: { label: string; name: string; defaultValue: string; error?: string }) {
   const hydrated = useHydrated();
+  const hexField = useRef<HTMLInputElement>(null);
   const shownColour = pickerHex(defaultValue);
   return (
     <LabelledField
@@ -32,6 +33,7 @@ export function ColourField({ label, name, defaultValue, error }: { label: strin
         <div data-colour-field className="flex items-center gap-2">
           <input
             {...control}
+            ref={hexField}
             name={name}
             defaultValue={defaultValue}
             autoComplete="off"
@@ -49,6 +51,11 @@ export function ColourField({ label, name, defaultValue, error }: { label: strin
               type="color"
               aria-label={`Pick ${lowerFirst(label)}`}
               defaultValue={shownColour ?? "#000000"}
+              // A colour typed into the hex field before the page ran is the one to show, not the saved one.
+              ref={(picker) => {
+                const typed = hexField.current && pickerHex(hexField.current.value);
+                if (picker && typed) picker.value = typed;
+              }}
               className="h-10 w-12 shrink-0 cursor-pointer rounded border border-black/40 bg-white p-0.5"
               onInput={(event) => {
                 const hex = partner(event, `input[name="${name}"]`);
