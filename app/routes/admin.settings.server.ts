@@ -164,6 +164,7 @@ export const formId = (values: Record<string, string>) => (/^[1-9]\d{0,8}$/.test
 async function ruleRowAction<Input>(
   context: AppLoadContext,
   request: Request,
+  values: Record<string, string>,
   path: string,
   rows: {
     read(values: Record<string, string>): { input: Input } | { problems: Problems };
@@ -173,7 +174,6 @@ async function ruleRowAction<Input>(
   },
 ) {
   const { actor } = await requireStaffPage(context, request, "settings");
-  const values = valuesOf(await request.formData());
   const id = formId(values);
   try {
     if (values.intent === "delete" && id !== null) {
@@ -190,8 +190,8 @@ async function ruleRowAction<Input>(
   }
 }
 
-export const shippingAction = (context: AppLoadContext, request: Request) =>
-  ruleRowAction<ShippingOptionInput>(context, request, SHIPPING_PATH, {
+export const shippingAction = async (context: AppLoadContext, request: Request) =>
+  ruleRowAction<ShippingOptionInput>(context, request, valuesOf(await request.formData()), SHIPPING_PATH, {
     read(values) {
       const notAmounts = amountProblems(values, ["price", "free_shipping_threshold"]);
       if (notAmounts.length > 0) return { problems: notAmounts };
@@ -267,10 +267,10 @@ async function taxClassAction(context: AppLoadContext, request: Request, values:
 }
 
 export const taxAction = async (context: AppLoadContext, request: Request) => {
-  const values = valuesOf(await request.clone().formData());
+  const values = valuesOf(await request.formData());
   if (values.intent === "collect") return collectAction(context, request, values);
   if (values.intent === "add-class" || values.intent === "delete-class") return taxClassAction(context, request, values);
-  return taxRowAction(context, request);
+  return taxRowAction(context, request, values);
 };
 
 /** The rate form's class fields (`class_reduced`) as class rates, blank ones left out: taxed at the standard rate. */
@@ -283,8 +283,8 @@ function classRatesOf(values: Record<string, string>): Record<string, number> {
   );
 }
 
-const taxRowAction = (context: AppLoadContext, request: Request) =>
-  ruleRowAction<TaxRateInput>(context, request, TAXES_PATH, {
+const taxRowAction = (context: AppLoadContext, request: Request, values: Record<string, string>) =>
+  ruleRowAction<TaxRateInput>(context, request, values, TAXES_PATH, {
     read(values) {
       const classRates = classRatesOf(values);
       const parsed = taxRateInputSchema.safeParse({

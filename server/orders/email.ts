@@ -8,6 +8,7 @@ import type { AppDeps } from "../context";
 import type { orderLines, orders } from "../db/schema";
 import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
 import { invoiceAttachment } from "./invoices";
+import type { StoreSettings } from "../../core/schemas/store-settings";
 import { getStoreSettings, shopContactAddress } from "../store/settings";
 import { carrierName, trackingUrl } from "./carriers";
 import { lineText, withWords } from "./line-words";
@@ -89,10 +90,25 @@ export const shopLink = (deps: AppDeps, path: string) => `${deps.config.publicUr
 
 export type Message = { kind: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 
-export async function sendAboutOrder(deps: AppDeps, order: Order, to: string, render: (shopName: string) => Message) {
+/** One message each to the addresses `recipients` names from the store's settings, read once. */
+async function sendAboutOrderTo(
+  deps: AppDeps,
+  order: Order,
+  recipients: (settings: StoreSettings) => string[] | Promise<string[]>,
+  render: (shopName: string) => Message,
+) {
   const settings = await getStoreSettings(deps.db, order.storeId);
-  await deps.mailer.send({ storeId: order.storeId, orderId: order.id, to, ...render(settings.websiteTitle) });
+  for (const to of await recipients(settings)) {
+    await deps.mailer.send({ storeId: order.storeId, orderId: order.id, to, ...render(settings.websiteTitle) });
+  }
 }
+
+export const sendAboutOrder = (deps: AppDeps, order: Order, to: string, render: (shopName: string) => Message) =>
+  sendAboutOrderTo(deps, order, () => [to], render);
+
+/** To the shop itself, at its contact email (shopContactAddress). */
+export const sendToShop = (deps: AppDeps, order: Order, render: (shopName: string) => Message) =>
+  sendAboutOrderTo(deps, order, (settings) => [shopContactAddress(settings, deps.config)], render);
 
 /** The confirmation carries the order's invoice as a PDF (decision 0055). */
 export async function sendOrderConfirmation(deps: AppDeps, order: Order, lines: Line[]) {
@@ -113,24 +129,24 @@ export async function sendNewOrderToOwner(deps: AppDeps, order: Order, lines: Li
   const summary = await orderSummary(deps, order, lines);
   const link = shopLink(deps, `/admin/orders/${order.number}`);
   const customer = `${order.customerName} <${order.email}>`;
-  const recipients = new Map<string, string>();
-  const shopAddress = shopContactAddress(await getStoreSettings(deps.db, order.storeId), deps.config);
-  for (const email of [shopAddress, ...(await orderNoticeRecipients(deps.db, order.storeId))]) {
-    if (!recipients.has(email.toLowerCase())) recipients.set(email.toLowerCase(), email);
-  }
-  for (const to of recipients.values()) {
-    await sendAboutOrder(deps, order, to, (shopName) => ({
-      kind: "order-paid-owner",
-      subject: `New order #${order.number}: ${formatMoney(order.totalCents)}`,
-      text: [`New order #${order.number} from ${customer}, paid.`, "", ...summary.text, "", `Open it: ${link}`, "", shopName].join("\n"),
-      html: layoutHtml(
-        shopName,
-        `<p>New order <strong>#${order.number}</strong> from ${escapeHtml(customer)}, paid.</p>
+  const recipients = async (settings: StoreSettings) => {
+    const byAddress = new Map<string, string>();
+    for (const email of [shopContactAddress(settings, deps.config), ...(await orderNoticeRecipients(deps.db, order.storeId))]) {
+      if (!byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), email);
+    }
+    return [...byAddress.values()];
+  };
+  await sendAboutOrderTo(deps, order, recipients, (shopName) => ({
+    kind: "order-paid-owner",
+    subject: `New order #${order.number}: ${formatMoney(order.totalCents)}`,
+    text: [`New order #${order.number} from ${customer}, paid.`, "", ...summary.text, "", `Open it: ${link}`, "", shopName].join("\n"),
+    html: layoutHtml(
+      shopName,
+      `<p>New order <strong>#${order.number}</strong> from ${escapeHtml(customer)}, paid.</p>
 ${summary.html}
 <p><a href="${escapeHtml(link)}">Open order #${order.number}</a></p>`,
-      ),
-    }));
-  }
+    ),
+  }));
 }
 
 /** Where a signed-in customer finds the order; a guest has no page for it. */

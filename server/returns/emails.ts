@@ -7,11 +7,10 @@ import { formatMoney } from "../../core/money";
 import { RETURN_REASONS } from "../../core/returns";
 import type { AppDeps } from "../context";
 import { escapeHtml, layoutHtml, type MailAttachment } from "../mail/mailer";
-import { sendAboutOrder, shopLink } from "../orders/email";
+import { sendAboutOrder, sendToShop, shopLink } from "../orders/email";
 import type { Order } from "../orders/orders";
 import { returnsPath } from "./customer";
 import type { Return } from "./returns";
-import { getStoreSettings, shopContactAddress } from "../store/settings";
 
 async function tell(deps: AppDeps, order: Order, kind: string, subject: string, paragraphs: string[], creditNote: MailAttachment | null = null) {
   const link = shopLink(deps, await returnsPath(deps.db, order));
@@ -33,7 +32,7 @@ export async function sendReturnRequested(deps: AppDeps, order: Order, ret: Retu
     "We will email you once we have looked at it.",
   ]);
   const link = shopLink(deps, `/admin/orders/${order.number}/returns`);
-  await sendAboutOrder(deps, order, shopContactAddress(await getStoreSettings(deps.db, order.storeId), deps.config), (shopName) => ({
+  await sendToShop(deps, order, (shopName) => ({
     kind: "return-requested-owner",
     subject: `Return requested for order #${order.number}`,
     text: [`${order.customerName} <${order.email}> asks to return items from order #${order.number}: ${RETURN_REASONS[ret.reason]}.`, ret.note, "", `Open it: ${link}`, "", shopName].join("\n"),
