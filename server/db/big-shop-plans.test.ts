@@ -1,6 +1,6 @@
 /**
  * The back office's reads on a generated big shop (tests/support/big-shop.ts, issue 38) are served by the indexes made
- * for them (migration 0054, decision 0074). Each statement is the one the code runs: the use-case function is called
+ * for them (migrations 0054 and 0057, decision 0074). Each statement is the one the code runs: the use-case function is called
  * on a database that records what it sends, and the recorded statement, with its own parameters, is explained. The
  * plans are the planner's own choice after ANALYZE, on a shop large enough (20,000 orders, 15,000 variants) for reading
  * a whole table to cost more than an index; a store of this size without the index reads the table (the cart's
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandLineActor } from "../audit/audit";
 import { cartReminderReport } from "../checkout/cart-reminders";
 import { duplicateProduct } from "../catalog/product-editor";
-import { salesFigures } from "../orders/dashboard";
+import { lowStockVariants, salesFigures } from "../orders/dashboard";
 import { listDeskOrders } from "../orders/desk";
 import type { Database } from "./client";
 import * as schema from "./schema";
@@ -69,6 +69,15 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
     );
     expect(plan).toContain("orders_store_paid_idx");
     expect(plan).not.toMatch(/Seq Scan on orders/);
+  });
+
+  it("lists the dashboard's low stock by variants_store_stock_idx, emptiest first, without sorting every variant", async () => {
+    const [plan] = await plansOf(
+      (db) => lowStockVariants(db, database.storeId),
+      (query) => query.includes('"low_stock_threshold"'),
+    );
+    expect(plan).toContain("variants_store_stock_idx");
+    expect(plan).not.toMatch(/Seq Scan on variants|Sort/);
   });
 
   it("searches orders by part of the email and of the name through the trigram indexes", async () => {
