@@ -13,6 +13,7 @@ import { commandLineActor } from "../audit/audit";
 import { cartReminderReport } from "../checkout/cart-reminders";
 import { duplicateProduct } from "../catalog/product-editor";
 import { lowStockVariants, salesFigures } from "../orders/dashboard";
+import { recentSessions } from "../analytics/report";
 import { listDeskOrders } from "../orders/desk";
 import type { Database } from "./client";
 import * as schema from "./schema";
@@ -30,8 +31,8 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ seed: true });
-    // The analytics are read from their daily totals whatever their size: a few sessions are enough here.
-    await generateBigShop(database.db, database.storeId, { ...bigShopSize(0.1), sessions: 100 });
+    // The analytics are read from their daily totals whatever their size: only the latest sessions need many visits.
+    await generateBigShop(database.db, database.storeId, { ...bigShopSize(0.1), sessions: 5_000 });
     sent = [];
     recording = drizzleNodePostgres(database.pool!, { schema, logger: { logQuery: (query, params) => sent.push({ query, params }) } }) as unknown as Database;
   }, 300_000);
@@ -78,6 +79,16 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
     );
     expect(plan).toContain("variants_store_stock_idx");
     expect(plan).not.toMatch(/Seq Scan on variants|Sort/);
+  });
+
+  // The generated visits all left before a beacon: the worst case, where walking every visit newest first finds none.
+  it("lists the latest sessions that sent a beacon by analytics_sessions_store_beacon_idx, not a walk of every visit", async () => {
+    const [plan] = await plansOf(
+      (db) => recentSessions(db, database.storeId),
+      (query) => query.includes('"analytics_sessions"'),
+    );
+    expect(plan).toContain("analytics_sessions_store_beacon_idx");
+    expect(plan).not.toMatch(/Seq Scan on analytics_sessions/);
   });
 
   it("searches orders by part of the email and of the name through the trigram indexes", async () => {

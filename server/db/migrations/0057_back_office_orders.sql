@@ -1,0 +1,2 @@
+CREATE INDEX "analytics_sessions_store_beacon_idx" ON "analytics_sessions" USING btree ("store_id","updated_at") WHERE payload is not null;--> statement-breakpoint
+CREATE INDEX "variants_store_stock_idx" ON "variants" USING btree ("store_id","stock","sku");

@@ -1,1 +1,0 @@
-CREATE INDEX "variants_store_stock_idx" ON "variants" USING btree ("store_id","stock","sku");
