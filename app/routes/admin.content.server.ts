@@ -98,7 +98,8 @@ export async function contentFormAction(context: AppLoadContext, request: Reques
   try {
     const input = { ...contentInputOfDraft(kind, draft), links: linksChoiceOf(form) };
     const savedId = (id === null ? await createContent(kind, context.db, actor, input) : await updateContent(kind, context.db, actor, id, input)).id;
-    const saved = draft.status === "published" ? "content-published" : "content-saved";
+    // Links are answered only by a save that unpublishes it (removingWithLinks asks nothing else).
+    const saved = draft.status === "published" ? "content-published" : input.links ? "content-unpublished" : "content-saved";
     if (!file) return done(savedId, saved);
     try {
       await uploadContentPicture(kind, context, actor, savedId, file);
