@@ -40,6 +40,7 @@ export default function EditContentScreen({ loaderData, actionData }: Route.Comp
       notice={formAnswer ? null : notice}
       confirmDelete={confirmDelete}
       linksLeadHere={linksLeadHere}
+      asking={formAnswer?.asking}
     />
   );
 }

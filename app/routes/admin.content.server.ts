@@ -5,7 +5,9 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { ADMIN_PAGE_HEADERS } from "~/components/admin/admin-page";
-import { CONTENT_KINDS, CONTENT_NOTICES, type ContentNotice } from "~/components/admin/content-draft";
+import { CONTENT_KINDS, CONTENT_NOTICES, draftOfContent, type ContentDraft, type ContentNotice } from "~/components/admin/content-draft";
+import type { ErrorBody } from "~/lib/form-error";
+import type { PlacedLink } from "@core/navigation";
 import type { ContentKind } from "@core/content-admin";
 import {
   contentInputOf,
@@ -20,6 +22,7 @@ import {
 import { ADDRESS_FIELDS, applyContentStep, contentInputOfDraft, readContentForm } from "./admin.content.form.server";
 import { formFailure, linksChoiceOf, linksLeadHereAnswer, requireStaffPage } from "./admin.server";
 import { isRefusal } from "@core/errors";
+import { LinksLeadHere } from "../../server/catalog/navigation";
 
 export { requireStaffPage } from "./admin.server";
 
@@ -58,6 +61,10 @@ const uploadedFile = (form: FormData) => {
   return typeof file !== "string" && file && file.size > 0 ? file : null;
 };
 
+/** The form drawn again from `draft`: with its problems, or with the links its unpublishing asks about (LinksStep). */
+const formAnswer = (draft: ContentDraft, errors: ErrorBody[], status: number, asking?: PlacedLink[]) =>
+  data({ draft, errors, asking }, { status, headers: ADMIN_PAGE_HEADERS });
+
 export async function contentFormAction(context: AppLoadContext, request: Request, kind: ContentKind, id: number | null) {
   const { actor } = await requireStaffPage(context, request, "content");
   const form = await request.formData();
@@ -76,16 +83,23 @@ export async function contentFormAction(context: AppLoadContext, request: Reques
   if (id !== null && (intent === "publish" || intent === "unpublish")) {
     const status = intent === "publish" ? "published" : "draft";
     const record = await contentRecordOf(context, kind, id);
-    await updateContent(kind, context.db, actor, id, { ...contentInputOf(kind, record), status });
+    try {
+      await updateContent(kind, context.db, actor, id, { ...contentInputOf(kind, record), status });
+    } catch (error) {
+      // The form drawn as saved but for its status, with the links' step, whose answer saves it so.
+      if (error instanceof LinksLeadHere) return formAnswer(draftOfContent({ ...record, status }), [], 409, error.links);
+      throw error;
+    }
     return done(id, intent === "publish" ? "content-published" : "content-unpublished");
   }
   const draft = applyContentStep(readContentForm(form), intent);
-  if (intent !== "save") return data({ draft, errors: [] }, { headers: ADMIN_PAGE_HEADERS });
+  if (intent !== "save") return formAnswer(draft, [], 200);
   const file = uploadedFile(form);
   try {
-    const input = contentInputOfDraft(kind, draft);
+    const input = { ...contentInputOfDraft(kind, draft), links: linksChoiceOf(form) };
     const savedId = (id === null ? await createContent(kind, context.db, actor, input) : await updateContent(kind, context.db, actor, id, input)).id;
-    const saved = draft.status === "published" ? "content-published" : "content-saved";
+    // Links are answered only by a save that unpublishes it (removingWithLinks asks nothing else).
+    const saved = draft.status === "published" ? "content-published" : input.links ? "content-unpublished" : "content-saved";
     if (!file) return done(savedId, saved);
     try {
       await uploadContentPicture(kind, context, actor, savedId, file);
@@ -97,8 +111,9 @@ export async function contentFormAction(context: AppLoadContext, request: Reques
     return done(savedId, saved);
   } catch (error) {
     if (isRefusal(error, "not-found")) throw notFound();
+    if (error instanceof LinksLeadHere) return formAnswer(draft, [], 409, error.links);
     const failure = formFailure(error, {}, `The ${CONTENT_KINDS[kind].noun} could not be saved; please try again in a moment`);
     const errors = failure.errors.map((body) => (body.field && ADDRESS_FIELDS.has(body.field) ? { ...body, field: "address" } : body));
-    return data({ draft, errors }, { status: failure.status, headers: ADMIN_PAGE_HEADERS });
+    return formAnswer(draft, errors, failure.status);
   }
 }

@@ -22,6 +22,8 @@ import { placeFormErrors, PRODUCT_NOTICES } from "~/components/admin/product-for
 import { productFormStep } from "~/components/admin/product-form-steps";
 import { formErrorOf, productFormValues, productInputOfForm, rowsOf } from "~/components/admin/product-form-input";
 import { isRefusal } from "@core/errors";
+import type { PlacedLink } from "@core/navigation";
+import { LinksLeadHere } from "../../server/catalog/navigation";
 
 export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
 
@@ -58,9 +60,9 @@ export function loadProduct(context: AppDeps, productId: number): Promise<AdminP
  * problem by its field, and the field to focus. `drawn` tells each answer apart, so the page draws the form afresh
  * from it rather than keep fields of the last drawing.
  */
-function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number, focus?: string) {
+function refused(status: number, errors: { error: string; field?: string }[], values: Record<string, string>, rows: number, focus?: string, asking?: PlacedLink[]) {
   // Placed here, so the page's JavaScript carries no code to place them.
-  return data({ placed: placeFormErrors(errors), values, rows, focus, drawn: Date.now() }, { status, headers: ADMIN_PAGE_HEADERS });
+  return data({ placed: placeFormErrors(errors), values, rows, focus, drawn: Date.now(), asking }, { status, headers: ADMIN_PAGE_HEADERS });
 }
 
 export async function productFormAction(context: AppDeps, request: Request, productId: number | null) {
@@ -89,9 +91,11 @@ export async function productFormAction(context: AppDeps, request: Request, prod
     const parsed = productInputOfForm(values, rows);
     if (!parsed.ok) return refused(400, parsed.errors, values, rows);
     try {
-      const saved = await saveProductAndAlert(context, actor, parsed.input, productId === null ? { create: true } : { productId });
+      const saved = await saveProductAndAlert(context, actor, { ...parsed.input, links: linksChoiceOf(form) }, productId === null ? { create: true } : { productId });
       return redirect(withNotice(saved.productId, saved.created ? "created" : "saved"), { headers: ADMIN_PAGE_HEADERS });
     } catch (error) {
+      // Saved as a draft or archived while links lead to it: the form drawn again as typed, with the links' step.
+      if (error instanceof LinksLeadHere) return refused(409, [], values, rows, undefined, error.links);
       if (isRefusal(error)) return refused(statusOf(error), [formErrorOf({ error: error.message, field: error.field }, parsed.usedRows)], values, rows);
       throw error;
     }

@@ -4,6 +4,7 @@ import { FormMessage } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
 import { AdminErrorBoundary, adminMeta, AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { ProductForm } from "~/components/admin/product-form";
+import { DRAFT_FORM } from "~/components/admin/draft-form";
 import { PRODUCT_NOTICES, productFormValuesOf, STATUS_LABELS } from "~/components/admin/product-form-data";
 import {
   listCollectionChoices,
@@ -77,6 +78,9 @@ export default function AdminProduct({ loaderData, actionData }: Route.Component
         taxClasses={taxClasses}
         isNew={false}
       />
+      {formAnswer?.asking ? (
+        <LinksStep question={`Save ${product.title}? Its page leaves the shop.`} links={formAnswer.asking} intent="save" id={product.id} cancelTo={`/admin/products/${product.id}`} form={DRAFT_FORM} />
+      ) : null}
 
       <AdminSection title="More">
         <div className="flex flex-wrap gap-3">

@@ -83,6 +83,8 @@ export const productInputSchema = storable(
       /** Cleaned to the safe subset of HTML on save. */
       description_html: z.string().max(65_536, "Description is too long").default(""),
       status: z.enum(PRODUCT_STATUSES, { error: "Status must be one of draft, active, archived" }).default("draft"),
+      /** Asked only of a save that takes an active product off sale (draft or archived) while links lead to it. */
+      links: linksChoice,
       vendor: z.string().trim().max(255, "Vendor is too long").default(""),
       product_type: z.string().trim().max(255, "Type is too long").default(""),
       /** Absent: a new product is standard, a product saved again keeps its class (the CSV import has none). */

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { CONTENT_ADDRESS, CONTENT_LIMITS, CONTENT_STATUSES } from "../content-admin";
+import { linksChoice } from "./fields";
 import { storable } from "./storable";
 import { recordIdParam } from "./record-id";
 
@@ -34,6 +35,8 @@ const sectionSchema = z.object({
 const commonFields = {
   title: text("Title", CONTENT_LIMITS.title),
   status: z.enum(CONTENT_STATUSES, { error: `Status must be ${CONTENT_STATUSES.join(" or ")}` }).default("draft"),
+  /** Asked only of a change that unpublishes it while menu or footer links lead to it. */
+  links: linksChoice,
   /** The picture it keeps (the one uploaded last), or null for none: a new picture is uploaded, never linked. */
   image_url: z.string({ error: "image_url must be text or null" }).nullable().default(null),
   sections: z

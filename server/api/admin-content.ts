@@ -35,7 +35,7 @@ import {
   type StaticPageSummary,
 } from "../content/content-editor";
 import type { AppEnv } from "../context";
-import { LINKED_REMOVAL, iso, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
+import { LINKED_REMOVAL, LINKS_LEAD_HERE, iso, onePictureOf, pictureRefusals, resourceOperations } from "./admin-operation";
 import { BAD_INPUT, bodyOf, formBody, json, jsonBody, numberParam, queryOf, register } from "./operation";
 
 const ADDRESS_TAKEN = "Another one has this address (field blog_id or name)";
@@ -92,7 +92,7 @@ const POSTS: KindApi<"post"> = {
   summaries: {
     list: "The blog's posts, drafts too, newest first",
     create: "Write a blog post: address, title, author, sections of plain text, draft (the default) or published",
-    update: "Replace a post with the one sent; status publishes or unpublishes it (the blog's date is its first publication)",
+    update: "Replace a post with the one sent; status publishes or unpublishes it (the blog's date is its first publication); links that unpublishing leaves leading nowhere go or stay as `links` says",
     upload: "Upload the post's picture (JPEG, PNG, WebP, AVIF; 20 MB), replacing the one before",
     uploadDescription: "A multipart form with one `file`, read by its content, stored without EXIF. To remove the picture, PUT the post with image_url null.",
     delete: "Delete a post and its picture; links to it go or stay as `links` says",
@@ -111,7 +111,7 @@ const PAGES: KindApi<"page"> = {
   summaries: {
     list: "The static pages, drafts too, by address",
     create: "Write a static page: its name (/pages/{name}, /data/{name}.json), title, sections of plain text, draft or published",
-    update: "Replace a page with the one sent; status publishes or unpublishes it",
+    update: "Replace a page with the one sent; status publishes or unpublishes it; links that unpublishing leaves leading nowhere go or stay as `links` says",
     upload: "Upload the page's picture (JPEG, PNG, WebP, AVIF; 20 MB), shown beside its text, replacing the one before",
     uploadDescription: "A multipart form with one `file`. To remove the picture, PUT the page with image_url null.",
     delete: "Delete a page and its picture; its address answers 404 at once; links to it go or stay as `links` says",
@@ -128,7 +128,11 @@ function registerKind<K extends ContentKind>(routes: OpenAPIHono<AppEnv>, kind: 
   const list = all.get({ summary: summaries.list });
   const create = all.post({ summary: summaries.create, body: jsonBody(api.input), answers: { 201: json(api.answer, `The ${one}`) }, refusals: { 409: ADDRESS_TAKEN } });
   const read = oneRecord.get({ summary: `A ${one} with its sections` });
-  const update = oneRecord.put({ summary: summaries.update, body: jsonBody(api.input), refusals: { 409: ADDRESS_TAKEN } });
+  const update = oneRecord.put({
+    summary: summaries.update,
+    body: jsonBody(api.input),
+    refusals: { 409: `${ADDRESS_TAKEN}; or, when it unpublishes, ${LINKS_LEAD_HERE}` },
+  });
   const upload = oneRecord.post({
     path: "/picture",
     summary: summaries.upload,

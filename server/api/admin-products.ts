@@ -73,9 +73,9 @@ const readProduct = onProduct.get({
 
 const updateProduct = onProduct.put({
   summary:
-    "Replace a product with the whole input: variants are matched by SKU (kept ones changed, new ones added, missing ones removed); a changed handle keeps the old address answering with a 301",
+    "Replace a product with the whole input: variants are matched by SKU (kept ones changed, new ones added, missing ones removed); a changed handle keeps the old address answering with a 301; links that taking it off sale (status draft or archived) leaves leading nowhere go or stay as `links` says",
   body: jsonBody(productInputSchema),
-  refusals: { 400: BAD_PRODUCT, 409: TAKEN },
+  refusals: { 400: BAD_PRODUCT, 409: `${TAKEN}; or, when the save takes an active product off sale, ${LINKS_LEAD_HERE}` },
 });
 
 const duplicate = onProduct.post({

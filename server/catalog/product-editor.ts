@@ -10,6 +10,7 @@ import type { ProductStatus } from "../../core/catalog-admin";
 import type { ProductInput, VariantInput } from "../../core/schemas/admin-catalogue";
 import type { Database } from "../db/client";
 import { removingWithLinks, type LinksChoice } from "./navigation";
+import { ON_SALE_STATUS } from "./products";
 import { containing, newestFirstPage } from "../db/listing";
 import { storeIdOfHandle, storeRow } from "../db/store-rows";
 import { DEMO } from "../db/seed-content";
@@ -47,6 +48,8 @@ type ProductRow = typeof products.$inferSelect;
 /**
  * Creates or changes a product, its variants, their stock and plans, and its collections, from a whole
  * `ProductInput`. Variants are matched by SKU: those that exist are changed, new ones added, those left out removed.
+ * A save that takes it off sale asks about the menu and footer links that would lead nowhere, as setProductStatus
+ * does (`input.links`, removingWithLinks): without a choice the whole save is refused and nothing of it is written.
  */
 export async function saveProduct(
   tx: Database,
@@ -80,18 +83,24 @@ export async function saveProduct(
     attributeText: attributeText(input.variants),
   };
 
-  let productId: number;
-  if (existing) {
-    productId = existing.id;
-    await tx.update(products).set({ ...fields, updatedAt: new Date() }).where(eq(products.id, productId));
-    if (existing.handle !== input.handle) await keepOldHandle(tx, storeId, productId, existing.handle, input.handle);
-  } else {
-    const [inserted] = await tx.insert(products).values({ storeId, ...fields }).returning({ id: products.id });
-    productId = inserted.id;
-  }
-
-  await saveVariants(tx, actor, productId, input);
-  if (input.collection_ids) await setCollections(tx, storeId, productId, input.collection_ids);
+  const write = async () => {
+    let productId: number;
+    if (existing) {
+      productId = existing.id;
+      await tx.update(products).set({ ...fields, updatedAt: new Date() }).where(eq(products.id, productId));
+      if (existing.handle !== input.handle) await keepOldHandle(tx, storeId, productId, existing.handle, input.handle);
+    } else {
+      const [inserted] = await tx.insert(products).values({ storeId, ...fields }).returning({ id: products.id });
+      productId = inserted.id;
+    }
+    await saveVariants(tx, actor, productId, input);
+    if (input.collection_ids) await setCollections(tx, storeId, productId, input.collection_ids);
+    return productId;
+  };
+  // Only a save that takes the product off sale can leave links leading nowhere: a changed handle keeps its old
+  // address answering (a 301), which the links' check does not know, so other saves are not asked about links.
+  const offSale = existing?.status === ON_SALE_STATUS && input.status !== ON_SALE_STATUS;
+  const productId = offSale ? await removingWithLinks(tx, actor, input.links, write) : await write();
 
   if (audit) {
     await recordAudit(tx, actor, {

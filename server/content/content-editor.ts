@@ -263,7 +263,10 @@ export async function createContent<K extends ContentKind>(kind: K, db: Database
     .catch(store.refuseTakenAddress);
 }
 
-/** Replaces the post or page with the one sent (with `uploaded`, the picture storePicture just stored as its new one). */
+/**
+ * Replaces the post or page with the one sent (with `uploaded`, the picture storePicture just stored as its new one).
+ * Unpublishing it asks about the menu and footer links to it as a delete does (`input.links`, removingWithLinks).
+ */
 export async function updateContent<K extends ContentKind>(
   kind: K,
   db: Database,
@@ -280,8 +283,12 @@ export async function updateContent<K extends ContentKind>(
       const before = await store.read(tx, storeId, id);
       if (!uploaded) assertKeptPicture(before.imageUrl, input.image_url);
       await store.assertAddressFree(tx, storeId, input, id);
-      await store.update(tx, storeId, before, input, uploaded ?? input.image_url);
-      await store.writeSections(tx, storeId, id, input.sections);
+      const write = async () => {
+        await store.update(tx, storeId, before, input, uploaded ?? input.image_url);
+        await store.writeSections(tx, storeId, id, input.sections);
+      };
+      if (before.status === "published" && input.status !== "published") await removingWithLinks(tx, actor, input.links, write);
+      else await write();
       const after = await store.read(tx, storeId, id);
       await recordAudit(tx, actor, { action: `${store.entity}.update`, entity: store.entity, entityId: id, before: store.audited(before), after: store.audited(after) });
       return after;

@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { renderedBackOffice } from "../../tests/support/admin-pages";
 import { type TestApp } from "../../tests/support/app";
+import { commandLineActor } from "../audit/audit";
 import { blogPosts, pages as pageRows } from "../db/schema";
+import { changeStoreSettings, getStoreSettings } from "../store/settings";
 
 let t: TestApp;
 let owner: string;
@@ -34,6 +36,7 @@ const postForm = (intent: string, sections: [string, string][], extra: [string, 
   ["intent", intent],
 ];
 
+const pageRow = async (name: string) => (await t.deps.db.select().from(pageRows).where(eq(pageRows.name, name)))[0];
 const postRow = async (slug: string) => (await t.deps.db.select().from(blogPosts).where(eq(blogPosts.slug, slug)))[0];
 
 describe("the blog post and page screens", () => {
@@ -99,6 +102,32 @@ describe("the blog post and page screens", () => {
     const deleted = await post(`/admin/pages/${row.id}`, { intent: "delete", id: String(row.id) }, owner);
     expect(deleted.headers.get("location")).toBe("/admin/pages?notice=content-deleted");
     expect((await get("/pages/wholesale")).status).toBe(404);
+  });
+
+  it("ask, when unpublishing a page the footer links to (the Status button or a save as a draft), and unpublish once answered", async () => {
+    const form = { title: "Terms", address: "terms", status: "published", section_subheading: "", section_content: "Our terms.", intent: "save" };
+    const saved = await post("/admin/pages/new", form, owner);
+    const [row] = await t.deps.db.select().from(pageRows).where(eq(pageRows.name, "terms"));
+    expect(saved.headers.get("location")).toBe(`/admin/pages/${row.id}?notice=content-published`);
+    const { footer } = await getStoreSettings(t.deps.db, t.deps.storeId);
+    await changeStoreSettings(t.deps.db, commandLineActor(t.deps.storeId), { footer: { ...footer, links: [...footer.links, { name: "Terms", route: "/pages/terms" }] } });
+
+    // Before, both unpublished it and left "Terms" leading to a 404.
+    for (const [asking, title] of [
+      [{ intent: "unpublish" }, "Terms"],
+      [{ ...form, title: "Our terms", status: "draft" }, "Our terms"],
+    ] as const) {
+      const asked = await html(await post(`/admin/pages/${row.id}`, asking, owner), 409);
+      expect(asked).toContain("Unpublish the page Terms? This link leads to it and would then lead nowhere:");
+      expect(asked).toMatch(/<button[^>]*form="draft-form"[^>]*>Keep the link/);
+      expect(asked).toContain(`value="${title}"`);
+      expect((await pageRow("terms")).status).toBe("published");
+    }
+
+    const unpublished = await post(`/admin/pages/${row.id}`, { ...form, status: "draft", links: "keep" }, owner);
+    expect(unpublished.headers.get("location")).toBe(`/admin/pages/${row.id}?notice=content-unpublished`);
+    expect((await pageRow("terms")).status).toBe("draft");
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).footer.links.map((link) => link.route)).toContain("/pages/terms");
   });
 
   it("are shut to fulfilment staff", async () => {

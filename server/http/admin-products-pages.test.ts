@@ -8,7 +8,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type TestApp } from "../../tests/support/app";
 import { PAGE_OWNER as OWNER, PAGE_PACKER as PACKER, renderedBackOffice } from "../../tests/support/admin-pages";
+import { commandLineActor } from "../audit/audit";
 import { getAdminProduct } from "../catalog/product-editor";
+import { changeStoreSettings, getStoreSettings } from "../store/settings";
 import { orderLines, orders, products } from "../db/schema";
 
 let t: TestApp;
@@ -272,6 +274,29 @@ describe("the product editor's pages", () => {
     const confirmed = await post(`/admin/products/${productId}`, [...withoutLast, ["remove_variants_with_orders", "on"]], owner);
     expect(confirmed.headers.get("location")).toBe(`/admin/products/${productId}?notice=saved`);
     expect((await getAdminProduct(t.deps.db, t.deps.storeId, productId)).variants.map((variant) => variant.sku)).toEqual(["PT-S-RED", "PT-S-BLUE", "PT-M-RED"]);
+  });
+
+  it("asks, when a save takes the product off sale while a footer link leads to it, with the form kept as typed; saves once answered", async () => {
+    const edit = teeForm({ handle: "page-tee", status: "active" }).filter(([name]) => !/^v\d_stock$/.test(name));
+    edit.push(...[0, 1, 2, 3].map((row): [string, string] => [`v${row}_existing`, "1"]));
+    expect((await post(`/admin/products/${productId}`, edit, owner)).headers.get("location")).toBe(`/admin/products/${productId}?notice=saved`);
+    const actor = commandLineActor(t.deps.storeId);
+    const { footer } = await getStoreSettings(t.deps.db, t.deps.storeId);
+    await changeStoreSettings(t.deps.db, actor, { footer: { ...footer, links: [...footer.links, { name: "Our tee", route: "/products/page-tee" }] } });
+
+    const archived = edit.map(([name, value]): [string, string] => [name, name === "status" ? "archived" : name === "title" ? "Retired Tee" : value]);
+    // Before, the save archived it and left "Our tee" leading to a 404.
+    const asked = await html(await post(`/admin/products/${productId}`, archived, owner), 409);
+    expect(asked).toContain("Save Page Tee? Its page leaves the shop. This link leads to it and would then lead nowhere:");
+    expect(asked.replaceAll("<!-- -->", "")).toMatch(/<li>Footer: Our tee <span[^>]*>\(\/products\/page-tee\)<\/span><\/li>/);
+    expect(asked).toMatch(/<button[^>]*form="draft-form"[^>]*>Remove the link too/);
+    expect(asked).toContain('value="Retired Tee"');
+    expect((await getAdminProduct(t.deps.db, t.deps.storeId, productId)).title).toBe("Page Tee");
+
+    const saved = await post(`/admin/products/${productId}`, [...archived, ["links", "remove"]], owner);
+    expect(saved.headers.get("location")).toBe(`/admin/products/${productId}?notice=saved`);
+    expect(await getAdminProduct(t.deps.db, t.deps.storeId, productId)).toMatchObject({ title: "Retired Tee", status: "archived" });
+    expect((await getStoreSettings(t.deps.db, t.deps.storeId)).footer.links.map((link) => link.route)).not.toContain("/products/page-tee");
   });
 
   it("answers 404 for a product that does not exist", async () => {

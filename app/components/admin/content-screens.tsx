@@ -10,6 +10,8 @@ import { AdminButton } from "~/components/admin/admin-form";
 import { AdminTable, NewRecordLink, RowLink } from "~/components/admin/admin-list";
 import { AdminPage, AdminSection, RecordIntro } from "~/components/admin/admin-page";
 import { DeleteSection } from "~/components/admin/confirm-step";
+import { DRAFT_FORM } from "~/components/admin/draft-form";
+import { LinksStep } from "~/components/admin/links-step";
 import type { PlacedLink } from "@core/navigation";
 import type { ErrorBody } from "~/lib/form-error";
 import type { ContentKind } from "@core/content-admin";
@@ -68,6 +70,7 @@ export function EditContent({
   notice,
   confirmDelete,
   linksLeadHere,
+  asking,
 }: {
   kind: ContentKind;
   record: { id: number; title: string; address: string; status: string };
@@ -77,6 +80,8 @@ export function EditContent({
   confirmDelete: boolean;
   /** The menu and footer links to it, when a delete was answered with them. */
   linksLeadHere?: PlacedLink[];
+  /** The links to it, when unpublishing it (the Status button, or the form saved as a draft) was answered with them. */
+  asking?: PlacedLink[];
 }) {
   const { admin, noun, nouns, shop } = CONTENT_KINDS[kind];
   const published = record.status === "published";
@@ -102,6 +107,9 @@ export function EditContent({
             {published ? `Unpublish ${noun}` : `Publish ${noun}`}
           </AdminButton>
         </Form>
+        {asking ? (
+          <LinksStep question={`Unpublish the ${noun} ${record.title}?`} links={asking} intent="save" id={record.id} cancelTo={`${admin}/${record.id}`} form={DRAFT_FORM} />
+        ) : null}
       </AdminSection>
       <ContentForm key={JSON.stringify(draft)} kind={kind} draft={draft} errors={errors} />
       <DeleteSection noun={noun} record={record} path={`${admin}/${record.id}`} asking={confirmDelete} consequences="Its address will answer “not found”." linksLeadHere={linksLeadHere} />

@@ -30,6 +30,9 @@ export function ErrorSummary({ errors }: { errors: readonly string[] }) {
   ) : null;
 }
 
+/** The long form's id: a page has one, and a step outside it (LinksStep) may post it. */
+export const DRAFT_FORM = "draft-form";
+
 /**
  * A record's long form, its Save kept in reach in a bar stuck to the bottom of the window, saying when the form holds
  * changes not saved and in which of its sections they were typed (a screen reader hears it once, politely; not a status, so the page's one status stays its notice). The bar sits in the page's flow, so at the
@@ -61,6 +64,7 @@ export function DraftForm({
   const unsavedNow = changedHere !== null || unsaved || placed.form !== undefined || fieldErrorsOf(placed.at).length > 0;
   return (
     <Form
+      id={DRAFT_FORM}
       method="post"
       encType={multipart ? "multipart/form-data" : undefined}
       className="flex flex-col gap-8"

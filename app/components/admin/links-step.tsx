@@ -13,7 +13,22 @@ import { AdminButton } from "./admin-form";
  * the links, named where they sit, and the choice whether they go too or stay to be pointed elsewhere. It posts
  * `intent` again with `links`; nothing is removed until then.
  */
-export function LinksStep({ question, links, intent, id, cancelTo }: { question: string; links: PlacedLink[]; intent: string; id: number; cancelTo: string }) {
+export function LinksStep({
+  question,
+  links,
+  intent,
+  id,
+  cancelTo,
+  form,
+}: {
+  question: string;
+  links: PlacedLink[];
+  intent: string;
+  id: number;
+  cancelTo: string;
+  /** The page's long form (DraftForm) when its Save asked: the answer posts it again, as typed, with `links`. */
+  form?: string;
+}) {
   const one = links.length === 1;
   return (
     <StepForm
@@ -22,10 +37,10 @@ export function LinksStep({ question, links, intent, id, cancelTo }: { question:
       cancelTo={cancelTo}
       actions={
         <>
-          <AdminButton name="links" value="remove" weight="danger">
+          <AdminButton name="links" value="remove" weight="danger" form={form}>
             {one ? "Remove the link too" : "Remove the links too"}
           </AdminButton>
-          <AdminButton name="links" value="keep" weight="secondary">
+          <AdminButton name="links" value="keep" weight="secondary" form={form}>
             {one ? "Keep the link" : "Keep the links"}
           </AdminButton>
         </>

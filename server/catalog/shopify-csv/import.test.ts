@@ -18,6 +18,7 @@ import { loadConfig } from "../../config";
 import { createDeps } from "../../deps";
 import { auditEvents, productImages, products, stockAdjustments, variants } from "../../db/schema";
 import { commandLineActor } from "../../audit/audit";
+import { changeStoreSettings, getStoreSettings } from "../../store/settings";
 import { ALT_TEXT_REQUIRED_MESSAGE, saveProduct } from "../product-editor";
 import { addProductPicture } from "../product-pictures";
 import { exportShopifyCsv } from "./export";
@@ -259,6 +260,27 @@ describe("importing Shopify's product CSV", () => {
     expect(problems).toEqual([{ row: 3, column: "Status", message: ALT_TEXT_REQUIRED_MESSAGE }]);
     expect(await tableCounts()).toEqual(before);
     expect(new Set(await readdir(folder))).toEqual(filesBefore);
+  });
+
+  it("refuses, at its Status, a product the file takes off sale while a menu link leads to it, naming the link; nothing is imported", async () => {
+    const actor = owner();
+    await t.deps.db.transaction(async (tx) => {
+      const lamp = productInputSchema.parse({ handle: "linked-lamp", title: "Lamp", status: "active", options: [], variants: [{ sku: "IMP-LAMP", option_values: [], price_cents: 900 }] });
+      await saveProduct(tx, actor, lamp, { create: true });
+      const { navbar } = await getStoreSettings(tx, actor.storeId);
+      await changeStoreSettings(tx, actor, { navbar: { ...navbar, pages: [...navbar.pages, { name: "Lamp", route: "/products/linked-lamp" }] } });
+    });
+    const before = await tableCounts();
+    const header = fixture.slice(0, fixture.indexOf("\n") + 1);
+    const columns = header.trim().split(",");
+    const row = (cells: Record<string, string>) => columns.map((column) => cells[column] ?? "").join(",");
+    const file = header + row({ Handle: "linked-lamp", Title: "Lamp", "Variant SKU": "IMP-LAMP", "Variant Price": "9.00", Status: "archived" }) + "\n";
+    const { summary, problems } = await importFile(file, false);
+    expect(summary.applied).toBe(false);
+    expect(problems).toEqual([{ row: 2, column: "Status", message: expect.stringContaining("(Menu: Lamp)") }]);
+    expect(await tableCounts()).toEqual(before);
+    const [lamp] = await t.deps.db.select({ status: products.status }).from(products).where(eq(products.handle, "linked-lamp"));
+    expect(lamp.status).toBe("active");
   });
 
   it("saves a large file a batch at a time with progress, and undoes the batches saved when a later product is refused", async () => {

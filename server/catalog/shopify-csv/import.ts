@@ -178,7 +178,8 @@ class ProductRefused extends Error {
   }
 }
 
-const FIELD_COLUMNS: Record<string, string> = { handle: "Handle", status: "Status", collection_ids: "Handle" };
+/** The column a refusal's field is told at; `links`: the Status that takes the product off sale (removingWithLinks). */
+const FIELD_COLUMNS: Record<string, string> = { handle: "Handle", status: "Status", links: "Status", collection_ids: "Handle" };
 
 function refusalOf(error: DomainError, product: ReadProduct): CsvProblem {
   const variant = /^variants\.(\d+)\.sku$/.exec(error.field ?? "");
