@@ -633,6 +633,30 @@ export const customerProfiles = pgTable(
   (t) => [primaryKey({ columns: [t.storeId, t.emailNormalized] })],
 );
 
+/**
+ * Each customer's placed orders rolled up (decision 0078), by the email that owns them (ownerEmail): kept in the
+ * transaction of every change that moves them (server/orders/customer-figures.ts), so the customers list reads one row
+ * a customer instead of summing every order of the shop. A customer without a placed order has no row.
+ */
+export const customerFigures = pgTable(
+  "customer_figures",
+  {
+    storeId: storeId(),
+    emailKey: text("email_key").notNull(),
+    orderCount: integer("order_count").notNull().default(0),
+    /** Revenue of their orders (server/orders/revenue.ts). */
+    spentCents: bigint("spent_cents", { mode: "number" }).notNull().default(0),
+    firstOrderAt: timestamp("first_order_at", { withTimezone: true }),
+    lastOrderAt: timestamp("last_order_at", { withTimezone: true }),
+    /** The smallest number of their orders: a guest's address on the desk. */
+    firstNumber: integer("first_number"),
+    /** The email and name of their latest order. */
+    email: text("email").notNull().default(""),
+    name: text("name").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.emailKey] })],
+);
+
 export const sessions = pgTable(
   "sessions",
   {
