@@ -14,6 +14,7 @@ import { cartReminderReport } from "../checkout/cart-reminders";
 import { duplicateProduct } from "../catalog/product-editor";
 import { salesFigures } from "../orders/dashboard";
 import { listDeskOrders } from "../orders/desk";
+import { customersCsv, getDeskCustomer, listDeskCustomers } from "../customers/desk";
 import type { Database } from "./client";
 import * as schema from "./schema";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database";
@@ -109,5 +110,26 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
       expect(plan).toContain("variants_store_lower_sku_idx");
       expect(plan).not.toMatch(/Seq Scan on variants/);
     }
+  });
+
+  // The whole list sorts every customer by their latest activity (signed up, bought or subscribed): it reads each
+  // customer's kept row once, by hash beside the accounts, and no order.
+  it("lists, searches and exports the customers from their kept figures, and finds one by customer_figures' key, summing no order", async () => {
+    const listing = (query: string) => query.includes("customer_figures");
+    const plans = [
+      ...(await plansOf((db) => listDeskCustomers(db, database.storeId), listing)),
+      ...(await plansOf((db) => listDeskCustomers(db, database.storeId, { q: "nakamura" }), listing)),
+      ...(await plansOf(async (db) => {
+        for await (const chunk of customersCsv(db, database.storeId, { q: "big.customer.12" })) void chunk;
+      }, listing)),
+    ];
+    for (const plan of plans) {
+      expect(plan).toMatch(/on customer_figures/);
+      expect(plan).not.toMatch(/\bon orders\b/);
+    }
+    const [{ id }] = await database.db.execute<{ id: number }>(sql`select id from customers where email = 'big.customer.7@example.com'`).then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    const [one] = await plansOf((db) => getDeskCustomer(db, database.storeId, String(id)), listing);
+    expect(one).toContain("customer_figures_store_id_email_key_pk");
+    expect(one).not.toMatch(/\bon orders\b/);
   });
 });
