@@ -112,12 +112,15 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
     }
   });
 
-  // The whole list sorts every customer by their latest activity (signed up, bought or subscribed): it reads each
-  // customer's kept row once, by hash beside the accounts, and no order.
-  it("lists, searches and exports the customers from their kept figures, and finds one by customer_figures' key, summing no order", async () => {
+  // A search, or the CSV's pages after a place, sorts every customer by their latest activity (signed up, bought or
+  // subscribed): it reads each customer's kept row once, by hash beside the accounts, and no order.
+  it("lists the customers' pages by the newest accounts and figures, searches and exports them from their kept figures, and finds one by its key, summing no order", async () => {
     const listing = (query: string) => query.includes("customer_figures");
+    const [page] = await plansOf((db) => listDeskCustomers(db, database.storeId, { cursor: "100" }), listing);
+    expect(page).toContain("customer_figures_store_last_order_idx");
+    expect(page).toContain("customers_store_created_idx");
+    expect(page).not.toMatch(/\bon orders\b|Seq Scan on customer_figures|Seq Scan on customers/);
     const plans = [
-      ...(await plansOf((db) => listDeskCustomers(db, database.storeId), listing)),
       ...(await plansOf((db) => listDeskCustomers(db, database.storeId, { q: "nakamura" }), listing)),
       ...(await plansOf(async (db) => {
         for await (const chunk of customersCsv(db, database.storeId, { q: "big.customer.12" })) void chunk;

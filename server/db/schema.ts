@@ -614,7 +614,11 @@ export const customers = pgTable(
     priceDropAlerts: boolean("price_drop_alerts").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized)],
+  (t) => [
+    uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized),
+    // The customers list's pages take the accounts newest first (server/customers/desk.ts).
+    index("customers_store_created_idx").on(t.storeId, t.createdAt.desc(), t.emailNormalized),
+  ],
 );
 
 /**
@@ -654,7 +658,8 @@ export const customerFigures = pgTable(
     email: text("email").notNull().default(""),
     name: text("name").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.storeId, t.emailKey] })],
+  // The customers list's pages take each customer's latest order newest first (server/customers/desk.ts).
+  (t) => [primaryKey({ columns: [t.storeId, t.emailKey] }), index("customer_figures_store_last_order_idx").on(t.storeId, t.lastOrderAt.desc(), t.emailKey)],
 );
 
 export const sessions = pgTable(

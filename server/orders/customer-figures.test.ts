@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, secondInstance, type TestApp } from "../../tests/support/app";
-import { paidOrderBy } from "../../tests/support/checkout";
+import { paidOrderBy, subscribedBy } from "../../tests/support/checkout";
 import { usingPostgres } from "../../tests/support/database";
 import { orderEditChangesSchema } from "../../core/schemas/order-edits";
 import type { AuditActor } from "../audit/audit";
@@ -114,6 +114,29 @@ describe("each customer's figures, kept as their orders change", () => {
     });
     expect(before.length).toBeGreaterThan(1);
     expect(await kept(t)).toEqual(before);
+  });
+
+  it("page the whole list by offset as the search for everyone orders it, accounts, buyers and subscribers, ties too", async () => {
+    await paidOrderBy(t, { email: "early.guest@example.com", name: "Early Guest" });
+    await subscribedBy(t, "sub.scriber@example.com");
+    await paidOrderBy(t, { email: "late.guest@example.com", name: "Late Guest" });
+    for (const email of ["tie.b@example.com", "tie.a@example.com"]) {
+      await createCustomer(t.deps.db, "demo", { email, password: "a long enough passphrase 42", firstName: "Tie", lastName: "Signup" });
+    }
+    await t.deps.db.execute(sql`update customers set created_at = (select max(created_at) from orders) where email like 'tie.%'`);
+    const { customers: everyone } = await listDeskCustomers(t.deps.db, "demo", { q: "@", limit: 1000 });
+    expect(everyone.length).toBeGreaterThanOrEqual(5);
+    expect(everyone.filter((customer) => customer.email.startsWith("tie.")).map((customer) => customer.email)).toEqual(["tie.a@example.com", "tie.b@example.com"]);
+    for (const limit of [1, 2, 3, 7]) {
+      const paged = [];
+      for (let cursor: string | undefined; ; ) {
+        const page = await listDeskCustomers(t.deps.db, "demo", { limit, cursor });
+        paged.push(...page.customers);
+        if (page.nextCursor === null) break;
+        cursor = page.nextCursor;
+      }
+      expect(paged).toEqual(everyone);
+    }
   });
 });
 

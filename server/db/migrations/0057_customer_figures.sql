@@ -12,6 +12,9 @@ CREATE TABLE "customer_figures" (
 );
 --> statement-breakpoint
 ALTER TABLE "customer_figures" ADD CONSTRAINT "customer_figures_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "customer_figures_store_last_order_idx" ON "customer_figures" USING btree ("store_id","last_order_at" DESC NULLS LAST,"email_key");--> statement-breakpoint
+CREATE INDEX "customers_store_created_idx" ON "customers" USING btree ("store_id","created_at" DESC NULLS LAST,"email_normalized");
+--> statement-breakpoint
 -- The figures of every customer from the orders placed so far: revenue as server/orders/revenue.ts defined it when this
 -- was written (the total less what its refunds gave back, an edit's aside, and less what an open payment link asks),
 -- by ownerEmail (the account's email, else the order's own), the latest order's email and name.
