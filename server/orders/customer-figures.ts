@@ -49,7 +49,7 @@ const fromFigures = (storeId: string, figures: SQL) =>
  * a statement of its own: a second transaction changing the same customer's orders waits here until the first has
  * committed and then reads its orders too, so the last to write has counted everyone's.
  */
-export async function refreshCustomerFigures(tx: Tx, storeId: string, keys: readonly string[]): Promise<void> {
+async function refreshCustomerFigures(tx: Tx, storeId: string, keys: readonly string[]): Promise<void> {
   // In one order, so two transactions that both change two customers' orders never wait on each other in a circle.
   const owners = [...new Set(keys)].sort();
   if (owners.length === 0) return;
