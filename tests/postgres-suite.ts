@@ -33,6 +33,7 @@ export const POSTGRES_SUITE = {
     "server/audit/audit-roles.test.ts",
     "server/store/settings-boot.test.ts",
     "server/order-edits/edits.test.ts",
+    "server/orders/customer-figures.test.ts",
   ],
   /** Concurrent requests or transactions that contend for the same rows: on PGlite they simply queue. */
   concurrency: [

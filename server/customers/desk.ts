@@ -1,15 +1,15 @@
 /**
  * The customers staff look up (decision 0053): everyone who bought or signed up, one per email whatever its case,
  * guests included. An order or a subscription is the customer's of its account when checkout linked one, else of its
- * email, so a guest who signs up later is the same customer. Read at query time from the accounts, the placed orders
- * and the subscriptions, the records that already say it, so nothing else has to be kept in step; staff's notes and
- * tags are the one thing of their own, in customer_profiles.
+ * email, so a guest who signs up later is the same customer. Read at query time from the accounts and the
+ * subscriptions, and from the placed orders' figures rolled up per customer as they change (customer_figures, decision
+ * 0078): summing every order of the shop on each request took seconds on a big one; staff's notes and tags are the
+ * one thing of their own, in customer_profiles.
  *
  * A shopper's own profile page still shows only the orders linked to their account (server/accounts/customer-orders.ts):
  * an email is not verified at sign-up. Staff see the customer by email, as they would answer them.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { ORDER_GROUPS } from "../../core/order-lifecycle";
 import type { NEWSLETTER_STATUSES } from "../../core/schemas/admin-customers";
 import type { SubscriptionStatus } from "../../core/subscriptions";
 import { normalizeEmail } from "../../core/email-address";
@@ -19,7 +19,8 @@ import type { Database } from "../db/client";
 import { customerProfiles, newsletterSubscribers } from "../db/schema";
 import { containing, cursorId } from "../db/listing";
 import { csvPages } from "../http/csv";
-import { revenueCentsOf } from "../orders/revenue";
+import { ownerEmail } from "../orders/customer-figures";
+import { placedStates } from "../orders/revenue";
 import { shopTimeZone } from "../store/settings";
 import { shopDateTime } from "../../core/shop-time";
 
@@ -42,19 +43,6 @@ export type CustomerSummary = {
   tags: string[];
 };
 
-const placedStates = sql.join(
-  ORDER_GROUPS.placed.map((state) => sql`${state}`),
-  sql`, `,
-);
-
-/**
- * Whose a record with `email` and `customer_id` columns is: its account's email, else its own, normalised (decision
- * 0053); the customers report counts people by it too. `account`: the query's left join of the customers on
- * `customer_id`, where it reads many records at once (a lookup per record is slower there).
- */
-export const ownerEmail = (row: string, account?: string) =>
-  sql`coalesce(${account ? sql`${sql.identifier(account)}.email_normalized` : sql`(select a.email_normalized from customers a where a.id = ${sql.identifier(row)}.customer_id)`}, lower(btrim(${sql.identifier(row)}.email)))`;
-
 /** Where a keyset page starts: after this customer, by latest activity (as the database wrote it, to the microsecond) and key. */
 type CustomerPlace = { activity: string; key: string };
 
@@ -73,23 +61,44 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
       : sql`and (lower(btrim(${sql.identifier(row)}.email)) = ${filter.only}
           or ${sql.identifier(row)}.customer_id in (select id from customers where store_id = ${storeId} and email_normalized = ${filter.only}))`;
   const key = sql`coalesce(c.email_normalized, b.key, s.key)`;
-  const name = sql`coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '')`;
-  // Accounts, buyers and subscribers are put side by side by full joins, which PostgreSQL only ever makes by hashing or
-  // merging: a union of keys left-joined to each (as before issue 38) was planned as nested loops over the
+  /**
+   * A page by offset of the whole list is among the first `top` of each source by its own date (and key): a customer
+   * whose latest activity is their account's, say, and who is not among the first `top` accounts has `top` accounts
+   * before them, each a customer at least as recent. So only those are looked up, by key, each source read newest
+   * first by its index, instead of every customer of the shop. A search or a place after reads them all.
+   */
+  const top = filter.only === undefined && term === "" && filter.after === undefined ? (filter.offset ?? 0) + filter.limit : null;
+  // Otherwise accounts, buyers and subscribers are put side by side by full joins, which PostgreSQL only ever makes by
+  // hashing or merging: a union of keys left-joined to each (as before issue 38) was planned as nested loops over the
   // aggregates, whose sizes the planner cannot know, and took seconds on a shop of 200,000 orders.
+  const customersOf =
+    top === null
+      ? sql`accounts c full join bought b on b.key = c.email_normalized full join subscribed s on s.key = coalesce(c.email_normalized, b.key)`
+      : // Each is one row by its unique key; the limit keeps the planner from flattening the lookup into a hash join
+        // that reads the whole table.
+        sql`candidates k left join lateral (select * from accounts where email_normalized = k.key limit 1) c on true
+          left join lateral (select * from bought where key = k.key limit 1) b on true left join subscribed s on s.key = k.key`;
+  const name = sql`coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '')`;
   const result = await db.execute(sql`
-    with bought as (
-      select ${ownerEmail("o", "a")} as key, count(*) as order_count, sum(${revenueCentsOf("o")}) as spent,
-        min(o.created_at) as first_order_at, max(o.created_at) as last_order_at, min(o.number) as first_number,
-        (array_agg(o.email order by o.created_at desc))[1] as email, (array_agg(o.customer_name order by o.created_at desc))[1] as name
-      from orders o left join customers a on a.id = o.customer_id
-      where o.store_id = ${storeId} and o.status in (${placedStates}) ${ofOnly("o")} group by 1
-    ),
-    subscribed as (
+    with subscribed as (
       select ${ownerEmail("s", "a")} as key, min(s.created_at) as since,
         (array_agg(s.email order by s.created_at desc))[1] as email, (array_agg(s.customer_name order by s.created_at desc))[1] as name
       from subscriptions s left join customers a on a.id = s.customer_id
       where s.store_id = ${storeId} ${ofOnly("s")} group by 1
+    ),
+    ${
+      top === null
+        ? sql``
+        : sql`candidates as (
+            (select email_normalized as key from customers where store_id = ${storeId} order by created_at desc nulls last, email_normalized limit ${top})
+            union (select email_key from customer_figures where store_id = ${storeId} order by last_order_at desc nulls last, email_key limit ${top})
+            union (select key from subscribed order by since desc, key limit ${top})
+          ),`
+    }
+    bought as (
+      select f.email_key as key, f.order_count, f.spent_cents as spent, f.first_order_at, f.last_order_at, f.first_number, f.email, f.name
+      from customer_figures f
+      where f.store_id = ${storeId} ${filter.only === undefined ? sql`` : sql`and f.email_key = ${filter.only}`}
     ),
     accounts as (
       select * from customers where store_id = ${storeId} ${filter.only === undefined ? sql`` : sql`and email_normalized = ${filter.only}`}
@@ -99,9 +108,7 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
       coalesce(b.order_count, 0) as order_count, coalesce(b.spent, 0) as spent,
       b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes,
       greatest(c.created_at, b.last_order_at, s.since)::text as activity
-    from accounts c
-    full join bought b on b.key = c.email_normalized
-    full join subscribed s on s.key = coalesce(c.email_normalized, b.key)
+    from ${customersOf}
     left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = ${key}
     where ${filter.only === undefined ? sql`true` : sql`${key} = ${filter.only}`}
       and ${

@@ -1,6 +1,6 @@
 /**
  * The back office's reads on a generated big shop (tests/support/big-shop.ts, issue 38) are served by the indexes made
- * for them (migrations 0054 and 0057, decision 0074). Each statement is the one the code runs: the use-case function is called
+ * for them (migrations 0054, 0057 and 0058, decisions 0074 and 0078). Each statement is the one the code runs: the use-case function is called
  * on a database that records what it sends, and the recorded statement, with its own parameters, is explained. The
  * plans are the planner's own choice after ANALYZE, on a shop large enough (20,000 orders, 15,000 variants) for reading
  * a whole table to cost more than an index; a store of this size without the index reads the table (the cart's
@@ -15,6 +15,7 @@ import { duplicateProduct } from "../catalog/product-editor";
 import { lowStockVariants, salesFigures } from "../orders/dashboard";
 import { recentSessions } from "../analytics/report";
 import { listDeskOrders } from "../orders/desk";
+import { customersCsv, getDeskCustomer, listDeskCustomers } from "../customers/desk";
 import type { Database } from "./client";
 import * as schema from "./schema";
 import { createTestDatabase, usingPostgres, type TestDatabase } from "../../tests/support/database";
@@ -129,5 +130,29 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
       expect(plan).toContain("variants_store_lower_sku_idx");
       expect(plan).not.toMatch(/Seq Scan on variants/);
     }
+  });
+
+  // A search, or the CSV's pages after a place, sorts every customer by their latest activity (signed up, bought or
+  // subscribed): it reads each customer's kept row once, by hash beside the accounts, and no order.
+  it("lists the customers' pages by the newest accounts and figures, searches and exports them from their kept figures, and finds one by its key, summing no order", async () => {
+    const listing = (query: string) => query.includes("customer_figures");
+    const [page] = await plansOf((db) => listDeskCustomers(db, database.storeId, { cursor: "100" }), listing);
+    expect(page).toContain("customer_figures_store_last_order_idx");
+    expect(page).toContain("customers_store_created_idx");
+    expect(page).not.toMatch(/\bon orders\b|Seq Scan on customer_figures|Seq Scan on customers/);
+    const plans = [
+      ...(await plansOf((db) => listDeskCustomers(db, database.storeId, { q: "nakamura" }), listing)),
+      ...(await plansOf(async (db) => {
+        for await (const chunk of customersCsv(db, database.storeId, { q: "big.customer.12" })) void chunk;
+      }, listing)),
+    ];
+    for (const plan of plans) {
+      expect(plan).toMatch(/on customer_figures/);
+      expect(plan).not.toMatch(/\bon orders\b/);
+    }
+    const [{ id }] = await database.db.execute<{ id: number }>(sql`select id from customers where email = 'big.customer.7@example.com'`).then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    const [one] = await plansOf((db) => getDeskCustomer(db, database.storeId, String(id)), listing);
+    expect(one).toContain("customer_figures_store_id_email_key_pk");
+    expect(one).not.toMatch(/\bon orders\b/);
   });
 });

@@ -616,7 +616,11 @@ export const customers = pgTable(
     priceDropAlerts: boolean("price_drop_alerts").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized)],
+  (t) => [
+    uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized),
+    // The customers list's pages take the accounts newest first (server/customers/desk.ts).
+    index("customers_store_created_idx").on(t.storeId, t.createdAt.desc(), t.emailNormalized),
+  ],
 );
 
 /**
@@ -633,6 +637,31 @@ export const customerProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.emailNormalized] })],
+);
+
+/**
+ * Each customer's placed orders rolled up (decision 0078), by the email that owns them (ownerEmail): kept in the
+ * transaction of every change that moves them (server/orders/customer-figures.ts), so the customers list reads one row
+ * a customer instead of summing every order of the shop. A customer without a placed order has no row.
+ */
+export const customerFigures = pgTable(
+  "customer_figures",
+  {
+    storeId: storeId(),
+    emailKey: text("email_key").notNull(),
+    orderCount: integer("order_count").notNull().default(0),
+    /** Revenue of their orders (server/orders/revenue.ts). */
+    spentCents: bigint("spent_cents", { mode: "number" }).notNull().default(0),
+    firstOrderAt: timestamp("first_order_at", { withTimezone: true }),
+    lastOrderAt: timestamp("last_order_at", { withTimezone: true }),
+    /** The smallest number of their orders: a guest's address on the desk. */
+    firstNumber: integer("first_number"),
+    /** The email and name of their latest order. */
+    email: text("email").notNull().default(""),
+    name: text("name").notNull().default(""),
+  },
+  // The customers list's pages take each customer's latest order newest first (server/customers/desk.ts).
+  (t) => [primaryKey({ columns: [t.storeId, t.emailKey] }), index("customer_figures_store_last_order_idx").on(t.storeId, t.lastOrderAt.desc(), t.emailKey)],
 );
 
 export const sessions = pgTable(

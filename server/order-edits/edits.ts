@@ -28,6 +28,7 @@ import { insertOrderLines, linesOf, mailLogged, returnDiscount, type NewOrderLin
 import { cancelOpenLink, openLinkOf, requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment, reissueInvoice } from "../orders/invoices";
 import { makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
+import { keepCustomerFigures } from "../orders/customer-figures";
 import { sendOrderEdited } from "./email";
 
 type OrderLine = typeof orderLines.$inferSelect;
@@ -363,6 +364,7 @@ export async function applyEdit(
       })
       .where(eq(orders.id, locked.id))
       .returning();
+    await keepCustomerFigures(tx, order);
     await rewriteLines(tx, locked, preview.lines);
     const [edit] = await tx
       .insert(orderEdits)

@@ -13,6 +13,7 @@ import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "./in
 import type { Tx } from "../db/client";
 import { afterPaid, closeAndRelease, linesOf, nextOrderNumber, type Order } from "./orders";
 import { makeOwedRefunds, oweRefund, refundedCents, shopRefundedCents } from "./refunds";
+import { keepCustomerFigures } from "./customer-figures";
 import { issueCreditNote, issueInvoice } from "./invoices";
 
 export type Outcome = "applied" | "duplicate" | "ignored" | "refund-needed";
@@ -62,6 +63,8 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
       .update(orders)
       .set({ status: to, reservationExpiresAt: null })
       .where(and(eq(orders.id, order.id), inArray(orders.status, [...from])));
+    // An order never paid that took a payment it gives back is placed all the same, bringing nothing.
+    await keepCustomerFigures(tx, order);
     return "refund-needed";
   };
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
@@ -94,6 +97,7 @@ async function applyPaymentStatus(deps: AppDeps, order: Order, event: PaymentSta
           .set({ status: ORDER_MOVES.pay.to, number, paidAt: new Date(), reservationExpiresAt: null })
           .where(eq(orders.id, order.id))
           .returning();
+        await keepCustomerFigures(tx, paid);
         await issueInvoice(tx, paid);
         await emptyCheckoutCart(tx, order.id);
         return "applied";

@@ -23,6 +23,7 @@ import { assertMove } from "./lifecycle";
 import { afterPaid, countDraftDiscount, linesOf, mailLogged, nextOrderNumber, type Order } from "./orders";
 import { isFirstDelivery, recordPayment, type Outcome } from "./payment-events";
 import { makeOwedRefunds, oweRefund } from "./refunds";
+import { keepCustomerFigures } from "./customer-figures";
 
 export type PaymentLink = typeof paymentLinks.$inferSelect;
 
@@ -63,6 +64,8 @@ export async function requestPayment(
     .values({ storeId: order.storeId, orderId: order.id, purpose: input.purpose, amountCents: input.amountCents, createdBy: input.actorLabel })
     .returning();
   await note(tx, order, input.actorLabel, `Asked the customer to pay ${formatMoney(input.amountCents)} for ${WHY[input.purpose].replace("your ", "the ")} by a payment link`);
+  // What the link asks is not revenue until paid.
+  await keepCustomerFigures(tx, order);
   return link;
 }
 
@@ -82,6 +85,7 @@ async function cancelLinks(tx: Tx, order: Order, actorLabel: string, why: string
  */
 export async function cancelOpenLink(tx: Tx, order: Order, actorLabel: string, why: string): Promise<Order> {
   await cancelLinks(tx, order, actorLabel, why);
+  await keepCustomerFigures(tx, order);
   if (order.status !== "awaiting_payment") return order;
   const [settled] = await tx.update(orders).set({ status: ORDER_MOVES.settle.to }).where(eq(orders.id, order.id)).returning();
   return settled;
@@ -191,6 +195,8 @@ async function settle(tx: Tx, order: Order, link: PaymentLink, paid: { paidWith:
     };
   }
   const [settled] = await tx.update(orders).set(changes).where(eq(orders.id, order.id)).returning();
+  // A draft is placed now; an edit's or exchange's balance is revenue now.
+  await keepCustomerFigures(tx, settled);
   // A draft or an exchange is paid for the first time now; an edited order's invoice is issued anew for what it became.
   const documents = link.purpose === "edit" ? await reissueInvoice(tx, settled) : [await issueInvoice(tx, settled)];
   const how = paid.paidWith === "card" ? "by card" : `${paid.paidWith}${paid.note ? ` (${paid.note})` : ""}`;

@@ -12,6 +12,7 @@ import { allocate, formatMoney, roundCents } from "../../core/money";
 import { leftToRefund } from "../../core/order-lifecycle";
 import { issueCreditNote, type InvoiceDocument } from "./invoices";
 import type { Order } from "./orders";
+import { keepCustomerFigures } from "./customer-figures";
 
 /**
  * What has gone back for an order: each refund's amount, or the payment's whole for a refund that names none; an
@@ -108,6 +109,7 @@ export async function oweRefund(
     .values({ storeId: order.storeId, orderId: order.id, provider: order.paymentProvider, paymentReference, idempotencyKey, reason, amountCents, orderEditId, taxCents })
     .onConflictDoNothing({ target: refunds.idempotencyKey })
     .returning({ id: refunds.id });
+  await keepCustomerFigures(tx, order);
   logger.warn({ orderId: order.id, reason }, "refund owed");
   return owed?.id ?? null;
 }

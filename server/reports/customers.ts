@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type { Report } from "../../core/reports";
 import { rowsOf, type Database } from "../db/client";
-import { ownerEmail } from "../customers/desk";
+import { ownerEmail } from "../orders/customer-figures";
 import { periodOf, placedStates, salesSums } from "../orders/revenue";
 import { periodLabel, type Periods, type ReportPeriod } from "./period";
 import { chartOf, periodColumn, rateOf, reportDays } from "./shape";

@@ -38,6 +38,7 @@ import { requestPayment, sendPaymentLink } from "../orders/payment-links";
 import { documentAttachment } from "../orders/invoices";
 import { refundLeftOf, makeOwedRefunds, oweRefundAcrossPayments } from "../orders/refunds";
 import { withWords } from "../orders/line-words";
+import { keepCustomerFigures } from "../orders/customer-figures";
 import { sendReturnApproved, sendReturnDeclined, sendExchangeMade, sendReturnRefunded, sendReturnRequested } from "./emails";
 
 export type Return = typeof returns.$inferSelect;
@@ -443,6 +444,7 @@ export async function exchangeReturn(deps: AppDeps, storeId: string, returnId: n
         paidAt: owed > 0 ? null : now,
       })
       .returning();
+    await keepCustomerFigures(tx, exchangeOrder);
     await reserveStock(tx, storeId, stockNeeded(newLines.map(({ line }) => line)), {
       orderId: exchangeOrder.id,
       actorLabel: request.actor?.label ?? COMMAND_LINE_LABEL,

@@ -21,6 +21,7 @@ import { logger } from "../logger";
 import { CHECKOUT_ACTOR_LABEL, reserveStockIfAvailable, stockNeeded } from "../orders/inventory";
 import { afterPaid, findOrderByKey, insertOrderLines, nextOrderNumber, type NewOrderLine, type Order } from "../orders/orders";
 import { issueInvoice } from "../orders/invoices";
+import { keepCustomerFigures } from "../orders/customer-figures";
 import { isFirstDelivery, recordPayment } from "../orders/payment-events";
 import { renewalChargeEventId, type RenewalAddition, type SubscriptionRenewalDraftedEvent, type SubscriptionRenewalFailedEvent, type SubscriptionRenewedEvent } from "../payments/provider";
 import { sendSubscriptionEmail } from "./emails";
@@ -321,6 +322,7 @@ export async function applyRenewalPaid(deps: AppDeps, event: SubscriptionRenewed
         paidAt: new Date(),
       })
       .returning();
+    await keepCustomerFigures(tx, order);
     await insertOrderLines(tx, subscription.storeId, order.id, lines);
     await issueInvoice(tx, order);
     await recordPayment(tx, order, event.renewalPaymentId, "succeeded", event.amountCents);

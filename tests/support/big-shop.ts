@@ -10,6 +10,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../../server/db/client";
 import { shopTimeZone } from "../../server/store/settings";
+import { fillCustomerFigures } from "../../server/orders/customer-figures";
 import { GENERATED_WORDS } from "./generated-catalogue";
 import { EVENTS_PER_SESSION, generateAnalytics } from "./generated-analytics";
 
@@ -149,6 +150,9 @@ export async function generateBigShop(db: Database, storeId: string, size: BigSh
       case when g % 3 = 0 then (select cart_id from orders where store_id = ${storeId} and number = ${last} + 1 + (g * 37) % ${size.orders}) end
     from (select g, ${at}::timestamptz - ((g % ${size.analyticsDays}) || ' days')::interval - ((g % 80000) || ' seconds')::interval as consented
       from generate_series(1, ${size.cartReminders}) as g) r`);
+
+  // The customers list reads each customer's figures, which the shop keeps as orders change: worked out here at once.
+  await fillCustomerFigures(db, storeId);
 
   const handles = await rowsOf<{ handle: string }>(db, sql`select handle from products where store_id = ${storeId} and handle like 'big-%' order by id limit 1000`);
   await generateAnalytics(db, storeId, { sessions: size.sessions, days: size.analyticsDays, timeZone, now, productHandles: handles.map((row) => row.handle) });
