@@ -86,6 +86,7 @@ export default function handleRequest(
       timeoutId = setTimeout(
         () => {
           timedOut = true;
+          if (loadContext.pageFaults) loadContext.pageFaults.renderCut = true;
           abort();
         },
         (whole ? CRAWLER_RENDER_TIMEOUT : streamTimeout) + 1000,

@@ -1,7 +1,7 @@
 /**
  * The shop's dates as the owner reads them (decision 0061): a stored UTC instant printed in the shop's time zone,
  * with Intl alone, so a screen that prints a date carries no date library to the browser. The ranges of days, weeks
- * and months are core/shop-time.ts's.
+ * and months, and the server's moments to the second (the CSVs), are core/shop-time.ts's.
  */
 
 /** The zone the server runs in: a new shop's default, and the zone of a shop that has never chosen one. */
@@ -39,12 +39,6 @@ function partsOf(at: Date | string, withTime: boolean, timeZone: string): Parts 
 export function shopDate(at: Date | string, timeZone: string): string {
   const { year, month, day } = partsOf(at, false, timeZone);
   return `${year}-${month}-${day}`;
-}
-
-/** A moment to the second in the shop's zone, as a spreadsheet reads it: '2026-11-28 18:17:44'. */
-export function shopDateTime(at: Date | string, timeZone: string): string {
-  const { year, month, day, hour, minute, second } = partsOf(at, true, timeZone);
-  return `${year}-${month}-${day} ${hour}:${minute}:${second}`;
 }
 
 /** A moment to the minute for staff, with the zone's short name so it is never mistaken: '2026-11-28 18:17 EST'. */

@@ -52,6 +52,22 @@ describe("formatting a stored instant in the shop's zone", () => {
     expect(shopDate(at("2026-11-28T18:29:00Z"), "Asia/Kolkata")).toBe("2026-11-28");
     expect(shopDate(at("2026-11-28T18:30:00Z"), "Asia/Kolkata")).toBe("2026-11-29");
   });
+
+  it("prints to the second what Intl prints, either side of each clock change, in zones of quarter-hour offsets and half-hour summers", () => {
+    for (const timeZone of [NY, "Australia/Lord_Howe", "Pacific/Chatham"]) {
+      const format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+      const intl = (instant: Date) => {
+        const part = Object.fromEntries(format.formatToParts(instant).map(({ type, value }) => [type, value]));
+        return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+      };
+      // These zones change their clocks on the hour or half hour of UTC, in March to April and September to November:
+      // a millisecond before each half hour of those months, and each.
+      const months = [2, 3, 8, 9, 10].flatMap((month) => Array.from({ length: 31 * 48 }, (_, n) => Date.UTC(2026, month, 1) + n * 30 * 60_000));
+      const instants = months.flatMap((t) => [new Date(t - 1), new Date(t)]);
+      const differing = instants.filter((instant) => shopDateTime(instant, timeZone) !== intl(instant));
+      expect(differing.map((instant) => `${instant.toISOString()} ${shopDateTime(instant, timeZone)} ${intl(instant)}`)).toEqual([]);
+    }
+  });
 });
 
 describe("ranges in the shop's zone", () => {

@@ -111,7 +111,8 @@ export function createApp(deps: AppDeps, options: AppOptions) {
   const pagesHavePolicy = Boolean(options.clientDir);
   app.all("*", async (c) => {
     const cspNonce = pagesHavePolicy ? newCspNonce() : undefined;
-    const pageFaults: PageFaults = { databaseUnavailable: false };
+    const pageFaults: PageFaults = { databaseUnavailable: false, renderCut: false };
+    c.set("pageFaults", pageFaults);
     const rendered = await handleDocument(pageRequest(c), { ...deps, cspNonce, pageFaults });
     const status = pageStatus(rendered.status, pageFaults);
     const response = status === rendered.status ? rendered : new Response(rendered.body, { status, headers: rendered.headers });

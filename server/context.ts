@@ -6,6 +6,7 @@
 import type { Config } from "./config";
 import type { Database, DatabaseHandle } from "./db/client";
 import type { ContentCache } from "./db/content-cache";
+import type { PageFaults } from "./http/page-errors";
 import type { RateLimiter } from "./http/rate-limit";
 import type { ImageStorage } from "./images/storage";
 import type { JobQueue } from "./jobs/queue";
@@ -42,6 +43,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     requestId: string;
+    /** What went wrong while a page was rendered (server/http/page-errors.ts): set by the page handler. */
+    pageFaults?: PageFaults;
   };
 };
 

@@ -16,6 +16,7 @@ export const POSTGRES_SUITE = {
     "server/db/connection-loss.test.ts",
     "server/db/content-version.test.ts",
     "server/http/pages-survive-database-loss.test.ts",
+    "server/http/crawler-pages.test.ts",
     "server/http/rate-limit.test.ts",
     "server/http/response-cache.test.ts",
     "server/shop-jobs.test.ts",

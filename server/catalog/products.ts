@@ -13,6 +13,7 @@ import { ALL_PRODUCTS_HANDLE } from "../../core/schemas/admin-merchandising";
 import type { Database } from "../db/client";
 import { bundles, productHandleRedirects, products, reviews, subscriptionOptions } from "../db/schema";
 import { publicReviewerName } from "../reviews/reviewer-name";
+import { isAnyOf } from "../db/listing";
 
 /** What a bundle's API shape is made of. */
 type BundleFields = Pick<
@@ -25,14 +26,6 @@ type ReviewRow = Pick<
   "id" | "title" | "reviewerName" | "verified" | "createdAt" | "rating" | "description" | "response"
 >;
 type SubscriptionRow = Pick<typeof subscriptionOptions.$inferSelect, "id" | "name" | "priceCents" | "interval" | "intervalUnit">;
-
-/**
- * `column = any(ids)`: the ids travel as one array parameter instead of one parameter each (inArray), which is
- * cheaper to build, send and parse for the 48 products of a results page; the plan is the same.
- */
-function isAnyOf(column: Column, ids: number[]): SQL {
-  return sql`${column} = any(${sql.param(ids)}::int[])`;
-}
 
 /** The one status whose products shoppers see, list, search and buy. */
 export const ON_SALE_STATUS = "active";

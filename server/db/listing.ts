@@ -1,4 +1,4 @@
-import { lt, type AnyColumn, type SQL } from "drizzle-orm";
+import { lt, sql, type AnyColumn, type Column, type SQL } from "drizzle-orm";
 import { badInput } from "../../core/errors";
 /** What every back-office list shares: its search pattern and its cursor, read the same way everywhere. */
 
@@ -46,4 +46,12 @@ export async function* everyPage<Page extends { nextCursor: string | null }>(
     yield page;
     if (page.nextCursor === null) return;
   }
+}
+
+/**
+ * `column = any(ids)`: the ids travel as one array parameter instead of one parameter each (inArray), which is
+ * cheaper to build, send and parse for a page of 48 products or 500 orders; the plan is the same.
+ */
+export function isAnyOf(column: Column, ids: number[]): SQL {
+  return sql`${column} = any(${sql.param(ids)}::int[])`;
 }

@@ -46,6 +46,8 @@ export function pageCache({
     maxEntries,
     maxAgeMs,
     vary: "Accept-Encoding, Cookie",
+    // A browser's page whose slow parts were left to it at its deadline would reach a crawler, which renders nothing.
+    whole: (c) => !c.get("pageFaults")?.renderCut,
     // Browsers keep the page but ask again each time; the ETag turns an unchanged page into an empty 304.
     defaultCacheControl: "no-cache",
   });

@@ -9,8 +9,12 @@ import { isRouteErrorResponse, type HandleErrorFunction } from "react-router";
 import { isDatabaseUnavailable } from "../db/client";
 import { logger } from "../logger";
 
-/** Filled in while one page is rendered; read by server/app.ts once React Router has answered. */
-export type PageFaults = { databaseUnavailable: boolean };
+/**
+ * Filled in while one page is rendered; read by server/app.ts once React Router has answered, and by the page cache
+ * once the page has been read whole: `renderCut`, parts the render deadline left to the browser (app/entry.server.tsx),
+ * makes a page nobody else is given, a crawler least of all.
+ */
+export type PageFaults = { databaseUnavailable: boolean; renderCut: boolean };
 
 declare module "react-router" {
   interface AppLoadContext {

@@ -48,6 +48,8 @@ export type ResponseCacheOptions = {
   vary: string;
   /** The Cache-Control of a kept answer that set none. */
   defaultCacheControl?: string;
+  /** Whether the answer, once read to its end, is whole enough to keep and give others (a page cut at its deadline is not). */
+  whole?: (c: Context<AppEnv>) => boolean;
 };
 
 /** What a mounted cache takes from its caller: the version it follows, and bounds where its own defaults will not do. */
@@ -80,6 +82,7 @@ export function createResponseCache({
   maxAgeMs = Number.POSITIVE_INFINITY,
   vary,
   defaultCacheControl,
+  whole = () => true,
 }: ResponseCacheOptions): ResponseCache {
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
   const entries = new Map<string, Entry>();
@@ -160,7 +163,11 @@ export function createResponseCache({
       await next();
       return entryFor(key, version, c.res);
     })();
-    making.set(inFlight, answer.catch(() => null));
+    // Those waiting for it make their own answer when this one is not whole: this asker alone is given it.
+    making.set(
+      inFlight,
+      answer.then((entry) => (whole(c) ? entry : null)).catch(() => null),
+    );
     let entry: Entry | null;
     try {
       entry = await answer;
@@ -169,7 +176,7 @@ export function createResponseCache({
     }
     if (!entry) return;
     // One answer may take an eighth of the memory at most, or a huge one would push out all the others.
-    if (entry.bytes <= maxBytes / 8) remember(key, entry);
+    if (entry.bytes <= maxBytes / 8 && whole(c)) remember(key, entry);
     // Clearing first stops Hono from copying the handler's response headers onto this one.
     c.res = undefined as unknown as Response;
     c.res = respond(entry, encoding, ifNoneMatch, "MISS");

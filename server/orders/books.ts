@@ -4,11 +4,12 @@
  * per line. Both walk the desk's filtered list (status, search, dates), every page of it, so the files hold exactly
  * what the screen lists. Times are in the shop's time zone (decision 0061), which each row names.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Database } from "../db/client";
-import { orderLines, orders } from "../db/schema";
-import { listDeskOrders, type OrderFilter, type OrderListItem } from "./desk";
+import { orderLines } from "../db/schema";
+import { isAnyOf } from "../db/listing";
+import { deskOrdersPage, type DeskOrderRow, type OrderFilter } from "./desk";
 import { shopDateTime } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
 import { lineText, withWords } from "./line-words";
@@ -22,32 +23,38 @@ const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
 /** A moment as a spreadsheet reads a date and time ('2026-11-28 18:17:44'), in the shop's zone; the zone beside it. */
 const localTimes = (timeZone: string) => Object.assign((date: Date | null) => (date ? shopDateTime(date, timeZone) : null), { timeZone });
 
-type Order = typeof orders.$inferSelect;
-type Line = Awaited<ReturnType<typeof withWords<typeof orderLines.$inferSelect>>>[number];
+/** What the books write of a line, and no more: each column read is a value to map, thousands a month. */
+const LINE_COLUMNS = {
+  orderId: orderLines.orderId,
+  kind: orderLines.kind,
+  title: orderLines.title,
+  sku: orderLines.sku,
+  attributes: orderLines.attributes,
+  stockComponents: orderLines.stockComponents,
+  quantity: orderLines.quantity,
+  unitPriceCents: orderLines.unitPriceCents,
+  lineTotalCents: orderLines.lineTotalCents,
+};
 
-type ListedOrder = { listed: OrderListItem; order: Order; lines: Line[] };
+type Line = Awaited<ReturnType<typeof withWords<{ [K in keyof typeof LINE_COLUMNS]: (typeof orderLines.$inferSelect)[K] }>>>[number];
 
-/** Each listed order, whole, with its lines in words, a page of the list (by keyset) at a time. */
+type ListedOrder = { order: DeskOrderRow; lines: Line[] };
+
+/** Each listed order with its lines in words, a page of the desk's list (by keyset) at a time: two queries a page. */
 async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<ListedOrder[]> {
   for (let cursor = filter.cursor; ; ) {
-    const page = await listDeskOrders(db, storeId, { ...filter, cursor, limit: PAGE });
-    const numbers = page.orders.map((listed) => listed.number);
-    const rows = numbers.length === 0 ? [] : await db.select().from(orders).where(and(eq(orders.storeId, storeId), inArray(orders.number, numbers)));
-    const ids = rows.map((row) => row.id);
-    const lines = ids.length === 0 ? [] : await withWords(db, storeId, await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)));
-    const byNumber = new Map(rows.map((row) => [row.number, row]));
+    const { page, nextCursor } = await deskOrdersPage(db, storeId, { ...filter, cursor }, PAGE);
+    const ids = page.map((order) => order.id);
+    const lines = ids.length === 0 ? [] : await withWords(db, storeId, await db.select(LINE_COLUMNS).from(orderLines).where(isAnyOf(orderLines.orderId, ids)).orderBy(asc(orderLines.id)));
     const linesOf = new Map<number, Line[]>();
     for (const line of lines) {
       const ofOrder = linesOf.get(line.orderId);
       if (ofOrder) ofOrder.push(line);
       else linesOf.set(line.orderId, [line]);
     }
-    yield page.orders.map((listed) => {
-      const order = byNumber.get(listed.number)!;
-      return { listed, order, lines: linesOf.get(order.id) ?? [] };
-    });
-    if (page.nextCursor === null) return;
-    cursor = page.nextCursor;
+    yield page.map((order) => ({ order, lines: linesOf.get(order.id) ?? [] }));
+    if (nextCursor === null) return;
+    cursor = nextCursor;
   }
 }
 
@@ -81,15 +88,15 @@ export const ORDER_BOOK_COLUMNS = [
 export async function* orderBookCsv(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<string> {
   const local = localTimes(await shopTimeZone(db, storeId));
   yield* csvPages(ORDER_BOOK_COLUMNS, listedOrders(db, storeId, filter), (page) =>
-    page.map(({ listed, order, lines }) => {
+    page.map(({ order, lines }) => {
       const address = order.shippingAddress;
       return [
-        listed.number,
+        order.number,
         local(order.createdAt),
         local(order.paidAt),
         local(order.fulfilledAt),
         local.timeZone,
-        listed.status,
+        order.status,
         order.customerName,
         order.email,
         address.city,
@@ -102,10 +109,10 @@ export async function* orderBookCsv(db: Database, storeId: string, filter: Order
         dollars(order.shippingCents),
         dollars(order.taxCents),
         dollars(order.totalCents),
-        dollars(listed.refundedCents),
+        dollars(order.refundedCents),
         order.paymentProvider,
         order.paymentReference,
-        listed.itemCount,
+        order.itemCount,
         lines.map((line) => `${line.quantity} × ${lineText(line)}`).join("; "),
       ];
     }),
@@ -118,9 +125,9 @@ export const ORDER_LINE_BOOK_COLUMNS = ["order_number", "placed_at", "time_zone"
 export async function* orderLineBookCsv(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<string> {
   const local = localTimes(await shopTimeZone(db, storeId));
   yield* csvPages(ORDER_LINE_BOOK_COLUMNS, listedOrders(db, storeId, filter), (page) =>
-    page.flatMap(({ listed, order, lines }) =>
+    page.flatMap(({ order, lines }) =>
       lines.map((line) => [
-        listed.number,
+        order.number,
         local(order.createdAt),
         local.timeZone,
         line.title,

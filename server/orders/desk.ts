@@ -75,23 +75,37 @@ export type OrderListItem = {
   fulfilledAt: Date | null;
 };
 
-/** Newest first; the cursor is the last id seen, so a page stays right while new orders arrive. */
-export async function listDeskOrders(db: Database, storeId: string, filter: OrderFilter = {}): Promise<{ orders: OrderListItem[]; nextCursor: string | null }> {
-  const { page, nextCursor } = await newestFirstPage(filter, ORDERS_PAGE_SIZE, orders.id, (olderThanCursor, count) =>
+/** What the desk's list reads of each order: what the screen shows and what the books' CSVs write. */
+const LISTED_COLUMNS = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  fulfilledAt: orders.fulfilledAt,
+  customerName: orders.customerName,
+  email: orders.email,
+  shippingAddress: orders.shippingAddress,
+  subtotalCents: orders.subtotalCents,
+  discountCents: orders.discountCents,
+  discountCode: orders.discountCode,
+  shippingCents: orders.shippingCents,
+  taxCents: orders.taxCents,
+  totalCents: orders.totalCents,
+  paymentProvider: orders.paymentProvider,
+  paymentReference: orders.paymentReference,
+  refundedCents: refundedCentsOf(),
+  itemCount: sql<string>`(select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = "orders"."id")`,
+};
+
+/**
+ * The desk's list, newest first, `pageSize` orders at a time; the cursor is the last id seen, so a page stays right
+ * while new orders arrive. The screen's list and the books' CSVs (server/orders/books.ts) read it.
+ */
+export async function deskOrdersPage(db: Database, storeId: string, filter: OrderFilter, pageSize: number) {
+  const { page, nextCursor } = await newestFirstPage(filter, pageSize, orders.id, (olderThanCursor, count) =>
     db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        email: orders.email,
-        customerName: orders.customerName,
-        totalCents: orders.totalCents,
-        refundedCents: refundedCentsOf(),
-        itemCount: sql<string>`(select coalesce(sum(l.quantity), 0) from order_lines l where l.order_id = "orders"."id")`,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-        fulfilledAt: orders.fulfilledAt,
-      })
+      .select(LISTED_COLUMNS)
       .from(orders)
       .where(
         and(
@@ -108,12 +122,28 @@ export async function listDeskOrders(db: Database, storeId: string, filter: Orde
       .limit(count),
   );
   return {
-    orders: page.map(({ id: _id, ...row }) => ({
-      ...row,
-      number: row.number!,
-      status: row.status as DeskStatus,
-      refundedCents: Number(row.refundedCents),
-      itemCount: Number(row.itemCount),
+    page: page.map((row) => ({ ...row, number: row.number!, status: row.status as DeskStatus, refundedCents: Number(row.refundedCents), itemCount: Number(row.itemCount) })),
+    nextCursor,
+  };
+}
+
+export type DeskOrderRow = Awaited<ReturnType<typeof deskOrdersPage>>["page"][number];
+
+/** Newest first; the cursor is the last id seen, so a page stays right while new orders arrive. */
+export async function listDeskOrders(db: Database, storeId: string, filter: OrderFilter = {}): Promise<{ orders: OrderListItem[]; nextCursor: string | null }> {
+  const { page, nextCursor } = await deskOrdersPage(db, storeId, filter, ORDERS_PAGE_SIZE);
+  return {
+    orders: page.map((row) => ({
+      number: row.number,
+      status: row.status,
+      email: row.email,
+      customerName: row.customerName,
+      totalCents: row.totalCents,
+      refundedCents: row.refundedCents,
+      itemCount: row.itemCount,
+      createdAt: row.createdAt,
+      paidAt: row.paidAt,
+      fulfilledAt: row.fulfilledAt,
     })),
     nextCursor,
   };

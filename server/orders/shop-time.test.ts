@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../tests/support/app";
 import { SKU, paidOrderBy } from "../../tests/support/checkout";
 import { commandLineActor } from "../audit/audit";
-import { orders, variants } from "../db/schema";
+import { orderLines, orders, variants } from "../db/schema";
 import { createApiToken } from "../staff/tokens";
 import { changeStoreSettings } from "../store/settings";
 import { salesFigures } from "./dashboard";
@@ -77,5 +77,38 @@ describe("the shop's time zone", () => {
   it("keeps the admin API's instants in UTC: a program reading them converts as it needs", async () => {
     const page = await t.call("GET", `/api/admin/orders/${lateTonight.number}`, undefined, token);
     expect(((await page.json()) as { order: { created_at: string } }).order.created_at).toBe("2026-11-29T04:30:00.000Z");
+  });
+
+  it("writes every column of both CSVs, to the byte: summer and winter times, a discount, a refund, the lines", async () => {
+    const order = await paidOrderBy(t, { email: "every@example.com", name: "Eve Every" });
+    // Placed and paid on a July afternoon (EDT, UTC-4); shipped in the hour New York went back to EST.
+    await t.deps.db
+      .update(orders)
+      .set({
+        createdAt: new Date("2026-07-04T16:05:09.999Z"),
+        paidAt: new Date("2026-07-04T16:10:00Z"),
+        fulfilledAt: new Date("2026-11-01T06:30:00Z"),
+        status: "fulfilled",
+        discountCode: "SUMMER",
+        discountCents: 125,
+      })
+      .where(eq(orders.id, order.id));
+    const refund = await t.call("POST", `/api/admin/orders/${order.number}/refund`, { amount_cents: 250 }, token);
+    expect(refund.status).toBe(200);
+    const [line] = await t.deps.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const options = Object.values(line.attributes ?? {}).join(", ");
+    const money = (cents: number) => (cents / 100).toFixed(2);
+
+    const [header, row] = await csvRows(`/api/admin/orders.csv?q=${order.number}`);
+    expect(header.split(",")).toHaveLength(23);
+    expect(row).toBe(
+      [
+        `${order.number},2026-07-04 12:05:09,2026-07-04 12:10:00,2026-11-01 01:30:00,America/New_York,fulfilled,Eve Every,every@example.com`,
+        `Sacramento,CA,95814,US,${money(order.subtotalCents)},1.25,SUMMER,${money(order.shippingCents)},${money(order.taxCents)},${money(order.totalCents)},2.50`,
+        `${order.paymentProvider},${order.paymentReference},2,"2 × ${line.title} (${options})"`,
+      ].join(","),
+    );
+    const [, lineRow] = await csvRows(`/api/admin/order-lines.csv?q=${order.number}`);
+    expect(lineRow).toBe(`${order.number},2026-07-04 12:05:09,America/New_York,${line.title},${SKU},"${options}",2,${money(line.unitPriceCents)},${money(line.lineTotalCents)}`);
   });
 });
