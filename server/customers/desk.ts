@@ -65,14 +65,35 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
    * A page by offset of the whole list is among the first `top` of each source by its own date (and key): a customer
    * whose latest activity is their account's, say, and who is not among the first `top` accounts has `top` accounts
    * before them, each a customer at least as recent. So only those are looked up, by key, each source read newest
-   * first by its index, instead of every customer of the shop. A search or a place after reads them all.
+   * first by its index, instead of every customer of the shop. A place after, with no search, reads them all.
    */
   const top = filter.only === undefined && term === "" && filter.after === undefined ? (filter.offset ?? 0) + filter.limit : null;
+  /**
+   * A search is among the customers one of whose records matches it (through the trigram indexes): the name shown is
+   * one of theirs, the key is each record's, and the tags are the profile's. The whole condition below still decides.
+   */
+  const searching = filter.only === undefined && term !== "";
+  const candidates =
+    top !== null
+      ? sql`candidates as (
+          (select email_normalized as key from customers where store_id = ${storeId} order by created_at desc nulls last, email_normalized limit ${top})
+          union (select email_key from customer_figures where store_id = ${storeId} order by last_order_at desc nulls last, email_key limit ${top})
+          union (select key from subscribed order by since desc, key limit ${top})
+        ),`
+      : searching
+        ? sql`candidates as (
+            (select email_normalized as key from customers
+              where store_id = ${storeId} and (email_normalized ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern}))
+            union (select email_key from customer_figures where store_id = ${storeId} and (email_key ilike ${pattern} or name ilike ${pattern}))
+            union (select key from subscribed where key ilike ${pattern} or name ilike ${pattern})
+            union (select email_normalized from customer_profiles, unnest(tags) tag where store_id = ${storeId} and tag ilike ${pattern})
+          ),`
+        : null;
   // Otherwise accounts, buyers and subscribers are put side by side by full joins, which PostgreSQL only ever makes by
   // hashing or merging: a union of keys left-joined to each (as before issue 38) was planned as nested loops over the
   // aggregates, whose sizes the planner cannot know, and took seconds on a shop of 200,000 orders.
   const customersOf =
-    top === null
+    candidates === null
       ? sql`accounts c full join bought b on b.key = c.email_normalized full join subscribed s on s.key = coalesce(c.email_normalized, b.key)`
       : // Each is one row by its unique key; the limit keeps the planner from flattening the lookup into a hash join
         // that reads the whole table.
@@ -86,15 +107,7 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
       from subscriptions s left join customers a on a.id = s.customer_id
       where s.store_id = ${storeId} ${ofOnly("s")} group by 1
     ),
-    ${
-      top === null
-        ? sql``
-        : sql`candidates as (
-            (select email_normalized as key from customers where store_id = ${storeId} order by created_at desc nulls last, email_normalized limit ${top})
-            union (select email_key from customer_figures where store_id = ${storeId} order by last_order_at desc nulls last, email_key limit ${top})
-            union (select key from subscribed order by since desc, key limit ${top})
-          ),`
-    }
+    ${candidates ?? sql``}
     bought as (
       select f.email_key as key, f.order_count, f.spent_cents as spent, f.first_order_at, f.last_order_at, f.first_number, f.email, f.name
       from customer_figures f

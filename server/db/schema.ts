@@ -620,6 +620,9 @@ export const customers = pgTable(
     uniqueIndex("customers_store_email_uq").on(t.storeId, t.emailNormalized),
     // The customers list's pages take the accounts newest first (server/customers/desk.ts).
     index("customers_store_created_idx").on(t.storeId, t.createdAt.desc(), t.emailNormalized),
+    // Its search by part of an email or a name.
+    index("customers_email_trgm_idx").using("gin", sql`${t.emailNormalized} gin_trgm_ops`),
+    index("customers_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
@@ -661,7 +664,13 @@ export const customerFigures = pgTable(
     name: text("name").notNull().default(""),
   },
   // The customers list's pages take each customer's latest order newest first (server/customers/desk.ts).
-  (t) => [primaryKey({ columns: [t.storeId, t.emailKey] }), index("customer_figures_store_last_order_idx").on(t.storeId, t.lastOrderAt.desc(), t.emailKey)],
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.emailKey] }),
+    index("customer_figures_store_last_order_idx").on(t.storeId, t.lastOrderAt.desc(), t.emailKey),
+    // Its search by part of an email or a name.
+    index("customer_figures_email_trgm_idx").using("gin", sql`${t.emailKey} gin_trgm_ops`),
+    index("customer_figures_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 export const sessions = pgTable(
