@@ -89,7 +89,7 @@ function BackOfficeSearch() {
   }, []);
   return (
     <Form method="get" action="/admin/search" role="search" className="w-full sm:w-64">
-      <input ref={input} type="search" name="q" aria-label="Search orders, customers and products" aria-keyshortcuts="/" className="w-full rounded border border-black/40 px-2 py-1" />
+      <input ref={input} type="search" name="q" aria-label="Search orders, customers and products" aria-keyshortcuts="/" placeholder="Search (press /)" className="w-full rounded border border-black/40 px-2 py-1 placeholder:text-black/60" />
     </Form>
   );
 }
