@@ -80,6 +80,9 @@ function Toolbar({ tools, label }: { tools: Tool[]; label: string }) {
           aria-keyshortcuts={tool.keys}
           title={`${tool.label} (${tool.keys.replace("Control", "Ctrl")})`}
           disabled={tool.disabled}
+          // A click leaves the focus in the text: the editor takes it back only at the next frame, so the first
+          // letter typed right after clicking Bold went to the button and was lost.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             setCurrent(index);
             tool.run();
