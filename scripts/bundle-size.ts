@@ -16,9 +16,9 @@ import { gzipSync } from "node:zlib";
 export const FIRST_LOAD_JS_BUDGET_KB = 130;
 /**
  * The back office's screens (decision 0073): staff sign in once and go from screen to screen with the framework and
- * the admin shell already loaded, so 2 KB more at the first screen buys the rules and checks those screens hold.
+ * the admin shell already loaded, so 3 KB more at the first screen buys the rules and checks those screens hold.
  */
-export const ADMIN_FIRST_LOAD_JS_BUDGET_KB = 132;
+export const ADMIN_FIRST_LOAD_JS_BUDGET_KB = 133;
 
 /** The back office's layout: every screen under it is the back office's, whatever id its route was given. */
 const ADMIN_LAYOUT = "routes/admin";

@@ -4,7 +4,7 @@
  * JavaScript loads loses nothing typed beside it.
  */
 import { TYPED_DOLLARS_MESSAGE, typedDollarsToCents } from "@core/money";
-import { handleFromTitle } from "@core/schemas/admin-catalogue";
+import { handleFromTitle } from "@core/catalog-admin";
 import { bundleInputSchema, type BundleInput } from "@core/schemas/admin-merchandising";
 import type { ErrorBody } from "~/lib/form-error";
 import type { BundleDraft } from "~/components/admin/bundle-draft";

@@ -33,15 +33,6 @@ export const productHandleSchema = z
   .max(255, "Handle is too long")
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Handle may hold only letters, digits and single hyphens between them");
 
-/** The handle a product or bundle left without one on its form gets from its title: 'Café Crème, 250 g' is cafe-creme-250-g. */
-export const handleFromTitle = (title: string) =>
-  title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 255);
 
 export const subscriptionPlanInputSchema = z.object({
   name: z.string().trim().min(1, "Plan name is required").max(100, "Plan name is too long"),

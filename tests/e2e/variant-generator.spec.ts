@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 import { OWNER_STATE } from "./owner";
 import { DESKTOP, PHONE } from "./viewports";
 
@@ -132,4 +132,33 @@ test("the owner names Size and Grind with their values, generates four variants,
   await sizes.getByRole("radio", { name: "1 kg" }).check({ force: true });
   await grinds.getByRole("radio", { name: "Espresso" }).check({ force: true });
   await expect(page.getByRole("main").getByText("$42.00").first()).toBeVisible();
+});
+
+test("values typed one after another without a pause on a slow network are all kept, and so is what was typed meanwhile", async ({ page }) => {
+  const title = `Quick Roast ${Date.now().toString(36).toUpperCase()}`;
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/admin/products/new");
+  await waitForHydration(page);
+  // Each post of the form waits as on a slow phone network: a step answered by the server drew the form again from
+  // what was posted, losing what was typed while it was on the way.
+  await page.route("**/admin/products/new*", async (route) => {
+    if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Add options like size or grind" }).click();
+  await page.getByLabel("Option 1 name").fill("Size");
+  const newValue = page.getByRole("textbox", { name: /^New value of / });
+  await newValue.fill("250 g");
+  await newValue.press("Enter");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await newValue.fill("1 kg");
+  await newValue.press("Enter");
+  await newValue.fill("500 g");
+  await newValue.press("Enter");
+  await expect(page.getByRole("list", { name: "Values of Size" }).getByRole("listitem")).toHaveText([/^250 g/, /^1 kg/, /^500 g/]);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await page.getByRole("button", { name: "Generate variants" }).click();
+  await expect(page.getByRole("group", { name: /^Variant \d/ })).toHaveCount(3);
+  await expect(page.getByLabel("Price for all ($)")).toBeFocused();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
 });

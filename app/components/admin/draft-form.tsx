@@ -45,6 +45,7 @@ export function DraftForm({
   saveLabel,
   unsaved = false,
   onKeyDown,
+  onSubmit,
   children,
 }: {
   /** The refusal's messages as placed beside the fields, and the one for the whole form. */
@@ -55,6 +56,8 @@ export function DraftForm({
   unsaved?: boolean;
   /** Keys a form of steps answers itself (Enter in a field that names its step). */
   onKeyDown?: React.KeyboardEventHandler;
+  /** A submit the form answers itself, preventing the post (a step it takes in the page). */
+  onSubmit?: React.FormEventHandler<HTMLFormElement>;
   children: React.ReactNode;
 }) {
   // A change counts on the page it was made on: a save's redirect is a new location, with nothing unsaved.
@@ -69,6 +72,7 @@ export function DraftForm({
       encType={multipart ? "multipart/form-data" : undefined}
       className="flex flex-col gap-8"
       onKeyDown={onKeyDown}
+      onSubmit={onSubmit}
       onChange={(event) => {
         const section = sectionOf(event.target as Element);
         setChanged((before) => {

@@ -2,12 +2,14 @@
  * The product form's steps short of saving (add or remove an option, a value or a variant row; generate the
  * variants; apply a price and stock to all): each takes the form as posted and gives the form to draw next, so they
  * work as plain posts before (or without) JavaScript, and the form is drawn again from what was typed, never from
- * what was typed mixed with what the server drew. Imported by the editor's .server.ts only.
+ * what was typed mixed with what the server drew. The editor's .server.ts takes them for a post; once the page runs,
+ * the form loads this module apart from its first load and takes them in the page (`stepInPage`).
  */
 import { placeVariants, skuFor } from "@core/variant-combinations";
-import { handleFromTitle } from "@core/schemas/admin-catalogue";
+import { handleFromTitle } from "@core/catalog-admin";
 import type { ErrorBody } from "~/lib/form-error";
 import { MAX_VARIANT_ROWS, OPTION_COUNT_FIELD, OPTION_FIELDS, optionNewField, optionValuesField, variantField, type ProductFormValues } from "./product-form-data";
+import { productFormValues, rowsOf } from "./product-form-posted";
 
 type Option = { name: string; values: string[] };
 /** A variant row's fields by their part of the name (`sku`, `value_0`, `plan1_price`…). */
@@ -184,4 +186,17 @@ export function productFormStep(intent: string, values: ProductFormValues, rowCo
     default:
       return undefined;
   }
+}
+
+/**
+ * The step `intent` names taken on the form as it stands in the page, as the server takes it on the same form
+ * posted: taken at once, with no round trip, since a value typed or a field changed while a step was on its way was
+ * lost when its answer drew the form again. Undefined when the intent names no step, or the step is refused: a
+ * refusal goes to the server, which places its message beside the field as for any post.
+ */
+export function stepInPage(form: HTMLFormElement, intent: string) {
+  const posted = new FormData(form);
+  const rows = rowsOf(posted);
+  const step = productFormStep(intent, productFormValues(posted, rows), rows);
+  return step && step.errors.length === 0 ? { values: step.values, rows: step.rows, focus: step.focus } : undefined;
 }

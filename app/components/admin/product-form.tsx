@@ -4,7 +4,7 @@
  * again from what was typed when the server refuses it or takes a step, each message beside its field. It draws only
  * the options and variant rows the product has.
  */
-import { useEffect, type ButtonHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type ButtonHTMLAttributes } from "react";
 import { Link } from "react-router";
 import { LabelledField, SelectField, TextField } from "~/components/account/form-parts";
 import { AdminButton } from "~/components/admin/admin-form";
@@ -98,18 +98,7 @@ function PlanFields({ row, form }: { row: number; form: Drawn }) {
   );
 }
 
-export function ProductForm({
-  values,
-  rows,
-  saved,
-  errors,
-  formError,
-  collections,
-  taxClasses,
-  isNew,
-  focus,
-  unsaved,
-}: {
+type ProductFormProps = {
   values: ProductFormValues;
   rows: number;
   /** Facts of each saved variant, by its SKU in lower case. */
@@ -124,7 +113,55 @@ export function ProductForm({
   focus?: string;
   /** Drawn from what was typed, not from what is saved. */
   unsaved: boolean;
-}) {
+};
+
+type StepsInPage = typeof import("./product-form-steps");
+
+/**
+ * The form as the server drew it, or as the last step taken in the page drew it. Once the page runs, a step (Add
+ * value, Generate variants…) is taken in the page, at once, by the same function the server takes it with: through
+ * the server, what was typed while its answer was on the way was lost when the answer drew the form again (a second
+ * value typed quickly after Enter, say). Until the steps' module has loaded, and without JavaScript, steps are posted.
+ */
+export function ProductForm(props: ProductFormProps) {
+  const steps = useRef<StepsInPage>(undefined);
+  const [drawnHere, setDrawnHere] = useState<{ times: number; step: NonNullable<ReturnType<StepsInPage["stepInPage"]>> }>();
+  useEffect(() => {
+    void import("./product-form-steps").then((module) => (steps.current = module));
+  }, []);
+  const takeStepHere = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (!steps.current || !(submitter instanceof HTMLButtonElement) || submitter.name !== "intent") return;
+    const step = steps.current.stepInPage(event.currentTarget, submitter.value);
+    if (!step) return;
+    event.preventDefault();
+    setDrawnHere((before) => ({ times: (before?.times ?? 0) + 1, step }));
+  };
+  const here = drawnHere?.step;
+  return (
+    <DrawnProductForm
+      // Each step drawn here draws the form afresh, as each answer of the server does.
+      key={drawnHere?.times ?? 0}
+      {...props}
+      {...(here && { ...here, errors: {}, formError: undefined, unsaved: true })}
+      onSubmit={takeStepHere}
+    />
+  );
+}
+
+function DrawnProductForm({
+  values,
+  rows,
+  saved,
+  errors,
+  formError,
+  collections,
+  taxClasses,
+  isNew,
+  focus,
+  unsaved,
+  onSubmit,
+}: ProductFormProps & { onSubmit: React.FormEventHandler<HTMLFormElement> }) {
   const value = (name: string) => values[name] ?? "";
   const form: Drawn = { value, errors };
   const chosen = new Set(value("collections").split(",").filter(Boolean).map(Number));
@@ -138,7 +175,7 @@ export function ProductForm({
     if (focus) document.getElementsByName(focus)[0]?.focus();
   }, [focus]);
   return (
-    <DraftForm placed={{ at: errors, form: formError }} saveLabel={isNew ? "Create product" : "Save"} unsaved={unsaved} onKeyDown={stepOnEnter}>
+    <DraftForm placed={{ at: errors, form: formError }} saveLabel={isNew ? "Create product" : "Save"} unsaved={unsaved} onKeyDown={stepOnEnter} onSubmit={onSubmit}>
       <input type="hidden" name="rows" value={rows} />
       <input type="hidden" name={OPTION_COUNT_FIELD} value={optionCount} />
 
