@@ -46,24 +46,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const render: Record<HomeSectionKey, () => React.ReactNode> = {
     titleBanner: () => <TitleBanner header={content.bannerHeader} image={content.bannerImage} height={content.bannerHeight} />,
     textWithImage: () => <TextWithImageBanner product={bannerProduct} text={content.bannerText} buttonText={content.bannerButtonText} />,
-    // A shop with no product on sale yet (one started empty) shows no empty product sections.
+    // A shop with no product on sale yet (one started empty) shows no empty product sections, nor a Featured heading
+    // over a collection with nothing in it (the demo's, once its members are removed).
     featured: () =>
       products.length === 0 ? null : (
-        <Section id="featured-heading" title="Featured">
-          <Suspense fallback={<FeaturedSkeletons />}>
-            <Await resolve={featured} errorElement={<p>The featured collection could not be loaded.</p>}>
-              {(collection) => (
-                <Carousel
-                  label="Featured collection"
-                  slides={[
-                    ...collection.formattedProductData.map((product) => <ProductCard key={product.id} product={product} />),
-                    ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
-                  ]}
-                />
-              )}
-            </Await>
-          </Suspense>
-        </Section>
+        <Suspense
+          fallback={
+            <Section id="featured-heading" title="Featured">
+              <FeaturedSkeletons />
+            </Section>
+          }
+        >
+          <Await
+            resolve={featured}
+            errorElement={
+              <Section id="featured-heading" title="Featured">
+                <p>The featured collection could not be loaded.</p>
+              </Section>
+            }
+          >
+            {(collection) =>
+              collection.formattedProductData.length + collection.formattedBundleData.length === 0 ? null : (
+                <Section id="featured-heading" title="Featured">
+                  <Carousel
+                    label="Featured collection"
+                    slides={[
+                      ...collection.formattedProductData.map((product) => <ProductCard key={product.id} product={product} />),
+                      ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
+                    ]}
+                  />
+                </Section>
+              )
+            }
+          </Await>
+        </Suspense>
       ),
     products: () =>
       products.length === 0 ? null : (

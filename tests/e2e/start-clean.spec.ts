@@ -44,6 +44,19 @@ test.describe("a new owner who chooses an empty shop", () => {
     await page.goto(`${shop.url}/admin/settings`);
     await expect(page.getByRole("heading", { name: "Store settings" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Remove the demo content…" })).toHaveCount(0);
+
+    // The first product on sale is listed on the home page, under no empty Featured heading (nothing is featured yet).
+    await page.goto(`${shop.url}/admin/products/new`);
+    await page.getByLabel("Title", { exact: true }).fill("First Light Roast");
+    await page.getByLabel("Status").selectOption("active");
+    const variant = page.getByRole("group", { name: "Variant 1" });
+    await variant.getByLabel("SKU").fill("FIRST-LIGHT");
+    await variant.getByLabel("Price ($)", { exact: true }).fill("15.00");
+    await page.getByRole("button", { name: "Create product" }).click();
+    await expect(page.getByText("Product created.")).toBeVisible();
+    await page.goto(`${shop.url}/`);
+    await expect(page.getByRole("region", { name: "Shop all products" }).getByRole("link", { name: /First Light Roast/ }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Featured" })).toHaveCount(0);
   });
 });
 
