@@ -52,12 +52,14 @@ export async function bootShop(config: Config, build: AppOptions["build"] | Serv
  * the store's row decides which one seeds (seedDemoStore), and the others go on with the shop it made.
  */
 async function seedFirstStart(db: Database, storeId: string, imagesDir: string, imageStorage: ImageStorage) {
-  logger.info({ storeId }, "seeding the demo shop");
+  // Debug, not info: a first start prints only what its owner can act on (the address and the setup link), and the
+  // setup page may yet start the shop empty.
+  logger.debug({ storeId }, "seeding the demo shop");
   try {
     await seedDemoStore(db, { storeId, imagesDir });
   } catch (error) {
     if (!(error instanceof StoreAlreadyExistsError)) throw error;
-    logger.info({ storeId }, "another instance seeded the demo shop");
+    logger.debug({ storeId }, "another instance seeded the demo shop");
     return;
   }
   // Drawn into the folder; with a bucket, copied there too, so the other instances show them.
