@@ -3,7 +3,8 @@
  * page or post unpublished (PUT /api/admin/pages|posts/{id}), takes its page off the shop as the status call or a
  * delete does, so it asks the same: refused with 409 naming the menu and footer links that would lead nowhere, with
  * nothing of the save written, until `links` says remove or keep. Runs on PostgreSQL too (tests/postgres-suite.ts):
- * the refusal undoes a transaction that had already written the product, its variants and the page's sections.
+ * the refusal undoes a transaction that had already written the product, its variants and the page's sections. A
+ * published page or post renamed takes its links to its new address.
  */
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -127,5 +128,34 @@ describe("a whole save that takes a page off the shop asks about the links to it
 
     expect(await call("PUT", `/api/admin/posts/${row.id}`, { ...input, status: "draft", links: "keep" })).toMatchObject({ status: 200, body: { post: { status: "draft" } } });
     expect(await footerRoutes()).toContain("/blog/brewing-better-coffee-at-home");
+  });
+});
+
+describe("a published page or post given a new address takes its menu and footer links with it", () => {
+  it("points the menu's link to the About page at its new name, audited, and the footer's link to a renamed post", async () => {
+    const navbarRoutes = async () => (await getStoreSettings(t.deps.db, t.deps.storeId)).navbar.pages.map((link) => link.route);
+    const [about] = await t.deps.db.select({ id: pages.id }).from(pages).where(and(eq(pages.storeId, t.deps.storeId), eq(pages.name, "about")));
+    const page = contentInputOf("page", await getContent("page", t.deps.db, t.deps.storeId, about.id));
+    expect(await navbarRoutes()).toContain("/pages/about");
+
+    // Before, the menu kept /pages/about, which led to a 404 once the page was at /pages/our-story.
+    expect(await call("PUT", `/api/admin/pages/${about.id}`, { ...page, name: "our-story" })).toMatchObject({ status: 200 });
+    expect(await navbarRoutes()).toContain("/pages/our-story");
+    expect(await navbarRoutes()).not.toContain("/pages/about");
+    expect(await shopPaths()).toContain("/pages/our-story");
+    expect(await lastAudit("store_settings")).toMatchObject({ action: "navigation.links_moved" });
+
+    // A change that keeps the address writes no settings.
+    const audits = await auditCount();
+    expect(await call("PUT", `/api/admin/pages/${about.id}`, { ...page, name: "our-story", title: "Our story" })).toMatchObject({ status: 200 });
+    expect(await auditCount()).toBe(audits + 1);
+
+    const [post] = await t.deps.db.select({ id: blogPosts.id }).from(blogPosts).where(and(eq(blogPosts.storeId, t.deps.storeId), eq(blogPosts.slug, "brewing-better-coffee-at-home")));
+    const postInput = contentInputOf("post", await getContent("post", t.deps.db, t.deps.storeId, post.id));
+    await call("PUT", `/api/admin/posts/${post.id}`, { ...postInput, status: "published", links: "keep" });
+    expect(await footerRoutes()).toContain("/blog/brewing-better-coffee-at-home");
+    expect(await call("PUT", `/api/admin/posts/${post.id}`, { ...postInput, status: "published", blog_id: "better-coffee-at-home" })).toMatchObject({ status: 200 });
+    expect(await footerRoutes()).toContain("/blog/better-coffee-at-home");
+    expect(await footerRoutes()).not.toContain("/blog/brewing-better-coffee-at-home");
   });
 });

@@ -95,6 +95,28 @@ async function keepingLinks({ navbar, footer }: Navigation, keeps: (href: string
   };
 }
 
+/**
+ * Points the menu and footer links that lead to `from` at `to`, audited, in `tx`: a published page or post given a new
+ * address keeps its links, where they would have led to the old address, which has no page any more. Nothing is
+ * written when no link leads there.
+ */
+export async function movingLinks(tx: Database, actor: AuditActor, from: string, to: string): Promise<void> {
+  const settings = await lockStoreSettings(tx, actor.storeId);
+  if (!placedLinks(settings).some((link) => link.href === from)) return;
+  const moved = <Link extends { route: string }>(link: Link) => (link.route === from ? { ...link, route: to } : link);
+  const { navbar, footer } = settings;
+  await changeStoreSettings(
+    tx,
+    actor,
+    {
+      // A menu link that lists a collection or search has no address of its own (navigationHref).
+      navbar: { ...navbar, pages: navbar.pages.map((link) => (navigationHref(link) === from ? { ...link, route: to } : link)) },
+      footer: { ...footer, links: footer.links.map(moved), sections: footer.sections.map((section) => ({ ...section, links: section.links.map(moved) })) },
+    },
+    "navigation.links_moved",
+  );
+}
+
 /** The menu and footer without the links that lead nowhere now: what the shop keeps when pages it linked to are removed. */
 export async function withoutDeadLinks(db: Database, storeId: string, navigation: Navigation): Promise<Navigation> {
   const problemOf = await linkProblems(db, storeId);

@@ -10,7 +10,7 @@ import type { ContentKind, ContentStatus } from "../../core/content-admin";
 import type { BlogPostInput, ContentSectionInput, StaticPageInput } from "../../core/schemas/admin-content";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/client";
-import { removingWithLinks, type LinksChoice } from "../catalog/navigation";
+import { movingLinks, removingWithLinks, type LinksChoice } from "../catalog/navigation";
 import { blogPosts, blogSections, pageSections, pages } from "../db/schema";
 import { removeStoredPicture, storePicture, aboutTheFile } from "../images/picture-intake";
 import { recordAudit, type AuditActor } from "../audit/audit";
@@ -157,6 +157,8 @@ type KindStore<R extends ContentRecord, S, I> = {
   entity: string;
   /** Where its pictures are stored. */
   folder: string;
+  /** Its address on the shop. */
+  path: (record: R) => string;
   list: (db: Database, storeId: string) => Promise<S[]>;
   read: (db: Database, storeId: string, id: number) => Promise<R>;
   inputOf: (record: R) => I;
@@ -181,6 +183,7 @@ const STORES: { [K in ContentKind]: KindStore<ContentRecordOf<K>, ContentSummary
   post: {
     entity: "blog_post",
     folder: "blog",
+    path: (post) => blogPostPath(post.blogId),
     list: listPostRecords,
     read: getPostRecord,
     inputOf: postInputOf,
@@ -218,6 +221,7 @@ const STORES: { [K in ContentKind]: KindStore<ContentRecordOf<K>, ContentSummary
   page: {
     entity: "page",
     folder: "pages",
+    path: (page) => staticPagePath(page.name),
     list: listPageRecords,
     read: getPageRecord,
     inputOf: pageInputOf,
@@ -290,6 +294,10 @@ export async function updateContent<K extends ContentKind>(
       if (before.status === "published" && input.status !== "published") await removingWithLinks(tx, actor, input.links, write);
       else await write();
       const after = await store.read(tx, storeId, id);
+      // Published before and after under a new address: the menu and footer follow it.
+      if (before.status === "published" && after.status === "published" && store.path(before) !== store.path(after)) {
+        await movingLinks(tx, actor, store.path(before), store.path(after));
+      }
       await recordAudit(tx, actor, { action: `${store.entity}.update`, entity: store.entity, entityId: id, before: store.audited(before), after: store.audited(after) });
       return after;
     })
