@@ -79,6 +79,11 @@ describe("formatting a stored instant in the shop's zone", () => {
       const instants = minutes.reverse().flatMap((t) => [new Date(t), new Date(t - 1_000)]);
       const differing = instants.filter((instant) => format(instant) !== shopDateTime(instant, timeZone));
       expect(differing.map((instant) => `${timeZone} ${instant.toISOString()} ${format(instant)} ${shopDateTime(instant, timeZone)}`)).toEqual([]);
+      // Before 1970, in a zone's local mean time (New York's was 4:56:02 behind), and given as text.
+      for (const moment of ["1969-12-31T23:59:59.999Z", "1883-11-18T16:59:59Z", "1883-11-18T17:00:00Z", "0999-06-01T12:00:00Z", "2026-07-04T16:05:09.999Z"]) {
+        expect(format(moment)).toBe(shopDateTime(moment, timeZone));
+        expect(format(new Date(moment))).toBe(shopDateTime(moment, timeZone));
+      }
     }
   });
 });

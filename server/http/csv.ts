@@ -19,28 +19,36 @@ const UNGUARDED = new RegExp(`(${CELL_START})(?=[${FORMULA_START}])`, "g");
 const GUARDED = new RegExp(`(${CELL_START})'(?=[${FORMULA_START}])`, "g");
 /** A cell holding any of these is quoted: the separator, a quote, a line break, and ; for the readers set to it. */
 const QUOTED = /[",;\r\n]/;
+const FORMULA_FIRST = new RegExp(`^[${FORMULA_START}]`);
 
-/** A value as its cell's text: a string guarded, a number bare, a date in ISO 8601, anything else as JSON. */
+/** A value as its cell's text: a string as it is, a number bare, a date in ISO 8601, anything else as JSON. */
 function cellText(value: unknown): string {
-  if (typeof value === "string") return value.replace(UNGUARDED, "$1'");
+  if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
   if (value instanceof Date) return value.toISOString();
   return JSON.stringify(value);
 }
 
+/**
+ * A cell, guarded if it is text, quoted where it must be. A cell with none of the characters that ask for quotes has
+ * no separator or line break inside either, so only its start can need the guard: most cells are settled by one scan.
+ */
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = cellText(value);
+  if (!QUOTED.test(text)) return typeof value === "string" && FORMULA_FIRST.test(text) ? `'${text}` : text;
+  const guarded = typeof value === "string" ? text.replace(UNGUARDED, "$1'") : text;
+  return `"${guarded.replaceAll('"', '""')}"`;
+}
+
+/** Joined, not appended cell by cell: a string grown a piece at a time leaves a piece of garbage per cell. */
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  let csv = "";
-  for (const row of rows) {
-    for (let index = 0; index < row.length; index++) {
-      if (index > 0) csv += ",";
-      const value = row[index];
-      if (value === null || value === undefined) continue;
-      const text = cellText(value);
-      csv += QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-    }
-    csv += "\r\n";
-  }
-  return csv;
+  const lines = rows.map((row) => {
+    const cells = new Array<string>(row.length);
+    for (let index = 0; index < row.length; index++) cells[index] = cell(row[index]);
+    return `${cells.join(",")}\r\n`;
+  });
+  return lines.join("");
 }
 
 /**
