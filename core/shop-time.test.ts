@@ -7,6 +7,7 @@ import {
   nextDaysRange,
   shopDate,
   shopDateTime,
+  shopDateTimes,
   shopLongDate,
   shopMoment,
   thisMonthRange,
@@ -66,6 +67,23 @@ describe("formatting a stored instant in the shop's zone", () => {
       const instants = months.flatMap((t) => [new Date(t - 1), new Date(t)]);
       const differing = instants.filter((instant) => shopDateTime(instant, timeZone) !== intl(instant));
       expect(differing.map((instant) => `${instant.toISOString()} ${shopDateTime(instant, timeZone)} ${intl(instant)}`)).toEqual([]);
+    }
+  });
+
+  it("prints a file's many moments as shopDateTime does, an hour's offset looked up once, where a clock changes within an hour of UTC too", () => {
+    // Lord Howe changes by half an hour at 15:00 and 15:30 UTC; Chatham at 14:00; New York on the hour.
+    for (const timeZone of [NY, "Australia/Lord_Howe", "Pacific/Chatham", "Asia/Kolkata", "UTC"]) {
+      const format = shopDateTimes(timeZone);
+      const minutes = [3, 9, 10].flatMap((month) => Array.from({ length: 31 * 24 * 4 }, (_, n) => Date.UTC(2026, month, 1) + n * 15 * 60_000));
+      // Newest first, as the desk lists orders, and a second before each quarter hour.
+      const instants = minutes.reverse().flatMap((t) => [new Date(t), new Date(t - 1_000)]);
+      const differing = instants.filter((instant) => format(instant) !== shopDateTime(instant, timeZone));
+      expect(differing.map((instant) => `${timeZone} ${instant.toISOString()} ${format(instant)} ${shopDateTime(instant, timeZone)}`)).toEqual([]);
+      // Before 1970, in a zone's local mean time (New York's was 4:56:02 behind), and given as text.
+      for (const moment of ["1969-12-31T23:59:59.999Z", "1883-11-18T16:59:59Z", "1883-11-18T17:00:00Z", "0999-06-01T12:00:00Z", "2026-07-04T16:05:09.999Z"]) {
+        expect(format(moment)).toBe(shopDateTime(moment, timeZone));
+        expect(format(new Date(moment))).toBe(shopDateTime(moment, timeZone));
+      }
     }
   });
 });

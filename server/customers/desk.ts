@@ -22,7 +22,7 @@ import { csvPages } from "../http/csv";
 import { ownerEmail } from "../orders/customer-figures";
 import { placedStates } from "../orders/revenue";
 import { shopTimeZone } from "../store/settings";
-import { shopDateTime } from "../../core/shop-time";
+import { shopDateTimes } from "../../core/shop-time";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 export const CUSTOMER_NOT_FOUND = "No such customer in this store";
@@ -190,7 +190,8 @@ async function* everyCustomerPage(db: Database, storeId: string, q: string | und
  */
 export async function* customersCsv(db: Database, storeId: string, filter: { q?: string }): AsyncGenerator<string> {
   const timeZone = await shopTimeZone(db, storeId);
-  const local = (at: Date | null) => (at ? shopDateTime(at, timeZone) : null);
+  const localTime = shopDateTimes(timeZone);
+  const local = (at: Date | null) => (at ? localTime(at) : null);
   yield* csvPages(CSV_COLUMNS, everyCustomerPage(db, storeId, filter.q), (customers) =>
     customers.map((c) => [c.email, c.name, c.accountId === null ? "guest" : "account", c.orderCount, (c.totalSpentCents / 100).toFixed(2), local(c.firstOrderAt), local(c.lastOrderAt), timeZone, c.tags.join(", ")]),
   );

