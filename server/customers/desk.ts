@@ -9,13 +9,13 @@
  * A shopper's own profile page still shows only the orders linked to their account (server/accounts/customer-orders.ts):
  * an email is not verified at sign-up. Staff see the customer by email, as they would answer them.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { NEWSLETTER_STATUSES } from "../../core/schemas/admin-customers";
 import type { SubscriptionStatus } from "../../core/subscriptions";
 import { normalizeEmail } from "../../core/email-address";
 import { notFound } from "../../core/errors";
 import { recordAudit, type AuditActor } from "../audit/audit";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { customerProfiles, newsletterSubscribers } from "../db/schema";
 import { containing, cursorId } from "../db/listing";
 import { csvPages } from "../http/csv";
@@ -46,99 +46,113 @@ export type CustomerSummary = {
 /** Where a keyset page starts: after this customer, by latest activity (as the database wrote it, to the microsecond) and key. */
 type CustomerPlace = { activity: string; key: string };
 
-/**
- * One row per customer of the store, newest activity first: `only` narrows to one email, `q` to a part of the name or
- * email or a tag. The screen pages by offset; the export by place (`after`), so a file read slowly skips no one.
- */
+type CustomerRow = { emailKey: string; activity: string; notes: string; summary: CustomerSummary };
 
-async function customerRows(db: Database, storeId: string, filter: { only?: string; q?: string; offset?: number; after?: CustomerPlace; limit: number }) {
-  const term = filter.q?.trim() ?? "";
+/** pg_trgm's indexes find a pattern's matches from three letters on; a shorter term reads every record. */
+const TRIGRAM = 3;
+/**
+ * How many records of each source a short term's walk newest first reads at most before it looks the term up in
+ * every record instead: a term that needs a longer walk for a page of 50 is held by under one customer in a hundred,
+ * and so few are looked up one by one faster than the walk reads on (a term no one holds would walk the whole shop).
+ */
+const LONGEST_WALK = 5_000;
+
+/** A customer's records by their own date and the customer's key (decision 0078), each read newest first. */
+type Source = { table: SQL; mine: SQL; at: SQL; key: SQL };
+
+const sourcesOf = (storeId: string): Source[] => [
+  { table: sql`customers`, mine: sql`store_id = ${storeId}`, at: sql`created_at`, key: sql`email_normalized` },
+  { table: sql`customer_figures`, mine: sql`store_id = ${storeId}`, at: sql`last_order_at`, key: sql`email_key` },
+  { table: sql`subscriptions s left join customers a on a.id = s.customer_id`, mine: sql`s.store_id = ${storeId}`, at: sql`s.created_at`, key: ownerEmail("s", "a") },
+];
+
+/** `(at, key)` comes after the place, newest first and then by key; the date's bound lets its index start at the place. */
+const afterPlace = (at: SQL, key: SQL, place: CustomerPlace) =>
+  sql`${at} <= ${place.activity}::timestamptz and (${at} < ${place.activity}::timestamptz or ${key} > ${place.key})`;
+
+/** A source's records after the place (all from the start without one), newest first: `count` of them from `skip` on. */
+const walked = (source: Source, from: CustomerPlace | undefined, count: number, skip = 0) =>
+  sql`select ${source.at} as at, ${source.key} as key from ${source.table}
+    where ${source.mine} and ${from === undefined ? sql`true` : afterPlace(source.at, source.key, from)}
+    order by ${source.at} desc nulls last, ${source.key} limit ${count} offset ${skip}`;
+
+/**
+ * Where a walk of `size` records of each source after `from` ends: the newest of the last records of the sources that
+ * have that many; null when none has, and the walk reaches the end of the list. Every record up to there is in it.
+ */
+async function walkEnd(db: Database, storeId: string, from: CustomerPlace | undefined, size: number): Promise<CustomerPlace | null> {
+  const lasts = sql.join(
+    sourcesOf(storeId).map((source) => sql`(${walked(source, from, 1, size - 1)})`),
+    sql` union all `,
+  );
+  const [end] = await rowsOf<{ activity: string; key: string }>(db, sql`select at::text as activity, key from (${lasts}) w order by at desc, key limit 1`);
+  return end ?? null;
+}
+
+type Reading = { only: string } | { candidates: SQL; term: string; after: CustomerPlace | undefined; upTo: CustomerPlace | null };
+
+/**
+ * The customers newest activity first: the one whose email is `only`, or those among the candidates (keys) who match
+ * the term, after a place and up to another. A customer's activity is the latest of their records' dates, so every
+ * customer between two places has a record there: a walk of the records between them holds them all.
+ */
+async function readRows(db: Database, storeId: string, reading: Reading, limit: number): Promise<CustomerRow[]> {
+  const only = "only" in reading ? reading.only : undefined;
+  const term = "only" in reading ? "" : reading.term;
   const pattern = containing(term);
   // One customer's records are found by the indexes on the email and the account link; ownerEmail still decides.
   const ofOnly = (row: string) =>
-    filter.only === undefined
+    only === undefined
       ? sql``
-      : sql`and (lower(btrim(${sql.identifier(row)}.email)) = ${filter.only}
-          or ${sql.identifier(row)}.customer_id in (select id from customers where store_id = ${storeId} and email_normalized = ${filter.only}))`;
+      : sql`and (lower(btrim(${sql.identifier(row)}.email)) = ${only}
+          or ${sql.identifier(row)}.customer_id in (select id from customers where store_id = ${storeId} and email_normalized = ${only}))`;
   const key = sql`coalesce(c.email_normalized, b.key, s.key)`;
-  /**
-   * A page by offset of the whole list is among the first `top` of each source by its own date (and key): a customer
-   * whose latest activity is their account's, say, and who is not among the first `top` accounts has `top` accounts
-   * before them, each a customer at least as recent. So only those are looked up, by key, each source read newest
-   * first by its index, instead of every customer of the shop. A place after, with no search, reads them all.
-   */
-  const top = filter.only === undefined && term === "" && filter.after === undefined ? (filter.offset ?? 0) + filter.limit : null;
-  /**
-   * A search is among the customers one of whose records matches it (through the trigram indexes): the name shown is
-   * one of theirs, the key is each record's, and the tags are the profile's. The whole condition below still decides.
-   */
-  const searching = filter.only === undefined && term !== "";
-  const candidates =
-    top !== null
-      ? sql`candidates as (
-          (select email_normalized as key from customers where store_id = ${storeId} order by created_at desc nulls last, email_normalized limit ${top})
-          union (select email_key from customer_figures where store_id = ${storeId} order by last_order_at desc nulls last, email_key limit ${top})
-          union (select key from subscribed order by since desc, key limit ${top})
-        ),`
-      : searching
-        ? sql`candidates as (
-            (select email_normalized as key from customers
-              where store_id = ${storeId} and (email_normalized ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern}))
-            union (select email_key from customer_figures where store_id = ${storeId} and (email_key ilike ${pattern} or name ilike ${pattern}))
-            union (select key from subscribed where key ilike ${pattern} or name ilike ${pattern})
-            union (select email_normalized from customer_profiles, unnest(tags) tag where store_id = ${storeId} and tag ilike ${pattern})
-          ),`
-        : null;
-  // Otherwise accounts, buyers and subscribers are put side by side by full joins, which PostgreSQL only ever makes by
-  // hashing or merging: a union of keys left-joined to each (as before issue 38) was planned as nested loops over the
-  // aggregates, whose sizes the planner cannot know, and took seconds on a shop of 200,000 orders.
+  const activity = sql`greatest(c.created_at, b.last_order_at, s.since)`;
+  // One customer's records side by side by full joins (PostgreSQL makes them by hashing or merging); candidates each
+  // looked up by key, as one row by a unique key: the limit keeps the planner from flattening the lookup into a hash
+  // join that reads the whole table.
   const customersOf =
-    candidates === null
+    only !== undefined
       ? sql`accounts c full join bought b on b.key = c.email_normalized full join subscribed s on s.key = coalesce(c.email_normalized, b.key)`
-      : // Each is one row by its unique key; the limit keeps the planner from flattening the lookup into a hash join
-        // that reads the whole table.
-        sql`candidates k left join lateral (select * from accounts where email_normalized = k.key limit 1) c on true
+      : sql`candidates k left join lateral (select * from accounts where email_normalized = k.key limit 1) c on true
           left join lateral (select * from bought where key = k.key limit 1) b on true left join subscribed s on s.key = k.key`;
   const name = sql`coalesce(nullif(btrim(c.first_name || ' ' || c.last_name), ''), b.name, s.name, '')`;
-  const result = await db.execute(sql`
-    with subscribed as (
+  const rows = await rowsOf<Record<string, unknown>>(db, sql`
+    with ${"candidates" in reading ? sql`candidates as (${reading.candidates}),` : sql``}
+    subscribed as (
       select ${ownerEmail("s", "a")} as key, min(s.created_at) as since,
         (array_agg(s.email order by s.created_at desc))[1] as email, (array_agg(s.customer_name order by s.created_at desc))[1] as name
       from subscriptions s left join customers a on a.id = s.customer_id
-      where s.store_id = ${storeId} ${ofOnly("s")} group by 1
+      where s.store_id = ${storeId} ${ofOnly("s")} ${only === undefined ? sql`and ${ownerEmail("s", "a")} in (select key from candidates)` : sql``}
+      group by 1
     ),
-    ${candidates ?? sql``}
     bought as (
       select f.email_key as key, f.order_count, f.spent_cents as spent, f.first_order_at, f.last_order_at, f.first_number, f.email, f.name
       from customer_figures f
-      where f.store_id = ${storeId} ${filter.only === undefined ? sql`` : sql`and f.email_key = ${filter.only}`}
+      where f.store_id = ${storeId} ${only === undefined ? sql`` : sql`and f.email_key = ${only}`}
     ),
     accounts as (
-      select * from customers where store_id = ${storeId} ${filter.only === undefined ? sql`` : sql`and email_normalized = ${filter.only}`}
+      select * from customers where store_id = ${storeId} ${only === undefined ? sql`` : sql`and email_normalized = ${only}`}
     )
     select ${key} as email_key, c.id as account_id, coalesce(c.email, b.email, s.email) as email, ${name} as name,
       least(c.created_at, b.first_order_at, s.since) as since,
       coalesce(b.order_count, 0) as order_count, coalesce(b.spent, 0) as spent,
       b.first_order_at, b.last_order_at, b.first_number, coalesce(pr.tags, '{}') as tags, coalesce(pr.notes, '') as notes,
-      greatest(c.created_at, b.last_order_at, s.since)::text as activity
+      ${activity}::text as activity
     from ${customersOf}
     left join customer_profiles pr on pr.store_id = ${storeId} and pr.email_normalized = ${key}
-    where ${filter.only === undefined ? sql`true` : sql`${key} = ${filter.only}`}
-      and ${
-        filter.after === undefined
-          ? sql`true`
-          : sql`(greatest(c.created_at, b.last_order_at, s.since) < ${filter.after.activity}::timestamptz
-              or (greatest(c.created_at, b.last_order_at, s.since) = ${filter.after.activity}::timestamptz and ${key} > ${filter.after.key}))`
-      }
+    where ${only === undefined ? sql`true` : sql`${key} = ${only}`}
+      and ${"after" in reading && reading.after !== undefined ? afterPlace(activity, key, reading.after) : sql`true`}
+      and ${"upTo" in reading && reading.upTo !== null ? sql`not (${afterPlace(activity, key, reading.upTo)})` : sql`true`}
       and ${
         term === ""
           ? sql`true`
           : sql`(${key} ilike ${pattern} or ${name} ilike ${pattern}
               or exists (select 1 from unnest(pr.tags) tag where tag ilike ${pattern}))`
       }
-    order by greatest(c.created_at, b.last_order_at, s.since) desc, ${key}
-    limit ${filter.limit} offset ${filter.offset ?? 0}`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    order by ${activity} desc, ${key}
+    limit ${limit}`);
+  return rows.map((row) => ({
     emailKey: String(row.email_key),
     activity: String(row.activity),
     notes: String(row.notes),
@@ -155,6 +169,57 @@ async function customerRows(db: Database, storeId: string, filter: { only?: stri
       tags: row.tags as string[],
     } satisfies CustomerSummary,
   }));
+}
+
+/**
+ * The keys of the customers one of whose records holds the term (through the trigram indexes from three letters on):
+ * the name shown is one of theirs, the key is each record's, the tags are the profile's.
+ */
+const matching = (storeId: string, pattern: string) => sql`
+  (select email_normalized as key from customers
+    where store_id = ${storeId} and (email_normalized ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern}))
+  union (select email_key from customer_figures where store_id = ${storeId} and (email_key ilike ${pattern} or name ilike ${pattern}))
+  union (select ${ownerEmail("s", "a")} from subscriptions s left join customers a on a.id = s.customer_id
+    where s.store_id = ${storeId} and (${ownerEmail("s", "a")} ilike ${pattern} or s.customer_name ilike ${pattern}))
+  union (select email_normalized from customer_profiles, unnest(tags) tag where store_id = ${storeId} and tag ilike ${pattern})`;
+
+/**
+ * One row per customer of the store, newest activity first: `only` narrows to one email, `q` to a part of the name or
+ * email or a tag. The screen pages by offset; the export by place (`after`), so a file read slowly skips no one.
+ *
+ * The list, and a term too short for the trigram indexes (most customers match "a"), walk the records of every source
+ * newest first by their indexes, a window at a time, and stop at the page's end: a page costs its own length, whatever
+ * the shop's size and however far the place. A longer term looks up the customers whose records match it.
+ */
+async function customerRows(
+  db: Database,
+  storeId: string,
+  filter: { only?: string; q?: string; offset?: number; after?: CustomerPlace; limit: number },
+): Promise<CustomerRow[]> {
+  if (filter.only !== undefined) return readRows(db, storeId, { only: filter.only }, filter.limit);
+  const term = filter.q?.trim() ?? "";
+  const offset = filter.offset ?? 0;
+  const wanted = offset + filter.limit;
+  const rows: CustomerRow[] = [];
+  let from = filter.after;
+  for (let size = wanted; term.length < TRIGRAM && (term === "" || size <= LONGEST_WALK); ) {
+    const to = await walkEnd(db, storeId, from, size);
+    const windows = sql.join(
+      sourcesOf(storeId).map((source) => sql`(${walked(source, from, size)})`),
+      sql` union all `,
+    );
+    const found = await readRows(db, storeId, { candidates: sql`select distinct key from (${windows}) w`, term, after: from, upTo: to }, wanted - rows.length);
+    rows.push(...found);
+    if (rows.length === wanted || to === null) return rows.slice(offset);
+    from = to;
+    // The next window as much longer as this one found few of those still wanted: for a term few customers hold, soon
+    // longer than the longest walk (at once when this one found none); the whole list's no longer than that.
+    const needed = wanted - rows.length;
+    size = found.length === 0 ? size * needed : Math.ceil((size * needed) / found.length);
+    if (term === "") size = Math.min(size, Math.max(LONGEST_WALK, needed));
+  }
+  rows.push(...(await readRows(db, storeId, { candidates: matching(storeId, containing(term)), term, after: from, upTo: null }, wanted - rows.length)));
+  return rows.slice(offset);
 }
 
 /** Newest activity first (signed up, bought or subscribed), by part of the name or email or a tag; the cursor is how many came before. */

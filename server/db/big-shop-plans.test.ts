@@ -189,4 +189,23 @@ describe.runIf(usingPostgres())("the back office's reads on a big shop", () => {
     expect(one).toContain("customer_figures_store_id_email_key_pk");
     expect(one).not.toMatch(/\bon orders\b/);
   });
+
+  // A term of one or two letters, which the trigram indexes cannot narrow (most customers hold an "a"), and the CSV's
+  // pages with no search walk the accounts and the figures newest first from the page's place, by their indexes: a
+  // page reads a page's worth of them, never either table whole.
+  it("walks the customers' short searches and the CSV's pages by the newest accounts and figures, reading neither whole", async () => {
+    const listing = (query: string) => query.includes("customer_figures");
+    const plans = [
+      ...(await plansOf((db) => listDeskCustomers(db, database.storeId, { q: "a" }), listing)),
+      ...(await plansOf((db) => listDeskCustomers(db, database.storeId, { q: "ng", cursor: "50" }), listing)),
+      ...(await plansOf(async (db) => {
+        for await (const chunk of customersCsv(db, database.storeId, {})) void chunk;
+      }, listing)),
+    ];
+    for (const plan of plans) {
+      expect(plan).toContain("customers_store_created_idx");
+      expect(plan).toContain("customer_figures_store_last_order_idx");
+      expect(plan).not.toMatch(/\bon orders\b|Seq Scan on customer_figures|Seq Scan on customers/);
+    }
+  });
 });
