@@ -167,14 +167,26 @@ describe.runIf(usingPostgres())("two instances over one PostgreSQL database", ()
     // refused. When the job is created is no guide: an occurrence sent late in its minute is created in the next one,
     // beside that minute's own.
     await until(sweeps, (jobs) => onSchedule(jobs).some((job) => job.state === "completed"), 75_000);
-    await new Promise((resolve) => setTimeout(resolve, 6000));
-    const scheduled = onSchedule(await sweeps());
-    const occurrences = await t!.deps.db
-      .execute(sql`select singleton_on::text as minute from pgboss.job where name = '__pgboss__send-it' and data->>'name' = ${JOBS.ordersSweep}`)
-      .then((r) => (r as unknown as { rows: { minute: string }[] }).rows.map((row) => row.minute));
+    // Counted once settled: every occurrence sent so far has made its sweep (the send-it job completes after it), and
+    // each sweep has run. A look at a fixed time after the first could see the next minute sent and its sweep not yet
+    // made; a sweep made twice would still show as more sweeps than occurrences.
+    const occurrencesSent = () =>
+      t!.deps.db
+        .execute(sql`select singleton_on::text as minute, state from pgboss.job where name = '__pgboss__send-it' and data->>'name' = ${JOBS.ordersSweep}`)
+        .then((r) => (r as unknown as { rows: { minute: string; state: string }[] }).rows);
+    const { scheduled, sent } = await until(
+      // The sweeps first: an occurrence sent between the two reads then shows as one more sent, and is waited for.
+      async () => {
+        const scheduled = onSchedule(await sweeps());
+        return { scheduled, sent: await occurrencesSent() };
+      },
+      ({ scheduled, sent }) =>
+        sent.every((occurrence) => occurrence.state === "completed") && scheduled.every((job) => job.state === "completed") && scheduled.length >= sent.length,
+      30_000,
+    );
     expect(scheduled.every((job) => job.state === "completed")).toBe(true);
-    expect(new Set(occurrences).size).toBe(occurrences.length);
-    expect(scheduled).toHaveLength(occurrences.length);
+    expect(new Set(sent.map((occurrence) => occurrence.minute)).size).toBe(sent.length);
+    expect(scheduled).toHaveLength(sent.length);
   }, 90_000);
 
   it("processes an import queued on one instance once, whichever instance takes it", async () => {
