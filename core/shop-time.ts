@@ -78,39 +78,24 @@ export function shopDateTime(at: Date | string, timeZone: string): string {
 }
 
 const HOUR = 3_600_000;
-/** The hours whose offsets and clock faces one formatter keeps: a year's, whatever the length of the file. */
-const KEPT_HOURS = 10_000;
-const SIXTY = Array.from({ length: 60 }, (_, value) => twoDigits(value));
 
 /**
  * shopDateTime for the many moments of a file (a month's orders CSV writes tens of thousands), with the same text:
- * the Intl call is made once per hour of UTC, at its first and last millisecond, not once per moment. Where the two
- * agree the offset holds all through the hour (a zone changes it at most once in an hour); where they differ, the
- * moments of that hour are looked up one by one. The local hour's face ('2026-11-28 18:') is kept too, so a moment
- * costs its minutes and seconds.
+ * the zone's offset is looked up once per hour of UTC, at its first and last millisecond, not once per moment (a
+ * fifth of the time). Where the two agree the offset holds all through the hour (a zone changes it at most once in an
+ * hour); where they differ, that hour's moments are looked up one by one. One file's hours are few enough to keep.
  */
 export function shopDateTimes(timeZone: string): (at: Date | string) => string {
   const offsets = new Map<number, number | null>();
-  const faces = new Map<number, string>();
-  const kept = <T>(map: Map<number, T>, key: number, value: T) => {
-    if (map.size === KEPT_HOURS) map.clear();
-    map.set(key, value);
-    return value;
+  const offsetThrough = (hour: number) => {
+    const first = tzOffset(timeZone, new Date(hour * HOUR));
+    return first === tzOffset(timeZone, new Date(hour * HOUR + HOUR - 1)) ? first : null;
   };
   return (at) => {
-    const time = typeof at === "string" ? new Date(at).getTime() : at.getTime();
-    const utcHour = Math.floor(time / HOUR);
-    let offset = offsets.get(utcHour);
-    if (offset === undefined) {
-      const first = tzOffset(timeZone, new Date(utcHour * HOUR));
-      offset = kept(offsets, utcHour, first === tzOffset(timeZone, new Date(utcHour * HOUR + HOUR - 1)) ? first : null);
-    }
-    // What new Date(…) of the shifted instant holds (shopDateTime's clock), without making it.
-    const local = Math.trunc(time + (offset ?? tzOffset(timeZone, new Date(time))) * 60_000);
-    if (!Number.isFinite(local)) return shopDateTime(at, timeZone);
-    const localHour = Math.floor(local / HOUR);
-    const face = faces.get(localHour) ?? kept(faces, localHour, clockText(new Date(localHour * HOUR), 0).slice(0, -5));
-    const intoHour = local - localHour * HOUR;
-    return `${face}${SIXTY[Math.floor(intoHour / 60_000)]}:${SIXTY[Math.floor(intoHour / 1000) % 60]}`;
+    const instant = new Date(at);
+    const hour = Math.floor(instant.getTime() / HOUR);
+    let offset = offsets.get(hour);
+    if (offset === undefined) offsets.set(hour, (offset = offsetThrough(hour)));
+    return clockText(instant, offset ?? tzOffset(timeZone, instant));
   };
 }

@@ -50,24 +50,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     // over a collection with nothing in it (the demo's, once its members are removed).
     featured: () =>
       products.length === 0 ? null : (
-        <Suspense
-          fallback={
-            <Section id="featured-heading" title="Featured">
-              <FeaturedSkeletons />
-            </Section>
-          }
-        >
-          <Await
-            resolve={featured}
-            errorElement={
-              <Section id="featured-heading" title="Featured">
-                <p>The featured collection could not be loaded.</p>
-              </Section>
-            }
-          >
+        <Suspense fallback={<FeaturedSection><FeaturedSkeletons /></FeaturedSection>}>
+          <Await resolve={featured} errorElement={<FeaturedSection><p>The featured collection could not be loaded.</p></FeaturedSection>}>
             {(collection) =>
               collection.formattedProductData.length + collection.formattedBundleData.length === 0 ? null : (
-                <Section id="featured-heading" title="Featured">
+                <FeaturedSection>
                   <Carousel
                     label="Featured collection"
                     slides={[
@@ -75,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       ...collection.formattedBundleData.map((bundle) => <BundleCard key={bundle.bundle_handle} bundle={bundle} />),
                     ]}
                   />
-                </Section>
+                </FeaturedSection>
               )
             }
           </Await>
@@ -125,6 +112,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+const FeaturedSection = ({ children }: { children: React.ReactNode }) => (
+  <Section id="featured-heading" title="Featured">
+    {children}
+  </Section>
+);
 
 /** Three loading cards in the carousel's layout (docs/product.md, Limits and timings). */
 function FeaturedSkeletons() {

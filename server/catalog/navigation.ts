@@ -77,44 +77,44 @@ export async function assertLinksLead(db: Database, storeId: string, before: Sto
 
 type Navigation = Pick<StoreSettings, "navbar" | "footer">;
 
-/** The menu and footer keeping the links `keeps` accepts; a footer section left with none goes too. */
-async function keepingLinks({ navbar, footer }: Navigation, keeps: (href: string) => Promise<boolean>): Promise<Navigation> {
-  const kept = async <Link>(links: Link[], hrefOf: (link: Link) => string) => {
+/**
+ * The menu and footer with each link's address as `to` gives it: the same, another (the link then leads there), or
+ * null (the link goes, and a footer section left with none goes too).
+ */
+async function rewritingLinks({ navbar, footer }: Navigation, to: (href: string) => Promise<string | null>): Promise<Navigation> {
+  const rewritten = async <Link extends { route: string }>(links: Link[], hrefOf: (link: Link) => string) => {
     const left: Link[] = [];
-    for (const link of links) if (await keeps(hrefOf(link))) left.push(link);
+    for (const link of links) {
+      const href = hrefOf(link);
+      const next = await to(href);
+      if (next !== null) left.push(next === href ? link : { ...link, route: next });
+    }
     return left;
   };
   const sections = [];
   for (const section of footer.sections) {
-    const links = await kept(section.links, (link) => link.route);
+    const links = await rewritten(section.links, (link) => link.route);
     if (links.length > 0) sections.push({ ...section, links });
   }
   return {
-    navbar: { ...navbar, pages: await kept(navbar.pages, (link) => navigationHref(link)) },
-    footer: { ...footer, links: await kept(footer.links, (link) => link.route), sections },
+    navbar: { ...navbar, pages: await rewritten(navbar.pages, (link) => navigationHref(link)) },
+    footer: { ...footer, links: await rewritten(footer.links, (link) => link.route), sections },
   };
 }
+
+/** The menu and footer keeping the links `keeps` accepts; a footer section left with none goes too. */
+const keepingLinks = (navigation: Navigation, keeps: (href: string) => Promise<boolean>) =>
+  rewritingLinks(navigation, async (href) => ((await keeps(href)) ? href : null));
 
 /**
  * Points the menu and footer links that lead to `from` at `to`, audited, in `tx`: a published page or post given a new
  * address keeps its links, where they would have led to the old address, which has no page any more. Nothing is
- * written when no link leads there.
+ * written when no link leads there. A menu link that lists a collection or search leads to /search, never to a page.
  */
 export async function movingLinks(tx: Database, actor: AuditActor, from: string, to: string): Promise<void> {
   const settings = await lockStoreSettings(tx, actor.storeId);
   if (!placedLinks(settings).some((link) => link.href === from)) return;
-  const moved = <Link extends { route: string }>(link: Link) => (link.route === from ? { ...link, route: to } : link);
-  const { navbar, footer } = settings;
-  await changeStoreSettings(
-    tx,
-    actor,
-    {
-      // A menu link that lists a collection or search has no address of its own (navigationHref).
-      navbar: { ...navbar, pages: navbar.pages.map((link) => (navigationHref(link) === from ? { ...link, route: to } : link)) },
-      footer: { ...footer, links: footer.links.map(moved), sections: footer.sections.map((section) => ({ ...section, links: section.links.map(moved) })) },
-    },
-    "navigation.links_moved",
-  );
+  await changeStoreSettings(tx, actor, await rewritingLinks(settings, async (href) => (href === from ? to : href)), "navigation.links_moved");
 }
 
 /** The menu and footer without the links that lead nowhere now: what the shop keeps when pages it linked to are removed. */

@@ -43,13 +43,8 @@ export async function withWords<L extends WordedLine>(db: Database, storeId: str
 }
 
 function wordsOf(line: WordedLine, names: ReadonlyMap<string, string>): LineWords {
-  if (line.kind === "product") {
-    // A month's CSVs word thousands of lines: the options are joined as they are read, with nothing in between.
-    let options = "";
-    for (const value of Object.values(line.attributes ?? {})) if (value !== "") options = options === "" ? value : `${options}, ${value}`;
-    return { options, contents: [] };
-  }
   const attributes = Object.entries(line.attributes ?? {});
+  if (line.kind === "product") return { options: attributes.map(([, value]) => value).filter((value) => value !== "").join(", "), contents: [] };
   // A product deleted since the order still reads as a name: its handle, title-cased.
   const contents = attributes.map(([handle, sku]) => ({ text: `${line.stockComponents[sku] ?? 1} × ${names.get(sku) ?? titleCaseHandle(handle)}`, sku }));
   return { options: "", contents };

@@ -127,7 +127,11 @@ export function ProductForm(props: ProductFormProps) {
   const steps = useRef<StepsInPage>(undefined);
   const [drawnHere, setDrawnHere] = useState<{ times: number; step: NonNullable<ReturnType<StepsInPage["stepInPage"]>> }>();
   useEffect(() => {
-    void import("./product-form-steps").then((module) => (steps.current = module));
+    // Not loaded (offline, a new deploy's files): the steps go on being posted.
+    import("./product-form-steps").then(
+      (module) => (steps.current = module),
+      () => undefined,
+    );
   }, []);
   const takeStepHere = (event: React.FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
