@@ -14,6 +14,21 @@ function framesAreOwn(page: Page): boolean {
 }
 
 /**
+ * Waits for the page's transitions and finite animations to end. A resize starts some (the quick-shop panel fades out
+ * from 640 px), and axe reading a colour halfway through its fade measures a contrast no shopper sees at rest.
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Fails on any serious or critical accessibility violation on the page as it is now.
  *
  * The same rules run either way; what is left out is only work whose result is not read. On a page whose frames are
@@ -22,6 +37,7 @@ function framesAreOwn(page: Page): boolean {
  * of the home page from 4.5 s to 0.9 s, and the journeys ran about 260 scans (decision 0047).
  */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+  await transitionsEnded(page);
   const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   if (framesAreOwn(page)) builder.setLegacyMode();
   if (include) builder.include(include);

@@ -30,6 +30,12 @@ async function addMember(browser: Browser, member: { email: string; name: string
   await owner.close();
 }
 
+/** Waits for the answer: a page loaded while the sign-out is in flight would stop it and keep the member signed in. */
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("status")).toHaveText("You are signed out.");
+}
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/admin/login");
   await page.getByLabel("Email", { exact: true }).fill(email);
@@ -92,7 +98,7 @@ test("a member sets up two-step sign-in from the QR code, keeps the backup codes
   await checkAdminScreen(page, "account-backup-codes");
 
   // Signing in again: the password, then a backup code in place of the app's, typed and sent from the keyboard.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signIn(page, member.email, PASSWORD);
   await page.getByLabel("Authenticator code").focus();
   await page.keyboard.type(codes[0]);
@@ -110,7 +116,7 @@ test("a member sets up two-step sign-in from the QR code, keeps the backup codes
   await checkAdminScreen(page, "account-new-backup-codes");
 
   // A used code, and one of the voided set, are refused at the second step.
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await signOut(page);
   await signIn(page, member.email, PASSWORD);
   await page.getByLabel("Authenticator code").fill(codes[2]);
   await page.getByRole("button", { name: "Sign in" }).click();
