@@ -1,34 +1,44 @@
 /**
- * The shop's one CSV writer (csv-stringify), for every file it hands out (orders, subscribers, the Shopify product
- * export): RFC 4180, null is an empty cell, lines end with CRLF. Whatever a cell holds (a customer's name, a product's
- * title: anyone can type anything), a spreadsheet shows it as text and never runs it (OWASP's CSV injection rule):
+ * The shop's one CSV writer (Papa Parse's unparse), for every file it hands out (orders, subscribers, the Shopify
+ * product export): RFC 4180, null is an empty cell, lines end with CRLF. Whatever a cell holds (a customer's name, a
+ * product's title: anyone can type anything), a spreadsheet shows it as text and never runs it (OWASP's CSV injection
+ * rule):
  * - a cell starting with = + - @, tab or carriage return gets a leading ' (the guard);
  * - so does each such start after a , ; or line break inside a cell: a spreadsheet set to another separator (; in
  *   much of Europe) ignores quotes that do not open its own cell and splits "Bob;=cmd|…" into a live "=cmd|…" cell;
- * - a cell holding a comma, semicolon, quote or line break is quoted, so a reader set to , or ; keeps it whole.
+ * - a cell holding a comma, semicolon, quote or line break is quoted, so a reader set to , or ; keeps it whole (and,
+ *   Papa Parse's own rule, one that starts or ends with a space, which some readers would trim).
  * Every text cell is guarded, a number-like "-5" too: a text cell cannot tell a negative amount from "-1+cmd|…".
  * A column that means a number passes a JavaScript number, which is written bare (a number holds no formula).
+ * Papa Parse rather than csv-stringify (decision 0074): csv-stringify made four objects for every cell it wrote, 65 MB
+ * of garbage for a month's 2.2 MB orders CSV on the big shop, which the server's 4 MB young generation paid for in
+ * collections; Papa Parse writes the same file with a third of the garbage.
  */
-import { stringify } from "csv-stringify/sync";
+import Papa from "papaparse";
 
 const FORMULA_START = "=+\\-@\\t\\r";
 /** Where a spreadsheet may start a cell: the cell's start, or a separator or line break inside it. */
-const CELL_START = "^|[,;\\r\\n]";
+const SEPARATOR = "[,;\\r\\n]";
+const CELL_START = `^|${SEPARATOR}`;
 const UNGUARDED = new RegExp(`(${CELL_START})(?=[${FORMULA_START}])`, "g");
 const GUARDED = new RegExp(`(${CELL_START})'(?=[${FORMULA_START}])`, "g");
+/**
+ * What every cell the guard changes holds: a formula character first, or a separator or line break. Most cells hold
+ * neither, and this cheap scan spares them the guard's own (a month's orders CSV: 180,000 cells, 23 ms to 4 ms).
+ */
+const MAY_NEED_GUARD = new RegExp(`^[${FORMULA_START}]|${SEPARATOR}`);
+/** Papa Parse quotes a comma, quote and line break itself; ; is the separator of spreadsheets that write 0,5. */
+const SEMICOLON = /;/;
+
+const guarded = (cell: unknown) => (typeof cell === "string" && MAY_NEED_GUARD.test(cell) ? cell.replace(UNGUARDED, "$1'") : cell);
 
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  return stringify(rows as unknown[][], {
-    record_delimiter: "\r\n",
-    // csv-stringify quotes a cell holding the delimiter or the whole record delimiter only; a lone \n or \r breaks a
-    // line too, and ; is the separator of spreadsheets in locales that write decimals with a comma.
-    quoted_match: /[\r\n;]/,
-    cast: {
-      string: (value) => value.replace(UNGUARDED, "$1'"),
-      boolean: (value) => String(value),
-      date: (value) => value.toISOString(),
-    },
-  });
+  if (rows.length === 0) return "";
+  const text = Papa.unparse(
+    rows.map((row) => row.map(guarded)),
+    { newline: "\r\n", quotes: (cell: unknown) => typeof cell === "string" && SEMICOLON.test(cell) },
+  );
+  return `${text}\r\n`;
 }
 
 /**
