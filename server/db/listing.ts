@@ -49,6 +49,28 @@ export async function* everyPage<Page extends { nextCursor: string | null }>(
 }
 
 /**
+ * The items of `items`, the next one asked for as soon as one is handed out: the database reads the next page while
+ * this one is written and sent. A read that fails is thrown where its item would have been, however long the one
+ * before took to use, and is never an unhandled rejection meanwhile; stopping early stops after the read in flight.
+ */
+export async function* readingAhead<Item>(items: AsyncIterable<Item>): AsyncGenerator<Item> {
+  const iterator = items[Symbol.asyncIterator]();
+  const readAhead = () => iterator.next().then((read) => ({ read }), (error: unknown) => ({ error }));
+  let next = readAhead();
+  try {
+    for (;;) {
+      const ahead = await next;
+      if ("error" in ahead) throw ahead.error;
+      if (ahead.read.done) return;
+      next = readAhead();
+      yield ahead.read.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
  * `column = any(ids)`: the ids travel as one array parameter instead of one parameter each (inArray), which is
  * cheaper to build, send and parse for a page of 48 products or 500 orders; the plan is the same.
  */

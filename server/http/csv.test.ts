@@ -75,6 +75,30 @@ describe("csvPages", () => {
     }
   });
 
+  it("fails where the first page would have been when it cannot be read, the client slow to take the header", async () => {
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", collect);
+    try {
+      const pages: AsyncIterable<number> = {
+        [Symbol.asyncIterator]: () => ({
+          next: async () => {
+            await tick();
+            throw new Error("the database went away");
+          },
+        }),
+      };
+      const file = csvPages(["page"], pages, (page) => [[page]]);
+      expect((await file.next()).value).toBe("page\r\n");
+      await tick();
+      await tick();
+      await expect(file.next()).rejects.toThrow("the database went away");
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", collect);
+    }
+  });
+
   it("stops reading pages when the download is cut short", async () => {
     const asked: number[] = [];
     let closed = false;

@@ -15,6 +15,7 @@
  * collections; Papa Parse writes the same file with a third of the garbage.
  */
 import Papa from "papaparse";
+import { readingAhead } from "../db/listing";
 
 const FORMULA_START = "=+\\-@\\t\\r";
 /** Where a spreadsheet may start a cell: the cell's start, or a separator or line break inside it. */
@@ -44,31 +45,26 @@ export function toCsv(rows: readonly (readonly unknown[])[]): string {
 /**
  * A file as long as the shop's history, written a page at a time as the pages are read: the header, then each page's
  * rows. The same bytes as toCsv of every row, at the memory of two pages: the next page is read while this one is
- * written and sent, so the database's time hides behind the writing instead of adding to it.
+ * written and sent (readingAhead), so the database's time hides behind the writing instead of adding to it.
  */
 export async function* csvPages<Page>(
   header: readonly string[],
   pages: AsyncIterable<Page>,
   rowsOf: (page: Page) => readonly (readonly unknown[])[],
 ): AsyncGenerator<string> {
-  const iterator = pages[Symbol.asyncIterator]();
-  // Settled at once either way: a read failing while the client is slow to take the page before it is no
-  // unhandled rejection, and its error is thrown where the file reaches it.
-  const readAhead = () => iterator.next().then((read) => ({ read }), (error: unknown) => ({ error }));
-  let next = readAhead();
+  const ahead = readingAhead(pages);
+  // Asked before the header is taken, so the first page is on its way while the answer starts; a failed read is
+  // thrown where the first page would have been, never an unhandled rejection while the header is taken.
+  const first = ahead.next();
+  first.catch(() => undefined);
   try {
     yield toCsv([header]);
-    for (;;) {
-      const ahead = await next;
-      if ("error" in ahead) throw ahead.error;
-      if (ahead.read.done) return;
-      next = readAhead();
-      const rows = rowsOf(ahead.read.value);
+    for (let read = await first; !read.done; read = await ahead.next()) {
+      const rows = rowsOf(read.value);
       if (rows.length > 0) yield toCsv(rows);
     }
   } finally {
-    // A download cut short: the pages stop after the read in flight.
-    await iterator.return?.();
+    await ahead.return(undefined);
   }
 }
 

@@ -11,8 +11,14 @@ import { shopDateTimes } from "../../core/shop-time";
 import { shopTimeZone } from "../store/settings";
 import { lineText, withWords, type LineWords } from "./line-words";
 import { csvPages } from "../http/csv";
+import { readingAhead } from "../db/listing";
 
 const PAGE = 500;
+/**
+ * The rows written at a time. A page's rows, cells and text, written at once, were 1.2 MB alive at each of the young
+ * generation's collections, copied every time (4 MB, decision 0013); a fifth of a page at a time, 0.8 MB.
+ */
+const SLICE = 100;
 
 /** Money as the CSVs write it: dollars with two decimals. */
 const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
@@ -25,12 +31,17 @@ const localTimes = (timeZone: string) => {
 
 type ListedOrder = { order: DeskOrderRow; lines: (ListedLine & { words: LineWords })[] };
 
-/** Each listed order with its lines in words, a page of the desk's list (by keyset) at a time. */
+/**
+ * Each listed order with its lines in words, SLICE orders at a time, read a page of the desk's list (by keyset) at a
+ * time, the next page while this one is written.
+ */
 async function* listedOrders(db: Database, storeId: string, filter: OrderFilter): AsyncGenerator<ListedOrder[]> {
-  for await (const page of everyDeskOrdersPage(db, storeId, filter, PAGE)) {
+  for await (const page of readingAhead(everyDeskOrdersPage(db, storeId, filter, PAGE))) {
     const lines = await withWords(db, storeId, page.flatMap((order) => order.lines));
     let first = 0;
-    yield page.map((order) => ({ order, lines: lines.slice(first, (first += order.lines.length)) }));
+    for (let start = 0; start < page.length; start += SLICE) {
+      yield page.slice(start, start + SLICE).map((order) => ({ order, lines: lines.slice(first, (first += order.lines.length)) }));
+    }
   }
 }
 
@@ -65,7 +76,7 @@ export async function* orderBookCsv(db: Database, storeId: string, filter: Order
   const local = localTimes(await shopTimeZone(db, storeId));
   yield* csvPages(ORDER_BOOK_COLUMNS, listedOrders(db, storeId, filter), (page) =>
     page.map(({ order, lines }) => {
-      const address = order.shippingAddress;
+      const address = order.shipTo;
       return [
         order.number,
         local(order.createdAt),
@@ -77,7 +88,7 @@ export async function* orderBookCsv(db: Database, storeId: string, filter: Order
         order.email,
         address.city,
         address.state,
-        address.postal_code,
+        address.postalCode,
         address.country,
         dollars(order.subtotalCents),
         dollars(order.discountCents),

@@ -81,8 +81,10 @@ export type ListedLine = Pick<
   "kind" | "title" | "sku" | "attributes" | "stockComponents" | "quantity" | "unitPriceCents" | "lineTotalCents"
 >;
 
-/** The instants of an order, which JSON writes in ISO 8601 with their offset: read back as Dates, to the millisecond as Drizzle read them. */
-type Instant = string | null;
+/** An instant of an order as milliseconds since 1970, to the millisecond as Drizzle reads a Date: cheaper to read than ISO 8601's text. */
+type Instant = number | null;
+/** Where the order ships, as the books write it (the state and country decide the tax). */
+export type ShipTo = { city: string; state: string; postalCode: string; country: string };
 type OrderColumns = typeof orders.$inferSelect;
 type LineColumns = typeof orderLines.$inferSelect;
 
@@ -107,7 +109,7 @@ type ListedOrderValues = [
   Instant,
   OrderColumns["customerName"],
   OrderColumns["email"],
-  OrderColumns["shippingAddress"],
+  [ShipTo["city"], ShipTo["state"], ShipTo["postalCode"], ShipTo["country"]],
   OrderColumns["subtotalCents"],
   OrderColumns["discountCents"],
   OrderColumns["discountCode"],
@@ -120,15 +122,21 @@ type ListedOrderValues = [
   ListedLineValues[],
 ];
 
+/** A timestamp of the order as whole milliseconds since 1970, or null. */
+const epochMilliseconds = (column: string) => sql`floor(extract(epoch from "orders".${sql.identifier(column)}) * 1000)::bigint`;
+
 /**
  * Each order as one JSON array, its lines inside in the order they were placed: a month's CSV is one query a page,
  * and one value an order for the driver to read and for Drizzle to map, where a column each (and a query of lines)
  * cost a value each, and the garbage of each, thousands of times a page. Arrays, not objects: the names, written for
- * every order and line, were half the text the driver decoded and parsed (8.5 MB for last month on the big shop).
+ * every order and line, were half the text the driver decoded and parsed (8.5 MB for last month on the big shop);
+ * and only what the screen and the books show of the address.
  */
 const LISTED = sql<ListedOrderValues>`json_build_array("orders"."number", "orders"."status",
-  "orders"."created_at", "orders"."paid_at", "orders"."fulfilled_at",
-  "orders"."customer_name", "orders"."email", "orders"."shipping_address",
+  ${epochMilliseconds("created_at")}, ${epochMilliseconds("paid_at")}, ${epochMilliseconds("fulfilled_at")},
+  "orders"."customer_name", "orders"."email",
+  json_build_array("orders"."shipping_address"->>'city', "orders"."shipping_address"->>'state',
+    "orders"."shipping_address"->>'postal_code', "orders"."shipping_address"->>'country'),
   "orders"."subtotal_cents", "orders"."discount_cents", "orders"."discount_code",
   "orders"."shipping_cents", "orders"."tax_cents", "orders"."total_cents",
   "orders"."payment_provider", "orders"."payment_reference",
@@ -153,7 +161,7 @@ const listedLine = ([kind, title, sku, attributes, stockComponents, quantity, un
 
 function listedOrder(
   id: number,
-  [number, status, createdAt, paidAt, fulfilledAt, customerName, email, shippingAddress, subtotalCents, discountCents, discountCode, shippingCents, taxCents, totalCents, paymentProvider, paymentReference, refundedCents, lineValues]: ListedOrderValues,
+  [number, status, createdAt, paidAt, fulfilledAt, customerName, email, [city, state, postalCode, country], subtotalCents, discountCents, discountCode, shippingCents, taxCents, totalCents, paymentProvider, paymentReference, refundedCents, lineValues]: ListedOrderValues,
 ) {
   const lines = lineValues.map(listedLine);
   return {
@@ -165,7 +173,7 @@ function listedOrder(
     fulfilledAt: instant(fulfilledAt),
     customerName,
     email,
-    shippingAddress,
+    shipTo: { city, state, postalCode, country },
     subtotalCents,
     discountCents,
     discountCode,

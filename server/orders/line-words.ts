@@ -43,9 +43,8 @@ export async function withWords<L extends WordedLine>(db: Database, storeId: str
 }
 
 function wordsOf(line: WordedLine, names: ReadonlyMap<string, string>): LineWords {
-  const attributes = Object.entries(line.attributes ?? {});
-  if (line.kind === "product") return { options: attributes.map(([, value]) => value).filter((value) => value !== "").join(", "), contents: [] };
+  if (line.kind === "product") return { options: Object.values(line.attributes ?? {}).filter((value) => value !== "").join(", "), contents: [] };
   // A product deleted since the order still reads as a name: its handle, title-cased.
-  const contents = attributes.map(([handle, sku]) => ({ text: `${line.stockComponents[sku] ?? 1} × ${names.get(sku) ?? titleCaseHandle(handle)}`, sku }));
+  const contents = Object.entries(line.attributes ?? {}).map(([handle, sku]) => ({ text: `${line.stockComponents[sku] ?? 1} × ${names.get(sku) ?? titleCaseHandle(handle)}`, sku }));
   return { options: "", contents };
 }
