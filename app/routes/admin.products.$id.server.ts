@@ -8,6 +8,7 @@ import {
   duplicateProduct,
   getAdminProduct,
   listCollectionChoices,
+  newProductCollectionIds,
   ordersBySku,
   productWriteConflict,
   setProductStatus,
@@ -26,7 +27,7 @@ import { isRefusal } from "@core/errors";
 import type { PlacedLink } from "@core/navigation";
 import { LinksLeadHere } from "../../server/catalog/navigation";
 
-export { getAdminProduct, listCollectionChoices, requireStaffPage, type AdminProduct };
+export { getAdminProduct, listCollectionChoices, newProductCollectionIds, requireStaffPage, type AdminProduct };
 
 /** The saved variants as the form shows them beside their rows: id, stock, and how many orders name each. */
 export async function savedVariantFacts(context: AppDeps, product: AdminProduct) {

@@ -2,15 +2,20 @@ import { AdminErrorBoundary, adminMeta, AdminPage, RecordIntro } from "~/compone
 import { linksAsked } from "~/components/admin/links-step";
 import { ProductForm } from "~/components/admin/product-form";
 import { BLANK_VARIANT_ROWS } from "~/components/admin/product-form-data";
-import { listCollectionChoices, listTaxClassChoices, productFormAction, requireStaffPage } from "./admin.products.$id.server";
+import { listCollectionChoices, listTaxClassChoices, newProductCollectionIds, productFormAction, requireStaffPage } from "./admin.products.$id.server";
 import type { Route } from "./+types/admin.products.new";
 
 export const meta = () => adminMeta("Add product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPage(context, request, "catalogue");
-  const [collections, taxClasses] = await Promise.all([listCollectionChoices(context.db, context.storeId), listTaxClassChoices(context.db, context.storeId)]);
-  return { collections, taxClasses };
+  const [collections, taxClasses, listedIn] = await Promise.all([
+    listCollectionChoices(context.db, context.storeId),
+    listTaxClassChoices(context.db, context.storeId),
+    newProductCollectionIds(context.db, context.storeId),
+  ]);
+  // The form starts where a new product saved without naming its collections would be: in the shop's list of all.
+  return { collections, taxClasses, blank: { status: "draft", collections: listedIn.join(",") } };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) => productFormAction(context, request, null);
@@ -30,7 +35,7 @@ export default function AdminNewProduct({ loaderData, actionData }: Route.Compon
       <ProductForm
         // Each answer of the action (a step, a refusal) draws the form afresh from what it holds.
         key={formAnswer?.drawn ?? "new"}
-        values={formAnswer?.values ?? { status: "draft" }}
+        values={formAnswer?.values ?? loaderData.blank}
         rows={formAnswer?.rows ?? BLANK_VARIANT_ROWS}
         saved={{}}
         errors={placed.at}

@@ -154,6 +154,23 @@ describe("saveProduct", () => {
     expect(await refusal(save(tee({ collection_ids: [999999] }), { productId }))).toMatchObject({ status: 400, field: "collection_ids" });
   });
 
+  it("lists a new product among all products, at the end, unless its input names its collections", async () => {
+    const [allProducts] = await db.select().from(collections).where(and(eq(collections.storeId, t.deps.storeId), eq(collections.handle, "all_products")));
+    const listed = async (id: number) => (await getAdminProduct(db, t.deps.storeId, id)).collectionIds;
+    const joined = await save(tee({ handle: "listed-tee", variants: [{ sku: "LT-1", option_values: ["S", "Red"], price_cents: 100 }] }), { byHandle: true });
+    expect(await listed(joined.productId)).toEqual([allProducts.id]);
+    const members = await db.select().from(collectionProducts).where(eq(collectionProducts.collectionId, allProducts.id));
+    expect(members.find((row) => row.productId === joined.productId)!.position).toBe(Math.max(...members.map((row) => row.position)));
+    const unlisted = await save(tee({ handle: "unlisted-tee", variants: [{ sku: "UT-1", option_values: ["S", "Red"], price_cents: 100 }], collection_ids: [] }), {
+      byHandle: true,
+    });
+    expect(await listed(unlisted.productId)).toEqual([]);
+    // Taken out by the owner, it stays out when saved again without naming its collections.
+    await save(tee({ handle: "listed-tee", variants: [{ sku: "LT-1", option_values: ["S", "Red"], price_cents: 100 }], collection_ids: [] }), { byHandle: true });
+    await save(tee({ handle: "listed-tee", variants: [{ sku: "LT-1", option_values: ["S", "Red"], price_cents: 100 }] }), { byHandle: true });
+    expect(await listed(joined.productId)).toEqual([]);
+  });
+
   it("publishes only once every picture has alt text", async () => {
     const [picture] = await db.insert(productImages).values({ storeId: t.deps.storeId, productId, url: "/images/a.webp", altText: "" }).returning();
     expect(await refusal(save(tee({ status: "active" }), { productId }))).toEqual({ status: 400, message: ALT_TEXT_REQUIRED_MESSAGE, field: "status" });
@@ -182,7 +199,9 @@ describe("saveProduct", () => {
 
 describe("duplicateProduct", () => {
   it("makes a draft copy with -copy handles and SKUs, no stock, the same pictures and collections", async () => {
-    const { productId } = await save(tee({ handle: "dup-me", variants: [{ sku: "DUP-1", option_values: ["S", "Red"], price_cents: 900, stock: 4 }] }), { create: true });
+    const { productId } = await save(tee({ handle: "dup-me", variants: [{ sku: "DUP-1", option_values: ["S", "Red"], price_cents: 900, stock: 4 }], collection_ids: [] }), {
+      create: true,
+    });
     await db.insert(productImages).values({ storeId: t.deps.storeId, productId, url: "/images/dup.webp", altText: "Dup" });
     const [collection] = await db.select().from(collections).limit(1);
     await db.insert(collectionProducts).values({ storeId: t.deps.storeId, collectionId: collection.id, productId, position: 99 });

@@ -14,6 +14,7 @@ import { ON_SALE_STATUS } from "./products";
 import { containing, newestFirstPage } from "../db/listing";
 import { storeIdOfHandle, storeRow } from "../db/store-rows";
 import { DEMO } from "../db/seed-content";
+import { ALL_PRODUCTS_HANDLE } from "../../core/schemas/admin-merchandising";
 import {
   bundles,
   collectionProducts,
@@ -62,6 +63,7 @@ export async function saveProduct(
   const existing = await targetProduct(tx, storeId, input.handle, target);
   if (!existing || existing.handle !== input.handle) await assertHandleFree(tx, storeId, input.handle, existing?.id ?? null);
   if (!options.skusChecked) await assertSkusFree(tx, storeId, input.variants, existing?.id ?? null);
+  const collectionIds = input.collection_ids ?? (existing ? undefined : await newProductCollectionIds(tx, storeId));
   if (input.collection_ids) await assertCollectionsExist(tx, storeId, input.collection_ids);
   if (existing && input.status === "active") await assertPublishable(tx, existing.id);
   if (input.tax_class !== undefined) await assertTaxClass(tx, storeId, input.tax_class);
@@ -94,7 +96,7 @@ export async function saveProduct(
       productId = inserted.id;
     }
     await saveVariants(tx, actor, productId, input);
-    if (input.collection_ids) await setCollections(tx, storeId, productId, input.collection_ids);
+    if (collectionIds) await setCollections(tx, storeId, productId, collectionIds);
     return productId;
   };
   // Only a save that takes the product off sale can leave links leading nowhere: a changed handle keeps its old
@@ -327,6 +329,16 @@ async function replacePlans(
       intervalUnit: plan.interval_unit,
     })),
   );
+}
+
+/**
+ * The collections a new product is in unless its input names them: the shop's list of every product (all_products,
+ * which /shop and the home page list), as a new product in a Shopify shop is in its catalogue at once. The owner may
+ * take it out, or name its collections, in the form and the API alike; an import of a shop's products lists them.
+ */
+export async function newProductCollectionIds(db: Database, storeId: string): Promise<number[]> {
+  const allProducts = await storeIdOfHandle(db, collections, storeId, ALL_PRODUCTS_HANDLE);
+  return allProducts === null ? [] : [allProducts];
 }
 
 /** The product leaves the collections not named and joins the others at their end. */

@@ -370,7 +370,8 @@ export const collectionProducts = pgTable(
     storeId: storeId(),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.productId] })],
+  // By position: a collection's page reads its members in order, and a product joining takes the place after the last.
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index("collection_products_position_idx").on(t.collectionId, t.position)],
 );
 
 export const collectionBundles = pgTable(

@@ -43,6 +43,8 @@ test("the owner creates a product with two options as a draft, changes a price, 
   await page.getByRole("link", { name: "Add product" }).click();
   await expect(page.getByRole("heading", { name: "Add product", level: 1 })).toBeVisible();
   await checkScreen(page, "new");
+  // A new product is listed at /shop unless the owner unticks it (decision 0079).
+  await expect(page.getByRole("group", { name: "The collections the product is listed in" }).getByRole("checkbox", { name: "All Products" })).toBeChecked();
 
   await page.getByLabel("Title", { exact: true }).fill(title);
   await (await richTextHtmlBox(page)).fill("<p>Heavy <strong>cotton</strong>.</p><script>alert(1)</script>");

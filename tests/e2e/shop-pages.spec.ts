@@ -1,7 +1,7 @@
 /**
  * A shop that outgrows one page (issue 38): the owner of a new demo shop imports 30 more products, and a shopper
  * finds them 24 to a page, goes to the next page and back by keyboard, and the same without JavaScript, with the
- * spec's texts ('Search Results: …', 'All Products', 'No Results Found') kept. The shop is the journey's own
+ * spec's texts ('Search Results: …', 'All Products', 'No Results Found') kept; /shop lists them after the demo's. The shop is the journey's own
  * (own-shop.ts): the other journeys count on the demo shop's first page.
  */
 import type { Page } from "@playwright/test";
@@ -83,5 +83,13 @@ test("the pages work without JavaScript, and the home page leads to every produc
   await expect(home).toHaveCount(24);
   await page.getByRole("link", { name: /^See all \d+ products$/ }).click();
   await expect(page.getByRole("heading", { name: "All Products", level: 1 })).toBeVisible();
+  // Every product the home page counted is there: the imported ones after the demo's 21 products and bundles.
+  const listed = page.getByRole("list", { name: "All Products" }).getByRole("listitem");
+  const pages = page.getByRole("navigation", { name: "Pages" });
+  await expect(pages).toContainText("Page 1 of 3");
+  await expect(listed.filter({ hasText: "Quayside Sampler 1" }).first()).toBeVisible();
+  await pages.getByRole("link", { name: "Next page →" }).click();
+  await expect(pages).toContainText("Page 2 of 3");
+  await expect(listed.filter({ hasText: `Quayside Sampler ${SAMPLERS}` })).toHaveCount(1);
   await context.close();
 });

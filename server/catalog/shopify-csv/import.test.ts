@@ -23,6 +23,7 @@ import { ALT_TEXT_REQUIRED_MESSAGE, saveProduct } from "../product-editor";
 import { addProductPicture } from "../product-pictures";
 import { exportShopifyCsv } from "./export";
 import { importShopifyCsv } from "./import";
+import { searchEntries } from "../search";
 import { SHOPIFY_COLUMNS } from "./columns";
 import { generatedShopifyExport, seededRandom } from "../../../tests/support/generated-catalogue";
 
@@ -151,6 +152,11 @@ describe("importing Shopify's product CSV", () => {
       ["IMP-MUG-SLATE", 1850, 2],
     ]);
     expect(mug.pictures).toMatchObject([{ altText: "A speckled mug" }]);
+
+    // The shop lists what was imported on sale at /shop (all_products), after what it listed before; a draft waits.
+    const shopListing = (await searchEntries(t.deps.db, t.deps.storeId, "all_products", "collection-search")).filter((entry) => entry.kind === "products").map((entry) => entry.id);
+    expect(shopListing.slice(-2)).toEqual([filters.product.id, tee.product.id]);
+    expect(shopListing).not.toContain(mug.product.id);
 
     const events = await t.deps.db.select().from(auditEvents).where(eq(auditEvents.action, "catalogue.import"));
     expect(events).toHaveLength(1);

@@ -1,0 +1,1 @@
+CREATE INDEX "collection_products_position_idx" ON "collection_products" USING btree ("collection_id","position");
