@@ -19,8 +19,11 @@ type Executor = Pick<Database, "insert">;
 export const PAGE_SPEED_DAYS = 28;
 
 /**
- * Stores what a page load's latest beacon says about its speed. A load's beacons carry its figures so far, so the
- * latest replaces the earlier ones (CLS and INP grow while the page is open); the day stays the load's first beacon's.
+ * Stores what a page load's beacons say about its speed. A load's beacons carry its figures so far, and each figure
+ * only grows while the page is open (a later LCP candidate, the worse interaction, more shift; TTFB is one figure),
+ * so each keeps the highest any beacon gave. The beacons of a quick visit (the one at the first input, the one as the
+ * page is hidden) arrive on separate connections and may be stored in either order: the latest to arrive must not
+ * take back an INP the other brought. The day stays the load's first beacon's.
  */
 export async function recordPageSpeed(
   db: Executor,
@@ -32,8 +35,14 @@ export async function recordPageSpeed(
   await db
     .insert(analyticsPageSpeed)
     .values({ ...load, pageType: pageTypeOf(speed.page), ...figures, recordedAt: now })
-    .onConflictDoUpdate({ target: [analyticsPageSpeed.sessionId, analyticsPageSpeed.loadId], set: figures });
+    .onConflictDoUpdate({
+      target: [analyticsPageSpeed.sessionId, analyticsPageSpeed.loadId],
+      set: { lcpMs: highest(analyticsPageSpeed.lcpMs), inpMs: highest(analyticsPageSpeed.inpMs), cls: highest(analyticsPageSpeed.cls), ttfbMs: highest(analyticsPageSpeed.ttfbMs) },
+    });
 }
+
+/** On a load's row already stored: the higher of its figure and the arriving beacon's (greatest skips a missing one). */
+const highest = (column: AnyPgColumn) => sql`greatest(excluded.${sql.identifier(column.name)}, ${column})`;
 
 type Figure = PageSpeedReport["pages"][number]["lcp"];
 
